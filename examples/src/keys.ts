@@ -1,0 +1,6 @@
+export const NAV = 'nav' as const;
+
+export const KEYS = {
+  title: 'home.title',
+  subtitle: 'home.subtitle',
+} as const;

@@ -1,0 +1,227 @@
+"""The `i18nprune` command line: global flags, one command per op, exit codes (PRODUCT §4–§5)."""
+
+from __future__ import annotations
+
+import inspect
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any
+
+import click
+import trio
+import typer
+
+from i18nprune import __version__
+from i18nprune.cli.commands import (
+    config,
+    doctor,
+    languages,
+    locales_dynamic,
+    locales_list,
+    validate,
+)
+from i18nprune.cli.globals import GlobalOptions, hoist_global_flags, wants_json
+from i18nprune.cli.output import consoles, print_issues, write_json
+from i18nprune.cli.progress import ProgressDisplay
+from i18nprune.config import ConfigOverrides
+from i18nprune.envelope import Code, Envelope, error, make_envelope
+from i18nprune.ops.options import OptionsError, decode_options, option_fields
+from i18nprune.ops.registry import OPS, OpSpec, execute
+from i18nprune.project import ProjectHandle, ProjectRequest
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+
+Renderer = Callable[[Any, Any, GlobalOptions], None]
+_RENDERERS: dict[str, Renderer] = {
+    "config": config.render,
+    "doctor": doctor.render,
+    "validate": validate.render,
+    "languages": languages.render,
+    "locales.list": locales_list.render,
+    "locales.dynamic": locales_dynamic.render,
+}
+
+app = typer.Typer(
+    name="i18nprune",
+    help="Keep translations honest: find the keys your code uses; validate, sync, prune and "
+    "translate locale JSON files.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+locales_app = typer.Typer(help="Inventory, dynamic key sites, and deletion of locales.")
+app.add_typer(locales_app, name="locales")
+
+
+def _comma_list(value: str | None) -> list[str] | None:
+    return [part.strip() for part in value.split(",") if part.strip()] if value else None
+
+
+@app.callback()
+def main_callback(
+    ctx: typer.Context,
+    project: Annotated[
+        Path | None, typer.Option("--project", "-C", help="Project root directory.")
+    ] = None,
+    config_file: Annotated[
+        Path | None, typer.Option("--config", "-c", help="Config file to load.")
+    ] = None,
+    json_: Annotated[bool, typer.Option("--json", help="Print one JSON envelope.")] = False,
+    json_compact: Annotated[
+        bool, typer.Option("--json-compact", help="JSON envelope on one line.")
+    ] = False,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Confirm destructive actions.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only errors.")] = False,
+    no_color: Annotated[bool, typer.Option("--no-color", help="Plain output.")] = False,
+    source: Annotated[str | None, typer.Option("--source", help="Source locale.")] = None,
+    locales_dir: Annotated[
+        str | None, typer.Option("--locales-dir", help="Locales directory.")
+    ] = None,
+    src: Annotated[str | None, typer.Option("--src", help="Source code directory.")] = None,
+    functions: Annotated[
+        str | None, typer.Option("--functions", help="Translation functions, comma list.")
+    ] = None,
+    exclude: Annotated[
+        str | None, typer.Option("--exclude", help="Extra names/globs to skip, comma list.")
+    ] = None,
+    no_cache: Annotated[bool, typer.Option("--no-cache", help="Bypass every cache.")] = False,
+    top: Annotated[int, typer.Option("--top", min=1, help="Rows shown in lists.")] = 20,
+    full: Annotated[bool, typer.Option("--full", help="Show every row.")] = False,
+    version: Annotated[bool, typer.Option("--version", help="Print the version.")] = False,
+) -> None:
+    if version:
+        typer.echo(__version__)
+        raise typer.Exit(EXIT_OK)
+    ctx.obj = GlobalOptions(
+        project=project,
+        config=config_file,
+        json=json_ or json_compact,
+        json_compact=json_compact,
+        yes=yes,
+        quiet=quiet,
+        no_color=no_color,
+        source=source,
+        locales_dir=locales_dir,
+        src=src,
+        functions=_comma_list(functions),
+        exclude=_comma_list(exclude),
+        no_cache=no_cache,
+        top=top,
+        full=full,
+    )
+
+
+def _project_request(options: GlobalOptions) -> ProjectRequest:
+    cwd = Path.cwd()
+    return ProjectRequest(
+        cwd=cwd,
+        project=(cwd / options.project) if options.project else None,
+        config_file=(cwd / options.config) if options.config else None,
+        overrides=ConfigOverrides(
+            source=options.source,
+            locales_dir=options.locales_dir,
+            src=options.src,
+            functions=options.functions,
+            exclude=options.exclude,
+        ),
+        no_cache=options.no_cache,
+    )
+
+
+def run_op(spec: OpSpec, options: GlobalOptions, raw: dict[str, Any]) -> int:
+    """Run one op for the command line; print its result; return the exit code."""
+    out, err = consoles(options)
+    started = time.perf_counter()
+    try:
+        op_options = decode_options(spec.options, {k: v for k, v in raw.items() if v is not None})
+    except OptionsError as exc:
+        return _report_usage(str(exc), options.json, spec.name)
+    handle = ProjectHandle(_project_request(options))
+    with ProgressDisplay(err, enabled=not options.quiet) as display:
+        try:
+            envelope = trio.run(execute, spec, handle, op_options, display)
+        except KeyboardInterrupt:
+            envelope = make_envelope(
+                spec.name, None, [error(Code.INTERRUPTED, "interrupted")], started=started
+            )
+            _emit(envelope, spec, options, out, err)
+            return EXIT_INTERRUPTED
+    _emit(envelope, spec, options, out, err)
+    return EXIT_OK if envelope.ok else EXIT_FAILED
+
+
+def _emit(envelope: Envelope, spec: OpSpec, options: GlobalOptions, out: Any, err: Any) -> None:
+    if options.json:
+        write_json(envelope, options.json_compact)
+        return
+    if envelope.data is not None and not options.quiet:
+        _RENDERERS[spec.name](envelope.data, out, options)
+    shown = envelope.issues if not options.quiet else [
+        issue for issue in envelope.issues if issue.severity == "error"
+    ]
+    print_issues(err, shown)
+
+
+def _report_usage(message: str, as_json: bool, kind: str = "usage") -> int:
+    if as_json:
+        issue = error(Code.USAGE_ERROR, message)
+        write_json(make_envelope(kind, None, [issue], started=time.perf_counter()), False)
+    else:
+        print(f"i18nprune: {message} (see `i18nprune --help`)", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def _command_for(spec: OpSpec) -> Callable[..., None]:
+    """A Typer command whose parameters are the op's Options Struct fields."""
+
+    def command(ctx: typer.Context, **raw: Any) -> None:
+        raise typer.Exit(run_op(spec, ctx.obj, raw))
+
+    parameters = [
+        inspect.Parameter("ctx", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=typer.Context)
+    ]
+    for field in option_fields(spec.options):
+        annotation: Any = {bool: bool, int: int | None, list: list[str] | None}.get(
+            field.kind, str | None
+        )
+        default = field.default if field.kind is bool else None
+        parameters.append(
+            inspect.Parameter(
+                field.name,
+                inspect.Parameter.KEYWORD_ONLY,
+                default=default,
+                annotation=Annotated[annotation, typer.Option(field.flag, help=field.help)],
+            )
+        )
+    command.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    command.__doc__ = spec.summary
+    return command
+
+
+for _name, _spec in OPS.items():
+    if _name.startswith("locales."):
+        locales_app.command(_name.split(".", 1)[1])(_command_for(_spec))
+    else:
+        app.command(_name)(_command_for(_spec))
+app.command("langs", hidden=True)(_command_for(OPS["languages"]))
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Console entry point: exit 0 ok, 1 `ok:false`, 2 usage error, 130 interrupted."""
+    args = hoist_global_flags(list(sys.argv[1:] if argv is None else argv))
+    command = typer.main.get_command(app)
+    try:
+        code = command.main(args=args, prog_name="i18nprune", standalone_mode=False)
+    except click.exceptions.NoArgsIsHelpError as exc:
+        print(exc.ctx.get_help() if exc.ctx else str(exc), file=sys.stderr)
+        code = EXIT_USAGE
+    except click.UsageError as exc:
+        code = _report_usage(exc.format_message(), wants_json(args))
+    except click.exceptions.Exit as exc:
+        code = exc.exit_code
+    except (KeyboardInterrupt, click.exceptions.Abort):
+        code = EXIT_INTERRUPTED
+    sys.exit(code if isinstance(code, int) else EXIT_OK)
+

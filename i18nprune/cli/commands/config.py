@@ -1,0 +1,23 @@
+"""Human output of `config`."""
+
+from __future__ import annotations
+
+import msgspec
+from rich.console import Console
+from rich.markup import escape
+
+from i18nprune.cli.globals import GlobalOptions
+from i18nprune.ops.config import ConfigData
+
+
+def render(data: ConfigData, out: Console, options: GlobalOptions) -> None:
+    out.print(f"config file: {data.config_path or '[dim](none: defaults)[/]'}")
+    paths = data.resolved_paths
+    out.print(f"root:        {paths.root}")
+    out.print(f"locales:     {paths.locales_dir}")
+    out.print(f"src:         {paths.src}")
+    out.print(f"cache:       {paths.cache_dir or '[dim](disabled)[/]'}")
+    overridden = {k: v for k, v in data.field_sources.items() if v != "default"}
+    for key, origin in sorted(overridden.items()):
+        out.print(f"  [dim]{key} ← {origin}[/]")
+    out.print(escape(msgspec.json.format(msgspec.json.encode(data.config), indent=2).decode()))

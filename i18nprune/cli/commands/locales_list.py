@@ -1,0 +1,25 @@
+"""Human output of `locales list`."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.markup import escape
+
+from i18nprune.cli.globals import GlobalOptions
+from i18nprune.cli.output import print_limited
+from i18nprune.ops.locales_list import LocalesListData
+
+
+def render(data: LocalesListData, out: Console, options: GlobalOptions) -> None:
+    out.print(f"{data.locales_dir}: {len(data.locales)} locale(s), source `{data.source}`")
+    lines = []
+    for row in data.locales:
+        role = "[bold]source[/]" if row.is_source else (
+            f"missing {row.missing_from_source}, extra {row.extra}"
+        )
+        placeholders = f", {row.placeholders} placeholder(s)" if row.placeholders else ""
+        lines.append(
+            f"  {row.name:<10} {row.keys} key(s){placeholders} in {len(row.files)} file(s)  {role}"
+        )
+        lines.extend(f"    [dim]{escape(path)}[/]" for path in row.files if options.full)
+    print_limited(out, lines, options)

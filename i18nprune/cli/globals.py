@@ -1,0 +1,80 @@
+"""Global flags: accepted before or after the command name, and what they mean for a run."""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+# Global flags that take a value; every other global flag is a switch.
+_VALUED = {"-C", "--project", "-c", "--config", "--source", "--locales-dir", "--src",
+           "--functions", "--exclude", "--top"}  # fmt: skip
+_SWITCHES = {"--json", "--json-compact", "--yes", "-y", "-q", "--quiet", "--no-color",
+             "--no-cache", "--full", "--version"}  # fmt: skip
+
+
+def hoist_global_flags(argv: list[str]) -> list[str]:
+    """Move global flags that follow the command name in front of it.
+
+    `i18nprune validate --json` then parses exactly like `i18nprune --json validate`.
+    Everything after `--` is left alone.
+    """
+    hoisted: list[str] = []
+    rest: list[str] = []
+    index = 0
+    while index < len(argv):
+        token = argv[index]
+        if token == "--":
+            rest.extend(argv[index:])
+            break
+        name = token.split("=", 1)[0]
+        if token in _SWITCHES:
+            hoisted.append(token)
+        elif name in _VALUED and "=" in token:
+            hoisted.append(token)
+        elif token in _VALUED and index + 1 < len(argv):
+            hoisted.extend(argv[index : index + 2])
+            index += 1
+        else:
+            rest.append(token)
+        index += 1
+    return hoisted + rest
+
+
+def wants_json(argv: list[str]) -> bool:
+    """Whether the raw command line asked for JSON (so even a usage error gets an envelope)."""
+    return any(token in ("--json", "--json-compact") for token in argv)
+
+
+@dataclass(frozen=True)
+class GlobalOptions:
+    """The global flags of one invocation."""
+
+    project: Path | None = None
+    config: Path | None = None
+    json: bool = False
+    json_compact: bool = False
+    yes: bool = False
+    quiet: bool = False
+    no_color: bool = False
+    source: str | None = None
+    locales_dir: str | None = None
+    src: str | None = None
+    functions: list[str] | None = None
+    exclude: list[str] | None = None
+    no_cache: bool = False
+    top: int = 20
+    full: bool = False
+
+    @property
+    def interactive(self) -> bool:
+        """Nothing prompts under --json, in CI, or when stdin/stdout is not a terminal."""
+        if self.json or os.environ.get("CI", "").lower() in ("1", "true"):
+            return False
+        return sys.stdin.isatty() and sys.stdout.isatty()
+
+    @property
+    def row_limit(self) -> int | None:
+        """How many rows human output lists before it summarises the rest."""
+        return None if self.full else self.top

@@ -1,0 +1,49 @@
+"""Where the CLI's output goes: the JSON document on stdout, people's text on the consoles."""
+
+from __future__ import annotations
+
+import sys
+
+import msgspec
+from rich.console import Console
+from rich.markup import escape
+
+from i18nprune.cli.globals import GlobalOptions
+from i18nprune.envelope import Envelope, Issue
+
+_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
+
+
+def consoles(options: GlobalOptions) -> tuple[Console, Console]:
+    """(report, diagnostics): under --json the report is stderr too, so stdout stays JSON."""
+    no_color = options.no_color or None
+    err = Console(stderr=True, no_color=no_color, highlight=False, soft_wrap=True)
+    out = err if options.json else Console(no_color=no_color, highlight=False, soft_wrap=True)
+    return out, err
+
+
+def write_json(envelope: Envelope, compact: bool) -> None:
+    """Print the envelope as one JSON document (pretty unless `compact`)."""
+    encoded = msgspec.json.encode(envelope)
+    if not compact:
+        encoded = msgspec.json.format(encoded, indent=2)
+    sys.stdout.buffer.write(encoded + b"\n")
+    sys.stdout.flush()
+
+
+def print_issues(console: Console, issues: list[Issue]) -> None:
+    """One line an issue: `error: message (path)`."""
+    for issue in issues:
+        where = f" [dim]({escape(issue.path)})[/]" if issue.path else ""
+        style = _STYLE[issue.severity]
+        console.print(f"[{style}]{issue.severity}[/]: {escape(issue.message)}{where}")
+
+
+def print_limited(console: Console, lines: list[str], options: GlobalOptions) -> None:
+    """Print up to `--top` lines (all with `--full`), then how many were left out."""
+    limit = options.row_limit
+    shown = lines if limit is None else lines[:limit]
+    for line in shown:
+        console.print(line)
+    if len(shown) < len(lines):
+        console.print(f"[dim]… {len(lines) - len(shown)} more (--full shows all)[/]")

@@ -1,0 +1,67 @@
+"""Reading `i18nprune.config.json`: strict JSON, errors with line and column."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import msgspec
+
+from i18nprune.config.document import ConfigDocument
+from i18nprune.config.js_literal import literal_key_lines
+from i18nprune.envelope import Code, Issue, ProblemError, error
+
+
+def read_json_config(path: Path, text: str) -> ConfigDocument:
+    """Parse a strict-JSON config whose top level is an object.
+
+    Raises ProblemError: CONFIG_PARSE_ERROR (`path:line:col: message`) for malformed JSON,
+    CONFIG_INVALID when the top level is not an object.
+    """
+    try:
+        # msgspec is the strict judge (no NaN/Infinity, no trailing commas)
+        data = msgspec.json.decode(text.encode("utf-8"))
+    except msgspec.DecodeError as problem:
+        raise ProblemError(_parse_error(path, text, problem)) from None
+    if not isinstance(data, dict):
+        where = f"{path}:1"
+        raise ProblemError(
+            error(
+                Code.CONFIG_INVALID,
+                f"{where}: the config must be a JSON object (`{{…}}`), not {_json_kind(data)}",
+                where,
+            )
+        )
+    return ConfigDocument(path=path, data=data, key_lines=literal_key_lines(text))
+
+
+def _parse_error(path: Path, text: str, problem: msgspec.DecodeError) -> Issue:
+    # The standard library words JSON errors for people and gives line and column; it only
+    # accepts what msgspec rejects for NaN/Infinity, where msgspec's byte offset is used.
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as readable:
+        where = f"{path}:{readable.lineno}:{readable.colno}"
+        return error(Code.CONFIG_PARSE_ERROR, f"{where}: invalid JSON: {readable.msg}", where)
+    message = str(problem)
+    line, column = 1, 1
+    if "(byte " in message:
+        offset = int(message.rsplit("(byte ", 1)[1].rstrip(")"))
+        before = text.encode("utf-8")[:offset].decode("utf-8", errors="replace")
+        line = before.count("\n") + 1
+        column = len(before) - (before.rfind("\n") + 1) + 1
+        message = message.rsplit(" (byte ", 1)[0]
+    where = f"{path}:{line}:{column}"
+    return error(Code.CONFIG_PARSE_ERROR, f"{where}: invalid JSON: {message}", where)
+
+
+def _json_kind(value: object) -> str:
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, str):
+        return "a string"
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    return "a number"

@@ -1,0 +1,138 @@
+"""The configuration schema: typed Structs whose defaults are the product's defaults (PRODUCT §1).
+
+Field names are snake_case in Python and camelCase on disk (`rename="camel"`).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+UncertainKeyPolicy = Literal["protect", "allow", "warn_only"]
+
+
+class _Section(msgspec.Struct, frozen=True, kw_only=True, rename="camel", forbid_unknown_fields=True):
+    pass
+
+
+class LocalesConfig(_Section, frozen=True):
+    source: str = "en"
+    directory: str = "locales"
+    mode: Literal["flat_file", "locale_directory"] = "flat_file"
+    structure: Literal["locale_file", "locale_per_dir", "feature_bundle"] = "locale_file"
+
+
+class ExcludeConfig(_Section, frozen=True):
+    preset: Literal["production", "none"] = "production"
+    dirs: list[str] = []
+    files: list[str] = []
+    extensions: list[str] = []
+    patterns: list[str] = []
+    use_default_skip: bool = True
+
+
+class PreservePolicy(_Section, frozen=True):
+    copy_keys: list[str] = []
+    copy_prefixes: list[str] = []
+
+
+class ParityPolicy(_Section, frozen=True):
+    exclude_keys: list[str] = []
+    exclude_prefixes: list[str] = []
+    exclude_values: list[str] = []
+
+
+class Policies(_Section, frozen=True):
+    preserve: PreservePolicy = PreservePolicy()
+    parity: ParityPolicy = ParityPolicy()
+
+
+class ReferenceDefaults(_Section, frozen=True):
+    uncertain_key_policy: UncertainKeyPolicy = "protect"
+
+
+class CommandReference(_Section, frozen=True):
+    uncertain_key_policy: UncertainKeyPolicy | None = None
+
+
+class ReferenceCommands(_Section, frozen=True):
+    cleanup: CommandReference = CommandReference()
+    sync: CommandReference = CommandReference()
+    generate: CommandReference = CommandReference()
+
+
+class ReferenceConfig(_Section, frozen=True):
+    defaults: ReferenceDefaults = ReferenceDefaults()
+    commands: ReferenceCommands = ReferenceCommands()
+
+    def policy_for(self, command: Literal["cleanup", "sync", "generate"]) -> UncertainKeyPolicy:
+        """The uncertain-key policy in force for `command` (its own setting, else the default)."""
+        own: CommandReference = getattr(self.commands, command)
+        return own.uncertain_key_policy or self.defaults.uncertain_key_policy
+
+
+class LocaleLeavesConfig(_Section, frozen=True):
+    mode: Literal["legacy_string", "structured"] = "legacy_string"
+
+
+class MissingConfig(_Section, frozen=True):
+    placeholder: str = "__I18NPRUNE_MISSING__"
+
+
+class CacheConfig(_Section, frozen=True):
+    enabled: bool = True
+    dir: str | None = None
+
+
+class RateLimit(_Section, frozen=True):
+    max_concurrency: int | None = None
+    rps: float | None = None
+    rpm: float | None = None
+
+
+class ProviderRow(_Section, frozen=True):
+    id: str
+    enabled: bool = True
+    api_key: str | None = None
+    base_url: str | None = None
+    model: str | None = None
+    region: str | None = None
+    batch_size: int | None = None
+    timeout_seconds: float | None = None
+    rate_limit: RateLimit | None = None
+
+
+class TranslatePolicy(_Section, frozen=True):
+    routing: Literal["single", "auto"] = "single"
+    on_rate_limit: Literal["backoff", "fallback", "abort"] = "backoff"
+    on_transient_failure: Literal["retry", "fallback", "abort"] = "retry"
+    on_quota_exceeded: Literal["fallback", "abort"] = "fallback"
+    on_auth_failure: Literal["abort", "fallback"] = "abort"
+    max_attempts: int = 3
+
+
+def _default_providers() -> list[ProviderRow]:
+    return [ProviderRow(id="google", rate_limit=RateLimit(max_concurrency=8, rps=20))]
+
+
+class TranslateConfig(_Section, frozen=True):
+    primary: str = "google"
+    workers: int = 4
+    providers: list[ProviderRow] = msgspec.field(default_factory=_default_providers)
+    policy: TranslatePolicy = TranslatePolicy()
+
+
+class Config(_Section, frozen=True):
+    """The whole resolved configuration of a project."""
+
+    locales: LocalesConfig = LocalesConfig()
+    src: str = "src"
+    functions: list[str] = msgspec.field(default_factory=lambda: ["t"])
+    exclude: ExcludeConfig = ExcludeConfig()
+    policies: Policies = Policies()
+    reference: ReferenceConfig = ReferenceConfig()
+    locale_leaves: LocaleLeavesConfig = LocaleLeavesConfig()
+    missing: MissingConfig = MissingConfig()
+    cache: CacheConfig = CacheConfig()
+    translate: TranslateConfig = TranslateConfig()

@@ -1,0 +1,206 @@
+"""Checking a config document against the schema: an unknown key gets a "did you mean", a wrong
+value a sentence naming the key, what it accepts and what it got (never a secret's value).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from typing import Any
+
+import msgspec
+import msgspec.inspect as schema_info
+
+from i18nprune.config.document import ConfigDocument, KeyPath, format_key_path
+from i18nprune.config.schema import Config
+from i18nprune.config.secrets import is_secret_name
+from i18nprune.envelope import Code, Issue, ProblemError, error
+
+_SCHEMA = schema_info.type_info(Config)
+assert isinstance(_SCHEMA, schema_info.StructType)
+_ERROR_PATH = re.compile(r"^(?P<what>.*) - at `\$(?P<path>[^`]*)`$", re.DOTALL)
+_PATH_PART = re.compile(r"\.([^.\[]+)|\[(\d+)\]")
+_MISSING_FIELD = re.compile(r"^Object missing required field `(?P<field>[^`]+)`$")
+
+
+def validate_document(document: ConfigDocument) -> None:
+    """Raise ProblemError unless `document.data` is a valid (partial) configuration.
+
+    CONFIG_UNKNOWN_KEY for the first unknown key (in file order), CONFIG_INVALID for a value of
+    the wrong type or outside its allowed values. Messages start with `file:line`.
+    """
+    _check_keys(document, document.data, _SCHEMA, ())
+    try:
+        msgspec.convert(document.data, Config)
+    except msgspec.ValidationError as problem:
+        raise ProblemError(_invalid_value_issue(document, str(problem))) from None
+
+
+def _check_keys(
+    document: ConfigDocument, value: Any, expected: schema_info.Type, path: KeyPath
+) -> None:
+    struct = _struct_of(expected)
+    if struct is not None and isinstance(value, dict):
+        fields = {field.encode_name: field for field in struct.fields}
+        for key, child in value.items():
+            field = fields.get(key)
+            if field is None:
+                raise ProblemError(_unknown_key_issue(document, (*path, key), list(fields)))
+            _check_keys(document, child, field.type, (*path, key))
+    item_type = _list_item_of(expected)
+    if item_type is not None and isinstance(value, list):
+        for index, item in enumerate(value):
+            _check_keys(document, item, item_type, (*path, index))
+
+
+def _unknown_key_issue(document: ConfigDocument, path: KeyPath, siblings: list[str]) -> Issue:
+    where = document.location(path)
+    key = str(path[-1])
+    message = f"{where}: unknown key `{format_key_path(path)}`"
+    suggestion = _suggest(key, path[:-1], siblings)
+    if suggestion is not None:
+        message += f"; did you mean `{suggestion}`?"
+    else:
+        message += f"; the keys allowed here are {', '.join(f'`{name}`' for name in siblings)}"
+    return error(Code.CONFIG_UNKNOWN_KEY, message, where)
+
+
+def _suggest(key: str, parent: KeyPath, siblings: list[str]) -> str | None:
+    """The dotted path the user most likely meant: a near sibling (`sorce`, `use_default_skip`,
+    `Source`), else the same name elsewhere in the schema (`source` → `locales.source`)."""
+    by_folded = {_fold(name): name for name in siblings}
+    close = difflib.get_close_matches(_fold(key), list(by_folded), n=1, cutoff=0.7)
+    if close:
+        return format_key_path((*parent, by_folded[close[0]]))
+    elsewhere = [
+        dotted for dotted in _SCHEMA_PATHS if _fold(dotted.rsplit(".", 1)[-1]) == _fold(key)
+    ]
+    return elsewhere[0] if len(elsewhere) == 1 else None
+
+
+def _fold(name: str) -> str:
+    return name.lower().replace("_", "").replace("-", "")
+
+
+def _schema_paths(struct: schema_info.StructType, prefix: str = "") -> list[str]:
+    paths: list[str] = []
+    for field in struct.fields:
+        dotted = f"{prefix}.{field.encode_name}" if prefix else field.encode_name
+        paths.append(dotted)
+        if isinstance(field.type, schema_info.StructType):
+            paths.extend(_schema_paths(field.type, dotted))
+    return paths
+
+
+_SCHEMA_PATHS = _schema_paths(_SCHEMA)
+
+
+def _invalid_value_issue(document: ConfigDocument, message: str) -> Issue:
+    located = _ERROR_PATH.match(message)
+    if located is None:
+        where = document.location()
+        return error(Code.CONFIG_INVALID, f"{where}: {message}", where)
+    path = _parse_error_path(located["path"])
+    where = document.location(path)
+    dotted = format_key_path(path)
+    missing = _MISSING_FIELD.match(located["what"])
+    expected = _type_at(path)
+    if missing is not None:
+        text = f"`{dotted}` is missing the required field `{missing['field']}`"
+    elif expected is not None:
+        secret = any(isinstance(part, str) and is_secret_name(part) for part in path)
+        got = _describe_value(_value_at(document.data, path), secret=secret)
+        text = f"`{dotted}` must be {_describe_type(expected)}, got {got}"
+    else:
+        text = f"`{dotted}`: {located['what']}"
+    return error(Code.CONFIG_INVALID, f"{where}: {text}", where)
+
+
+def _parse_error_path(text: str) -> KeyPath:
+    return tuple(int(index) if index else name for name, index in _PATH_PART.findall(text))
+
+
+def _type_at(path: KeyPath) -> schema_info.Type | None:
+    current: schema_info.Type | None = _SCHEMA
+    for part in path:
+        if current is None:
+            return None
+        if isinstance(part, int):
+            current = _list_item_of(current)
+            continue
+        struct = _struct_of(current)
+        fields = {field.encode_name: field for field in struct.fields} if struct else {}
+        current = fields[part].type if part in fields else None
+    return current
+
+
+def _value_at(data: Any, path: KeyPath) -> Any:
+    for part in path:
+        data = data[part]
+    return data
+
+
+def _struct_of(expected: schema_info.Type) -> schema_info.StructType | None:
+    if isinstance(expected, schema_info.StructType):
+        return expected
+    if isinstance(expected, schema_info.UnionType):
+        for member in expected.types:
+            if isinstance(member, schema_info.StructType):
+                return member
+    return None
+
+
+def _list_item_of(expected: schema_info.Type) -> schema_info.Type | None:
+    if isinstance(expected, schema_info.ListType):
+        return expected.item_type
+    if isinstance(expected, schema_info.UnionType):
+        for member in expected.types:
+            if isinstance(member, schema_info.ListType):
+                return member.item_type
+    return None
+
+
+_SINGULAR: dict[type, str] = {
+    schema_info.StrType: "a string",
+    schema_info.IntType: "a whole number",
+    schema_info.FloatType: "a number",
+    schema_info.BoolType: "`true` or `false`",
+    schema_info.NoneType: "`null`",
+    schema_info.StructType: "an object",
+}
+
+
+def _describe_type(expected: schema_info.Type) -> str:
+    """How a person would say what a field accepts: "a string", "one of `a`, `b`", …"""
+    if isinstance(expected, schema_info.UnionType):
+        return " or ".join(_describe_type(member) for member in expected.types)
+    if isinstance(expected, schema_info.LiteralType):
+        return "one of " + ", ".join(f"`{value}`" for value in expected.values)
+    if isinstance(expected, schema_info.ListType):
+        return f"a list of {_plural(expected.item_type)}"
+    return _SINGULAR.get(type(expected), "a value of another type")
+
+
+def _plural(item: schema_info.Type) -> str:
+    if isinstance(item, schema_info.StrType):
+        return "strings"
+    if isinstance(item, schema_info.StructType):
+        return "objects"
+    return "values"
+
+
+def _describe_value(value: Any, *, secret: bool) -> str:
+    if value is None:
+        return "`null`"
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, bool):
+        return "a boolean" if secret else f"`{str(value).lower()}`"
+    if isinstance(value, int | float):
+        return "a number" if secret else f"the number `{value}`"
+    if secret:
+        return "a string"
+    shown = value if len(value) <= 40 else value[:39] + "…"
+    return f'the string `"{shown}"`'

@@ -1,0 +1,157 @@
+"""The result every op returns: the JSON envelope, its issues, and the stable issue codes.
+
+One shape for the CLI's `--json` output and for `serve` results (PRODUCT §4).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import Any, Literal
+
+import msgspec
+
+from i18nprune import __version__
+
+API_VERSION = "1"
+
+Severity = Literal["error", "warning", "info"]
+
+
+class Code:
+    """Stable issue codes (`i18nprune.<area>.<name>`); they are public API, never rename one."""
+
+    # project and configuration
+    CONFIG_FILE_MISSING = "i18nprune.project.config_file_missing"
+    CONFIG_INVALID = "i18nprune.config.invalid"
+    CONFIG_PARSE_ERROR = "i18nprune.config.parse_error"
+    CONFIG_UNKNOWN_KEY = "i18nprune.config.unknown_key"
+    CONFIG_NOT_STATIC = "i18nprune.config.not_static"
+    CONFIG_AMBIGUOUS = "i18nprune.config.multiple_config_files"
+    CONFIG_NOT_FOUND = "i18nprune.config.file_not_found"
+    DISCOVERY_WARNING = "i18nprune.context.discovery_warning"
+    PROJECT_NOT_FOUND = "i18nprune.project.root_not_found"
+    LOCALES_DIR_MISSING = "i18nprune.project.locales_directory_missing"
+    SOURCE_NOT_IN_BUNDLE = "i18nprune.project.locales_source_not_in_bundle"
+    STRUCTURE_REQUIRED = "i18nprune.project.locales_structure_required"
+    SRC_MISSING = "i18nprune.project.src_directory_missing"
+    PATH_OUTSIDE_ROOT = "i18nprune.project.path_outside_root"
+
+    # locale files
+    LOCALE_INVALID_JSON = "i18nprune.locale.invalid_json"
+    LOCALE_UNREADABLE = "i18nprune.locale.unreadable"
+    LOCALE_NOT_OBJECT = "i18nprune.locale.not_an_object"
+    LOCALE_DUPLICATE_PATH = "i18nprune.locale.duplicate_path"
+    TARGET_NOT_FOUND = "i18nprune.locale.target_not_found"
+
+    # scanning
+    SCAN_DYNAMIC_SITES = "i18nprune.scan.dynamic_key_sites"
+    SCAN_UNREADABLE = "i18nprune.scan.unreadable_file"
+    SCAN_BINARY = "i18nprune.scan.binary_file"
+    SCAN_PARSE_ERROR = "i18nprune.scan.parse_error"
+    SCAN_SYMLINK_SKIPPED = "i18nprune.scan.symlink_skipped"
+    SCAN_CACHE_ERROR = "i18nprune.scan.cache_unavailable"
+
+    # validate
+    VALIDATE_MISSING = "i18nprune.validate.missing_literal_keys"
+    VALIDATE_DYNAMIC = "i18nprune.validate.dynamic_key_sites"
+
+    # cleanup, sync, generate
+    CLEANUP_UNCERTAIN = "i18nprune.cleanup.uncertain_paths_excluded"
+
+    # translation
+    MISSING_CREDENTIALS = "i18nprune.translate.missing_credentials"
+    UNKNOWN_PROVIDER = "i18nprune.translate.unknown_translation_provider"
+
+    # languages
+    UNSUPPORTED_LANGUAGE = "i18nprune.languages.unsupported_language_code"
+
+    # doctor
+    DOCTOR_UNKNOWN_AREA = "i18nprune.doctor.unknown_area"
+
+    # hosts
+    USAGE_ERROR = "i18nprune.cli.usage_error"
+    CONFIRMATION_REQUIRED = "i18nprune.cli.confirmation_required"
+    INTERRUPTED = "i18nprune.run.interrupted"
+    INTERNAL_ERROR = "i18nprune.run.internal_error"
+
+
+class Issue(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, rename="camel"):
+    """One finding of a run: a stable code, how bad it is, and a sentence for a person."""
+
+    code: str
+    severity: Severity
+    message: str
+    path: str | None = None
+    doc_href: str | None = None
+
+
+class Meta(msgspec.Struct, frozen=True, kw_only=True, rename="camel"):
+    api_version: str
+    cwd: str
+    version: str
+    duration_ms: int
+
+
+class Envelope(msgspec.Struct, kw_only=True):
+    """`{ok, kind, data, issues, meta}`: what `--json` prints and what `serve` answers."""
+
+    ok: bool
+    kind: str
+    data: Any
+    issues: list[Issue]
+    meta: Meta
+
+
+def error(code: str, message: str, path: str | None = None) -> Issue:
+    return Issue(code=code, severity="error", message=message, path=path)
+
+
+def warning(code: str, message: str, path: str | None = None) -> Issue:
+    return Issue(code=code, severity="warning", message=message, path=path)
+
+
+def info(code: str, message: str, path: str | None = None) -> Issue:
+    return Issue(code=code, severity="info", message=message, path=path)
+
+
+def has_errors(issues: list[Issue]) -> bool:
+    return any(issue.severity == "error" for issue in issues)
+
+
+def make_envelope(
+    kind: str,
+    data: Any,
+    issues: list[Issue],
+    *,
+    started: float,
+    ok: bool | None = None,
+) -> Envelope:
+    """Build an envelope for a run that began at `started` (a `time.perf_counter()` reading).
+
+    `ok` defaults to "no issue is an error".
+    """
+    return Envelope(
+        ok=not has_errors(issues) if ok is None else ok,
+        kind=kind,
+        data=data,
+        issues=issues,
+        meta=Meta(
+            api_version=API_VERSION,
+            cwd=os.getcwd(),
+            version=__version__,
+            duration_ms=round((time.perf_counter() - started) * 1000),
+        ),
+    )
+
+
+class ProblemError(Exception):
+    """A failure a user caused that ends the run before the op could produce data.
+
+    Hosts turn it into an `ok:false` envelope carrying `issue` (config errors, an unreadable
+    project root, a config file that cannot be read statically).
+    """
+
+    def __init__(self, issue: Issue) -> None:
+        super().__init__(issue.message)
+        self.issue = issue

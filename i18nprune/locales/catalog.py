@@ -1,0 +1,178 @@
+"""The language catalog: every CLDR locale Babel ships, with names, direction and plural forms.
+
+Rows come from Babel's CLDR data, never from hand-written tables. Building the whole catalog
+loads every locale's data (about a second), so it is built once, and single look-ups load only
+the locale they need.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Literal
+
+import msgspec
+from babel import Locale, UnknownLocaleError, localedata
+
+from i18nprune.locales.codes import bcp47_case, normalize_code
+
+# CLDR's order of cardinal plural categories.
+_PLURAL_ORDER = ("zero", "one", "two", "few", "many", "other")
+
+# CLDR's "Unknown Region": a placeholder, not a place a language variant can belong to.
+_UNKNOWN_REGION = "ZZ"
+
+
+class LanguageRow(msgspec.Struct, frozen=True):
+    """One language of the catalog, as `languages` prints it."""
+
+    code: str
+    """BCP 47 casing: `en`, `pt-BR`, `zh-Hant`, `sr-Latn-BA`."""
+    english: str
+    """Name in English: `Portuguese (Brazil)`."""
+    native: str
+    """Name in the language itself: `português (Brasil)`."""
+    direction: Literal["ltr", "rtl"]
+    plurals: list[str]
+    """CLDR cardinal plural categories, ordered zero, one, two, few, many, other; always
+    includes `other`."""
+
+
+def all_languages() -> list[LanguageRow]:
+    """Every language of the catalog, sorted by (normalised) code. Built once per process."""
+    return list(_all_rows())
+
+
+def find_language(code: str) -> LanguageRow | None:
+    """The catalog row for `code`, compared normalised (`pt_br` finds `pt-BR`), else None.
+
+    A code without a CLDR locale of its own is still found, with `code` as asked, when
+    - CLDR's likely subtags lead to a catalog locale of the same language and region
+      (`zh-TW` → `zh-Hant-TW`, `uz-AF` → `uz-Arab-AF`): the row is that locale's; or
+    - its base (`fr`, `zh-Hant`) is in the catalog and the region is a real CLDR region
+      (`fr-US`): named from the base and the region, with the base's direction and plurals.
+    `ZZ` (CLDR's "Unknown Region") and subtags that are not regions find nothing.
+    """
+    key = normalize_code(code)
+    identifiers = _identifiers()
+    if key in identifiers:
+        return _row(identifiers[key])
+    base, _, region = key.rpartition("-")
+    likely = _likely_identifier(key, region)
+    if likely is not None:
+        return msgspec.structs.replace(_row(likely), code=bcp47_case(key))
+    if base in identifiers and _is_region_free(identifiers[base]) and _is_known_region(region):
+        return _regional_row(identifiers[base], region.upper())
+    return None
+
+
+def plural_categories(code: str) -> list[str]:
+    """CLDR cardinal plural categories of language `code`, in CLDR order.
+
+    Falls back to the base language (`en-XX` → `en`); an unknown language has only `other`,
+    so nothing is invented for it.
+    """
+    row = find_language(code) or find_language(normalize_code(code).split("-")[0])
+    return list(row.plurals) if row else ["other"]
+
+
+def filter_languages(query: str) -> list[LanguageRow]:
+    """Catalog rows whose code, English name or native name contains `query`.
+
+    Case-insensitive; `_` in the query matches the `-` of codes. An empty query matches all.
+    """
+    needle = query.strip().casefold()
+    code_needle = needle.replace("_", "-")
+    return [
+        row
+        for row in _all_rows()
+        if code_needle in row.code.casefold()
+        or needle in row.english.casefold()
+        or needle in row.native.casefold()
+    ]
+
+
+@functools.cache
+def _identifiers() -> dict[str, str]:
+    """Normalised code → Babel identifier (`pt-br` → `pt_BR`), without CLDR's `root`."""
+    return {
+        normalize_code(identifier): identifier
+        for identifier in localedata.locale_identifiers()
+        if identifier != "root"
+    }
+
+
+@functools.cache
+def _all_rows() -> tuple[LanguageRow, ...]:
+    rows = (_row(identifier) for identifier in _identifiers().values())
+    return tuple(sorted(rows, key=lambda row: normalize_code(row.code)))
+
+
+@functools.cache
+def _english() -> Locale:
+    return Locale("en")
+
+
+@functools.cache
+def _row(identifier: str) -> LanguageRow:
+    locale = Locale.parse(identifier)
+    return LanguageRow(
+        code=bcp47_case(identifier),
+        english=_display_name(locale, locale.territory, _english()),
+        native=_display_name(locale, locale.territory, locale),
+        direction="rtl" if locale.text_direction == "rtl" else "ltr",
+        plurals=_plurals(locale),
+    )
+
+
+def _regional_row(base_identifier: str, region: str) -> LanguageRow:
+    base = Locale.parse(base_identifier)
+    base_row = _row(base_identifier)
+    return LanguageRow(
+        code=bcp47_case(f"{base_identifier}-{region}"),
+        english=_display_name(base, region, _english()),
+        native=_display_name(base, region, base),
+        direction=base_row.direction,
+        plurals=base_row.plurals,
+    )
+
+
+def _display_name(locale: Locale, region: str | None, names_from: Locale) -> str:
+    """`Language (Script, Region, Variant)` with every name taken from `names_from`'s data."""
+    language = names_from.languages.get(locale.language, locale.language)
+    details = [
+        names_from.scripts.get(locale.script) if locale.script else None,
+        names_from.territories.get(region) if region else None,
+        names_from.variants.get(locale.variant) if locale.variant else None,
+    ]
+    named = ", ".join(detail for detail in details if detail)
+    return f"{language} ({named})" if named else language
+
+
+def _plurals(locale: Locale) -> list[str]:
+    used = set(locale.plural_form.tags) | {"other"}
+    return [category for category in _PLURAL_ORDER if category in used]
+
+
+def _likely_identifier(key: str, region: str) -> str | None:
+    """The catalog locale CLDR's likely subtags expand `key` to, if it keeps language and region.
+
+    Babel would turn an unknown region into a likely one (`en-ZZ` → `en_US`); that is a
+    different language variant, so it does not count.
+    """
+    try:
+        locale = Locale.parse(key, sep="-")
+    except (ValueError, UnknownLocaleError):
+        return None
+    keeps_subtags = locale.language == key.split("-")[0] and locale.territory == region.upper()
+    return str(locale) if keeps_subtags and normalize_code(str(locale)) in _identifiers() else None
+
+
+def _is_region_free(identifier: str) -> bool:
+    """True for `fr` or `zh_Hant`, false for `pt_BR`: only these take a region suffix."""
+    return Locale.parse(identifier).territory is None
+
+
+def _is_known_region(subtag: str) -> bool:
+    region = subtag.upper()
+    shaped = (len(region) == 2 and region.isalpha()) or (len(region) == 3 and region.isdigit())
+    return shaped and region != _UNKNOWN_REGION and region in _english().territories

@@ -1,0 +1,38 @@
+"""Locale codes: the normalised form used for every comparison (`pt_BR` → `pt-br`)."""
+
+from __future__ import annotations
+
+import re
+
+_CODE_SHAPE = re.compile(r"^[a-z]{2,3}(-[a-z0-9]{2,8})*$")
+
+
+def normalize_code(code: str) -> str:
+    """Trim, lowercase and use `-` as the separator: the form locale codes are compared in."""
+    return code.strip().lower().replace("_", "-")
+
+
+def looks_like_locale_code(name: str) -> bool:
+    """True when `name` has the shape of a BCP 47 code (`en`, `pt_BR`, `zh-Hant-TW`).
+
+    Shape only; whether the language exists is the catalog's question.
+    """
+    return bool(_CODE_SHAPE.match(normalize_code(name)))
+
+
+def bcp47_case(code: str) -> str:
+    """`code` in BCP 47 display casing: `pt_br` → `pt-BR`, `zh-hant-tw` → `zh-Hant-TW`.
+
+    Language lowercase, 4-letter script title case, 2-letter or 3-digit region uppercase,
+    anything else (variants) lowercase.
+    """
+    language, *subtags = normalize_code(code).split("-")
+    cased = [language]
+    for subtag in subtags:
+        if len(subtag) == 4 and subtag.isalpha():
+            cased.append(subtag.title())
+        elif (len(subtag) == 2 and subtag.isalpha()) or (len(subtag) == 3 and subtag.isdigit()):
+            cased.append(subtag.upper())
+        else:
+            cased.append(subtag)
+    return "-".join(cased)

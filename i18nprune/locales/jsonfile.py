@@ -1,0 +1,121 @@
+"""Reading one locale JSON file strictly, with failures that point at the file, line and column."""
+
+from __future__ import annotations
+
+import codecs
+import json
+import re
+from pathlib import Path
+
+from i18nprune.envelope import Code, ProblemError, error
+
+# A JSON string (skipped whole) or one of the non-standard constants Python's parser accepts.
+_STRING_OR_CONSTANT = re.compile(r'"(?:[^"\\]|\\.)*"|(-?Infinity|NaN)')
+
+_FIX_HINT = "fix the file; it will not be modified"
+
+
+class LocaleFileError(ProblemError):
+    """A locale file that cannot be used: unreadable, not strict JSON, or not a JSON object.
+
+    `issue` is an error whose message starts with the file (and line and column, when known)
+    and says what to do.
+    """
+
+
+class _NonStandardConstant(Exception):
+    """Raised from the parser when it meets NaN or Infinity, which strict JSON forbids."""
+
+
+def read_json_file(path: Path, display_path: str) -> dict[str, object]:
+    """The top-level object of the strict JSON file at `path`.
+
+    UTF-8, with a byte-order mark tolerated. `display_path` is how messages name the file
+    (usually relative to the project root).
+
+    Raises `LocaleFileError` with `Code.LOCALE_UNREADABLE` when the file cannot be read,
+    `Code.LOCALE_INVALID_JSON` for invalid UTF-8 or JSON (message `file:line:column: why`), and
+    `Code.LOCALE_NOT_OBJECT` when the top level is not an object.
+    """
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise LocaleFileError(
+            error(
+                Code.LOCALE_UNREADABLE,
+                f"{display_path}: cannot be read ({reason}) — check that it is a readable file",
+                display_path,
+            )
+        ) from exc
+    doc = _parse(_decode(raw, display_path), display_path)
+    if not isinstance(doc, dict):
+        raise LocaleFileError(
+            error(
+                Code.LOCALE_NOT_OBJECT,
+                f"{display_path}: the top level is {_json_kind(doc)}, but a locale file must be"
+                " a JSON object of keys — wrap its content in an object; it will not be modified",
+                display_path,
+            )
+        )
+    return doc
+
+
+def _decode(raw: bytes, display_path: str) -> str:
+    if raw.startswith(codecs.BOM_UTF8):
+        raw = raw[len(codecs.BOM_UTF8) :]
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = raw[: exc.start].decode("utf-8", "replace")
+        line, column = _line_column(before, len(before))
+        raise LocaleFileError(
+            error(
+                Code.LOCALE_INVALID_JSON,
+                f"{display_path}:{line}:{column}: not valid UTF-8 (byte 0x{raw[exc.start]:02x})"
+                " — save the file as UTF-8; it will not be modified",
+                display_path,
+            )
+        ) from exc
+
+
+def _parse(text: str, display_path: str) -> object:
+    try:
+        return json.loads(text, parse_constant=_reject_constant)
+    except json.JSONDecodeError as exc:
+        message = f"{display_path}:{exc.lineno}:{exc.colno}: {exc.msg} — {_FIX_HINT}"
+        raise LocaleFileError(error(Code.LOCALE_INVALID_JSON, message, display_path)) from exc
+    except _NonStandardConstant as exc:
+        line, column = _constant_position(text)
+        message = f"{display_path}:{line}:{column}: {exc} is not valid JSON — {_FIX_HINT}"
+        raise LocaleFileError(error(Code.LOCALE_INVALID_JSON, message, display_path)) from exc
+
+
+def _reject_constant(name: str) -> object:
+    raise _NonStandardConstant(name)
+
+
+def _constant_position(text: str) -> tuple[int, int]:
+    # The parser stops at the first constant outside a string, so that is the one to point at.
+    for match in _STRING_OR_CONSTANT.finditer(text):
+        if match.group(1):
+            return _line_column(text, match.start(1))
+    return 1, 1
+
+
+def _line_column(text: str, offset: int) -> tuple[int, int]:
+    line = text.count("\n", 0, offset) + 1
+    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    return line, column
+
+
+def _json_kind(value: object) -> str:
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, bool):
+        return "a boolean"
+    if value is None:
+        return "null"
+    return "a number"

@@ -1,0 +1,200 @@
+"""Finding a project's locale files: the configured layout turned into segments per locale.
+
+Layouts (PRODUCT §2): `flat_file`/`locale_file` is `<dir>/<code>.json`; `locale_directory`/
+`locale_per_dir` is `<dir>/<code>/**/*.json`; `locale_directory`/`feature_bundle` is
+`<dir>/**/<code>.json`, at any depth including `<dir>` itself.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import msgspec
+
+from i18nprune.config.schema import LocalesConfig
+from i18nprune.envelope import Code, Issue, error, warning
+from i18nprune.locales.codes import looks_like_locale_code, normalize_code
+
+_VALID_LAYOUTS = frozenset(
+    {
+        ("flat_file", "locale_file"),
+        ("locale_directory", "locale_per_dir"),
+        ("locale_directory", "feature_bundle"),
+    }
+)
+
+# Companion files that sit beside locale files but hold no keys.
+_NOT_SEGMENTS = (".meta.json", ".schema.json")
+
+
+class Segment(msgspec.Struct, frozen=True):
+    """One locale file; a locale's keys are the union of its segments."""
+
+    locale: str
+    """The normalised locale code (`pt-br`)."""
+    name: str
+    """The code as written on disk (`pt_BR`)."""
+    path: Path
+    """Absolute path, as reached from the project root (links not resolved)."""
+    rel: str
+    """`path` relative to the project root, with `/` separators (starting `../` when the
+    configured locales directory lies outside the root)."""
+
+
+class LocaleInventory(msgspec.Struct, frozen=True):
+    """Every locale segment of a project, grouped by normalised locale code."""
+
+    directory: Path
+    """The absolute locales directory."""
+    segments: dict[str, list[Segment]]
+    """Normalised locale code → its segments, sorted by `rel`."""
+
+    def locales(self) -> list[str]:
+        """The normalised codes of every locale that has at least one segment, sorted."""
+        return sorted(self.segments)
+
+
+def discover_locales(root: Path, locales: LocalesConfig) -> tuple[LocaleInventory, list[Issue]]:
+    """The locale segments under `locales.directory` (relative to `root`) for the layout.
+
+    Names that are not locale codes, hidden names and `*.meta.json` / `*.schema.json` files are
+    ignored. A symbolic link is followed only when its target stays inside `root` or the locales
+    directory (otherwise a `Code.PATH_OUTSIDE_ROOT` warning); link cycles end the descent.
+    An invalid mode/structure pair (`Code.STRUCTURE_REQUIRED`) or a missing directory
+    (`Code.LOCALES_DIR_MISSING`) gives an empty inventory and an error issue.
+    """
+    root = Path(os.path.abspath(root))
+    directory = Path(os.path.abspath(root / locales.directory))
+    empty = LocaleInventory(directory=directory, segments={})
+    if (locales.mode, locales.structure) not in _VALID_LAYOUTS:
+        return empty, [_layout_error(locales)]
+    if not directory.is_dir():
+        return empty, [_missing_directory_error(root, directory, locales.directory)]
+
+    walker = _Walker(root, directory)
+    found: list[tuple[str, Path]] = []  # (code as written, file)
+    if locales.structure == "locale_per_dir":
+        for locale_dir in walker.listing(directory)[1]:
+            if looks_like_locale_code(locale_dir.name):
+                found += [(locale_dir.name, file) for file in walker.json_files(locale_dir)]
+    else:
+        files = (
+            walker.json_files(directory)
+            if locales.structure == "feature_bundle"
+            else [file for file in walker.listing(directory)[0] if _is_candidate(file.name)]
+        )
+        for file in files:
+            code = file.name[: -len(".json")]
+            if looks_like_locale_code(code):
+                found.append((code, file))
+    return LocaleInventory(directory=directory, segments=_group(root, found)), walker.issues
+
+
+def _group(root: Path, found: list[tuple[str, Path]]) -> dict[str, list[Segment]]:
+    segments: dict[str, list[Segment]] = {}
+    files_seen: set[tuple[str, str]] = set()  # (locale, real path): one file reached twice
+    for name, path in found:
+        locale = normalize_code(name)
+        real = os.path.realpath(path)
+        if (locale, real) in files_seen:
+            continue
+        files_seen.add((locale, real))
+        rel = Path(os.path.relpath(path, root)).as_posix()
+        segments.setdefault(locale, []).append(Segment(locale, name, path, rel))
+    return {
+        locale: sorted(segments[locale], key=lambda segment: segment.rel)
+        for locale in sorted(segments)
+    }
+
+
+class _Walker:
+    """Lists directories of the locale tree, following only links that stay in the project."""
+
+    def __init__(self, root: Path, directory: Path) -> None:
+        self._root = root
+        self._bounds = (Path(os.path.realpath(root)), Path(os.path.realpath(directory)))
+        self.issues: list[Issue] = []
+
+    def listing(self, directory: Path) -> tuple[list[Path], list[Path]]:
+        """(files, subdirectories) directly in `directory`, each sorted by name."""
+        try:
+            with os.scandir(directory) as scan:
+                entries = sorted(scan, key=lambda entry: entry.name)
+        except OSError as exc:
+            self.issues.append(
+                warning(
+                    Code.LOCALE_UNREADABLE,
+                    f"{self._rel(directory)}: directory cannot be read "
+                    f"({exc.strerror or exc}) — its locale files are skipped",
+                    path=self._rel(directory),
+                )
+            )
+            return [], []
+        files: list[Path] = []
+        subdirectories: list[Path] = []
+        for entry in entries:
+            path = Path(entry.path)
+            if entry.name.startswith(".") or (entry.is_symlink() and not self._link_stays(path)):
+                continue
+            try:
+                if entry.is_dir():
+                    subdirectories.append(path)
+                elif entry.is_file():
+                    files.append(path)
+            except OSError:  # a link that loops onto itself; nothing to read there
+                continue
+        return files, subdirectories
+
+    def json_files(self, directory: Path, ancestors: frozenset[str] = frozenset()) -> list[Path]:
+        """Candidate segment files anywhere below `directory`, never re-entering a directory
+        that is already on the current descent (so link cycles end)."""
+        here = os.path.realpath(directory)
+        if here in ancestors:
+            return []
+        files, subdirectories = self.listing(directory)
+        found = [file for file in files if _is_candidate(file.name)]
+        for subdirectory in subdirectories:
+            found += self.json_files(subdirectory, ancestors | {here})
+        return found
+
+    def _link_stays(self, link: Path) -> bool:
+        target = Path(os.path.realpath(link))
+        if any(target.is_relative_to(bound) for bound in self._bounds):
+            return True
+        self.issues.append(
+            warning(
+                Code.PATH_OUTSIDE_ROOT,
+                f"{self._rel(link)}: symbolic link to {target} leaves the project root — skipped",
+                path=self._rel(link),
+            )
+        )
+        return False
+
+    def _rel(self, path: Path) -> str:
+        return Path(os.path.relpath(path, self._root)).as_posix()
+
+
+def _is_candidate(file_name: str) -> bool:
+    lowered = file_name.lower()
+    return lowered.endswith(".json") and not lowered.endswith(_NOT_SEGMENTS)
+
+
+def _layout_error(locales: LocalesConfig) -> Issue:
+    return error(
+        Code.STRUCTURE_REQUIRED,
+        f"locales.mode '{locales.mode}' does not go with locales.structure "
+        f"'{locales.structure}' — use mode flat_file with structure locale_file, or mode "
+        "locale_directory with structure locale_per_dir or feature_bundle",
+    )
+
+
+def _missing_directory_error(root: Path, directory: Path, configured: str) -> Issue:
+    rel = Path(os.path.relpath(directory, root)).as_posix()
+    what = "is not a directory" if directory.exists() else "does not exist"
+    return error(
+        Code.LOCALES_DIR_MISSING,
+        f"locales directory '{rel}' {what} — create it, or set locales.directory "
+        f"(now '{configured}') to the folder that holds your locale files",
+        path=rel,
+    )

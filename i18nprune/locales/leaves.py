@@ -1,0 +1,100 @@
+"""The leaf model: what a locale document holds at each path (strings, structured leaves, …).
+
+Readers see a document as a flat mapping from path to `Leaf`; the shape rules live here.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+STRUCTURED_KEYS = frozenset(
+    {"value", "status", "confidence", "needsReview", "needsTranslationAgain", "source"}
+)
+
+LeafKind = Literal["string", "structured", "placeholder", "other"]
+LeafValue = str | int | float | bool | None
+
+
+class Leaf(msgspec.Struct, frozen=True):
+    """One translatable position of a locale document.
+
+    `kind` is `string` for a plain string, `structured` for a structured leaf (`value` is then
+    its `value` string), `placeholder` for a string or structured leaf whose text is the
+    missing-placeholder sentinel, and `other` for a number, boolean or null (kept untouched by
+    every writer).
+    """
+
+    path: str
+    kind: LeafKind
+    value: LeafValue
+    needs_translation_again: bool = False
+
+
+def is_structured_leaf(node: object) -> bool:
+    """True when `node` is a structured leaf rather than a namespace.
+
+    That is an object whose keys all belong to `STRUCTURED_KEYS` and whose `value` is a string;
+    `{"value": "x", "label": "y"}` is a namespace.
+    """
+    return (
+        isinstance(node, dict)
+        and isinstance(node.get("value"), str)
+        and STRUCTURED_KEYS.issuperset(node)
+    )
+
+
+def list_leaves(doc: object, placeholder: str) -> list[Leaf]:
+    """Every leaf of a parsed JSON document in document order, repeated paths included.
+
+    A path can repeat when a file spells it twice (`{"a.b": …, "a": {"b": …}}`); callers that
+    report such duplicates use this, everyone else uses `flatten_leaves`. Empty objects and
+    arrays contribute nothing.
+    """
+    found: list[Leaf] = []
+    _collect(doc, "", placeholder, found)
+    return found
+
+
+def flatten_leaves(doc: object, placeholder: str) -> dict[str, Leaf]:
+    """The leaves of a parsed JSON document by path; of a repeated path the first one wins.
+
+    Literal dotted keys and nesting address the same path, array items are `[i]`, a structured
+    leaf is one leaf, and a string equal to `placeholder` is a placeholder leaf.
+    """
+    leaves: dict[str, Leaf] = {}
+    for leaf in list_leaves(doc, placeholder):
+        leaves.setdefault(leaf.path, leaf)
+    return leaves
+
+
+def _collect(node: object, path: str, placeholder: str, found: list[Leaf]) -> None:
+    # Paths are built as text here rather than through join_path: this runs once per key of
+    # every locale file, and the concatenation below is exactly join_path's grammar.
+    if isinstance(node, dict):
+        if is_structured_leaf(node):
+            found.append(_structured_leaf(path, node, placeholder))
+            return
+        for key, child in node.items():
+            _collect(child, f"{path}.{key}" if path else key, placeholder, found)
+    elif isinstance(node, list):
+        for index, child in enumerate(node):
+            _collect(child, f"{path}[{index}]", placeholder, found)
+    elif isinstance(node, str):
+        found.append(Leaf(path, "placeholder" if node == placeholder else "string", node))
+    elif node is None or isinstance(node, int | float | bool):
+        found.append(Leaf(path, "other", node))
+    else:
+        raise TypeError(f"not a JSON value at {path!r}: {type(node).__name__}")
+
+
+def _structured_leaf(path: str, node: dict[str, object], placeholder: str) -> Leaf:
+    text = node["value"]
+    assert isinstance(text, str)  # guaranteed by is_structured_leaf
+    return Leaf(
+        path,
+        "placeholder" if text == placeholder else "structured",
+        text,
+        needs_translation_again=node.get("needsTranslationAgain") is True,
+    )

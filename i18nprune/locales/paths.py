@@ -1,0 +1,63 @@
+"""Leaf paths: the text form of a position in a locale document (`home.title`, `list[2].label`).
+
+The grammar has no escaping: `.` always separates keys, so a literal dotted key `{"a.b": …}`
+and nested keys `{"a": {"b": …}}` name the same path (PRODUCT §2), and a key ending in `[n]`
+(decimal n) reads as an array index. Any other `[`/`]` is part of the key.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+_TRAILING_INDEX = re.compile(r"\[(\d+)\]$")
+
+
+def split_path(path: str) -> list[str | int]:
+    """The parts of `path`: keys as `str`, array indices as `int`.
+
+    `"list[2].label"` → `["list", 2, "label"]`; `""` (the document root) → `[]`.
+    """
+    if not path:
+        return []
+    parts: list[str | int] = []
+    for segment in path.split("."):
+        indices: list[int] = []
+        while match := _TRAILING_INDEX.search(segment):
+            indices.append(int(match.group(1)))
+            segment = segment[: match.start()]
+        # "[0].x" at the root and "a[1][2]" carry no key text before their indices
+        if segment or not indices:
+            parts.append(segment)
+        parts.extend(reversed(indices))
+    return parts
+
+
+def join_path(parts: Sequence[str | int]) -> str:
+    """The path text for `parts`, the inverse of `split_path`.
+
+    Keys are joined with `.` and indices written `[n]`, without escaping: a key containing `.`
+    yields the same path as nested keys, which is the product's reading of dotted keys.
+    `split_path(join_path(parts)) == parts` holds for non-empty keys without `.` that do not
+    end in `[n]`.
+    """
+    text = ""
+    for part in parts:
+        if isinstance(part, int):
+            text += f"[{part}]"
+        elif text:
+            text += "." + part
+        else:
+            text = part
+    return text
+
+
+def is_under(path: str, prefix: str) -> bool:
+    """True when `path` is `prefix` or lies below it (`prefix.…` or `prefix[…`).
+
+    Segment-aligned: `home.titles` is not under `home.title`. The empty prefix is the document
+    root, so every path is under it.
+    """
+    if not prefix or path == prefix:
+        return True
+    return path.startswith(prefix) and path[len(prefix)] in ".["

@@ -1,0 +1,59 @@
+"""`config`: the resolved configuration, where each value came from, secrets redacted."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import msgspec
+
+from i18nprune.config import redacted_config
+from i18nprune.envelope import Envelope, make_envelope
+from i18nprune.ops.events import EventSink
+from i18nprune.project import ProjectHandle
+
+KIND = "config"
+
+
+class ConfigOptions(msgspec.Struct, frozen=True, kw_only=True):
+    """`config` has no options of its own."""
+
+
+class ResolvedPaths(msgspec.Struct, frozen=True, rename="camel"):
+    root: str
+    locales_dir: str
+    src: str
+    home: str
+    cache_dir: str | None
+
+
+class ConfigData(msgspec.Struct, frozen=True, rename="camel"):
+    config_path: str | None
+    config_file_loaded: bool
+    config: dict[str, Any]
+    resolved_paths: ResolvedPaths
+    field_sources: dict[str, str]
+    env: dict[str, str]
+
+
+async def run(handle: ProjectHandle, options: ConfigOptions, emit: EventSink) -> Envelope:
+    """Snapshot the configuration this project runs with."""
+    started = time.perf_counter()
+    project = handle.open()
+    loaded = project.loaded
+    cache_dir = project.cache_dir()
+    data = ConfigData(
+        config_path=str(loaded.config_path) if loaded.config_path else None,
+        config_file_loaded=loaded.config_path is not None,
+        config=redacted_config(loaded.config),
+        resolved_paths=ResolvedPaths(
+            root=str(project.root),
+            locales_dir=str(project.locales_dir),
+            src=str(project.src_dir),
+            home=str(project.home),
+            cache_dir=str(cache_dir) if cache_dir else None,
+        ),
+        field_sources=loaded.field_sources,
+        env=loaded.env,
+    )
+    return make_envelope(KIND, data, list(loaded.issues), started=started)

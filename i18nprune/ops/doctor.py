@@ -1,0 +1,161 @@
+"""`doctor`: checks of the runtime, the bundled tools, the configuration and the project paths.
+
+A broken configuration is a finding here, not a failure to run.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import sys
+import time
+from collections.abc import Callable
+from typing import Annotated, Literal
+
+import msgspec
+
+from i18nprune.envelope import Code, Envelope, ProblemError, Severity, error, make_envelope
+from i18nprune.ops.events import EventSink
+from i18nprune.project import Project, ProjectHandle, user_home
+
+KIND = "doctor"
+AREAS = ("runtime", "tools", "config", "paths")
+
+
+class DoctorOptions(msgspec.Struct, frozen=True, kw_only=True):
+    only: Annotated[
+        list[str] | None,
+        msgspec.Meta(description="only these check areas: runtime, tools, config, paths"),
+    ] = None
+    strict: Annotated[bool, msgspec.Meta(description="treat warnings as failures")] = False
+
+
+class Finding(msgspec.Struct, frozen=True):
+    id: str
+    ok: bool
+    severity: Severity
+    title: str
+    detail: str
+
+
+class DoctorData(msgspec.Struct, frozen=True):
+    findings: list[Finding]
+    strict: bool
+
+
+def _passed(id: str, title: str, detail: str) -> Finding:
+    return Finding(id=id, ok=True, severity="info", title=title, detail=detail)
+
+
+def _failed(id: str, title: str, detail: str, severity: Severity = "error") -> Finding:
+    return Finding(id=id, ok=False, severity=severity, title=title, detail=detail)
+
+
+def _runtime(handle: ProjectHandle) -> list[Finding]:
+    version = ".".join(map(str, sys.version_info[:3]))
+    if sys.version_info >= (3, 11):
+        return [_passed("runtime.python", "Python version", f"Python {version}")]
+    return [_failed("runtime.python", "Python version", f"Python {version}; 3.11+ is required")]
+
+
+def _tool(id: str, title: str, probe: Callable[[], str]) -> Finding:
+    try:
+        return _passed(id, title, probe())
+    except Exception as exc:  # a broken install must be reported, whatever it raises
+        return _failed(id, title, f"{type(exc).__name__}: {exc}; reinstall i18nprune")
+
+
+# The probes import lazily so that a broken install becomes a finding instead of a crash.
+def _parser_probe() -> str:
+    from i18nprune.scan.grammars import parser_for
+
+    parser_for(".tsx").parse(b"t('k')")
+    return "tree-sitter TypeScript, TSX and JavaScript grammars load"
+
+
+def _catalog_probe() -> str:
+    from i18nprune.locales.catalog import all_languages
+
+    return f"{len(all_languages())} languages in the CLDR catalog"
+
+
+def _tools(handle: ProjectHandle) -> list[Finding]:
+    return [
+        _tool("tools.parser", "Source parser", _parser_probe),
+        _tool("tools.catalog", "Language catalog", _catalog_probe),
+        _tool("tools.sqlite", "SQLite (translation cache)", lambda: f"SQLite {sqlite3.sqlite_version}"),
+    ]
+
+
+def _open(handle: ProjectHandle) -> Project | Finding:
+    try:
+        return handle.open()
+    except ProblemError as exc:
+        return _failed("config.load", "Configuration", exc.issue.message)
+
+
+def _config(handle: ProjectHandle) -> list[Finding]:
+    project = _open(handle)
+    if isinstance(project, Finding):
+        return [project]
+    path = project.loaded.config_path
+    findings = [
+        _passed("config.load", "Configuration", f"loaded {path}")
+        if path
+        else _failed("config.load", "Configuration", "no config file; defaults apply", "warning")
+    ]
+    for issue in project.readiness():
+        if issue.code != Code.CONFIG_FILE_MISSING:
+            findings.append(
+                _failed(issue.code, "Project readiness", issue.message, issue.severity)
+            )
+    return findings
+
+
+def _paths(handle: ProjectHandle) -> list[Finding]:
+    project = _open(handle)
+    if isinstance(project, Finding):
+        return []
+    findings = []
+    for id, title, path in (
+        ("paths.src", "Source directory", project.src_dir),
+        ("paths.locales", "Locales directory", project.locales_dir),
+    ):
+        findings.append(
+            _passed(id, title, str(path))
+            if path.is_dir()
+            else _failed(id, title, f"{path} does not exist")
+        )
+    home = user_home(project.env)
+    existing = next((p for p in (home, *home.parents) if p.exists()), home)
+    findings.append(
+        _passed("paths.home", "Data home", f"{home} is writable")
+        if os.access(existing, os.W_OK)
+        else _failed("paths.home", "Data home", f"{home} is not writable; set I18NPRUNE_HOME", "warning")
+    )
+    return findings
+
+
+_CHECKS: dict[str, Callable[[ProjectHandle], list[Finding]]] = {
+    "runtime": _runtime,
+    "tools": _tools,
+    "config": _config,
+    "paths": _paths,
+}
+
+
+async def run(handle: ProjectHandle, options: DoctorOptions, emit: EventSink) -> Envelope:
+    """Run the checks of the chosen areas; `ok` is false on a failed error (or, strict, warning)."""
+    started = time.perf_counter()
+    areas = options.only or list(AREAS)
+    unknown = [area for area in areas if area not in _CHECKS]
+    if unknown:
+        issue = error(
+            Code.DOCTOR_UNKNOWN_AREA,
+            f"unknown check area(s) {', '.join(unknown)}; choose from {', '.join(AREAS)}",
+        )
+        return make_envelope(KIND, DoctorData([], options.strict), [issue], started=started)
+    findings = [finding for area in areas for finding in _CHECKS[area](handle)]
+    failing: set[Severity] = {"error", "warning"} if options.strict else {"error"}
+    ok = not any(not f.ok and f.severity in failing for f in findings)
+    return make_envelope(KIND, DoctorData(findings, options.strict), [], started=started, ok=ok)

@@ -1,0 +1,53 @@
+"""`locales dynamic`: the key sites the scan could not resolve, with the prefixes they protect."""
+
+from __future__ import annotations
+
+import time
+
+import msgspec
+
+from i18nprune.envelope import Code, Envelope, info, make_envelope
+from i18nprune.ops.events import EventSink
+from i18nprune.ops.scanning import scan_code
+from i18nprune.ops.validate import dynamic_counts
+from i18nprune.project import ProjectHandle
+from i18nprune.scan import DynamicSite
+
+KIND = "locales.dynamic"
+
+
+class LocalesDynamicOptions(msgspec.Struct, frozen=True, kw_only=True):
+    """`locales dynamic` has no options of its own."""
+
+
+class LocalesDynamicData(msgspec.Struct, frozen=True):
+    count: int
+    active: int
+    commented: int
+    prefixes: list[str]
+    sites: list[DynamicSite]
+
+
+async def run(handle: ProjectHandle, options: LocalesDynamicOptions, emit: EventSink) -> Envelope:
+    """List every dynamic site; active ones protect their prefix from cleanup."""
+    started = time.perf_counter()
+    project = handle.open()
+    scan, reference = await scan_code(project, KIND, emit)
+    issues = list(scan.issues)
+    counts = dynamic_counts(scan)
+    if counts.active:
+        issues.append(
+            info(
+                Code.SCAN_DYNAMIC_SITES,
+                f"{counts.active} dynamic key site(s); {len(reference.prefixes)} prefix(es) "
+                "protected",
+            )
+        )
+    data = LocalesDynamicData(
+        count=counts.count,
+        active=counts.active,
+        commented=counts.commented,
+        prefixes=list(reference.prefixes),
+        sites=scan.dynamic,
+    )
+    return make_envelope(KIND, data, issues, started=started)

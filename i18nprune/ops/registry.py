@@ -1,0 +1,76 @@
+"""The table of operations every host dispatches from, and the one way to execute an op."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+import msgspec
+
+from i18nprune.envelope import Envelope, ProblemError, make_envelope
+from i18nprune.ops import config, doctor, languages, locales_dynamic, locales_list, validate
+from i18nprune.ops.events import EventSink
+from i18nprune.project import ProjectHandle
+
+OpRun = Callable[[ProjectHandle, Any, EventSink], Awaitable[Envelope]]
+
+
+@dataclass(frozen=True)
+class OpSpec:
+    """An operation: its name (`locales.delete`), options, entry point and what it may do."""
+
+    name: str
+    options: type[msgspec.Struct]
+    run: OpRun
+    summary: str
+    needs_project: bool = True
+    writes: bool = False
+    progress: bool = False
+
+
+OPS: dict[str, OpSpec] = {
+    spec.name: spec
+    for spec in (
+        OpSpec("config", config.ConfigOptions, config.run, "Show the resolved configuration."),
+        OpSpec("doctor", doctor.DoctorOptions, doctor.run, "Check environment and configuration."),
+        OpSpec(
+            "validate",
+            validate.ValidateOptions,
+            validate.run,
+            "Check the keys used in code against the source locale.",
+            progress=True,
+        ),
+        OpSpec(
+            "languages",
+            languages.LanguagesOptions,
+            languages.run,
+            "List the language catalog.",
+            needs_project=False,
+        ),
+        OpSpec(
+            "locales.list",
+            locales_list.LocalesListOptions,
+            locales_list.run,
+            "List locales, their files and key counts.",
+        ),
+        OpSpec(
+            "locales.dynamic",
+            locales_dynamic.LocalesDynamicOptions,
+            locales_dynamic.run,
+            "List dynamic key sites and the prefixes they protect.",
+        ),
+    )
+}
+
+
+async def execute(
+    spec: OpSpec, handle: ProjectHandle, options: msgspec.Struct, emit: EventSink
+) -> Envelope:
+    """Run an op; a user's mistake that stops it early becomes an `ok:false` envelope."""
+    started = time.perf_counter()
+    try:
+        return await spec.run(handle, options, emit)
+    except ProblemError as exc:
+        return make_envelope(spec.name, None, [exc.issue], started=started)

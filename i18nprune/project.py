@@ -1,0 +1,180 @@
+"""The resolved project: root, configuration, confined paths, caches and readiness checks."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import msgspec
+
+from i18nprune.config import ConfigOverrides, LoadedConfig, load_config, resolve_root
+from i18nprune.config.schema import Config
+from i18nprune.envelope import Code, Issue, ProblemError, error, warning
+from i18nprune.locales.codes import normalize_code
+from i18nprune.locales.layout import LocaleInventory, discover_locales
+from i18nprune.locales.view import LocaleView, load_locale
+from i18nprune.scan import ScanOptions
+
+
+class ProjectRequest(msgspec.Struct, frozen=True, kw_only=True):
+    """What a host knows when it asks for a project: where, which config, which overrides."""
+
+    cwd: Path
+    project: Path | None = None
+    config_file: Path | None = None
+    overrides: ConfigOverrides = ConfigOverrides()
+    no_cache: bool = False
+    read_only: bool = False
+
+
+def user_home(env: Mapping[str, str]) -> Path:
+    """The user data/cache home: `I18NPRUNE_HOME`, else `~/.i18nprune`."""
+    configured = env.get("I18NPRUNE_HOME")
+    return Path(configured).expanduser() if configured else Path.home() / ".i18nprune"
+
+
+def confine(root: Path, relative: str, what: str) -> Path:
+    """Resolve `relative` against `root`; raise ProblemError when it lands outside the root."""
+    candidate = (root / relative).resolve()
+    if candidate != root and root not in candidate.parents:
+        raise ProblemError(
+            error(
+                Code.PATH_OUTSIDE_ROOT,
+                f"{what} `{relative}` resolves to {candidate}, outside the project root {root}; "
+                "point it at a directory inside the project",
+            )
+        )
+    return candidate
+
+
+@dataclass
+class Project:
+    """A project as one run sees it; locale inventory is read lazily and kept for the run."""
+
+    loaded: LoadedConfig
+    home: Path
+    cache_enabled: bool
+    read_only: bool
+    env: Mapping[str, str]
+    _inventory: tuple[LocaleInventory, list[Issue]] | None = field(default=None, repr=False)
+
+    @property
+    def root(self) -> Path:
+        return self.loaded.root
+
+    @property
+    def config(self) -> Config:
+        return self.loaded.config
+
+    @property
+    def locales_dir(self) -> Path:
+        return confine(self.root, self.config.locales.directory, "locales.directory")
+
+    @property
+    def src_dir(self) -> Path:
+        return confine(self.root, self.config.src, "src")
+
+    def relative(self, path: Path) -> str:
+        """`path` relative to the root, with forward slashes (how every issue names a file)."""
+        try:
+            return path.relative_to(self.root).as_posix()
+        except ValueError:
+            return str(path)
+
+    def cache_dir(self) -> Path | None:
+        """Where this project's caches live, or None when caching is off."""
+        if not self.cache_enabled:
+            return None
+        if self.config.cache.dir:
+            return Path(self.config.cache.dir).expanduser().joinpath(_root_digest(self.root))
+        return self.home / "cache" / _root_digest(self.root)
+
+    def scan_options(self) -> ScanOptions:
+        return ScanOptions(
+            root=self.root,
+            src_dir=self.src_dir,
+            functions=list(self.config.functions),
+            exclude=self.config.exclude,
+            cache_dir=self.cache_dir(),
+            cache_writable=not self.read_only,
+        )
+
+    def inventory(self) -> tuple[LocaleInventory, list[Issue]]:
+        if self._inventory is None:
+            self._inventory = discover_locales(self.root, self.config.locales)
+        return self._inventory
+
+    def source_locale(self) -> str:
+        return normalize_code(self.config.locales.source)
+
+    def load(self, locale: str) -> LocaleView:
+        inventory, _ = self.inventory()
+        return load_locale(inventory, locale, self.config.missing.placeholder)
+
+    def readiness(self) -> list[Issue]:
+        """Problems that make the project unfit to run on, plus the loader's notes."""
+        issues = list(self.loaded.issues)
+        if not self.src_dir.is_dir():
+            issues.append(
+                warning(
+                    Code.SRC_MISSING,
+                    f"source directory `{self.config.src}` does not exist; set `src` in the "
+                    "config or pass --src",
+                    self.config.src,
+                )
+            )
+        inventory, inventory_issues = self.inventory()
+        issues.extend(inventory_issues)
+        if inventory.segments and self.source_locale() not in inventory.segments:
+            issues.append(
+                error(
+                    Code.SOURCE_NOT_IN_BUNDLE,
+                    f"source locale `{self.config.locales.source}` has no file in "
+                    f"`{self.config.locales.directory}` (found: "
+                    f"{', '.join(inventory.locales())}); set `locales.source` or pass --source",
+                    self.config.locales.directory,
+                )
+            )
+        return issues
+
+
+def _root_digest(root: Path) -> str:
+    return hashlib.sha256(str(root).encode()).hexdigest()[:16]
+
+
+def open_project(request: ProjectRequest, env: Mapping[str, str] | None = None) -> Project:
+    """Resolve root and configuration for one run. Raises ProblemError for a user's mistake."""
+    environ = os.environ if env is None else env
+    root = resolve_root(request.cwd, request.project, request.config_file)
+    loaded = load_config(
+        root, config_file=request.config_file, env=environ, overrides=request.overrides
+    )
+    return Project(
+        loaded=loaded,
+        home=user_home(environ),
+        cache_enabled=loaded.config.cache.enabled and not request.no_cache,
+        read_only=request.read_only,
+        env=environ,
+    )
+
+
+class ProjectHandle:
+    """A project not yet opened: ops that need it call `open()`, which resolves it once.
+
+    Lets an op that works without a project (`languages`) or reports on a broken one
+    (`doctor`) run under the same signature as every other op.
+    """
+
+    def __init__(self, request: ProjectRequest, env: Mapping[str, str] | None = None) -> None:
+        self.request = request
+        self.env: Mapping[str, str] = os.environ if env is None else env
+        self._project: Project | None = None
+
+    def open(self) -> Project:
+        """The resolved project. Raises ProblemError when root or configuration is unusable."""
+        if self._project is None:
+            self._project = open_project(self.request, self.env)
+        return self._project

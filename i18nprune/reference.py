@@ -1,0 +1,92 @@
+"""What the code proves about locale paths: proven keys (with i18next plural and context forms)
+and the uncertain prefixes that dynamic key sites protect.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from i18nprune.config.schema import PreservePolicy
+from i18nprune.locales.paths import is_under
+from i18nprune.scan import ScanResult
+
+PLURAL_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
+_PLURAL_SUFFIXES = frozenset(
+    [f"_{c}" for c in PLURAL_CATEGORIES] + [f"_ordinal_{c}" for c in PLURAL_CATEGORIES]
+)
+
+
+def _strip_plural(path: str) -> str | None:
+    for suffix in _PLURAL_SUFFIXES:
+        if path.endswith(suffix):
+            return path[: -len(suffix)]
+    return None
+
+
+@dataclass(frozen=True)
+class KeyReference:
+    """The scan's verdict, in the terms locale operations ask about."""
+
+    keys: frozenset[str]
+    any_context: frozenset[str]
+    prefixes: tuple[str, ...]
+
+    @classmethod
+    def from_scan(cls, scan: ScanResult) -> KeyReference:
+        keys = {o.key for o in scan.observations}
+        keys |= {f"{o.key}_{o.context}" for o in scan.observations if o.context not in (None, "*")}
+        prefixes = {
+            site.prefix for site in scan.dynamic if site.kind != "commented" and site.prefix
+        }
+        return cls(
+            keys=frozenset(keys),
+            any_context=frozenset(o.key for o in scan.observations if o.context == "*"),
+            prefixes=tuple(sorted(prefixes)),
+        )
+
+    @property
+    def proves_nothing(self) -> bool:
+        """True when the scan found no key and no prefix: no basis to call anything unused."""
+        return not self.keys and not self.prefixes and not self.any_context
+
+    def is_proven(self, path: str) -> bool:
+        """The path is a key the code uses, directly or as one of its plural/context forms."""
+        if path in self.keys:
+            return True
+        base = _strip_plural(path)
+        if base is not None and base in self.keys:
+            return True
+        candidate = base or path
+        return any(candidate.startswith(f"{key}_") for key in self.any_context)
+
+    def uncertain_prefix(self, path: str) -> str | None:
+        """The dynamic-site prefix covering `path`, if any."""
+        for prefix in self.prefixes:
+            if is_under(path, prefix):
+                return prefix
+        return None
+
+    def is_present(self, key: str, paths: set[str] | dict[str, object]) -> bool:
+        """Whether a code key is satisfied by a locale's paths (itself or any plural form)."""
+        if key in paths:
+            return True
+        return any(f"{key}{suffix}" in paths for suffix in _PLURAL_SUFFIXES)
+
+
+def is_preserved(path: str, preserve: PreservePolicy) -> bool:
+    """`policies.preserve` keeps this path whatever the code says."""
+    return path in preserve.copy_keys or any(is_under(path, p) for p in preserve.copy_prefixes)
+
+
+def unused_paths(paths: Iterable[str], reference: KeyReference, preserve: PreservePolicy) -> list[str]:
+    """Paths the code does not prove, minus preserved ones and those under uncertain prefixes."""
+    if reference.proves_nothing:
+        return []
+    return sorted(
+        path
+        for path in paths
+        if not reference.is_proven(path)
+        and not is_preserved(path, preserve)
+        and reference.uncertain_prefix(path) is None
+    )

@@ -1,0 +1,92 @@
+"""Shared fixtures: temp projects written from dicts, and the real CLI run as a subprocess."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+EXAMPLES = REPO / "examples"
+
+
+@dataclass
+class CliResult:
+    code: int
+    stdout: str
+    stderr: str
+
+    @property
+    def envelope(self) -> dict[str, Any]:
+        return json.loads(self.stdout)
+
+
+def write_tree(root: Path, files: dict[str, str | bytes | dict[str, Any]]) -> Path:
+    """Write files under root; dict values are written as pretty JSON."""
+    for rel, content in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        elif isinstance(content, dict):
+            path.write_text(json.dumps(content, indent=2, ensure_ascii=False) + "\n")
+        else:
+            path.write_text(content)
+    return root
+
+
+@pytest.fixture
+def home(tmp_path: Path) -> Path:
+    """An isolated I18NPRUNE_HOME."""
+    path = tmp_path / "home"
+    path.mkdir()
+    return path
+
+
+@pytest.fixture
+def run_cli(home: Path) -> Callable[..., CliResult]:
+    """Run `python -m i18nprune ARGS` in `cwd`, with an isolated home and no CI variable."""
+
+    def run(*args: str, cwd: Path, env: dict[str, str] | None = None) -> CliResult:
+        environ = {k: v for k, v in os.environ.items() if not k.startswith("I18NPRUNE_")}
+        environ.pop("CI", None)
+        environ["I18NPRUNE_HOME"] = str(home)
+        environ.update(env or {})
+        done = subprocess.run(
+            [sys.executable, "-m", "i18nprune", *args],
+            cwd=cwd,
+            env=environ,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            stdin=subprocess.DEVNULL,
+        )
+        return CliResult(done.returncode, done.stdout, done.stderr)
+
+    return run
+
+
+@pytest.fixture
+def example_project(tmp_path: Path) -> Path:
+    """A private copy of the bundled example app."""
+    target = tmp_path / "app"
+    shutil.copytree(EXAMPLES, target)
+    return target
+
+
+@pytest.fixture
+def make_project(tmp_path: Path) -> Callable[[dict[str, Any]], Path]:
+    def make(files: dict[str, Any]) -> Path:
+        root = tmp_path / "project"
+        root.mkdir(exist_ok=True)
+        return write_tree(root, files)
+
+    return make

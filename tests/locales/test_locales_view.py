@@ -1,0 +1,104 @@
+"""A locale's merged view: union of segments, duplicates, unreadable segments, speed."""
+
+import json
+import time
+from pathlib import Path
+
+from i18nprune.config.schema import LocalesConfig
+from i18nprune.envelope import Code
+from i18nprune.locales.layout import LocaleInventory, discover_locales
+from i18nprune.locales.view import load_locale
+
+PLACEHOLDER = "__I18NPRUNE_MISSING__"
+PER_DIR = LocalesConfig(directory="messages", mode="locale_directory", structure="locale_per_dir")
+
+
+def _project(root: Path, files: dict[str, str], locales: LocalesConfig) -> LocaleInventory:
+    for rel, content in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(content, encoding="utf-8")
+    inventory, _ = discover_locales(root, locales)
+    return inventory
+
+
+def test_leaves_are_the_union_of_all_segments(tmp_path: Path) -> None:
+    inventory = _project(
+        tmp_path,
+        {
+            "messages/en/common.json": '{"nav": {"home": "Home"}}',
+            "messages/en/auth/login.json": '{"login": {"title": "Sign in"}}',
+        },
+        PER_DIR,
+    )
+    view = load_locale(inventory, "en", PLACEHOLDER)
+    assert view.leaf_segment == {
+        "login.title": "messages/en/auth/login.json",
+        "nav.home": "messages/en/common.json",
+    }
+    assert view.issues == []
+
+
+def test_the_locale_is_found_by_any_spelling(tmp_path: Path) -> None:
+    inventory = _project(tmp_path, {"locales/pt_BR.json": '{"a": "b"}'}, LocalesConfig())
+    assert list(load_locale(inventory, "PT-br", PLACEHOLDER).leaves) == ["a"]
+
+
+def test_a_path_in_two_segments_warns_naming_both_and_keeps_the_first(tmp_path: Path) -> None:
+    inventory = _project(
+        tmp_path,
+        {
+            "messages/en/a.json": '{"title": "From a"}',
+            "messages/en/b.json": '{"title": "From b"}',
+        },
+        PER_DIR,
+    )
+    view = load_locale(inventory, "en", PLACEHOLDER)
+    assert view.leaves["title"].value == "From a"
+    [issue] = view.issues
+    assert (issue.code, issue.severity) == (Code.LOCALE_DUPLICATE_PATH, "warning")
+    assert "messages/en/a.json" in issue.message
+    assert "messages/en/b.json" in issue.message
+
+
+def test_a_path_spelled_dotted_and_nested_in_one_file_warns(tmp_path: Path) -> None:
+    inventory = _project(
+        tmp_path, {"locales/en.json": '{"a.b": "x", "a": {"b": "y"}}'}, LocalesConfig()
+    )
+    view = load_locale(inventory, "en", PLACEHOLDER)
+    assert view.leaves["a.b"].value == "x"
+    assert [issue.message for issue in view.issues] == [
+        "locales/en.json: 1 path defined twice, as a dotted key and as nested keys (a.b) — "
+        "the first in the file is used; keep one spelling"
+    ]
+
+
+def test_an_invalid_segment_is_reported_and_the_others_still_load(tmp_path: Path) -> None:
+    inventory = _project(
+        tmp_path,
+        {"messages/en/bad.json": '{"a": }', "messages/en/good.json": '{"b": "ok"}'},
+        PER_DIR,
+    )
+    view = load_locale(inventory, "en", PLACEHOLDER)
+    assert list(view.leaves) == ["b"]
+    assert [(i.code, i.path) for i in view.issues] == [
+        (Code.LOCALE_INVALID_JSON, "messages/en/bad.json")
+    ]
+
+
+def test_an_unknown_locale_gives_an_empty_view(tmp_path: Path) -> None:
+    inventory = _project(tmp_path, {"locales/en.json": '{"a": "b"}'}, LocalesConfig())
+    view = load_locale(inventory, "fr", PLACEHOLDER)
+    assert (view.segments, view.leaves, view.issues) == ([], {}, [])
+
+
+def test_loading_ten_thousand_keys_takes_well_under_50_ms(tmp_path: Path) -> None:
+    doc = {f"section{s}": {f"key{k}": f"Text {s}.{k}" for k in range(100)} for s in range(100)}
+    inventory = _project(tmp_path, {"locales/en.json": json.dumps(doc)}, LocalesConfig())
+    timings = []
+    for _ in range(3):
+        started = time.perf_counter()
+        view = load_locale(inventory, "en", PLACEHOLDER)
+        timings.append(time.perf_counter() - started)
+    assert len(view.leaves) == 10_000
+    assert min(timings) < 0.05
