@@ -43,6 +43,8 @@ class Code:
     LOCALE_NOT_OBJECT = "i18nprune.locale.not_an_object"
     LOCALE_DUPLICATE_PATH = "i18nprune.locale.duplicate_path"
     TARGET_NOT_FOUND = "i18nprune.locale.target_not_found"
+    TARGET_IS_SOURCE = "i18nprune.locale.target_is_source"
+    TARGET_REQUIRED = "i18nprune.locale.target_required"
 
     # scanning
     SCAN_DYNAMIC_SITES = "i18nprune.scan.dynamic_key_sites"
@@ -58,6 +60,8 @@ class Code:
 
     # cleanup, sync, generate
     CLEANUP_UNCERTAIN = "i18nprune.cleanup.uncertain_paths_excluded"
+    CLEANUP_NOTHING_PROVEN = "i18nprune.cleanup.nothing_proven"
+    SYNC_NOTHING_PROVEN = "i18nprune.sync.nothing_proven"
 
     # translation
     MISSING_CREDENTIALS = "i18nprune.translate.missing_credentials"

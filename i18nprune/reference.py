@@ -79,8 +79,15 @@ def is_preserved(path: str, preserve: PreservePolicy) -> bool:
     return path in preserve.copy_keys or any(is_under(path, p) for p in preserve.copy_prefixes)
 
 
-def unused_paths(paths: Iterable[str], reference: KeyReference, preserve: PreservePolicy) -> list[str]:
-    """Paths the code does not prove, minus preserved ones and those under uncertain prefixes."""
+def unused_paths(
+    paths: Iterable[str],
+    reference: KeyReference,
+    preserve: PreservePolicy,
+    *,
+    protect_uncertain: bool = True,
+) -> list[str]:
+    """Paths the code does not prove, minus preserved ones and (when protecting) those under
+    uncertain prefixes. Nothing is unused when the scan proves nothing."""
     if reference.proves_nothing:
         return []
     return sorted(
@@ -88,5 +95,5 @@ def unused_paths(paths: Iterable[str], reference: KeyReference, preserve: Preser
         for path in paths
         if not reference.is_proven(path)
         and not is_preserved(path, preserve)
-        and reference.uncertain_prefix(path) is None
+        and not (protect_uncertain and reference.uncertain_prefix(path) is not None)
     )

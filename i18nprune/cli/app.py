@@ -10,16 +10,21 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import click
+import msgspec
 import trio
 import typer
 
 from i18nprune import __version__
 from i18nprune.cli.commands import (
+    cleanup,
     config,
     doctor,
     languages,
+    locales_delete,
     locales_dynamic,
     locales_list,
+    missing,
+    sync,
     validate,
 )
 from i18nprune.cli.globals import GlobalOptions, hoist_global_flags, wants_json
@@ -41,6 +46,10 @@ _RENDERERS: dict[str, Renderer] = {
     "languages": languages.render,
     "locales.list": locales_list.render,
     "locales.dynamic": locales_dynamic.render,
+    "missing": missing.render,
+    "sync": sync.render,
+    "cleanup": cleanup.render,
+    "locales.delete": locales_delete.render,
 }
 
 app = typer.Typer(
@@ -133,33 +142,76 @@ def _project_request(options: GlobalOptions) -> ProjectRequest:
 def run_op(spec: OpSpec, options: GlobalOptions, raw: dict[str, Any]) -> int:
     """Run one op for the command line; print its result; return the exit code."""
     out, err = consoles(options)
-    started = time.perf_counter()
+    given = {key: value for key, value in raw.items() if value is not None}
+    if "yes" in _field_names(spec):
+        given["yes"] = options.yes
     try:
-        op_options = decode_options(spec.options, {k: v for k, v in raw.items() if v is not None})
+        op_options = decode_options(spec.options, given)
     except OptionsError as exc:
         return _report_usage(str(exc), options.json, spec.name)
     handle = ProjectHandle(_project_request(options))
-    with ProgressDisplay(err, enabled=not options.quiet) as display:
-        try:
-            envelope = trio.run(execute, spec, handle, op_options, display)
-        except KeyboardInterrupt:
-            envelope = make_envelope(
-                spec.name, None, [error(Code.INTERRUPTED, "interrupted")], started=started
-            )
-            _emit(envelope, spec, options, out, err)
-            return EXIT_INTERRUPTED
+    try:
+        if options.interactive and getattr(op_options, "ask", False):
+            op_options = _choose_keys(spec, handle, options, op_options, out)
+        envelope = _execute(spec, handle, options, op_options, err)
+        if options.interactive and _awaits_confirmation(envelope):
+            _emit(envelope, spec, options, out, err, hide=Code.CONFIRMATION_REQUIRED)
+            if not typer.confirm("Apply these changes?", default=False, err=True):
+                return EXIT_FAILED
+            confirmed = msgspec.structs.replace(op_options, yes=True)
+            envelope = _execute(spec, handle, options, confirmed, err)
+    except KeyboardInterrupt:
+        interrupted = error(Code.INTERRUPTED, "interrupted; no file was left half-written")
+        envelope = make_envelope(spec.name, None, [interrupted], started=time.perf_counter())
+        _emit(envelope, spec, options, out, err)
+        return EXIT_INTERRUPTED
     _emit(envelope, spec, options, out, err)
     return EXIT_OK if envelope.ok else EXIT_FAILED
 
 
-def _emit(envelope: Envelope, spec: OpSpec, options: GlobalOptions, out: Any, err: Any) -> None:
+def _field_names(spec: OpSpec) -> set[str]:
+    return {field.name for field in option_fields(spec.options)}
+
+
+def _execute(
+    spec: OpSpec, handle: ProjectHandle, options: GlobalOptions, op_options: Any, err: Any
+) -> Envelope:
+    with ProgressDisplay(err, enabled=not options.quiet) as display:
+        return trio.run(execute, spec, handle, op_options, display)
+
+
+def _awaits_confirmation(envelope: Envelope) -> bool:
+    return any(issue.code == Code.CONFIRMATION_REQUIRED for issue in envelope.issues)
+
+
+def _choose_keys(
+    spec: OpSpec, handle: ProjectHandle, options: GlobalOptions, op_options: Any, out: Any
+) -> Any:
+    """`--ask`: preview, then confirm each key; the op then removes only the chosen ones."""
+    preview_options = msgspec.structs.replace(op_options, ask=False, dry_run=True)
+    preview = _execute(spec, handle, options, preview_options, out)
+    keys = preview.data.keys if preview.data is not None else []
+    chosen = [key for key in keys if typer.confirm(f"remove {key}?", default=False, err=True)]
+    return msgspec.structs.replace(op_options, ask=False, keys=chosen, yes=True)
+
+
+def _emit(
+    envelope: Envelope,
+    spec: OpSpec,
+    options: GlobalOptions,
+    out: Any,
+    err: Any,
+    hide: str | None = None,
+) -> None:
     if options.json:
         write_json(envelope, options.json_compact)
         return
     if envelope.data is not None and not options.quiet:
         _RENDERERS[spec.name](envelope.data, out, options)
-    shown = envelope.issues if not options.quiet else [
-        issue for issue in envelope.issues if issue.severity == "error"
+    shown = [
+        issue
+        for issue in envelope.issues
+        if issue.code != hide and (not options.quiet or issue.severity == "error")
     ]
     print_issues(err, shown)
 
@@ -183,6 +235,8 @@ def _command_for(spec: OpSpec) -> Callable[..., None]:
         inspect.Parameter("ctx", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=typer.Context)
     ]
     for field in option_fields(spec.options):
+        if field.name == "yes":  # the global --yes flag feeds it
+            continue
         annotation: Any = {bool: bool, int: int | None, list: list[str] | None}.get(
             field.kind, str | None
         )

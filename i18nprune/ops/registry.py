@@ -10,7 +10,18 @@ from typing import Any
 import msgspec
 
 from i18nprune.envelope import Envelope, ProblemError, make_envelope
-from i18nprune.ops import config, doctor, languages, locales_dynamic, locales_list, validate
+from i18nprune.ops import (
+    cleanup,
+    config,
+    doctor,
+    languages,
+    locales_delete,
+    locales_dynamic,
+    locales_list,
+    missing,
+    sync,
+    validate,
+)
 from i18nprune.ops.events import EventSink
 from i18nprune.project import ProjectHandle
 
@@ -60,6 +71,35 @@ OPS: dict[str, OpSpec] = {
             locales_dynamic.LocalesDynamicOptions,
             locales_dynamic.run,
             "List dynamic key sites and the prefixes they protect.",
+        ),
+        OpSpec(
+            "missing",
+            missing.MissingOptions,
+            missing.run,
+            "Add keys the code uses but a locale lacks, as placeholders.",
+            writes=True,
+        ),
+        OpSpec(
+            "sync",
+            sync.SyncOptions,
+            sync.run,
+            "Align target locales with the source: add missing keys, prune extra ones.",
+            writes=True,
+            progress=True,
+        ),
+        OpSpec(
+            "cleanup",
+            cleanup.CleanupOptions,
+            cleanup.run,
+            "Remove keys the code does not use.",
+            writes=True,
+        ),
+        OpSpec(
+            "locales.delete",
+            locales_delete.LocalesDeleteOptions,
+            locales_delete.run,
+            "Delete a target locale's files (never the source).",
+            writes=True,
         ),
     )
 }

@@ -11,25 +11,35 @@ from i18nprune.scan.callees import (
     CalleeNames,
 )
 
+# What may follow a translation name in a call or a binding: `t(`, `t<`, `t!`, `t?.`, `t as`,
+# `t:`, `t,`, `t}`, `t =`, `t.bind`, end of line or file. Prose such as "don't" does not match.
+_CONTINUATION = rb"(?=[ \t]*(?:[(<!?:;,})\]=.&|/\r\n]|as\b|\Z))"
+_WORDS = (*HOOKS_RETURNING_OBJECT, *FACTORIES_RETURNING_TRANSLATOR, *KEY_ATTRIBUTES)
 
-def site_trigger(names: CalleeNames) -> re.Pattern[bytes]:
-    """A pattern found in every file that has a key site, a commented one included.
 
-    A translation name must appear as a word followed by something that can continue a call or a
-    binding (`t(`, `t<`, `t!`, `t?.`, `t as`, `t:`, `t,`, `t}`, `t =`, end of line…), which keeps
-    prose such as "don't" from forcing a parse. Hook and attribute names count anywhere.
+class SiteTrigger:
+    """Finds, at memory speed, whether a file might contain a key site (a commented one too).
+
+    False positives only cost a parse; a false negative would lose keys, so every construct that
+    extraction recognises as a site or a translator binding contains one of these triggers.
     """
-    segments = b"|".join(
-        re.escape(name.encode()) for name in sorted(names.last_segments, key=len, reverse=True)
-    )
-    words = b"|".join(
-        re.escape(word.encode())
-        for word in (*HOOKS_RETURNING_OBJECT, *FACTORIES_RETURNING_TRANSLATOR, *KEY_ATTRIBUTES)
-    )
-    return re.compile(
-        rb"(?<![\w$])(?:(?:"
-        + segments
-        + rb")(?=[ \t]*(?:[(<!?:;,})\]=.&|/\r\n]|as\b|\Z))|(?:"
-        + words
-        + rb")(?![\w$]))"
-    )
+
+    def __init__(self, names: CalleeNames) -> None:
+        # One pattern per name, each starting with a literal, keeps `re` on its fast path; the
+        # word boundary is checked by a lookbehind *after* the literal for the same reason.
+        self._name_patterns = [
+            re.compile(escaped + rb"(?<![\w$]" + escaped + rb")" + _CONTINUATION)
+            for escaped in (re.escape(name.encode()) for name in names.last_segments)
+        ]
+        self._words = [word.encode() for word in _WORDS]
+        self._word_pattern = re.compile(
+            rb"(?<![\w$])(?:" + b"|".join(re.escape(word) for word in self._words) + rb")(?![\w$])"
+        )
+
+    def found_in(self, content: bytes) -> bool:
+        """Whether `content` may hold a key site and so must be parsed for its sites."""
+        if any(pattern.search(content) for pattern in self._name_patterns):
+            return True
+        return any(word in content for word in self._words) and bool(
+            self._word_pattern.search(content)
+        )

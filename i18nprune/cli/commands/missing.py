@@ -1,0 +1,19 @@
+"""Human output of `missing`."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.markup import escape
+
+from i18nprune.cli.globals import GlobalOptions
+from i18nprune.cli.output import print_limited
+from i18nprune.ops.missing import MissingData
+
+
+def render(data: MissingData, out: Console, options: GlobalOptions) -> None:
+    out.print(f"{len(data.paths)} missing key(s) for {', '.join(data.targets) or 'no locale'}")
+    print_limited(out, [f"  {escape(path)}" for path in data.paths], options)
+    if data.skipped_targets:
+        out.print(f"[yellow]skipped: {', '.join(data.skipped_targets)}[/]")
+    if data.paths_added:
+        out.print(f"[green]added {data.paths_added} placeholder(s)[/]")

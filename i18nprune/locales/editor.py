@@ -1,0 +1,117 @@
+"""Edits to one locale spread over its segment files, saved through the document writer."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import msgspec
+
+from i18nprune.locales.jsondoc import JsonStyle, LocaleDocument
+from i18nprune.locales.layout import LocaleInventory, Segment
+from i18nprune.locales.view import LocaleView
+
+
+class FileChange(msgspec.Struct, frozen=True):
+    """What an edit does to one file (`path` relative to the project root)."""
+
+    path: str
+    changed: bool
+    added: int = 0
+    removed: int = 0
+
+
+def counterpart_path(
+    inventory: LocaleInventory, source: Segment, target_name: str, structure: str
+) -> Path:
+    """Where the target locale's file matching a source segment lives.
+
+    `locale_per_dir`: `<dir>/en/auth.json` → `<dir>/fr/auth.json`; the other layouts name the
+    file after the locale (`en.json`, `auth/en.json`) → the sibling `fr.json`.
+    """
+    if structure != "locale_per_dir":
+        return source.path.with_name(f"{target_name}.json")
+    relative = source.path.relative_to(inventory.directory)
+    return inventory.directory.joinpath(target_name, *relative.parts[1:])
+
+
+class LocaleEditor:
+    """Pending edits to one locale; documents load lazily and save only when they change."""
+
+    def __init__(self, root: Path, view: LocaleView) -> None:
+        self.root = root
+        self.view = view
+        self._documents: dict[Path, LocaleDocument] = {}
+        self._added: dict[Path, int] = {}
+        self._removed: dict[Path, int] = {}
+        self._segment_paths = {segment.rel: segment.path for segment in view.segments}
+
+    def document(self, path: Path, style: JsonStyle | None = None) -> LocaleDocument:
+        """The document at `path`, loaded once; a new empty one when the file does not exist.
+
+        Raises LocaleFileError when the file exists but is not a valid locale file.
+        """
+        if path not in self._documents:
+            self._documents[path] = (
+                LocaleDocument.load(path, self._display(path))
+                if path.exists()
+                else LocaleDocument.new(path, style)
+            )
+        return self._documents[path]
+
+    def segment_of(self, leaf_path: str) -> Path | None:
+        """The file that holds an existing leaf."""
+        rel = self.view.leaf_segment.get(leaf_path)
+        return self._segment_paths.get(rel) if rel else None
+
+    def set(
+        self,
+        leaf_path: str,
+        value: object,
+        file: Path,
+        order: Sequence[str] | None = None,
+        style: JsonStyle | None = None,
+    ) -> None:
+        """Set a leaf in the file that holds it, or (new) in `file`, placed by `order`."""
+        target = self.segment_of(leaf_path) or file
+        document = self.document(target, style)
+        if document.get(leaf_path) is None:
+            self._added[target] = self._added.get(target, 0) + 1
+        document.set(leaf_path, value, order=order)
+
+    def delete(self, leaf_path: str) -> bool:
+        """Remove a leaf (emptied parents go too); False when the locale does not have it."""
+        file = self.segment_of(leaf_path)
+        if file is None or not self.document(file).delete(leaf_path):
+            return False
+        self._removed[file] = self._removed.get(file, 0) + 1
+        return True
+
+    def changes(self) -> list[FileChange]:
+        """Every touched file and whether its bytes would change, sorted by path."""
+        changes = []
+        for path, document in sorted(self._documents.items()):
+            before = path.read_bytes() if path.exists() else None
+            changes.append(
+                FileChange(
+                    path=self._display(path),
+                    changed=document.render() != before,
+                    added=self._added.get(path, 0),
+                    removed=self._removed.get(path, 0),
+                )
+            )
+        return changes
+
+    def save(self) -> list[str]:
+        """Write every changed file atomically; returns the files written."""
+        return [
+            self._display(path)
+            for path, document in sorted(self._documents.items())
+            if document.save(root=self.root)
+        ]
+
+    def _display(self, path: Path) -> str:
+        try:
+            return path.relative_to(self.root).as_posix()
+        except ValueError:
+            return str(path)

@@ -1,0 +1,151 @@
+"""`cleanup`: remove locale keys the code does not use, keeping what dynamic sites may need."""
+
+from __future__ import annotations
+
+import time
+from typing import Annotated
+
+import msgspec
+
+from i18nprune.envelope import Code, Envelope, Issue, error, has_errors, info, make_envelope
+from i18nprune.envelope import warning
+from i18nprune.locales.editor import FileChange, LocaleEditor
+from i18nprune.locales.jsonfile import LocaleFileError
+from i18nprune.locales.view import LocaleView
+from i18nprune.ops.events import EventSink
+from i18nprune.ops.scanning import scan_code
+from i18nprune.ops.targets import select_targets
+from i18nprune.project import Project, ProjectHandle
+from i18nprune.reference import KeyReference, is_preserved, unused_paths
+
+KIND = "cleanup"
+
+
+class CleanupOptions(msgspec.Struct, frozen=True, kw_only=True):
+    target: Annotated[
+        list[str] | None,
+        msgspec.Meta(description="clean these target locales instead of the source (or `all`)"),
+    ] = None
+    dry_run: Annotated[bool, msgspec.Meta(description="report, write nothing")] = False
+    ask: Annotated[bool, msgspec.Meta(description="confirm each key (interactive only)")] = False
+    keys: Annotated[
+        list[str] | None, msgspec.Meta(description="remove only these of the unused keys")
+    ] = None
+    yes: Annotated[bool, msgspec.Meta(description="confirm the removal")] = False
+
+
+class CleanupData(msgspec.Struct, frozen=True, rename="camel"):
+    would_remove: int
+    keys: list[str]
+    uncertain_prefixes: list[str]
+    removed: int
+    targets: list[str]
+    dry_run: bool
+    files: list[FileChange]
+
+
+def _uncertain_prefixes(view: LocaleView, reference: KeyReference, project: Project) -> set[str]:
+    """Prefixes that kept at least one otherwise-unused path of this locale."""
+    prefixes = set()
+    for path in view.leaves:
+        prefix = reference.uncertain_prefix(path)
+        if prefix and not reference.is_proven(path):
+            if not is_preserved(path, project.config.policies.preserve):
+                prefixes.add(prefix)
+    return prefixes
+
+
+def _locales(project: Project, options: CleanupOptions) -> tuple[list[str], list[Issue]]:
+    if options.target is None:
+        return [project.source_locale()], []
+    targets, issues = select_targets(project, options.target)
+    return [target.code for target in targets], issues
+
+
+def _gate(options: CleanupOptions, count: int) -> Issue | None:
+    """Why this run must not write, when it must not."""
+    if options.dry_run or count == 0 or options.yes:
+        return None
+    if options.ask:
+        return error(
+            Code.CONFIRMATION_REQUIRED,
+            "--ask needs an interactive terminal; pass --yes to remove the listed keys, or "
+            "--keys to choose them",
+        )
+    return error(
+        Code.CONFIRMATION_REQUIRED,
+        f"removing {count} key(s) needs confirmation: pass --yes (or --dry-run to preview)",
+    )
+
+
+async def run(handle: ProjectHandle, options: CleanupOptions, emit: EventSink) -> Envelope:
+    """Remove unused paths from the source (or `--target` locales); `--yes` to write."""
+    started = time.perf_counter()
+    project = handle.open()
+    issues: list[Issue] = project.readiness()
+    locales, target_issues = _locales(project, options)
+    issues.extend(target_issues)
+    empty = CleanupData(0, [], [], 0, locales, options.dry_run, [])
+    if has_errors(issues):
+        return make_envelope(KIND, empty, issues, started=started)
+    scan, reference = await scan_code(project, KIND, emit)
+    issues.extend(scan.issues)
+    if reference.proves_nothing:
+        issues.append(
+            warning(
+                Code.CLEANUP_NOTHING_PROVEN,
+                "the scan found no key in the code, so nothing is provably unused; check `src` "
+                "and `functions`",
+            )
+        )
+    policy = project.config.reference.policy_for("cleanup")
+    chosen = set(options.keys) if options.keys is not None else None
+    editors: list[LocaleEditor] = []
+    removable: dict[str, list[str]] = {}
+    prefixes: set[str] = set()
+    for locale in locales:
+        view = project.load(locale)
+        issues.extend(view.issues)
+        paths = unused_paths(
+            view.leaves,
+            reference,
+            project.config.policies.preserve,
+            protect_uncertain=policy != "allow",
+        )
+        removable[locale] = [p for p in paths if chosen is None or p in chosen]
+        if policy != "allow":
+            prefixes |= _uncertain_prefixes(view, reference, project)
+        editors.append(LocaleEditor(project.root, view))
+    count = sum(len(paths) for paths in removable.values())
+    if prefixes:
+        report = warning if policy == "warn_only" else info
+        issues.append(
+            report(
+                Code.CLEANUP_UNCERTAIN,
+                f"paths under dynamic prefixes ({', '.join(sorted(prefixes))}) were not removed",
+            )
+        )
+    blocked = _gate(options, count)
+    if blocked:
+        issues.append(blocked)
+    changes: list[FileChange] = []
+    removed = 0
+    for editor, locale in zip(editors, locales, strict=True):
+        try:
+            for path in removable[locale]:
+                removed += editor.delete(path)
+            changes.extend(editor.changes())
+            if not options.dry_run and blocked is None:
+                editor.save()
+        except LocaleFileError as exc:
+            issues.append(exc.issue)
+    data = CleanupData(
+        would_remove=count,
+        keys=sorted({path for paths in removable.values() for path in paths}),
+        uncertain_prefixes=sorted(prefixes),
+        removed=removed if not options.dry_run and blocked is None else 0,
+        targets=locales,
+        dry_run=options.dry_run,
+        files=changes,
+    )
+    return make_envelope(KIND, data, issues, started=started)

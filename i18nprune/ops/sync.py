@@ -1,0 +1,164 @@
+"""`sync`: align every target locale with the sync template (add missing, prune extra)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Annotated
+
+import msgspec
+
+from i18nprune.envelope import Code, Envelope, Issue, has_errors, info, make_envelope, warning
+from i18nprune.locales.editor import FileChange, LocaleEditor, counterpart_path
+from i18nprune.locales.jsondoc import JsonStyle, LocaleDocument
+from i18nprune.locales.jsonfile import LocaleFileError
+from i18nprune.locales.layout import Segment
+from i18nprune.locales.leaves import Leaf
+from i18nprune.locales.view import LocaleView
+from i18nprune.ops.events import EventSink, ProgressEvent
+from i18nprune.ops.scanning import scan_code
+from i18nprune.ops.targets import Target, select_targets
+from i18nprune.project import Project, ProjectHandle
+from i18nprune.template import SyncTemplate, build_template
+
+KIND = "sync"
+
+
+class SyncOptions(msgspec.Struct, frozen=True, kw_only=True):
+    target: Annotated[
+        list[str] | None, msgspec.Meta(description="target locales (comma list or `all`)")
+    ] = None
+    dry_run: Annotated[bool, msgspec.Meta(description="report changes, write nothing")] = False
+    metadata: Annotated[
+        bool, msgspec.Meta(description="add new leaves as pending structured leaves")
+    ] = False
+    strip_metadata: Annotated[
+        bool, msgspec.Meta(description="turn structured leaves into plain strings")
+    ] = False
+
+
+class SyncData(msgspec.Struct, frozen=True, rename="camel"):
+    source_path: str | None
+    locales_dir: str
+    target_files: list[str]
+    written_files: list[str]
+    dry_run: bool
+    files: list[FileChange]
+    dynamic_key_sites: int
+
+
+def pending_leaf(text: object) -> dict[str, object]:
+    """A structured leaf waiting for translation, seeded with the source text."""
+    return {"value": text, "status": "pending", "needsTranslationAgain": True}
+
+
+class SourceFiles:
+    """The source locale's segments and their styles, to place and format new target leaves."""
+
+    def __init__(self, project: Project, source: LocaleView) -> None:
+        self.project = project
+        self.source = source
+        self._by_rel = {segment.rel: segment for segment in source.segments}
+        self._styles: dict[str, JsonStyle] = {}
+
+    def segment_of(self, path: str) -> Segment:
+        return self._by_rel[self.source.leaf_segment[path]]
+
+    def target_file(self, path: str, target: Target) -> tuple[Path, JsonStyle]:
+        """The target file a new leaf at `path` belongs in, and the style to create it with."""
+        segment = self.segment_of(path)
+        if segment.rel not in self._styles:
+            self._styles[segment.rel] = LocaleDocument.load(segment.path, segment.rel).style
+        inventory, _ = self.project.inventory()
+        structure = self.project.config.locales.structure
+        return counterpart_path(inventory, segment, target.name, structure), self._styles[segment.rel]
+
+
+def _target_value(leaf: Leaf, structured: bool) -> object:
+    return pending_leaf(leaf.value) if structured and leaf.kind == "string" else leaf.value
+
+
+def align_target(
+    editor: LocaleEditor,
+    target: Target,
+    template: SyncTemplate,
+    files: SourceFiles,
+    options: SyncOptions,
+) -> None:
+    """Queue the edits that make one target match the template."""
+    structured = options.metadata or (
+        files.project.config.locale_leaves.mode == "structured" and not options.strip_metadata
+    )
+    wanted = set(template.paths)
+    for path in template.paths:
+        existing = editor.view.leaves.get(path)
+        if existing is None:
+            file, style = files.target_file(path, target)
+            value = _target_value(files.source.leaves[path], structured)
+            editor.set(path, value, file, order=template.paths, style=style)
+        elif options.strip_metadata and existing.kind in ("structured", "placeholder"):
+            file, _ = files.target_file(path, target)
+            editor.set(path, existing.value, file)
+    for path in editor.view.leaves:
+        if path not in wanted and not template.keeps_extra(path):
+            editor.delete(path)
+
+
+async def run(handle: ProjectHandle, options: SyncOptions, emit: EventSink) -> Envelope:
+    """Merge missing template paths into each target and prune paths outside it."""
+    started = time.perf_counter()
+    project = handle.open()
+    issues: list[Issue] = project.readiness()
+    targets, target_issues = select_targets(project, options.target)
+    issues.extend(target_issues)
+    data = SyncData(None, project.relative(project.locales_dir), [], [], options.dry_run, [], 0)
+    if has_errors(issues):
+        return make_envelope(KIND, data, issues, started=started)
+    scan, reference = await scan_code(project, KIND, emit)
+    issues.extend(scan.issues)
+    source = project.load(project.source_locale())
+    issues.extend(source.issues)
+    policy = project.config.reference.policy_for("sync")
+    template = build_template(source, reference, policy, project.config)
+    if reference.proves_nothing:
+        issues.append(
+            warning(
+                Code.SYNC_NOTHING_PROVEN,
+                "the scan found no key in the code; the whole source locale is the template",
+            )
+        )
+    files = SourceFiles(project, source)
+    changes: list[FileChange] = []
+    written: list[str] = []
+    for index, target in enumerate(targets):
+        emit(ProgressEvent(type="run.progress.sync", phase="write", target=target.code,
+                           done=index, total=len(targets)))  # fmt: skip
+        view = project.load(target.code)
+        editor = LocaleEditor(project.root, view)
+        try:
+            align_target(editor, target, template, files, options)
+            changes.extend(editor.changes())
+            if not options.dry_run:
+                written.extend(editor.save())
+        except LocaleFileError as exc:
+            issues.append(exc.issue)
+    if reference.prefixes and policy != "allow":
+        severity = warning if policy == "warn_only" else info
+        issues.append(
+            severity(
+                Code.CLEANUP_UNCERTAIN,
+                f"paths under dynamic prefixes ({', '.join(reference.prefixes)}) are kept",
+            )
+        )
+    emit(ProgressEvent(type="run.progress.sync", phase="done", done=len(targets),
+                       total=len(targets)))  # fmt: skip
+    data = SyncData(
+        source_path=source.segments[0].rel if source.segments else None,
+        locales_dir=data.locales_dir,
+        target_files=[change.path for change in changes],
+        written_files=written,
+        dry_run=options.dry_run,
+        files=changes,
+        dynamic_key_sites=sum(1 for site in scan.dynamic if site.kind != "commented"),
+    )
+    return make_envelope(KIND, data, issues, started=started)

@@ -1,0 +1,303 @@
+"""The static value of an expression node, through the constants visible in its scope.
+
+Strings, templates, `+`, conditionals, `as const` objects, enums, `Object.freeze` and
+destructuring of constants are understood; imported names stay symbolic (`Imported`).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable
+
+import tree_sitter
+
+from i18nprune.scan.expressions import (
+    OPAQUE,
+    Branches,
+    Expr,
+    Imported,
+    Join,
+    Member,
+    Opaque,
+    Record,
+    Text,
+)
+from i18nprune.scan.grammars import GrammarName
+from i18nprune.scan.scopes import DeclarationIndex, node_text, plain_string
+
+_ESCAPE = re.compile(r"\\(u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|\r\n|[\s\S])")
+_SIMPLE_ESCAPES = {
+    "n": "\n",
+    "t": "\t",
+    "r": "\r",
+    "b": "\b",
+    "f": "\f",
+    "v": "\v",
+    "0": "\0",
+    "\n": "",
+    "\r": "",
+    "\r\n": "",
+    "\u2028": "",
+    "\u2029": "",
+}
+_TRANSPARENT = frozenset(
+    {"parenthesized_expression", "as_expression", "satisfies_expression", "non_null_expression"}
+)
+_DECIMAL = re.compile(r"[0-9]+")
+
+
+def decode_escapes(text: str) -> str:
+    """Decode JavaScript string escapes (`\\n`, `\\u00e9`, `\\u{1F600}`, `\\x41`, `\\'`…)."""
+    decoded = _ESCAPE.sub(_decode_escape, text)
+    # `\ud83d\ude00` decodes to two surrogates; join them, and replace any that stand alone.
+    return decoded.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+
+
+def _decode_escape(match: re.Match[str]) -> str:
+    body = match.group(1)
+    if body in _SIMPLE_ESCAPES:
+        return _SIMPLE_ESCAPES[body]
+    if body.startswith("u{"):
+        code = int(body[2:-1], 16)
+        return chr(code) if code <= 0x10FFFF else "\ufffd"
+    if body[0] in "ux" and len(body) > 1:
+        return chr(int(body[1:], 16))
+    return body
+
+
+def string_value(node: tree_sitter.Node) -> str:
+    """The decoded value of a `string` node (JSX attribute strings decode HTML entities)."""
+    fast = plain_string(node)
+    if fast is not None and "&" not in fast:
+        return fast
+    parts = []
+    for child in node.named_children:
+        text = node_text(child)
+        if child.type == "escape_sequence":
+            parts.append(decode_escapes(text))
+        elif child.type == "html_character_reference":
+            parts.append(html.unescape(text))
+        else:
+            parts.append(text)
+    return "".join(parts)
+
+
+def select(value: Expr, name: str) -> Expr:
+    """The property `name` of `value`, symbolic when the value comes from another file."""
+    if isinstance(value, Record):
+        return value.fields.get(name, OPAQUE)
+    if isinstance(value, Imported | Member):
+        return Member(value, name)
+    if isinstance(value, Branches):
+        return Branches([select(option, name) for option in value.options])
+    return OPAQUE
+
+
+def concatenate(parts: list[Expr], *, template: bool) -> Expr:
+    """Parts joined in order, folded to a `Text` when all of them are known."""
+    flat: list[Expr] = []
+    for part in parts:
+        if not template and isinstance(part, Join) and not part.template:
+            flat.extend(part.parts)
+        elif isinstance(part, Text) and flat and isinstance(flat[-1], Text):
+            flat[-1] = Text(flat[-1].value + part.value)
+        else:
+            flat.append(part)
+    if all(isinstance(part, Text) for part in flat):
+        return Text("".join(part.value for part in flat if isinstance(part, Text)))
+    return Join(flat, template)
+
+
+class Evaluator:
+    """Evaluates expression nodes of one syntax tree; declarations are indexed on first need."""
+
+    def __init__(self, root: tree_sitter.Node, grammar: GrammarName) -> None:
+        self._root = root
+        self._grammar = grammar
+        self._index: DeclarationIndex | None = None
+        self._values: dict[int, Expr] = {}
+        self._evaluating: set[int] = set()
+
+    def value_of(self, node: tree_sitter.Node) -> Expr:
+        """The static value of `node`; `Opaque` for anything that needs running the code."""
+        kind = node.type
+        if kind == "string":
+            return Text(string_value(node))
+        if kind == "template_string":
+            return self._template(node)
+        if kind in _TRANSPARENT:
+            inner = node.named_child(0)
+            return self.value_of(inner) if inner is not None else OPAQUE
+        if kind == "identifier":
+            return self.binding_value(node_text(node), node.start_byte)
+        if kind == "binary_expression":
+            return self._binary(node)
+        if kind == "ternary_expression":
+            consequence = node.child_by_field_name("consequence")
+            alternative = node.child_by_field_name("alternative")
+            if consequence is None or alternative is None:
+                return OPAQUE
+            return Branches([self.value_of(consequence), self.value_of(alternative)])
+        if kind == "member_expression":
+            return self._member(node)
+        if kind == "subscript_expression":
+            return self._subscript(node)
+        if kind == "object":
+            return self._object(node)
+        if kind == "number":
+            text = node_text(node)
+            return Text(text) if _DECIMAL.fullmatch(text) else OPAQUE
+        if kind == "call_expression":
+            return self._frozen(node)
+        return OPAQUE
+
+    def binding_value(self, name: str, at: int) -> Expr:
+        """The value of the binding of `name` visible at byte offset `at`."""
+        if self._index is None:
+            self._index = DeclarationIndex(self._root, self._grammar)
+        declaration = self._index.lookup(name, at)
+        if declaration is None:
+            return OPAQUE
+        if declaration.kind == "import":
+            return Imported(declaration.source, declaration.imported)
+        if declaration.node is None:
+            return OPAQUE
+        if declaration.kind == "enum":
+            return self._memoized(declaration.node, self.enum_value)
+        if declaration.kind not in ("const", "destructured"):
+            return OPAQUE
+        value = self._memoized(declaration.node, self._initializer_value)
+        for key in declaration.path:
+            value = select(value, key)
+        return value
+
+    def enum_value(self, declaration: tree_sitter.Node) -> Expr:
+        """The members of a TypeScript enum that have string (or decimal) initializers."""
+        fields: dict[str, Expr] = {}
+        body = declaration.child_by_field_name("body")
+        for member in body.named_children if body is not None else ():
+            if member.type != "enum_assignment":
+                continue
+            name_node = member.child_by_field_name("name")
+            value_node = member.child_by_field_name("value")
+            if name_node is None or value_node is None:
+                continue
+            name = plain_string(name_node) or node_text(name_node)
+            value = self.value_of(value_node)
+            if not isinstance(value, Opaque):
+                fields[name] = value
+        return Record(fields)
+
+    def _memoized(
+        self,
+        node: tree_sitter.Node,
+        compute: Callable[[tree_sitter.Node], Expr],
+    ) -> Expr:
+        key = node.id
+        cached = self._values.get(key)
+        if cached is not None:
+            return cached
+        if key in self._evaluating:  # `const a = b; const b = a;` — a cycle has no value
+            return OPAQUE
+        self._evaluating.add(key)
+        try:
+            value = compute(node)
+        finally:
+            self._evaluating.discard(key)
+        self._values[key] = value
+        return value
+
+    def _initializer_value(self, declarator: tree_sitter.Node) -> Expr:
+        value = declarator.child_by_field_name("value")
+        return self.value_of(value) if value is not None else OPAQUE
+
+    def _template(self, node: tree_sitter.Node) -> Expr:
+        raw = node_text(node)
+        if "${" not in raw and "\\" not in raw:
+            return Text(raw[1:-1])
+        parts: list[Expr] = []
+        for child in node.named_children:
+            if child.type == "template_substitution":
+                inner = child.named_child(0)
+                parts.append(self.value_of(inner) if inner is not None else OPAQUE)
+            elif child.type == "escape_sequence":
+                parts.append(Text(decode_escapes(node_text(child))))
+            elif child.type == "string_fragment":
+                parts.append(Text(node_text(child)))
+        return concatenate(parts, template=True)
+
+    def _binary(self, node: tree_sitter.Node) -> Expr:
+        operator = node.child_by_field_name("operator")
+        left = node.child_by_field_name("left")
+        right = node.child_by_field_name("right")
+        if operator is None or left is None or right is None:
+            return OPAQUE
+        if operator.type == "+":
+            return concatenate([self.value_of(left), self.value_of(right)], template=False)
+        if operator.type in ("||", "??"):
+            return Branches([self.value_of(left), self.value_of(right)])
+        return OPAQUE
+
+    def _member(self, node: tree_sitter.Node) -> Expr:
+        target = node.child_by_field_name("object")
+        prop = node.child_by_field_name("property")
+        if target is None or prop is None or prop.type != "property_identifier":
+            return OPAQUE
+        return select(self.value_of(target), node_text(prop))
+
+    def _subscript(self, node: tree_sitter.Node) -> Expr:
+        target = node.child_by_field_name("object")
+        index = node.child_by_field_name("index")
+        if target is None or index is None:
+            return OPAQUE
+        key = self.value_of(index)
+        if not isinstance(key, Text):
+            return OPAQUE
+        return select(self.value_of(target), key.value)
+
+    def _object(self, node: tree_sitter.Node) -> Expr:
+        fields: dict[str, Expr] = {}
+        for child in node.named_children:
+            key: str | None = None
+            value: Expr = OPAQUE
+            if child.type == "pair":
+                key_node = child.child_by_field_name("key")
+                value_node = child.child_by_field_name("value")
+                if key_node is None or value_node is None:
+                    continue
+                key = self._property_name(key_node)
+                value = self.value_of(value_node)
+            elif child.type == "shorthand_property_identifier":
+                key = node_text(child)
+                value = self.binding_value(key, child.start_byte)
+            elif child.type == "spread_element":
+                spread = child.named_child(0)
+                spread_value = self.value_of(spread) if spread is not None else OPAQUE
+                if isinstance(spread_value, Record):
+                    fields.update(spread_value.fields)
+                continue
+            if key is not None and not isinstance(value, Opaque):
+                fields[key] = value
+        return Record(fields)
+
+    def _property_name(self, node: tree_sitter.Node) -> str | None:
+        if node.type in ("property_identifier", "number"):
+            return node_text(node)
+        if node.type == "string":
+            return string_value(node)
+        if node.type == "computed_property_name":
+            inner = node.named_child(0)
+            value = self.value_of(inner) if inner is not None else OPAQUE
+            return value.value if isinstance(value, Text) else None
+        return None
+
+    def _frozen(self, node: tree_sitter.Node) -> Expr:
+        """`Object.freeze(x)` is `x`; any other call is opaque."""
+        function = node.child_by_field_name("function")
+        arguments = node.child_by_field_name("arguments")
+        if function is None or arguments is None or node_text(function) != "Object.freeze":
+            return OPAQUE
+        first = arguments.named_child(0)
+        return self.value_of(first) if first is not None else OPAQUE
+

@@ -1,0 +1,70 @@
+"""The tree-sitter grammars: which one parses which file, and per-thread parsers for each."""
+
+from __future__ import annotations
+
+import functools
+import threading
+from importlib.metadata import PackageNotFoundError, version
+from typing import Literal
+
+import tree_sitter
+import tree_sitter_javascript
+import tree_sitter_typescript
+
+GrammarName = Literal["javascript", "typescript", "tsx"]
+
+SCRIPT_SUFFIXES: dict[str, GrammarName] = {
+    ".js": "javascript",
+    ".jsx": "javascript",
+    ".mjs": "javascript",
+    ".cjs": "javascript",
+    ".ts": "typescript",
+    ".mts": "typescript",
+    ".cts": "typescript",
+    ".tsx": "tsx",
+}
+MARKUP_SUFFIXES = (".vue", ".svelte")
+SOURCE_SUFFIXES = frozenset([*SCRIPT_SUFFIXES, *MARKUP_SUFFIXES])
+
+_parsers = threading.local()
+
+
+@functools.cache
+def language(name: GrammarName) -> tree_sitter.Language:
+    """The compiled grammar called `name`."""
+    if name == "javascript":
+        return tree_sitter.Language(tree_sitter_javascript.language())
+    if name == "typescript":
+        return tree_sitter.Language(tree_sitter_typescript.language_typescript())
+    return tree_sitter.Language(tree_sitter_typescript.language_tsx())
+
+
+def parse(source: bytes, name: GrammarName) -> tree_sitter.Tree:
+    """Parse `source` with grammar `name` (parsers are not shared between threads)."""
+    parser: tree_sitter.Parser | None = getattr(_parsers, name, None)
+    if parser is None:
+        parser = tree_sitter.Parser(language(name))
+        setattr(_parsers, name, parser)
+    return parser.parse(source)
+
+
+def script_lang_grammar(lang: str) -> GrammarName:
+    """The grammar for a `<script lang="…">` block of a Vue or Svelte file."""
+    lang = lang.lower()
+    if lang == "tsx":
+        return "tsx"
+    if lang in ("ts", "typescript"):
+        return "typescript"
+    return "javascript"
+
+
+@functools.cache
+def grammar_versions() -> str:
+    """The installed grammar packages' versions; part of the cache identity."""
+    parts = []
+    for package in ("tree-sitter", "tree-sitter-javascript", "tree-sitter-typescript"):
+        try:
+            parts.append(f"{package}={version(package)}")
+        except PackageNotFoundError:
+            parts.append(f"{package}=?")
+    return ",".join(parts)

@@ -1,0 +1,386 @@
+"""Vue and Svelte files rewritten as one JavaScript document of the same byte length.
+
+Script blocks are kept verbatim, template expressions become statements (`{{ x }}` → `;( x )`),
+HTML comments become JS comments and everything else is blanked, so every byte offset, line and
+column of the rewritten document is the original file's. Only the markup is scanned by hand; the
+expressions themselves go through tree-sitter with the script's grammar.
+"""
+
+from __future__ import annotations
+
+import re
+
+from i18nprune.scan.grammars import GrammarName, script_lang_grammar
+
+_NOT_NEWLINE = re.compile(rb"[^\r\n]")
+_TOP_LEVEL_TAG = re.compile(rb"<(!--|[A-Za-z][\w-]*)")
+_LANG = re.compile(rb"""\blang\s*=\s*["']?([\w-]+)""")
+_SRC = re.compile(rb"""\bsrc\s*=""")
+_SPACE = b" \t\r\n\f"
+_NAME_END = b" \t\r\n\f=>/"
+_SVELTE_EACH_SPLIT = (b" as ",)
+_SVELTE_AWAIT_SPLIT = (b" then ", b" catch ")
+
+
+class _Rewrite:
+    """The document under construction: blanks that keep newlines, plus copied source ranges."""
+
+    def __init__(self, source: bytes) -> None:
+        self.source = source
+        self.out = bytearray(_NOT_NEWLINE.sub(b" ", source))
+
+    def keep(self, start: int, end: int) -> None:
+        self.out[start:end] = self.source[start:end]
+
+    def put(self, at: int, text: bytes) -> None:
+        self.out[at : at + len(text)] = text
+
+    def comment(self, start: int, end: int) -> None:
+        """Turn the HTML comment `<!-- … -->` spanning [start, end) into a block comment."""
+        inner = self.source[start + 4 : end - 3].replace(b"*/", b"* ")
+        self.put(start, b"/*  " + inner)
+        if end - 3 >= start + 4:
+            self.put(end - 3, b"*/ ")
+
+    def document(self) -> bytes:
+        return bytes(self.out)
+
+
+def vue_document(source: bytes) -> tuple[bytes, GrammarName]:
+    """The JavaScript view of a Vue single-file component, and the grammar to parse it with."""
+    rewrite = _Rewrite(source)
+    grammar: GrammarName = "javascript"
+    position = 0
+    while match := _TOP_LEVEL_TAG.search(source, position):
+        if match.group(1) == b"!--":
+            position = _after(source, b"-->", match.end())
+            continue
+        name = match.group(1).lower()
+        open_end = _tag_end(source, match.end())
+        attributes = source[match.end() : open_end]
+        if attributes.endswith(b"/>"):
+            position = open_end
+            continue
+        lang_match = _LANG.search(attributes)
+        lang = lang_match.group(1).decode("ascii", "replace") if lang_match else ""
+        if name == b"template":
+            close = _matching_template_close(source, open_end)
+            if lang in ("", "html"):
+                _scan_vue_markup(rewrite, open_end, close)
+        else:
+            close = source.find(b"</" + name, open_end)
+            close = len(source) if close < 0 else close
+            if name == b"script" and not _SRC.search(attributes):
+                rewrite.keep(open_end, close)
+                if lang:
+                    grammar = script_lang_grammar(lang)
+        position = _after(source, b">", close)
+    return rewrite.document(), grammar
+
+
+def svelte_document(source: bytes) -> tuple[bytes, GrammarName]:
+    """The JavaScript view of a Svelte component, and the grammar to parse it with."""
+    rewrite = _Rewrite(source)
+    grammar: GrammarName = "javascript"
+    position, end = 0, len(source)
+    while position < end:
+        tag = source.find(b"<", position)
+        brace = source.find(b"{", position)
+        if brace >= 0 and (tag < 0 or brace < tag):
+            position = _svelte_block(rewrite, brace, end)
+            continue
+        if tag < 0:
+            break
+        if source.startswith(b"<!--", tag):
+            close = _after(source, b"-->", tag + 4)
+            rewrite.comment(tag, close)
+            position = close
+            continue
+        match = _TOP_LEVEL_TAG.match(source, tag)
+        if match is None:
+            position = _after(source, b">", tag + 1) if source.startswith(b"</", tag) else tag + 1
+            continue
+        name = match.group(1).lower()
+        if name in (b"script", b"style"):
+            open_end = _tag_end(source, match.end())
+            close = source.find(b"</" + name, open_end)
+            close = end if close < 0 else close
+            if name == b"script":
+                rewrite.keep(open_end, close)
+                lang_match = _LANG.search(source, match.end(), open_end)
+                if lang_match:
+                    grammar = script_lang_grammar(lang_match.group(1).decode("ascii", "replace"))
+            position = _after(source, b">", close)
+            continue
+        position = _scan_tag(rewrite, match.end(), end, name, svelte=True)
+    return rewrite.document(), grammar
+
+
+def _scan_vue_markup(rewrite: _Rewrite, start: int, end: int) -> None:
+    source = rewrite.source
+    position = start
+    while position < end:
+        tag = source.find(b"<", position, end)
+        mustache = source.find(b"{{", position, end)
+        if mustache >= 0 and (tag < 0 or mustache < tag):
+            close = expression_end(source, mustache + 2, end, b"}}")
+            if close < 0:
+                return
+            rewrite.put(mustache, b";(")
+            rewrite.keep(mustache + 2, close)
+            rewrite.put(close, b")")
+            position = close + 2
+            continue
+        if tag < 0:
+            return
+        if source.startswith(b"<!--", tag):
+            close = min(_after(source, b"-->", tag + 4), end)
+            rewrite.comment(tag, close)
+            position = close
+            continue
+        match = _TOP_LEVEL_TAG.match(source, tag)
+        if match is None:
+            position = _after(source, b">", tag + 1) if source.startswith(b"</", tag) else tag + 1
+            continue
+        position = _scan_tag(rewrite, match.end(), end, match.group(1).lower(), svelte=False)
+
+
+def _scan_tag(rewrite: _Rewrite, position: int, end: int, tag: bytes, *, svelte: bool) -> int:
+    """Rewrite the attributes of the tag whose name ends at `position`; return the tag's end."""
+    source = rewrite.source
+    while position < end:
+        while position < end and source[position] in _SPACE:
+            position += 1
+        if position >= end or source[position] == ord(">"):
+            return position + 1
+        if source.startswith(b"/>", position):
+            return position + 2
+        if svelte and source[position] == ord("{"):
+            close = expression_end(source, position + 1, end, b"}")
+            if close < 0:
+                return end
+            if not source[position + 1 : close].lstrip().startswith(b"..."):
+                rewrite.put(position, b";")
+                rewrite.keep(position + 1, close)
+            position = close + 1
+            continue
+        name_start = position
+        while position < end and source[position] not in _NAME_END:
+            position += 1
+        if position == name_start:  # a stray '/' or '='
+            position += 1
+            continue
+        name = source[name_start:position]
+        while position < end and source[position] in _SPACE:
+            position += 1
+        if position >= end or source[position] != ord("="):
+            continue
+        position += 1
+        while position < end and source[position] in _SPACE:
+            position += 1
+        if position >= end:
+            return end
+        opener = source[position]
+        if svelte and opener == ord("{"):
+            close = expression_end(source, position + 1, end, b"}")
+            if close < 0:
+                return end
+            rewrite.put(position - 1, b";(")
+            rewrite.keep(position + 1, close)
+            rewrite.put(close, b")")
+            position = close + 1
+        elif opener in b"\"'":
+            close = source.find(bytes([opener]), position + 1, end)
+            if close < 0:
+                return end
+            if svelte:
+                _svelte_quoted_value(rewrite, position + 1, close)
+            else:
+                _vue_attribute(rewrite, tag, name, name_start, position + 1, close)
+            position = close + 1
+        else:
+            while position < end and source[position] not in b" \t\r\n\f>":
+                position += 1
+    return end
+
+
+def _vue_attribute(
+    rewrite: _Rewrite, tag: bytes, name: bytes, name_start: int, start: int, end: int
+) -> None:
+    """Rewrite one quoted Vue attribute value spanning [start, end) according to its directive."""
+    bare = name.split(b".", 1)[0] if not name.startswith(b".") else name
+    if name == b"v-t" or (tag in (b"i18n-t", b"i18n") and bare in (b":keypath", b"v-bind:keypath")):
+        # A key given as an expression: make it the argument of a `$t` call at the attribute.
+        rewrite.put(name_start - 1, b";$t(")
+        rewrite.keep(start, end)
+        rewrite.put(end, b")")
+    elif tag in (b"i18n-t", b"i18n") and name == b"keypath":
+        # A static key: keep its quotes so that it reads as a string literal.
+        rewrite.put(name_start - 1, b";$t(")
+        rewrite.keep(start - 1, end + 1)
+        rewrite.put(end + 1, b")")
+    elif name.startswith((b"@", b"v-on:")):
+        rewrite.put(start - 1, b";")
+        rewrite.keep(start, end)
+    elif name == b"v-for":
+        separator = re.search(rb"\s(?:in|of)\s", rewrite.source[start:end])
+        if separator is not None:
+            iterable = start + separator.end()
+            rewrite.put(iterable - 2, b";(")
+            rewrite.keep(iterable, end)
+            rewrite.put(end, b")")
+    elif name.startswith((b":", b"v-bind", b".")) or (
+        name.startswith(b"v-") and not name.startswith(b"v-slot")
+    ):
+        rewrite.put(start - 2, b";(")
+        rewrite.keep(start, end)
+        rewrite.put(end, b")")
+
+
+def _svelte_quoted_value(rewrite: _Rewrite, start: int, end: int) -> None:
+    """Rewrite the `{…}` expressions inside a quoted Svelte attribute value."""
+    source = rewrite.source
+    position = source.find(b"{", start, end)
+    while position >= 0:
+        close = expression_end(source, position + 1, end, b"}")
+        if close < 0:
+            return
+        rewrite.put(position, b";")
+        rewrite.keep(position + 1, close)
+        position = source.find(b"{", close + 1, end)
+
+
+def _svelte_block(rewrite: _Rewrite, brace: int, end: int) -> int:
+    """Rewrite the markup tag `{…}` opening at `brace`; return the position after it."""
+    source = rewrite.source
+    close = expression_end(source, brace + 1, end, b"}")
+    if close < 0:
+        return end
+    start = brace + 1
+    while start < close and source[start] in _SPACE:
+        start += 1
+    sigil = source[start : start + 1]
+    expression: tuple[int, int] | None = (start, close)
+    if sigil in (b"#", b"@", b":"):
+        word = re.match(rb"[#@:]([\w-]+)(?:\s+if\b)?\s*", source[start:close])
+        keyword = word.group(1) if word else b""
+        body = start + word.end() if word else close
+        if sigil == b"@" and keyword == b"const":
+            expression = (start + 1, close)
+        elif sigil == b"@" or keyword in (b"if", b"key"):
+            expression = (body, close)
+        elif keyword == b"else" and word is not None and word.group(0).rstrip().endswith(b"if"):
+            expression = (body, close)
+        elif keyword == b"each":
+            expression = (body, _first_of(source, body, close, _SVELTE_EACH_SPLIT))
+        elif keyword == b"await":
+            expression = (body, _first_of(source, body, close, _SVELTE_AWAIT_SPLIT))
+        else:
+            expression = None
+    elif sigil == b"/":
+        expression = None
+    if expression is not None and expression[0] < expression[1]:
+        rewrite.put(brace, b";")
+        rewrite.keep(*expression)
+    return close + 1
+
+
+def _first_of(source: bytes, start: int, end: int, separators: tuple[bytes, ...]) -> int:
+    found = [expression_end(source, start, end, separator) for separator in separators]
+    return min([position for position in found if position >= 0], default=end)
+
+
+def expression_end(source: bytes, position: int, end: int, closer: bytes) -> int:
+    """Where `closer` first occurs outside strings and brackets at or after `position`, or -1.
+
+    Understands quotes, template literals (with nested `${…}`) and bracket nesting, which is all
+    a template expression needs to find its end.
+    """
+    depth = 0
+    while position < end:
+        if depth == 0 and source.startswith(closer, position):
+            return position
+        char = source[position]
+        if char in b"'\"":
+            position = _string_end(source, position, end)
+        elif char == ord("`"):
+            position = _template_end(source, position, end)
+        else:
+            if char in b"([{":
+                depth += 1
+            elif char in b")]}":
+                depth -= 1
+                if depth < 0:
+                    return -1
+            position += 1
+        if position < 0:
+            return -1
+    return -1
+
+
+def _string_end(source: bytes, position: int, end: int) -> int:
+    quote = source[position]
+    position += 1
+    while position < end:
+        char = source[position]
+        if char == ord("\\"):
+            position += 2
+            continue
+        if char == quote:
+            return position + 1
+        position += 1
+    return -1
+
+
+def _template_end(source: bytes, position: int, end: int) -> int:
+    position += 1
+    while position < end:
+        char = source[position]
+        if char == ord("\\"):
+            position += 2
+        elif char == ord("`"):
+            return position + 1
+        elif source.startswith(b"${", position):
+            close = expression_end(source, position + 2, end, b"}")
+            if close < 0:
+                return -1
+            position = close + 1
+        else:
+            position += 1
+    return -1
+
+
+def _tag_end(source: bytes, position: int) -> int:
+    """The position after the `>` closing the tag whose attributes start at `position`."""
+    quote = 0
+    while position < len(source):
+        char = source[position]
+        if quote:
+            if char == quote:
+                quote = 0
+        elif char in b"\"'":
+            quote = char
+        elif char == ord(">"):
+            return position + 1
+        position += 1
+    return len(source)
+
+
+def _matching_template_close(source: bytes, position: int) -> int:
+    depth = 1
+    for match in re.finditer(rb"<(/?)template\b", source[position:]):
+        start = position + match.start()
+        if match.group(1):
+            depth -= 1
+            if depth == 0:
+                return start
+        elif not source[start : _tag_end(source, start + match.end() - match.start())].endswith(
+            b"/>"
+        ):
+            depth += 1
+    return len(source)
+
+
+def _after(source: bytes, needle: bytes, position: int) -> int:
+    found = source.find(needle, position)
+    return len(source) if found < 0 else found + len(needle)

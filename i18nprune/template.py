@@ -1,0 +1,59 @@
+"""The sync template: the source leaves every target locale needs (PRODUCT §5)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from i18nprune.config.schema import Config, ParityPolicy, UncertainKeyPolicy
+from i18nprune.locales.paths import is_under
+from i18nprune.locales.view import LocaleView
+from i18nprune.reference import KeyReference, is_preserved
+
+
+def is_parity_excluded(path: str, value: object, parity: ParityPolicy) -> bool:
+    """`policies.parity` says targets need not mirror this source leaf."""
+    return (
+        path in parity.exclude_keys
+        or any(is_under(path, prefix) for prefix in parity.exclude_prefixes)
+        or (isinstance(value, str) and value in parity.exclude_values)
+    )
+
+
+@dataclass(frozen=True)
+class SyncTemplate:
+    """Template paths in source order, and what protects target paths outside it."""
+
+    paths: tuple[str, ...]
+    reference: KeyReference
+    policy: UncertainKeyPolicy
+    config: Config
+
+    def keeps_extra(self, path: str) -> bool:
+        """A target path outside the template that must still not be removed."""
+        return (
+            is_preserved(path, self.config.policies.preserve)
+            or is_parity_excluded(path, None, self.config.policies.parity)
+            or (self.policy != "allow" and self.reference.uncertain_prefix(path) is not None)
+        )
+
+
+def build_template(
+    source: LocaleView, reference: KeyReference, policy: UncertainKeyPolicy, config: Config
+) -> SyncTemplate:
+    """Source leaves proven by the code, under a protected dynamic prefix, or preserved.
+
+    When the scan proves nothing, every source leaf is in the template. Parity-excluded leaves
+    are never in it.
+    """
+    paths = []
+    for path, leaf in source.leaves.items():
+        if is_parity_excluded(path, leaf.value, config.policies.parity):
+            continue
+        if (
+            reference.proves_nothing
+            or reference.is_proven(path)
+            or is_preserved(path, config.policies.preserve)
+            or (policy != "allow" and reference.uncertain_prefix(path) is not None)
+        ):
+            paths.append(path)
+    return SyncTemplate(paths=tuple(paths), reference=reference, policy=policy, config=config)
