@@ -42,6 +42,7 @@ class Code:
     LOCALE_UNREADABLE = "i18nprune.locale.unreadable"
     LOCALE_NOT_OBJECT = "i18nprune.locale.not_an_object"
     LOCALE_DUPLICATE_PATH = "i18nprune.locale.duplicate_path"
+    LOCALE_WRITE_FAILED = "i18nprune.locale.write_failed"
     TARGET_NOT_FOUND = "i18nprune.locale.target_not_found"
     TARGET_IS_SOURCE = "i18nprune.locale.target_is_source"
     TARGET_REQUIRED = "i18nprune.locale.target_required"
@@ -52,6 +53,7 @@ class Code:
     SCAN_BINARY = "i18nprune.scan.binary_file"
     SCAN_PARSE_ERROR = "i18nprune.scan.parse_error"
     SCAN_SYMLINK_SKIPPED = "i18nprune.scan.symlink_skipped"
+    SCAN_TOO_LARGE = "i18nprune.scan.file_too_large"
     SCAN_CACHE_ERROR = "i18nprune.scan.cache_unavailable"
 
     # validate

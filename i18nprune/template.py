@@ -42,12 +42,12 @@ def build_template(
 ) -> SyncTemplate:
     """Source leaves proven by the code, under a protected dynamic prefix, or preserved.
 
-    When the scan proves nothing, every source leaf is in the template. Parity-excluded leaves
-    are never in it.
+    When the scan proves nothing, every source text leaf is in the template. Parity-excluded
+    leaves and data leaves (numbers, booleans, null) are never in it.
     """
     paths = []
     for path, leaf in source.leaves.items():
-        if is_parity_excluded(path, leaf.value, config.policies.parity):
+        if leaf.kind == "other" or is_parity_excluded(path, leaf.value, config.policies.parity):
             continue
         if (
             reference.proves_nothing

@@ -9,7 +9,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
-import click
 import msgspec
 import trio
 import typer
@@ -68,6 +67,12 @@ def _comma_list(value: str | None) -> list[str] | None:
     return [part.strip() for part in value.split(",") if part.strip()] if value else None
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(__version__)
+        raise typer.Exit(EXIT_OK)
+
+
 @app.callback()
 def main_callback(
     ctx: typer.Context,
@@ -98,11 +103,11 @@ def main_callback(
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Bypass every cache.")] = False,
     top: Annotated[int, typer.Option("--top", min=1, help="Rows shown in lists.")] = 20,
     full: Annotated[bool, typer.Option("--full", help="Show every row.")] = False,
-    version: Annotated[bool, typer.Option("--version", help="Print the version.")] = False,
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_print_version, is_eager=True, help="Print the version."),
+    ] = False,
 ) -> None:
-    if version:
-        typer.echo(__version__)
-        raise typer.Exit(EXIT_OK)
     ctx.obj = GlobalOptions(
         project=project,
         config=config_file,
@@ -268,14 +273,19 @@ def main(argv: list[str] | None = None) -> None:
     command = typer.main.get_command(app)
     try:
         code = command.main(args=args, prog_name="i18nprune", standalone_mode=False)
-    except click.exceptions.NoArgsIsHelpError as exc:
-        print(exc.ctx.get_help() if exc.ctx else str(exc), file=sys.stderr)
-        code = EXIT_USAGE
-    except click.UsageError as exc:
-        code = _report_usage(exc.format_message(), wants_json(args))
-    except click.exceptions.Exit as exc:
+    except typer.Exit as exc:
         code = exc.exit_code
-    except (KeyboardInterrupt, click.exceptions.Abort):
+    except (KeyboardInterrupt, typer.Abort):
         code = EXIT_INTERRUPTED
+    except typer.TyperException as exc:  # a usage error: unknown flag, command or bad value
+        code = getattr(exc, "exit_code", EXIT_USAGE)
+        if wants_json(args):
+            _report_usage(_usage_message(exc), as_json=True)
+        else:
+            exc.show()  # type: ignore[attr-defined]
     sys.exit(code if isinstance(code, int) else EXIT_OK)
 
+
+def _usage_message(exc: Exception) -> str:
+    format_message = getattr(exc, "format_message", None)
+    return str(format_message() if callable(format_message) else exc)

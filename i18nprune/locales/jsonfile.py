@@ -5,6 +5,7 @@ from __future__ import annotations
 import codecs
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from i18nprune.envelope import Code, ProblemError, error
@@ -37,8 +38,16 @@ def read_json_file(path: Path, display_path: str) -> dict[str, object]:
     `Code.LOCALE_INVALID_JSON` for invalid UTF-8 or JSON (message `file:line:column: why`), and
     `Code.LOCALE_NOT_OBJECT` when the top level is not an object.
     """
+    return parse_json_bytes(read_file_bytes(path, display_path), display_path)
+
+
+def read_file_bytes(path: Path, display_path: str) -> bytes:
+    """The bytes of the file at `path`.
+
+    Raises `LocaleFileError` with `Code.LOCALE_UNREADABLE` when the file cannot be read.
+    """
     try:
-        raw = path.read_bytes()
+        return path.read_bytes()
     except OSError as exc:
         reason = exc.strerror or str(exc)
         raise LocaleFileError(
@@ -48,7 +57,18 @@ def read_json_file(path: Path, display_path: str) -> dict[str, object]:
                 display_path,
             )
         ) from exc
-    doc = _parse(_decode(raw, display_path), display_path)
+
+
+def parse_json_bytes(
+    raw: bytes, display_path: str, *, number: Callable[[str], object] | None = None
+) -> dict[str, object]:
+    """The top-level object of the strict JSON document `raw` (UTF-8, byte-order mark tolerated).
+
+    `number`, when given, builds every number from its source text instead of `int`/`float`
+    (writers use it to keep numbers exactly as spelled). Raises `LocaleFileError` as
+    `read_json_file` does for invalid UTF-8, invalid JSON, and a top level that is not an object.
+    """
+    doc = _parse(_decode(raw, display_path), display_path, number)
     if not isinstance(doc, dict):
         raise LocaleFileError(
             error(
@@ -79,9 +99,11 @@ def _decode(raw: bytes, display_path: str) -> str:
         ) from exc
 
 
-def _parse(text: str, display_path: str) -> object:
+def _parse(text: str, display_path: str, number: Callable[[str], object] | None) -> object:
     try:
-        return json.loads(text, parse_constant=_reject_constant)
+        return json.loads(
+            text, parse_constant=_reject_constant, parse_int=number, parse_float=number
+        )
     except json.JSONDecodeError as exc:
         message = f"{display_path}:{exc.lineno}:{exc.colno}: {exc.msg} — {_FIX_HINT}"
         raise LocaleFileError(error(Code.LOCALE_INVALID_JSON, message, display_path)) from exc

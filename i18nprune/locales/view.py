@@ -79,3 +79,9 @@ def _duplicate_warning(first: str, then: str, paths: list[str]) -> Issue:
             "are used; remove the duplicates from one of the files"
         )
     return warning(Code.LOCALE_DUPLICATE_PATH, message, path=then)
+
+
+def translatable_paths(view: LocaleView) -> list[str]:
+    """Paths of text leaves (strings, structured, placeholders): numbers, booleans and null
+    are data, which no writer adds, changes or removes."""
+    return [path for path, leaf in view.leaves.items() if leaf.kind != "other"]

@@ -11,7 +11,7 @@ from i18nprune.envelope import Code, Envelope, Issue, error, has_errors, info, m
 from i18nprune.envelope import warning
 from i18nprune.locales.editor import FileChange, LocaleEditor
 from i18nprune.locales.jsonfile import LocaleFileError
-from i18nprune.locales.view import LocaleView
+from i18nprune.locales.view import LocaleView, translatable_paths
 from i18nprune.ops.events import EventSink
 from i18nprune.ops.scanning import scan_code
 from i18nprune.ops.targets import select_targets
@@ -107,7 +107,7 @@ async def run(handle: ProjectHandle, options: CleanupOptions, emit: EventSink) -
         view = project.load(locale)
         issues.extend(view.issues)
         paths = unused_paths(
-            view.leaves,
+            translatable_paths(view),
             reference,
             project.config.policies.preserve,
             protect_uncertain=policy != "allow",

@@ -67,10 +67,12 @@ def _tool(id: str, title: str, probe: Callable[[], str]) -> Finding:
 
 # The probes import lazily so that a broken install becomes a finding instead of a crash.
 def _parser_probe() -> str:
-    from i18nprune.scan.grammars import parser_for
+    from i18nprune.scan.grammars import grammar_versions, parse
 
-    parser_for(".tsx").parse(b"t('k')")
-    return "tree-sitter TypeScript, TSX and JavaScript grammars load"
+    for grammar in ("javascript", "typescript", "tsx"):
+        if parse(b"t('k')", grammar).root_node.has_error:  # type: ignore[arg-type]
+            raise RuntimeError(f"the {grammar} grammar cannot parse a trivial call")
+    return grammar_versions()
 
 
 def _catalog_probe() -> str:

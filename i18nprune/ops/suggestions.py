@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
-from i18nprune.locales.view import LocaleView
+from i18nprune.locales.view import LocaleView, translatable_paths
 from i18nprune.project import Project
 from i18nprune.reference import KeyReference, unused_paths
 
@@ -28,7 +28,7 @@ def suggest(
                 "i18nprune missing",
             )
         )
-    unused = unused_paths(source.leaves, reference, project.config.policies.preserve)
+    unused = unused_paths(translatable_paths(source), reference, project.config.policies.preserve)
     if unused:
         suggestions.append(
             Suggestion(

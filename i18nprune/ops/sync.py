@@ -14,7 +14,7 @@ from i18nprune.locales.jsondoc import JsonStyle, LocaleDocument
 from i18nprune.locales.jsonfile import LocaleFileError
 from i18nprune.locales.layout import Segment
 from i18nprune.locales.leaves import Leaf
-from i18nprune.locales.view import LocaleView
+from i18nprune.locales.view import LocaleView, translatable_paths
 from i18nprune.ops.events import EventSink, ProgressEvent
 from i18nprune.ops.scanning import scan_code
 from i18nprune.ops.targets import Target, select_targets
@@ -99,7 +99,7 @@ def align_target(
         elif options.strip_metadata and existing.kind in ("structured", "placeholder"):
             file, _ = files.target_file(path, target)
             editor.set(path, existing.value, file)
-    for path in editor.view.leaves:
+    for path in translatable_paths(editor.view):
         if path not in wanted and not template.keeps_extra(path):
             editor.delete(path)
 

@@ -33,6 +33,7 @@ class CalleeNames:
             return True
         return any(path == name or path.endswith("." + name) for name in self.dotted)
 
+
 # Calls whose result is destructured for `t` (`const { t } = useTranslation()`, `[t]` too).
 HOOKS_RETURNING_OBJECT = ("useTranslation", "useI18n")
 # Calls that return a translation function (`const t = useTranslations('ns')`).

@@ -17,14 +17,13 @@ from i18nprune.scan.expressions import (
     Branches,
     Expr,
     Imported,
-    Join,
-    Member,
     Opaque,
     Record,
     Text,
+    concatenate,
+    select,
 )
-from i18nprune.scan.grammars import GrammarName
-from i18nprune.scan.scopes import DeclarationIndex, node_text, plain_string
+from i18nprune.scan.scopes import DeclarationIndex, named_child, node_text, plain_string
 
 _ESCAPE = re.compile(r"\\(u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|\r\n|[\s\S])")
 _SIMPLE_ESCAPES = {
@@ -83,39 +82,11 @@ def string_value(node: tree_sitter.Node) -> str:
     return "".join(parts)
 
 
-def select(value: Expr, name: str) -> Expr:
-    """The property `name` of `value`, symbolic when the value comes from another file."""
-    if isinstance(value, Record):
-        return value.fields.get(name, OPAQUE)
-    if isinstance(value, Imported | Member):
-        return Member(value, name)
-    if isinstance(value, Branches):
-        return Branches([select(option, name) for option in value.options])
-    return OPAQUE
-
-
-def concatenate(parts: list[Expr], *, template: bool) -> Expr:
-    """Parts joined in order, folded to a `Text` when all of them are known."""
-    flat: list[Expr] = []
-    for part in parts:
-        if not template and isinstance(part, Join) and not part.template:
-            flat.extend(part.parts)
-        elif isinstance(part, Text) and flat and isinstance(flat[-1], Text):
-            flat[-1] = Text(flat[-1].value + part.value)
-        else:
-            flat.append(part)
-    if all(isinstance(part, Text) for part in flat):
-        return Text("".join(part.value for part in flat if isinstance(part, Text)))
-    return Join(flat, template)
-
-
 class Evaluator:
-    """Evaluates expression nodes of one syntax tree; declarations are indexed on first need."""
+    """Evaluates expression nodes of one syntax tree, remembering the constants it evaluated."""
 
-    def __init__(self, root: tree_sitter.Node, grammar: GrammarName) -> None:
-        self._root = root
-        self._grammar = grammar
-        self._index: DeclarationIndex | None = None
+    def __init__(self) -> None:
+        self._index = DeclarationIndex()
         self._values: dict[int, Expr] = {}
         self._evaluating: set[int] = set()
 
@@ -127,10 +98,10 @@ class Evaluator:
         if kind == "template_string":
             return self._template(node)
         if kind in _TRANSPARENT:
-            inner = node.named_child(0)
+            inner = named_child(node, 0)
             return self.value_of(inner) if inner is not None else OPAQUE
         if kind == "identifier":
-            return self.binding_value(node_text(node), node.start_byte)
+            return self.binding_value(node_text(node), node)
         if kind == "binary_expression":
             return self._binary(node)
         if kind == "ternary_expression":
@@ -152,11 +123,9 @@ class Evaluator:
             return self._frozen(node)
         return OPAQUE
 
-    def binding_value(self, name: str, at: int) -> Expr:
-        """The value of the binding of `name` visible at byte offset `at`."""
-        if self._index is None:
-            self._index = DeclarationIndex(self._root, self._grammar)
-        declaration = self._index.lookup(name, at)
+    def binding_value(self, name: str, reference: tree_sitter.Node) -> Expr:
+        """The value of the binding of `name` visible from the node `reference`."""
+        declaration = self._index.lookup(name, reference)
         if declaration is None:
             return OPAQUE
         if declaration.kind == "import":
@@ -219,7 +188,7 @@ class Evaluator:
         parts: list[Expr] = []
         for child in node.named_children:
             if child.type == "template_substitution":
-                inner = child.named_child(0)
+                inner = named_child(child, 0)
                 parts.append(self.value_of(inner) if inner is not None else OPAQUE)
             elif child.type == "escape_sequence":
                 parts.append(Text(decode_escapes(node_text(child))))
@@ -270,9 +239,9 @@ class Evaluator:
                 value = self.value_of(value_node)
             elif child.type == "shorthand_property_identifier":
                 key = node_text(child)
-                value = self.binding_value(key, child.start_byte)
+                value = self.binding_value(key, child)
             elif child.type == "spread_element":
-                spread = child.named_child(0)
+                spread = named_child(child, 0)
                 spread_value = self.value_of(spread) if spread is not None else OPAQUE
                 if isinstance(spread_value, Record):
                     fields.update(spread_value.fields)
@@ -287,7 +256,7 @@ class Evaluator:
         if node.type == "string":
             return string_value(node)
         if node.type == "computed_property_name":
-            inner = node.named_child(0)
+            inner = named_child(node, 0)
             value = self.value_of(inner) if inner is not None else OPAQUE
             return value.value if isinstance(value, Text) else None
         return None
@@ -298,6 +267,5 @@ class Evaluator:
         arguments = node.child_by_field_name("arguments")
         if function is None or arguments is None or node_text(function) != "Object.freeze":
             return OPAQUE
-        first = arguments.named_child(0)
+        first = named_child(arguments, 0)
         return self.value_of(first) if first is not None else OPAQUE
-

@@ -57,3 +57,51 @@ class Opaque(msgspec.Struct, frozen=True, tag="o", array_like=True):
 Expr: TypeAlias = Text | Join | Branches | Record | Imported | Member | Opaque
 
 OPAQUE = Opaque()
+
+
+def select(value: Expr, name: str) -> Expr:
+    """The property `name` of `value`, symbolic when the value comes from another file."""
+    if isinstance(value, Record):
+        return value.fields.get(name, OPAQUE)
+    if isinstance(value, Imported | Member):
+        return Member(value, name)
+    if isinstance(value, Branches):
+        return Branches([select(option, name) for option in value.options])
+    return OPAQUE
+
+
+def concatenate(parts: list[Expr], *, template: bool) -> Expr:
+    """Parts joined in order, folded to a `Text` when all of them are known."""
+    pieces: list[Expr] = []
+    for part in parts:
+        if not template and isinstance(part, Join) and not part.template:
+            pieces.extend(part.parts)
+        else:
+            pieces.append(part)
+    flat: list[Expr] = []
+    for piece in pieces:
+        previous = flat[-1] if flat else None
+        if isinstance(piece, Text) and isinstance(previous, Text):
+            flat[-1] = Text(previous.value + piece.value)
+        else:
+            flat.append(piece)
+    if not flat:
+        return Text("")
+    if len(flat) == 1 and isinstance(flat[0], Text):
+        return flat[0]
+    return Join(flat, template)
+
+
+def reads_imports(value: Expr | None) -> bool:
+    """Whether `value` depends on another file (contains an `Imported` or `Member` node)."""
+    if value is None:
+        return False
+    if isinstance(value, Imported | Member):
+        return True
+    if isinstance(value, Join):
+        return any(reads_imports(part) for part in value.parts)
+    if isinstance(value, Branches):
+        return any(reads_imports(option) for option in value.options)
+    if isinstance(value, Record):
+        return any(reads_imports(field) for field in value.fields.values())
+    return False

@@ -1,34 +1,44 @@
 """What extraction learns from one file, as a pure function of its content: the cacheable unit.
 
-Values that depend on other files (imported constants) stay symbolic here; linking resolves them.
+A key site whose meaning depends only on its own file is stored fully resolved; one that reads
+constants imported from other files keeps symbolic values, which linking resolves later.
 """
 
 from __future__ import annotations
-
-from typing import Literal
 
 import msgspec
 
 from i18nprune.scan.expressions import Expr
 
-SiteSyntax = Literal["call", "empty_call", "commented"]
+
+class ResolvedKey(msgspec.Struct, frozen=True, tag="resolved", array_like=True):
+    """What a site means: the literal keys it proves and the kind and prefix of its dynamic
+    part (`dynamic_kind` is `None` when it has none); `context` is the literal `context`
+    option, or `*` when that option is not literal.
+    """
+
+    keys: list[str]
+    dynamic_kind: str | None
+    dynamic_prefix: str | None
+    context: str | None
+
+
+class SymbolicKey(msgspec.Struct, frozen=True, tag="symbolic", array_like=True):
+    """A site whose key, key prefix or context reads constants imported from other files."""
+
+    key: Expr
+    prefix: Expr | None
+    context: Expr | None
 
 
 class SiteFact(msgspec.Struct, frozen=True, array_like=True):
-    """One key site as its file alone sees it.
-
-    `key` is the symbolic first argument (`Opaque` for empty and commented calls); `prefix` is the
-    key prefix of the translation function used (a `keyPrefix` option, a next-intl namespace).
-    """
+    """One key site: its position (1-based), its source preview, and what it means."""
 
     line: int
     column: int
-    syntax: SiteSyntax
-    key: Expr
-    prefix: Expr | None
-    plural: bool
-    context: Expr | None
     preview: str
+    plural: bool
+    meaning: ResolvedKey | SymbolicKey
 
 
 class FileFacts(msgspec.Struct, frozen=True, array_like=True):
@@ -42,6 +52,3 @@ class FileFacts(msgspec.Struct, frozen=True, array_like=True):
     exports: dict[str, Expr]
     star_exports: list[str]
     syntax_error: tuple[int, int] | None
-
-
-NO_FACTS = FileFacts(sites=[], exports={}, star_exports=[], syntax_error=None)

@@ -267,9 +267,7 @@ def _svelte_block(rewrite: _Rewrite, brace: int, end: int) -> int:
         body = start + word.end() if word else close
         if sigil == b"@" and keyword == b"const":
             expression = (start + 1, close)
-        elif sigil == b"@" or keyword in (b"if", b"key"):
-            expression = (body, close)
-        elif keyword == b"else" and word is not None and word.group(0).rstrip().endswith(b"if"):
+        elif sigil == b"@" or keyword in (b"if", b"key") or _is_else_if(word):
             expression = (body, close)
         elif keyword == b"each":
             expression = (body, _first_of(source, body, close, _SVELTE_EACH_SPLIT))
@@ -283,6 +281,10 @@ def _svelte_block(rewrite: _Rewrite, brace: int, end: int) -> int:
         rewrite.put(brace, b";")
         rewrite.keep(*expression)
     return close + 1
+
+
+def _is_else_if(word: re.Match[bytes] | None) -> bool:
+    return word is not None and word.group(1) == b"else" and word.group(0).rstrip().endswith(b"if")
 
 
 def _first_of(source: bytes, start: int, end: int, separators: tuple[bytes, ...]) -> int:

@@ -1,50 +1,56 @@
-"""Where each name of a file is declared: an index of bindings and the block each one covers.
+"""Where a name is declared: lexical scope lookup over a tree-sitter syntax tree.
 
-Built once per file, and only when a key argument refers to a name, so files whose keys are all
-literals never pay for it.
+A lookup walks up from the reference; each scope it passes is indexed once, on first need, so
+files whose keys are all literals (the common case) never pay for it.
 """
 
 from __future__ import annotations
 
-import functools
 from typing import Literal, NamedTuple
 
 import tree_sitter
 
-from i18nprune.scan.grammars import GrammarName, language
-
 DeclarationKind = Literal["const", "destructured", "import", "enum", "opaque"]
 
-_SCOPE_QUERY = """
-(variable_declarator name: (identifier) @variable)
-(variable_declarator name: (object_pattern) @destructured)
-(variable_declarator name: (array_pattern) @shadowing)
-(import_statement) @import
-(function_declaration name: (identifier) @declared)
-(generator_function_declaration name: (identifier) @declared)
-(class_declaration name: (_) @declared)
-(formal_parameters) @parameters
-(arrow_function parameter: (identifier) @arrow_parameter)
-(catch_clause parameter: (_) @catch_parameter)
-"""
-_TYPESCRIPT_SCOPE_QUERY = "(enum_declaration name: (identifier) @enum)"
+_BLOCKS = frozenset({"program", "statement_block", "class_static_block"})
+_SWITCH_ARMS = frozenset({"switch_case", "switch_default"})
+_FUNCTIONS = frozenset(
+    {
+        "function_declaration",
+        "function_expression",
+        "function",
+        "generator_function_declaration",
+        "generator_function",
+        "arrow_function",
+        "method_definition",
+    }
+)
+_LOOPS = frozenset({"for_statement", "for_in_statement"})
+_DECLARATIONS = frozenset({"lexical_declaration", "variable_declaration"})
+_NAMED_DECLARATIONS = frozenset(
+    {"function_declaration", "generator_function_declaration", "class_declaration"}
+)
+_SCOPES = _BLOCKS | _SWITCH_ARMS | _FUNCTIONS | _LOOPS | {"catch_clause"}
 _BINDING_NODE_TYPES = frozenset({"identifier", "shorthand_property_identifier_pattern"})
+# Parts of a parameter list that never bind names (and can be large, like TS types).
+_NOT_BINDING = frozenset({"type_annotation", "type_parameters", "decorator"})
 
 
 class Declaration(NamedTuple):
-    """How a name is bound, and the byte range of the scope where that binding is visible.
+    """How a name is bound.
 
-    `node` is the variable declarator (`const`, `destructured`) or the enum declaration; `path` is
-    the property path a destructured name reads; `source`/`imported` describe an import.
+    `node` is the variable declarator (`const`, `destructured`) or the enum declaration; `path`
+    is the property path a destructured name reads; `source`/`imported` describe an import.
     """
 
     kind: DeclarationKind
-    scope_start: int
-    scope_end: int
     node: tree_sitter.Node | None = None
     path: tuple[str, ...] = ()
     source: str = ""
     imported: str = ""
+
+
+_OPAQUE = Declaration("opaque")
 
 
 def enclosing_scope(statement: tree_sitter.Node) -> tree_sitter.Node:
@@ -65,6 +71,12 @@ def node_text(node: tree_sitter.Node) -> str:
     return text.decode("utf-8", "replace") if text is not None else ""
 
 
+def named_child(node: tree_sitter.Node, index: int) -> tree_sitter.Node | None:
+    """The `index`-th named child that is not a comment, or `None`."""
+    children = [child for child in node.named_children if child.type != "comment"]
+    return children[index] if index < len(children) else None
+
+
 def plain_string(node: tree_sitter.Node) -> str | None:
     """The value of a string literal without escapes (import sources, property names)."""
     if node.type != "string":
@@ -73,135 +85,139 @@ def plain_string(node: tree_sitter.Node) -> str | None:
     return raw[1:-1] if "\\" not in raw else None
 
 
-@functools.cache
-def _scope_query(grammar: GrammarName) -> tree_sitter.Query:
-    text = _SCOPE_QUERY if grammar == "javascript" else _SCOPE_QUERY + _TYPESCRIPT_SCOPE_QUERY
-    return tree_sitter.Query(language(grammar), text)
-
-
 class DeclarationIndex:
-    """Every binding of one syntax tree, looked up by name and position."""
+    """Finds the declaration a name refers to, scope by scope, indexing scopes lazily."""
 
-    def __init__(self, root: tree_sitter.Node, grammar: GrammarName) -> None:
-        self._root = root
-        self._by_name: dict[str, list[Declaration]] = {}
-        captures = tree_sitter.QueryCursor(_scope_query(grammar)).captures(root)
-        for node in captures.get("variable", []):
-            self._variable(node)
-        for node in captures.get("destructured", []):
-            self._destructured(node)
-        for node in captures.get("shadowing", []):
-            self._shadow_all(node, node.parent)
-        for node in captures.get("import", []):
-            self._import(node)
-        for node in captures.get("declared", []):
-            if node.parent is not None:
-                self._shadow(node_text(node), enclosing_scope(node.parent))
-        for node in captures.get("parameters", []):
-            self._shadow_all(node, node.parent)
-        for node in captures.get("arrow_parameter", []):
-            self._shadow(node_text(node), node.parent)
-        for node in captures.get("catch_parameter", []):
-            self._shadow_all(node, node.parent)
-        for node in captures.get("enum", []):
-            declaration = node.parent
-            if declaration is not None:
-                scope = enclosing_scope(declaration)
-                self._add(node_text(node), Declaration("enum", *_range(scope), node=declaration))
+    def __init__(self) -> None:
+        self._scopes: dict[int, dict[str, Declaration]] = {}
 
-    def lookup(self, name: str, at: int) -> Declaration | None:
-        """The innermost binding of `name` whose scope contains byte offset `at`."""
-        best: Declaration | None = None
-        for declaration in self._by_name.get(name, ()):
-            if declaration.scope_start <= at < declaration.scope_end and (
-                best is None
-                or declaration.scope_end - declaration.scope_start
-                < best.scope_end - best.scope_start
-            ):
-                best = declaration
-        return best
-
-    def _add(self, name: str, declaration: Declaration) -> None:
-        self._by_name.setdefault(name, []).append(declaration)
-
-    def _shadow(self, name: str, scope: tree_sitter.Node | None) -> None:
-        if scope is not None:
-            self._add(name, Declaration("opaque", *_range(scope)))
-
-    def _shadow_all(self, pattern: tree_sitter.Node, scope: tree_sitter.Node | None) -> None:
-        if pattern.type in _BINDING_NODE_TYPES:
-            self._shadow(node_text(pattern), scope)
-        for child in pattern.named_children:
-            self._shadow_all(child, scope)
-
-    def _variable(self, name: tree_sitter.Node) -> None:
-        declarator = name.parent
-        statement = declarator.parent if declarator is not None else None
-        if declarator is None or statement is None:
-            return
-        scope = enclosing_scope(statement)
-        if _is_const(statement):
-            self._add(node_text(name), Declaration("const", *_range(scope), node=declarator))
-        else:
-            self._shadow(node_text(name), scope)
-
-    def _destructured(self, pattern: tree_sitter.Node) -> None:
-        declarator = pattern.parent
-        statement = declarator.parent if declarator is not None else None
-        if declarator is None or statement is None:
-            return
-        scope = enclosing_scope(statement)
-        if not _is_const(statement):
-            self._shadow_all(pattern, scope)
-            return
-        for name, path in _destructured_names(pattern, ()):
-            if path:
-                self._add(name, Declaration("destructured", *_range(scope), declarator, path))
-            else:
-                self._shadow(name, scope)
-
-    def _import(self, statement: tree_sitter.Node) -> None:
-        source_node = statement.child_by_field_name("source")
-        source = plain_string(source_node) if source_node is not None else None
-        scope = _range(self._root)
-        for clause in statement.named_children:
-            if clause.type != "import_clause":
-                continue
-            for part in clause.named_children:
-                if part.type == "identifier":
-                    self._bind_import(node_text(part), source, "default", scope)
-                elif part.type == "namespace_import":
-                    for name in part.named_children:
-                        self._bind_import(node_text(name), source, "*", scope)
-                elif part.type == "named_imports":
-                    for specifier in part.named_children:
-                        if specifier.type != "import_specifier":
-                            continue
-                        imported = specifier.child_by_field_name("name")
-                        local = specifier.child_by_field_name("alias") or imported
-                        if imported is None or local is None:
-                            continue
-                        imported_name = plain_string(imported) or node_text(imported)
-                        self._bind_import(node_text(local), source, imported_name, scope)
-
-    def _bind_import(
-        self, local: str, source: str | None, imported: str, scope: tuple[int, int]
-    ) -> None:
-        if source is not None and is_relative_module(source):
-            self._add(local, Declaration("import", *scope, source=source, imported=imported))
-        else:
-            self._add(local, Declaration("opaque", *scope))
+    def lookup(self, name: str, reference: tree_sitter.Node) -> Declaration | None:
+        """The innermost declaration of `name` visible from `reference`, if any."""
+        scope = reference.parent
+        while scope is not None:
+            if scope.type in _SCOPES:
+                table = self._scopes.get(scope.id)
+                if table is None:
+                    table = self._scopes[scope.id] = _declared_in(scope)
+                found = table.get(name)
+                if found is not None:
+                    return found
+            scope = scope.parent
+        return None
 
 
-def _is_const(statement: tree_sitter.Node) -> bool:
-    if statement.type != "lexical_declaration":
-        return False
-    keyword = statement.child(0)
-    return keyword is not None and keyword.type == "const"
+def _declared_in(scope: tree_sitter.Node) -> dict[str, Declaration]:
+    """The names a syntax node declares for code inside it (empty for most node types)."""
+    table: dict[str, Declaration] = {}
+    kind = scope.type
+    if kind in _BLOCKS or kind in _SWITCH_ARMS:
+        for statement in scope.named_children:
+            _statement_bindings(statement, table)
+    elif kind in _FUNCTIONS:
+        parameters = scope.child_by_field_name("parameters") or scope.child_by_field_name(
+            "parameter"
+        )
+        if parameters is not None:
+            _shadow_all(parameters, table)
+    elif kind in _LOOPS:
+        for field in ("initializer", "left"):
+            declared = scope.child_by_field_name(field)
+            if declared is not None:
+                _shadow_all(declared, table)
+    elif kind == "catch_clause":
+        parameter = scope.child_by_field_name("parameter")
+        if parameter is not None:
+            _shadow_all(parameter, table)
+    return table
 
 
-def _range(node: tree_sitter.Node) -> tuple[int, int]:
-    return node.start_byte, node.end_byte
+def _statement_bindings(statement: tree_sitter.Node, table: dict[str, Declaration]) -> None:
+    kind = statement.type
+    if kind == "export_statement":
+        declaration = statement.child_by_field_name("declaration")
+        if declaration is not None:
+            _statement_bindings(declaration, table)
+    elif kind in _DECLARATIONS:
+        constant = kind == "lexical_declaration" and statement.children[0].type == "const"
+        for declarator in statement.named_children:
+            if declarator.type == "variable_declarator":
+                _declarator_bindings(declarator, constant, table)
+    elif kind in _NAMED_DECLARATIONS:
+        name = statement.child_by_field_name("name")
+        if name is not None:
+            table.setdefault(node_text(name), _OPAQUE)
+    elif kind == "enum_declaration":
+        name = statement.child_by_field_name("name")
+        if name is not None:
+            table.setdefault(node_text(name), Declaration("enum", statement))
+    elif kind == "import_statement":
+        _import_bindings(statement, table)
+
+
+def _declarator_bindings(
+    declarator: tree_sitter.Node, constant: bool, table: dict[str, Declaration]
+) -> None:
+    name = declarator.child_by_field_name("name")
+    if name is None:
+        return
+    if name.type == "identifier":
+        table.setdefault(node_text(name), Declaration("const", declarator) if constant else _OPAQUE)
+    elif name.type == "object_pattern" and constant:
+        for local, path in _destructured_names(name, ()):
+            table.setdefault(
+                local, Declaration("destructured", declarator, path) if path else _OPAQUE
+            )
+    else:
+        _shadow_all(name, table)
+
+
+def _import_bindings(statement: tree_sitter.Node, table: dict[str, Declaration]) -> None:
+    source_node = statement.child_by_field_name("source")
+    source = plain_string(source_node) if source_node is not None else None
+    relative = source is not None and is_relative_module(source)
+
+    def bind(local: tree_sitter.Node, imported: str) -> None:
+        declaration = (
+            Declaration("import", source=source, imported=imported)
+            if relative and source is not None
+            else _OPAQUE
+        )
+        table.setdefault(node_text(local), declaration)
+
+    for clause in statement.named_children:
+        if clause.type != "import_clause":
+            continue
+        for part in clause.named_children:
+            if part.type == "identifier":
+                bind(part, "default")
+            elif part.type == "namespace_import":
+                for name in part.named_children:
+                    bind(name, "*")
+            elif part.type == "named_imports":
+                for specifier in part.named_children:
+                    imported = specifier.child_by_field_name("name")
+                    if specifier.type != "import_specifier" or imported is None:
+                        continue
+                    local = specifier.child_by_field_name("alias") or imported
+                    bind(local, plain_string(imported) or node_text(imported))
+
+
+def _shadow_all(pattern: tree_sitter.Node, table: dict[str, Declaration]) -> None:
+    """Every name a pattern or parameter list binds, as a non-constant binding."""
+    if pattern.type in _NOT_BINDING:
+        return
+    if pattern.type in _BINDING_NODE_TYPES:
+        table.setdefault(node_text(pattern), _OPAQUE)
+        return
+    if pattern.type in ("assignment_pattern", "object_assignment_pattern"):
+        left = pattern.child_by_field_name("left")
+        if left is not None:
+            _shadow_all(left, table)
+        return
+    for child in pattern.named_children:
+        if pattern.type == "pair_pattern" and child == pattern.child_by_field_name("key"):
+            continue
+        _shadow_all(child, table)
 
 
 def _destructured_names(
@@ -221,23 +237,18 @@ def _destructured_names(
             if key is None or value is None:
                 continue
             key_name = plain_string(key) if key.type == "string" else node_text(key)
-            if key_name is None:
-                continue
-            if value.type == "identifier":
+            if key_name is not None and value.type == "identifier":
                 names.append((node_text(value), (*path, key_name)))
-            elif value.type == "object_pattern":
+            elif key_name is not None and value.type == "object_pattern":
                 names.extend(_destructured_names(value, (*path, key_name)))
             else:
-                names.extend((name, ()) for name, _ in _all_names(value))
+                names.extend(_shadowed_names(value))
         else:
-            names.extend((name, ()) for name, _ in _all_names(child))
+            names.extend(_shadowed_names(child))
     return names
 
 
-def _all_names(node: tree_sitter.Node) -> list[tuple[str, tuple[str, ...]]]:
-    if node.type in _BINDING_NODE_TYPES:
-        return [(node_text(node), ())]
-    found: list[tuple[str, tuple[str, ...]]] = []
-    for child in node.named_children:
-        found.extend(_all_names(child))
-    return found
+def _shadowed_names(pattern: tree_sitter.Node) -> list[tuple[str, tuple[str, ...]]]:
+    table: dict[str, Declaration] = {}
+    _shadow_all(pattern, table)
+    return [(name, ()) for name in table]

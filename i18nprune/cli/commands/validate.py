@@ -13,7 +13,7 @@ from i18nprune.ops.validate import ValidateData
 
 def print_suggestions(out: Console, suggestions: list[Suggestion]) -> None:
     for suggestion in suggestions:
-        out.print(f"[cyan][tip][/] {escape(suggestion.message)}: [bold]{suggestion.command}[/]")
+        out.print(f"[cyan]\\[tip][/] {escape(suggestion.message)}: [bold]{suggestion.command}[/]")
 
 
 def render(data: ValidateData, out: Console, options: GlobalOptions) -> None:

@@ -1,0 +1,680 @@
+"""Locale JSON documents edited by leaf path and written back in their own style, atomically.
+
+The one door through which the project writes and deletes locale files (DESIGN "Writes go
+through one door"): key order, indentation, newlines, number spellings and non-ASCII text survive.
+"""
+
+from __future__ import annotations
+
+import codecs
+import json
+import math
+import os
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import Any, cast
+
+import msgspec
+
+from i18nprune.envelope import Code, ProblemError, error
+from i18nprune.locales.atomic import write_atomically
+from i18nprune.locales.jsonfile import parse_json_bytes, read_file_bytes
+from i18nprune.locales.leaves import is_structured_leaf, list_leaves
+from i18nprune.locales.paths import join_path, split_path
+
+Part = str | int
+Container = dict[str, object] | list[object]
+Step = tuple[Container, Part]
+"""A container on the way to a leaf and the key (or index) taken in it."""
+
+# The indentation of the first key line after the top-level `{`.
+_FIRST_KEY_INDENT = re.compile(rb"\s*\{[ \t]*\r?\n(?:[ \t]*\r?\n)*([ \t]*)\"")
+
+# JSON text can name a lone surrogate (`"\ud800"`), which UTF-8 cannot carry raw.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+class JsonStyle(msgspec.Struct, frozen=True):
+    """How a locale file is laid out; detected when it is loaded, kept when it is written."""
+
+    indent: str
+    """One level of indentation, as found on the first key line (`"  "`, `"    "`, `"\\t"`);
+    two spaces when the file shows none (`{}`, or everything on one line)."""
+    newline: str
+    """`"\\r\\n"` when the file's first line break is one, else `"\\n"`."""
+    final_newline: bool
+    """Whether the file ends with a newline."""
+    flat_keys: bool
+    """New keys are written as flat dotted keys (`{"a.b": "x"}`), not nested objects. Detected
+    as: some top-level key contains a dot and no top-level value is a nested object (structured
+    leaves and arrays do not count as nesting)."""
+    byte_order_mark: bool = False
+    """Whether the file starts with a UTF-8 byte-order mark."""
+
+
+_DEFAULT_STYLE = JsonStyle(indent="  ", newline="\n", final_newline=True, flat_keys=False)
+
+
+class _SpelledNumber(float):
+    """A number read from a locale file that remembers its spelling (`1.0`, `1e3`, `0.50`, `-0`),
+    so that writing the file back never turns `1e3` into `1000.0`. Integers are plain `int`s,
+    which are exact already. It never leaves the document: `get` answers plain floats.
+    """
+
+    spelling: str
+
+    def __new__(cls, spelling: str) -> _SpelledNumber:
+        number = super().__new__(cls, spelling)
+        number.spelling = spelling
+        return number
+
+
+class LocaleDocument:
+    """A locale JSON file held as an ordered tree, editable by leaf path, written back in its own
+    style.
+
+    Leaf paths are those of `i18nprune.locales.paths`; a literal dotted key and nested keys name
+    the same path. Make one with `load` or `new`.
+    """
+
+    def __init__(
+        self, path: Path, style: JsonStyle, tree: dict[str, object], original: bytes | None
+    ) -> None:
+        self.path = path
+        self.style = style
+        self._tree = _OrderedTree(tree)
+        # The file's bytes as last loaded or saved; None until a new file is first written.
+        self._saved = original
+        self._edited = original is None
+        # (order, its length, first index of each path): see `_position`.
+        self._positions: tuple[Sequence[str], int, dict[str, int]] | None = None
+
+    @classmethod
+    def load(cls, path: Path, display_path: str) -> LocaleDocument:
+        """The document in the file at `path`, with its style detected.
+
+        Raises `LocaleFileError` (messages name `display_path`, with line and column for invalid
+        JSON) when the file cannot be read, is not strict JSON, or is not a JSON object; such a
+        file is never written.
+        """
+        raw = read_file_bytes(path, display_path)
+        tree = parse_json_bytes(raw, display_path, number=_read_number)
+        return cls(path, _detect_style(raw, tree), tree, raw)
+
+    @classmethod
+    def new(cls, path: Path, style: JsonStyle | None = None) -> LocaleDocument:
+        """An empty document for a file that does not exist yet, written in `style` (by default
+        two-space indentation, `\\n`, a final newline, nested keys)."""
+        return cls(path, style or _DEFAULT_STYLE, {}, None)
+
+    def get(self, path: str) -> object | None:
+        """The value of the leaf at `path`, or None when there is none (see `has`).
+
+        A string, number, boolean, None (JSON null) or structured leaf (a copy: editing it does
+        not edit the document), as `json.loads` would give it. Of a path spelled twice
+        (`{"a.b": …, "a": {"b": …}}`) the first in document order, as readers see it.
+        """
+        chain = next(self._tree.leaves(split_path(path)), None)
+        return None if chain is None else _plain_copy(_child(*chain[-1]))
+
+    def has(self, path: str) -> bool:
+        """True when the document holds a leaf at `path` (whatever its value, null included)."""
+        return next(self._tree.leaves(split_path(path)), None) is not None
+
+    def paths(self) -> list[str]:
+        """Every leaf path in document order, each once."""
+        self._tree.settle()
+        return list(dict.fromkeys(leaf.path for leaf in list_leaves(self._tree.root, "")))
+
+    def set(self, path: str, value: object, *, order: Sequence[str] | None = None) -> None:
+        """Make `value` (a JSON value: string, number, boolean, None, structured leaf) the leaf
+        at `path`.
+
+        An existing leaf is replaced where it stands, spelled as it is; an equal value (a number
+        equal to the one written `1e3`, say) leaves the file as it is. A new key is inserted
+        where `order` (the source locale's leaf paths, in document order) places it: after the
+        key holding the nearest preceding path of `order`, else before the key holding the
+        nearest following one, else at the end of its object. Missing parent objects are
+        created — as one flat dotted key when the file stores flat keys or the object already
+        holds dotted keys starting with the same segment, nested otherwise; a parent that exists
+        nested is always used. Whatever stands where the path needs an object (a string, say)
+        is replaced. Array items can be replaced or appended, one after another.
+
+        Raises `TypeError` or `ValueError` for a value JSON cannot hold, the document root, or
+        an array index past the end of its array plus one.
+        """
+        parts = split_path(path)
+        if not parts:
+            raise ValueError("the document root is not a leaf path")
+        node = _copy_json(value)
+        chain = next(self._tree.leaves(parts), None)
+        if chain is None:
+            self._insert(path, parts, node, order)
+        else:
+            container, key = chain[-1]
+            if _comparable_text(_child(container, key)) == _comparable_text(node):
+                return
+            _put(container, key, node)
+        self._edited = True
+
+    def delete(self, path: str) -> bool:
+        """Remove the leaf at `path` (every spelling of it); objects and arrays left empty by
+        that are removed too, up to the document root. False when there is no such leaf."""
+        chains = list(self._tree.leaves(split_path(path)))
+        # Last first: removing a later leaf never moves an earlier one.
+        for chain in reversed(chains):
+            self._tree.remove_leaf(chain)
+        self._edited = self._edited or bool(chains)
+        return bool(chains)
+
+    def render(self) -> bytes:
+        """The file's bytes in its own style.
+
+        Until the document is edited these are the bytes it was loaded from (or last saved),
+        whatever their layout; after an edit the whole tree is laid out the way
+        `json.dumps(indent=…, ensure_ascii=False)` does, with the file's indentation, newlines,
+        final newline, byte-order mark and number spellings.
+        """
+        if not self._edited and self._saved is not None:
+            return self._saved
+        self._tree.settle()
+        return _render_tree(self._tree.root, self.style)
+
+    def save(self, *, root: Path) -> bool:
+        """Write the document to its file atomically if that changes the file; True when written.
+
+        An unedited document is never written (so a file changed by someone else since `load`
+        is left alone), nor is one whose bytes equal the file's. Links are resolved and the real
+        file is written, the link kept; missing parent folders are created. See
+        `write_atomically` for the guarantees under a crash or kill.
+
+        Raises `ProblemError` with `Code.PATH_OUTSIDE_ROOT` when the real path leaves `root`,
+        and with `Code.LOCALE_WRITE_FAILED` when the file cannot be written (it is unchanged).
+        """
+        if not self._edited:
+            return False
+        display = _display(self.path, root)
+        target = _resolve_inside(self.path, root, display, "written")
+        content = self.render()
+        try:
+            written = _current_bytes(target) != content
+            if written:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                write_atomically(target, content)
+        except OSError as exc:
+            raise ProblemError(
+                error(
+                    Code.LOCALE_WRITE_FAILED,
+                    f"{display}: cannot be written ({exc.strerror or exc}) — check the "
+                    "permissions of the file and its folder and the free disk space; the file "
+                    "was not changed",
+                    display,
+                )
+            ) from exc
+        self._saved = content
+        self._edited = False
+        return written
+
+    def _insert(
+        self, path: str, parts: list[Part], node: object, order: Sequence[str] | None
+    ) -> None:
+        container, used = self._tree.deepest_container(parts)
+        rest = parts[used:]
+        if isinstance(container, list):
+            index = rest[0]
+            assert isinstance(index, int)  # lists are only entered for index parts
+            child = _build(rest[1:], node, path)
+            if index < len(container):
+                container[index] = child
+            elif index == len(container):
+                container.append(child)
+            else:
+                raise ValueError(
+                    f"cannot set {path!r}: its array has {len(container)} items, so the next "
+                    f"one is [{len(container)}]"
+                )
+            return
+        key_parts = self._new_key_parts(container, rest)
+        key = join_path(key_parts)
+        child = _build(rest[len(key_parts) :], node, path)
+        if key in container:
+            container[key] = child
+        else:
+            anchor = self._anchor(container, parts[:used], path, order)
+            self._tree.insert_key(container, key, child, anchor)
+
+    def _new_key_parts(self, container: dict[str, object], rest: list[Part]) -> list[Part]:
+        """The parts of `rest` that the new key in `container` spells (the rest nest below it)."""
+        head = rest[0]
+        flat = len(rest) > 1 and (
+            self.style.flat_keys
+            or (isinstance(head, str) and any(key.startswith(f"{head}.") for key in container))
+        )
+        if not flat:
+            return rest[:1]
+        # An array cannot be spelled in a key: the flat key stops at the first index.
+        width = next((i for i, part in enumerate(rest) if isinstance(part, int)), len(rest))
+        return rest[: max(width, 1)]
+
+    def _anchor(
+        self,
+        container: dict[str, object],
+        prefix: list[Part],
+        path: str,
+        order: Sequence[str] | None,
+    ) -> tuple[str, bool] | None:
+        """(key of `container`, True to insert after it / False before it) for a new `path`."""
+        position = None if order is None else self._position(order, path)
+        if order is None or position is None:
+            return None
+        for index in range(position - 1, -1, -1):
+            key = self._tree.key_holding(container, prefix, order[index])
+            if key is not None:
+                return key, True
+        for index in range(position + 1, len(order)):
+            key = self._tree.key_holding(container, prefix, order[index])
+            if key is not None:
+                return key, False
+        return None
+
+    def _position(self, order: Sequence[str], path: str) -> int | None:
+        """The first index of `path` in `order`.
+
+        Callers pass the same `order` for many paths, so its index is built once per sequence
+        and rebuilt when the sequence turns out to have changed since.
+        """
+        cached = self._positions
+        if (
+            cached is None
+            or cached[0] is not order
+            or cached[1] != len(order)
+            or _moved(order, cached[2], path)
+        ):
+            cached = (order, len(order), _first_positions(order))
+            self._positions = cached
+        return cached[2].get(path)
+
+
+class _OrderedTree:
+    """A parsed locale object whose keys can be found by path and inserted anywhere cheaply.
+
+    Inserting into the middle of a dict means rebuilding it, which made filling a large flat
+    file quadratic. So an object that gets a key anywhere but at its end keeps its key order in
+    a `_KeyChain`, and the dict takes that order in `settle`: whoever reads key order (the
+    renderer, `list_leaves`) settles first; lookups by key do not need to.
+    """
+
+    def __init__(self, root: dict[str, object]) -> None:
+        self.root = root
+        # id(object) -> (object, its pending order); holding the object keeps its id unique.
+        self._chains: dict[int, tuple[dict[str, object], _KeyChain]] = {}
+
+    def leaves(self, parts: Sequence[Part]) -> Iterator[list[Step]]:
+        """The chains of steps from the root to each leaf spelled `parts`, in document order."""
+        return self._leaves_below(self.root, parts)
+
+    def deepest_container(self, parts: list[Part]) -> tuple[Container, int]:
+        """The deepest existing object or array on the way to `parts`, and how many parts lead
+        there; at least the last part is left for the new key."""
+        container: Container = self.root
+        used = 0
+        while used < len(parts) - 1:
+            for key, width in self._spellings(container, parts[used:]):
+                child = _child(container, key)
+                if used + width < len(parts) and _accepts(child, parts[used + width]):
+                    assert isinstance(child, dict | list)
+                    container, used = child, used + width
+                    break
+            else:
+                break
+        return container, used
+
+    def key_holding(
+        self, container: dict[str, object], prefix: list[Part], other: str
+    ) -> str | None:
+        """The key of `container` (found at `prefix`) under which path `other` lies, if any."""
+        parts = split_path(other)
+        if len(parts) <= len(prefix) or parts[: len(prefix)] != prefix:
+            return None
+        spelled = self._spellings(container, parts[len(prefix) :])
+        return str(spelled[0][0]) if spelled else None
+
+    def insert_key(
+        self,
+        container: dict[str, object],
+        key: str,
+        child: object,
+        anchor: tuple[str, bool] | None,
+    ) -> None:
+        """Add the new `key` to `container`: after (True) or before (False) the anchor key, or
+        at the end without one."""
+        pending = self._chains.get(id(container))
+        if pending is None:
+            if anchor is None or (anchor[1] and anchor[0] == next(reversed(container))):
+                container[key] = child  # at the end, where the dict puts it anyway
+                return
+            pending = self._chains[id(container)] = (container, _KeyChain(container))
+        container[key] = child
+        chain = pending[1]
+        if anchor is None:
+            chain.insert_before(None, key)
+        elif anchor[1]:
+            chain.insert_after(anchor[0], key)
+        else:
+            chain.insert_before(anchor[0], key)
+
+    def remove_leaf(self, chain: list[Step]) -> None:
+        """Remove the leaf at the end of `chain`, and each container that leaves empty."""
+        for container, key in reversed(chain):
+            _remove(container, key)
+            pending = self._chains.get(id(container))
+            if pending is not None and isinstance(key, str):
+                pending[1].remove(key)
+            if container:
+                return
+
+    def settle(self, container: dict[str, object] | None = None) -> None:
+        """Give `container` (by default every object) its pending key order."""
+        if container is None:
+            settling = list(self._chains.values())
+        else:
+            settling = [self._chains[id(container)]] if id(container) in self._chains else []
+        for target, chain in settling:
+            del self._chains[id(target)]
+            items = [(key, target[key]) for key in chain]
+            target.clear()
+            target.update(items)
+
+    def _leaves_below(self, node: object, parts: Sequence[Part]) -> Iterator[list[Step]]:
+        if not parts:
+            if _is_leaf(node):
+                yield []
+            return
+        if not isinstance(node, dict | list):
+            return
+        for key, width in self._spellings(node, parts):
+            for rest in self._leaves_below(_child(node, key), parts[width:]):
+                yield [(node, key), *rest]
+
+    def _spellings(self, container: Container, parts: Sequence[Part]) -> list[tuple[Part, int]]:
+        """(key, parts it spells) for each key of `container` that spells a prefix of `parts`.
+
+        A list's index spells one part; a dict key spells one or more (`"a.b"` spells a, b).
+        Keys come in document order; a structured leaf has no keys to enter.
+        """
+        if isinstance(container, list):
+            head = parts[0]
+            return [(head, 1)] if isinstance(head, int) and head < len(container) else []
+        if is_structured_leaf(container):
+            return []
+        found: list[tuple[Part, int]] = []
+        for width in range(1, len(parts) + 1):
+            key = join_path(parts[:width])
+            if key in container:
+                found.append((key, width))
+        if len(found) > 1:
+            self.settle(container)
+            position = {key: index for index, key in enumerate(container)}
+            found.sort(key=lambda spelled: position[str(spelled[0])])
+        return found
+
+
+class _KeyChain:
+    """The key order of one object as a doubly linked list (`None` stands for both ends), so
+    a key goes anywhere in constant time."""
+
+    def __init__(self, keys: Iterable[str]) -> None:
+        self._next: dict[str | None, str | None] = {None: None}
+        self._previous: dict[str | None, str | None] = {None: None}
+        for key in keys:
+            self.insert_before(None, key)
+
+    def insert_after(self, anchor: str | None, key: str) -> None:
+        following = self._next[anchor]
+        self._next[anchor], self._previous[key] = key, anchor
+        self._next[key], self._previous[following] = following, key
+
+    def insert_before(self, anchor: str | None, key: str) -> None:
+        self.insert_after(self._previous[anchor], key)
+
+    def remove(self, key: str) -> None:
+        before, after = self._previous.pop(key), self._next.pop(key)
+        self._next[before], self._previous[after] = after, before
+
+    def __iter__(self) -> Iterator[str]:
+        key = self._next[None]
+        while key is not None:
+            yield key
+            key = self._next[key]
+
+
+def delete_locale_file(path: Path, *, root: Path, locales_dir: Path) -> None:
+    """Delete the locale file at `path`, and the folders that leaves empty below `locales_dir`.
+
+    A symbolic link is removed itself, never its target; a file already gone is not an error.
+    Raises `ProblemError` with `Code.PATH_OUTSIDE_ROOT` when the file's folder resolves outside
+    `root`, and with `Code.LOCALE_WRITE_FAILED` when the file cannot be removed.
+    """
+    display = _display(path, root)
+    entry = _resolve_inside(path.parent, root, display, "deleted") / path.name
+    try:
+        entry.unlink(missing_ok=True)
+    except OSError as exc:
+        raise ProblemError(
+            error(
+                Code.LOCALE_WRITE_FAILED,
+                f"{display}: cannot be deleted ({exc.strerror or exc}) — check the permissions "
+                "of its folder",
+                display,
+            )
+        ) from exc
+    stop = Path(os.path.realpath(locales_dir))
+    folder = entry.parent
+    while folder != stop and folder.is_relative_to(stop):
+        try:
+            folder.rmdir()
+        except OSError:  # not empty: the folders above are not empty either
+            return
+        folder = folder.parent
+
+
+def _read_number(text: str) -> object:
+    if text == "-0" or any(mark in text for mark in ".eE"):
+        return _SpelledNumber(text)
+    try:
+        return int(text)
+    except ValueError:  # more digits than int() converts (sys.get_int_max_str_digits)
+        return _SpelledNumber(text)
+
+
+def _detect_style(raw: bytes, tree: dict[str, object]) -> JsonStyle:
+    byte_order_mark = raw.startswith(codecs.BOM_UTF8)
+    body = raw[len(codecs.BOM_UTF8) :] if byte_order_mark else raw
+    first_break = body.find(b"\n")
+    indent = _FIRST_KEY_INDENT.match(body)
+    return JsonStyle(
+        indent=indent.group(1).decode("ascii") if indent else _DEFAULT_STYLE.indent,
+        newline="\r\n"
+        if first_break > 0 and body[first_break - 1 : first_break] == b"\r"
+        else "\n",
+        final_newline=body.endswith(b"\n"),
+        flat_keys=_stores_flat_keys(tree),
+        byte_order_mark=byte_order_mark,
+    )
+
+
+def _stores_flat_keys(tree: dict[str, object]) -> bool:
+    return any("." in key for key in tree) and not any(
+        isinstance(value, dict) and not is_structured_leaf(value) for value in tree.values()
+    )
+
+
+def _accepts(node: object, part: Part) -> bool:
+    """True when `node` is a container that `part` names a position in."""
+    if isinstance(part, int):
+        return isinstance(node, list)
+    return isinstance(node, dict) and not is_structured_leaf(node)
+
+
+def _build(parts: Sequence[Part], node: object, path: str) -> object:
+    """`node` wrapped in the new objects and arrays that `parts` name."""
+    for part in reversed(parts):
+        if isinstance(part, int):
+            if part != 0:
+                raise ValueError(f"cannot set {path!r}: a new array starts at [0], not [{part}]")
+            node = [node]
+        else:
+            node = {part: node}
+    return node
+
+
+def _first_positions(order: Sequence[str]) -> dict[str, int]:
+    positions: dict[str, int] = {}
+    for index, path in enumerate(order):
+        positions.setdefault(path, index)
+    return positions
+
+
+def _moved(order: Sequence[str], positions: dict[str, int], path: str) -> bool:
+    index = positions.get(path)
+    return index is not None and order[index] != path
+
+
+def _is_leaf(node: object) -> bool:
+    return not isinstance(node, dict | list) or is_structured_leaf(node)
+
+
+# Steps pair objects with `str` keys and arrays with `int` indices (`_spellings` makes them so);
+# a tuple's type cannot say that, hence the casts.
+def _child(container: Container, key: Part) -> object:
+    return cast(Any, container)[key]
+
+
+def _put(container: Container, key: Part, node: object) -> None:
+    cast(Any, container)[key] = node
+
+
+def _remove(container: Container, key: Part) -> None:
+    del cast(Any, container)[key]
+
+
+def _copy_json(value: object) -> object:
+    """A deep copy of `value`, which must be something JSON can hold."""
+    if value is None or isinstance(value, str | int | _SpelledNumber):
+        return value
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise ValueError(f"{value} is not a JSON number")
+        return value
+    if isinstance(value, dict):
+        copied: dict[str, object] = {}
+        for key, child in value.items():
+            if not isinstance(key, str):
+                raise TypeError(f"JSON object keys are strings, not {type(key).__name__}")
+            copied[key] = _copy_json(child)
+        return copied
+    if isinstance(value, list):
+        return [_copy_json(child) for child in value]
+    raise TypeError(f"{type(value).__name__} is not a JSON value")
+
+
+def _plain_copy(node: object) -> object:
+    """A deep copy of `node` with spelled numbers as plain floats."""
+    if isinstance(node, dict):
+        return {key: _plain_copy(child) for key, child in node.items()}
+    if isinstance(node, list):
+        return [_plain_copy(child) for child in node]
+    return float(node) if isinstance(node, _SpelledNumber) else node
+
+
+def _comparable_text(node: object) -> str:
+    """Compact JSON text of `node` with numbers by value (`1e3` as `1000.0`): two leaves are
+    the same when these are equal."""
+    chunks: list[str] = []
+    _lay_out(node, None, 0, chunks)
+    return "".join(chunks)
+
+
+def _render_tree(tree: dict[str, object], style: JsonStyle) -> bytes:
+    chunks: list[str] = []
+    _lay_out(tree, style.indent, 0, chunks)
+    if style.final_newline:
+        chunks.append("\n")
+    text = "".join(chunks)
+    if style.newline != "\n":  # JSON strings escape their line breaks, so all of these are ours
+        text = text.replace("\n", style.newline)
+    encoded = text.encode("utf-8")
+    return codecs.BOM_UTF8 + encoded if style.byte_order_mark else encoded
+
+
+def _lay_out(node: object, indent: str | None, depth: int, out: list[str]) -> None:
+    """Append `node`'s JSON text to `out`: one member per line like `json.dumps(indent=…)`,
+    numbers as spelled; or, when `indent` is None, `_comparable_text`'s form."""
+    if isinstance(node, dict | list) and node:
+        opening, closing = ("{", "}") if isinstance(node, dict) else ("[", "]")
+        between, last = (
+            (", ", "") if indent is None else (",\n" + indent * (depth + 1), "\n" + indent * depth)
+        )
+        out.append(opening if indent is None else opening + "\n" + indent * (depth + 1))
+        members = node.items() if isinstance(node, dict) else ((None, item) for item in node)
+        for index, (key, child) in enumerate(members):
+            if index:
+                out.append(between)
+            if key is not None:
+                out.append(_string(key) + ": ")
+            _lay_out(child, indent, depth + 1, out)
+        out.append(last + closing)
+    else:
+        out.append(_scalar(node, spelled=indent is not None))
+
+
+def _scalar(node: object, *, spelled: bool) -> str:
+    if isinstance(node, str):
+        return _string(node)
+    if node is None or isinstance(node, bool):
+        return json.dumps(node)
+    if isinstance(node, _SpelledNumber) and spelled:
+        return node.spelling
+    if isinstance(node, int):
+        return int.__repr__(node)
+    if isinstance(node, float):
+        return float.__repr__(node)
+    if isinstance(node, dict | list):
+        return "{}" if isinstance(node, dict) else "[]"
+    raise TypeError(f"{type(node).__name__} is not a JSON value")
+
+
+def _string(text: str) -> str:
+    encoded = json.dumps(text, ensure_ascii=False)
+    if _SURROGATE.search(encoded):
+        encoded = _SURROGATE.sub(lambda match: f"\\u{ord(match.group()):04x}", encoded)
+    return encoded
+
+
+def _current_bytes(target: Path) -> bytes | None:
+    try:
+        return target.read_bytes()
+    except FileNotFoundError:
+        return None
+
+
+def _resolve_inside(path: Path, root: Path, display: str, action: str) -> Path:
+    """`path` with every link resolved; raises `ProblemError` (`Code.PATH_OUTSIDE_ROOT`) when
+    that leaves `root`."""
+    real = Path(os.path.realpath(path))
+    real_root = Path(os.path.realpath(root))
+    if real.is_relative_to(real_root):
+        return real
+    raise ProblemError(
+        error(
+            Code.PATH_OUTSIDE_ROOT,
+            f"{display}: resolves to {real}, outside the project root {real_root} — not "
+            f"{action}; keep locale files, and the links to them, inside the project",
+            display,
+        )
+    )
+
+
+def _display(path: Path, root: Path) -> str:
+    return Path(os.path.relpath(path, root)).as_posix()

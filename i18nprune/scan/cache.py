@@ -1,0 +1,99 @@
+"""The incremental scan cache: each file's facts keyed by content hash, in one msgpack file.
+
+A file whose size, mtime and inode are unchanged is not even read again; one whose content is
+unchanged is not parsed again. The file is replaced atomically and never trusted blindly: an
+unreadable or foreign cache is ignored and rebuilt.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from pathlib import Path
+
+import msgspec
+
+from i18nprune.envelope import Code, Issue, info
+from i18nprune.scan.facts import FileFacts
+
+CACHE_FILE_NAME = "scan-v1.msgpack"
+# Bump when extraction changes what it records, so that old facts are never reused.
+FACTS_VERSION = 1
+
+
+class CachedFile(msgspec.Struct, array_like=True):
+    """What is remembered of one file between scans.
+
+    `facts` is `None` when the prefilter showed the file holds no key site and nothing asked
+    for its exports; `stat_trusted` is false when the file changed too recently for its
+    mtime to prove that it did not change again since it was read.
+    """
+
+    size: int
+    mtime_ns: int
+    inode: int
+    digest: bytes
+    triggered: bool
+    stat_trusted: bool
+    facts: FileFacts | None
+
+
+class _CacheDocument(msgspec.Struct):
+    identity: str
+    files: dict[str, CachedFile]
+
+
+_encoder = msgspec.msgpack.Encoder()
+_decoder = msgspec.msgpack.Decoder(_CacheDocument)
+
+
+def load_cache(cache_dir: Path, identity: str) -> tuple[dict[str, CachedFile], list[Issue]]:
+    """The cached files of a previous scan with the same `identity`, by path relative to root.
+
+    A missing cache, or one written for another identity, is empty without an issue; an
+    unreadable or corrupt one is empty with an info issue (it will be rebuilt).
+    """
+    path = cache_dir / CACHE_FILE_NAME
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return {}, []
+    except OSError as problem:
+        return {}, [_problem(path, f"cannot be read ({problem.strerror})")]
+    try:
+        document = _decoder.decode(data)
+    except (msgspec.DecodeError, msgspec.ValidationError) as problem:
+        return {}, [_problem(path, f"is corrupt ({problem})")]
+    if document.identity != identity:
+        return {}, []
+    return document.files, []
+
+
+def save_cache(cache_dir: Path, identity: str, files: dict[str, CachedFile]) -> list[Issue]:
+    """Replace the cache atomically (temp file, fsync, rename); problems become info issues."""
+    path = cache_dir / CACHE_FILE_NAME
+    try:
+        cache_dir.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=cache_dir, prefix=".scan-", suffix=".tmp")
+    except OSError as problem:
+        return [_problem(path, f"cannot be written ({problem.strerror})")]
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(_encoder.encode(_CacheDocument(identity=identity, files=files)))
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, path)
+    except OSError as problem:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        return [_problem(path, f"cannot be written ({problem.strerror})")]
+    return []
+
+
+def _problem(path: Path, what: str) -> Issue:
+    return info(
+        Code.SCAN_CACHE_ERROR,
+        f"scan cache {path} {what}; scanning without it (it is rebuilt when writable).",
+        path=str(path),
+    )

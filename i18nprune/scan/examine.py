@@ -1,0 +1,120 @@
+"""Examining one source file: read it safely, hash it, and extract its facts when it may matter.
+
+The same code runs in the scanning process and in parse worker processes, and its result is a
+Struct so that it can cross a process boundary.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+
+import msgspec
+
+from i18nprune.envelope import Code, Issue, warning
+from i18nprune.scan.callees import CalleeNames
+from i18nprune.scan.extract import extract_facts
+from i18nprune.scan.facts import FileFacts
+from i18nprune.scan.prefilter import SiteTrigger
+
+MAX_SOURCE_BYTES = 5 * 1024 * 1024
+
+
+class Examined(msgspec.Struct, frozen=True, array_like=True):
+    """The outcome of examining one file.
+
+    `facts` is `None` when the file was not parsed (no key site possible and its exports not
+    requested) or could not be read, in which case `issue` says why.
+    """
+
+    relpath: str
+    digest: bytes
+    triggered: bool
+    facts: FileFacts | None
+    issue: Issue | None = None
+
+
+@functools.cache
+def _tools(functions: tuple[str, ...]) -> tuple[CalleeNames, SiteTrigger]:
+    names = CalleeNames(functions)
+    return names, SiteTrigger(names)
+
+
+def content_digest(content: bytes, suffix: str) -> bytes:
+    """The cache key of a file's facts: its bytes and its type (which picks the grammar)."""
+    return hashlib.blake2b(suffix.encode() + b"\0" + content, digest_size=16).digest()
+
+
+def read_source(path: str, relpath: str) -> bytes | Issue:
+    """The bytes of a source file, or the issue that keeps it from being scanned.
+
+    Files over 5 MB, with NUL bytes, or not valid UTF-8 are skipped with a warning.
+    """
+    try:
+        with open(path, "rb") as stream:
+            content = stream.read(MAX_SOURCE_BYTES + 1)
+    except OSError as problem:
+        return warning(
+            Code.SCAN_UNREADABLE,
+            f"{relpath}: cannot be read ({problem.strerror}); skipped.",
+            path=relpath,
+        )
+    if len(content) > MAX_SOURCE_BYTES:
+        return warning(
+            Code.SCAN_TOO_LARGE,
+            f"{relpath}: larger than {MAX_SOURCE_BYTES // (1024 * 1024)} MB, most likely "
+            "generated or bundled; skipped. Exclude it to silence this warning.",
+            path=relpath,
+        )
+    if b"\0" in content:
+        return warning(
+            Code.SCAN_BINARY,
+            f"{relpath}: contains NUL bytes, so it is not a text source; skipped.",
+            path=relpath,
+        )
+    try:
+        content.decode("utf-8")
+    except UnicodeDecodeError as problem:
+        line = content.count(b"\n", 0, problem.start) + 1
+        return warning(
+            Code.SCAN_BINARY,
+            f"{relpath}:{line}: not valid UTF-8 (byte {problem.start}); skipped. "
+            "Save the file as UTF-8.",
+            path=relpath,
+        )
+    return content
+
+
+def examine_content(
+    relpath: str, content: bytes, functions: tuple[str, ...], *, force: bool
+) -> Examined:
+    """Hash `content` and extract its facts if it may hold a key site or `force` is set."""
+    suffix = relpath[relpath.rfind(".") :]
+    names, trigger = _tools(functions)
+    digest = content_digest(content, suffix)
+    triggered = trigger.found_in(content)
+    if not (triggered or force):
+        return Examined(relpath, digest, triggered, None)
+    try:
+        facts = extract_facts(content, suffix, names)
+    except RecursionError:
+        return Examined(
+            relpath,
+            digest,
+            triggered,
+            None,
+            warning(
+                Code.SCAN_PARSE_ERROR,
+                f"{relpath}: expressions nested too deeply to analyse; skipped.",
+                path=relpath,
+            ),
+        )
+    return Examined(relpath, digest, triggered, facts)
+
+
+def examine_path(relpath: str, path: str, functions: tuple[str, ...], *, force: bool) -> Examined:
+    """Read the file at `path` and examine it (see `examine_content`)."""
+    content = read_source(path, relpath)
+    if isinstance(content, Issue):
+        return Examined(relpath, b"", False, None, content)
+    return examine_content(relpath, content, functions, force=force)

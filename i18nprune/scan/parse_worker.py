@@ -1,0 +1,32 @@
+"""The parse worker process: examines the batches of files that `parallel` sends it.
+
+Run as `python -m i18nprune.scan.parse_worker`; reads request frames on stdin until it closes,
+answers each with one frame of encoded `Examined` records on stdout.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import msgspec
+
+from i18nprune.scan.examine import examine_path
+from i18nprune.scan.parallel import read_frame, request_decoder, write_frame
+
+_encoder = msgspec.msgpack.Encoder()
+
+
+def serve_requests() -> None:
+    """Answer request frames from stdin until it is closed."""
+    requests, replies = sys.stdin.buffer, sys.stdout.buffer
+    while (frame := read_frame(requests)) is not None:
+        request = request_decoder.decode(frame)
+        examined = [
+            examine_path(relpath, path, request.functions, force=False)
+            for relpath, path in request.files
+        ]
+        write_frame(replies, _encoder.encode(examined))
+
+
+if __name__ == "__main__":
+    serve_requests()

@@ -1,0 +1,278 @@
+"""Which files a scan reads: excludes, presets, symlinks and files that cannot be scanned."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from i18nprune.config.schema import ExcludeConfig
+from i18nprune.envelope import Code
+from i18nprune.scan.discovery import discover_sources
+from tests.scan.conftest import ScanProject, issue_codes, keys_of
+
+SITE = "t('k');\n"
+
+
+def discovered(project: ScanProject, exclude: ExcludeConfig | None = None) -> list[str]:
+    discovery = discover_sources(project.root, project.root / "src", exclude or ExcludeConfig())
+    return [file.relpath for file in discovery.files]
+
+
+def test_every_source_extension_is_discovered_and_others_are_not(project: ScanProject) -> None:
+    for name in ["a.js", "b.jsx", "c.mjs", "d.cjs", "e.ts", "f.tsx", "g.mts", "h.cts"]:
+        project.write(f"src/{name}", SITE)
+    project.write("src/i.vue", "<template></template>")
+    project.write("src/j.svelte", "<p></p>")
+    for name in ["k.json", "l.css", "m.md", "Makefile", ".ts"]:
+        project.write(f"src/{name}", SITE)
+
+    assert discovered(project) == [
+        f"src/{name}"
+        for name in [
+            "a.js",
+            "b.jsx",
+            "c.mjs",
+            "d.cjs",
+            "e.ts",
+            "f.tsx",
+            "g.mts",
+            "h.cts",
+            "i.vue",
+            "j.svelte",
+        ]
+    ]
+
+
+def test_files_are_sorted_by_path(project: ScanProject) -> None:
+    for relpath in ["src/z.ts", "src/b/y.ts", "src/a.ts", "src/b/a.ts"]:
+        project.write(relpath, SITE)
+
+    assert discovered(project) == ["src/a.ts", "src/b/a.ts", "src/b/y.ts", "src/z.ts"]
+
+
+def test_default_skip_directories_are_skipped(project: ScanProject) -> None:
+    for directory in ["node_modules", "dist", "coverage", ".next", ".nuxt", ".svelte-kit", "out"]:
+        project.write(f"src/{directory}/x.ts", SITE)
+    project.write("src/app.ts", SITE)
+
+    assert discovered(project, ExcludeConfig(preset="none")) == ["src/app.ts"]
+
+
+def test_default_skip_can_be_turned_off(project: ScanProject) -> None:
+    project.write("src/out/x.ts", SITE)
+
+    exclude = ExcludeConfig(preset="none", use_default_skip=False)
+    assert discovered(project, exclude) == ["src/out/x.ts"]
+
+
+def test_production_preset_skips_tests_and_build_output(project: ScanProject) -> None:
+    for relpath in [
+        "src/tests/a.ts",
+        "src/bench/b.ts",
+        "src/compiled/c.ts",
+        "src/build/d.ts",
+        "src/e.test.ts",
+        "src/f.spec.tsx",
+    ]:
+        project.write(relpath, SITE)
+    project.write("src/app.ts", SITE)
+
+    exclude = ExcludeConfig(preset="production", use_default_skip=False)
+    assert discovered(project, exclude) == ["src/app.ts"]
+
+
+def test_no_preset_keeps_test_files(project: ScanProject) -> None:
+    project.write("src/e.test.ts", SITE)
+    project.write("src/tests/a.ts", SITE)
+
+    assert discovered(project, ExcludeConfig(preset="none")) == ["src/e.test.ts", "src/tests/a.ts"]
+
+
+def test_excluded_dirs_match_exact_names_and_globs(project: ScanProject) -> None:
+    for relpath in ["src/legacy/a.ts", "src/gen-1/b.ts", "src/generic/c.ts", "src/keep/d.ts"]:
+        project.write(relpath, SITE)
+
+    exclude = ExcludeConfig(dirs=["legacy", "gen-*"])
+    assert discovered(project, exclude) == ["src/generic/c.ts", "src/keep/d.ts"]
+
+
+def test_excluded_files_match_exact_names_and_globs(project: ScanProject) -> None:
+    for relpath in ["src/setup.ts", "src/a.stories.tsx", "src/app.ts"]:
+        project.write(relpath, SITE)
+
+    exclude = ExcludeConfig(files=["setup.ts", "*.stories.*"])
+    assert discovered(project, exclude) == ["src/app.ts"]
+
+
+def test_excluded_extensions_work_with_or_without_dot(project: ScanProject) -> None:
+    for relpath in ["src/a.d.ts", "src/b.vue", "src/c.ts"]:
+        project.write(relpath, SITE)
+
+    exclude = ExcludeConfig(extensions=["d.ts", ".vue"])
+    assert discovered(project, exclude) == ["src/c.ts"]
+
+
+def test_exclude_patterns_search_the_path_relative_to_src(project: ScanProject) -> None:
+    for relpath in ["src/features/old/a.ts", "src/features/new/b.ts", "src/old.ts"]:
+        project.write(relpath, SITE)
+
+    exclude = ExcludeConfig(patterns=[r"^features/old/", r"\.generated\."])
+    assert discovered(project, exclude) == ["src/features/new/b.ts", "src/old.ts"]
+
+
+def test_invalid_exclude_pattern_is_an_error_naming_it(project: ScanProject) -> None:
+    project.write("src/a.ts", SITE)
+
+    result = project.scan(exclude=ExcludeConfig(patterns=["(unclosed"]))
+
+    [issue] = result.issues
+    assert issue.code == Code.CONFIG_INVALID
+    assert issue.severity == "error"
+    assert "exclude.patterns[0]" in issue.message and "(unclosed" in issue.message
+    assert keys_of(result) == ["k"]
+
+
+def test_missing_src_directory_is_an_error(project: ScanProject) -> None:
+    result = project.scan(src="nowhere")
+
+    assert issue_codes(result) == [Code.SRC_MISSING]
+    assert result.files == 0
+
+
+def test_src_outside_root_is_an_error(project: ScanProject, tmp_path: Path) -> None:
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    discovery = discover_sources(project.root, outside, ExcludeConfig())
+
+    assert [issue.code for issue in discovery.issues] == [Code.PATH_OUTSIDE_ROOT]
+    assert discovery.files == []
+
+
+def test_symlink_loop_terminates(project: ScanProject) -> None:
+    project.write("src/a/x.ts", SITE)
+    os.symlink("..", project.root / "src/a/loop")
+    os.symlink(".", project.root / "src/self")
+
+    assert discovered(project) == ["src/a/x.ts"]
+
+
+def test_symlinked_directory_inside_root_is_followed_once(project: ScanProject) -> None:
+    project.write("shared/keys.ts", SITE)
+    project.write("src/app.ts", SITE)
+    os.symlink("../shared", project.root / "src/shared")
+    os.symlink("../shared", project.root / "src/again")
+
+    assert discovered(project) == ["shared/keys.ts", "src/app.ts"]
+
+
+def test_symlinked_file_is_reported_by_its_real_path(project: ScanProject) -> None:
+    project.write("lib/real.ts", SITE)
+    os.symlink("../lib/real.ts", project.root / "src/link.ts")
+
+    assert discovered(project) == ["lib/real.ts"]
+
+
+def test_symlink_leaving_the_root_is_skipped_with_a_warning(
+    project: ScanProject, tmp_path: Path
+) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.ts").write_text(SITE)
+    os.symlink(outside, project.root / "src/external")
+    project.write("src/app.ts", SITE)
+
+    result = project.scan()
+
+    assert result.files == 1
+    [issue] = result.issues
+    assert issue.code == Code.SCAN_SYMLINK_SKIPPED
+    assert issue.severity == "warning"
+    assert issue.path == "src/external"
+    assert "outside the project root" in issue.message
+
+
+def test_broken_symlink_is_reported_not_fatal(project: ScanProject) -> None:
+    os.symlink("missing.ts", project.root / "src/broken.ts")
+    project.write("src/app.ts", SITE)
+
+    result = project.scan()
+
+    assert keys_of(result) == ["k"]
+    [issue] = result.issues
+    assert issue.code == Code.SCAN_UNREADABLE
+    assert issue.path == "src/broken.ts"
+    assert "broken symlink" in issue.message
+
+
+def test_fifo_with_source_extension_is_skipped_without_blocking(project: ScanProject) -> None:
+    os.mkfifo(project.root / "src/pipe.ts")
+    project.write("src/app.ts", SITE)
+
+    result = project.scan()
+
+    assert keys_of(result) == ["k"]
+    [issue] = result.issues
+    assert issue.code == Code.SCAN_UNREADABLE
+    assert issue.path == "src/pipe.ts"
+    assert "not a regular file" in issue.message
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root can read files without read permission")
+def test_unreadable_file_is_reported_not_fatal(project: ScanProject) -> None:
+    path = project.write("src/locked.ts", SITE)
+    path.chmod(0)
+    project.write("src/app.ts", SITE)
+
+    result = project.scan()
+
+    assert keys_of(result) == ["k"]
+    assert [issue.path for issue in result.issues] == ["src/locked.ts"]
+    assert result.issues[0].code == Code.SCAN_UNREADABLE
+
+
+def test_binary_file_is_reported_and_skipped(project: ScanProject) -> None:
+    project.write("src/blob.js", b"t('hidden')\0\x01\x02")
+    project.write("src/app.ts", SITE)
+
+    result = project.scan()
+
+    assert keys_of(result) == ["k"]
+    [issue] = result.issues
+    assert (issue.code, issue.path) == (Code.SCAN_BINARY, "src/blob.js")
+    assert "NUL" in issue.message
+
+
+def test_invalid_utf8_is_reported_with_its_line(project: ScanProject) -> None:
+    project.write("src/latin1.js", b"// ok\nt('caf\xe9');\n")
+
+    result = project.scan()
+
+    assert result.observations == []
+    [issue] = result.issues
+    assert issue.code == Code.SCAN_BINARY
+    assert issue.message.startswith("src/latin1.js:2: not valid UTF-8")
+
+
+def test_file_over_five_megabytes_is_skipped(project: ScanProject) -> None:
+    project.write("src/bundle.js", "t('big');\n" + "x" * (5 * 1024 * 1024))
+    project.write("src/app.ts", SITE)
+
+    result = project.scan()
+
+    assert keys_of(result) == ["k"]
+    [issue] = result.issues
+    assert (issue.code, issue.path) == (Code.SCAN_TOO_LARGE, "src/bundle.js")
+
+
+def test_syntax_error_is_a_warning_with_its_position(project: ScanProject) -> None:
+    project.write("src/broken.ts", "t('before');\nconst = ;\nt('after');\n")
+
+    result = project.scan()
+
+    assert keys_of(result) == ["after", "before"]
+    [issue] = result.issues
+    assert issue.code == Code.SCAN_PARSE_ERROR
+    assert issue.severity == "warning"
+    assert issue.message.startswith("src/broken.ts:2:")
