@@ -203,7 +203,17 @@ class Evaluator:
         if operator is None or left is None or right is None:
             return OPAQUE
         if operator.type == "+":
-            return concatenate([self.value_of(left), self.value_of(right)], template=False)
+            # Walk a long `a + b + c + …` chain (nested on the left) without recursing.
+            operands: list[tree_sitter.Node | None] = [right]
+            while left is not None and left.type == "binary_expression":
+                operator = left.child_by_field_name("operator")
+                if operator is None or operator.type != "+":
+                    break
+                operands.append(left.child_by_field_name("right"))
+                left = left.child_by_field_name("left")
+            operands.append(left)
+            values = [self.value_of(operand) if operand else OPAQUE for operand in operands]
+            return concatenate(values[::-1], template=False)
         if operator.type in ("||", "??"):
             return Branches([self.value_of(left), self.value_of(right)])
         return OPAQUE

@@ -1,14 +1,11 @@
 """Extraction: the key sites, translator bindings and exported constants of one source file.
 
-One tree-sitter query finds the candidate calls (callee names filtered inside tree-sitter), the
-declarations that bind a translation function, `i18nKey` attributes and exports; Python only
-looks at what matched.
+Only the nodes around occurrences of translation names are examined (see `occurrences`), so the
+cost beyond parsing grows with the number of key sites, not with the size of the file.
 """
 
 from __future__ import annotations
 
-import functools
-import re
 from typing import NamedTuple
 
 import tree_sitter
@@ -19,22 +16,21 @@ from i18nprune.scan.callees import (
     CalleeNames,
 )
 from i18nprune.scan.evaluate import Evaluator
+from i18nprune.scan.exports import exported_constants
 from i18nprune.scan.expressions import (
     OPAQUE,
     Branches,
     Expr,
-    Imported,
-    Opaque,
     Record,
     reads_imports,
 )
 from i18nprune.scan.facts import FileFacts, ResolvedKey, SiteFact, SymbolicKey
-from i18nprune.scan.grammars import SCRIPT_SUFFIXES, GrammarName, language, parse
+from i18nprune.scan.grammars import SCRIPT_SUFFIXES, GrammarName, parse
 from i18nprune.scan.key_shapes import resolve_key
 from i18nprune.scan.markup import expression_end, svelte_document, vue_document
+from i18nprune.scan.occurrences import NameUses
 from i18nprune.scan.scopes import (
     enclosing_scope,
-    is_relative_module,
     named_child,
     node_text,
     plain_string,
@@ -47,41 +43,7 @@ _PATTERN_WRAPPERS = frozenset(
 )
 _PARAMETER_WRAPPERS = frozenset({"required_parameter", "optional_parameter"})
 
-_SITES_QUERY = """
-(call_expression function: (identifier) @callee (#any-of? @callee {names})) @call
-(call_expression
-  function: (member_expression property: (_) @callee) (#any-of? @callee {names})) @call
-(variable_declarator
-  value: (call_expression function: (identifier) @factory) (#any-of? @factory {factories}))
-  @translator
-(variable_declarator
-  value: (await_expression (call_expression function: (identifier) @factory))
-  (#any-of? @factory {factories})) @translator
-(variable_declarator
-  value: (call_expression function: (member_expression property: (_) @factory))
-  (#any-of? @factory {factories})) @translator
-(variable_declarator
-  value: (await_expression
-    (call_expression function: (member_expression property: (_) @factory)))
-  (#any-of? @factory {factories})) @translator
-(variable_declarator name: (identifier) value: (identifier)) @alias
-(variable_declarator
-  name: (identifier)
-  value: (member_expression property: (_) @aliased) (#any-of? @aliased {names})) @alias
-(variable_declarator
-  name: (identifier)
-  value: (call_expression function: (member_expression property: (_) @bound))
-  (#eq? @bound "bind")) @alias
-(pair_pattern
-  key: (property_identifier) @renamed value: (identifier) (#any-of? @renamed {names})) @rename
-(import_specifier
-  name: (identifier) @renamed alias: (identifier) (#any-of? @renamed {names})) @rename
-(export_statement) @export
-"""
-_JSX_QUERY = """
-(jsx_attribute (property_identifier) @attribute (#eq? @attribute "i18nKey")) @key_attribute
-"""
-_IDENTIFIER_CALLS_QUERY = "(call_expression function: (identifier) @callee) @call"
+_FACTORIES = (*HOOKS_RETURNING_OBJECT, *FACTORIES_RETURNING_TRANSLATOR)
 
 
 class _Translator(NamedTuple):
@@ -119,32 +81,6 @@ def extract_facts(content: bytes, suffix: str, names: CalleeNames) -> FileFacts:
             document = b"   " + document[3:]
     tree = parse(document, grammar)
     return _Extraction(content, document, grammar, tree.root_node, names).facts()
-
-
-def _quoted(words: tuple[str, ...]) -> str:
-    return " ".join('"' + word.replace("\\", "\\\\").replace('"', '\\"') + '"' for word in words)
-
-
-@functools.cache
-def _sites_query(grammar: GrammarName, names: tuple[str, ...]) -> tree_sitter.Query:
-    text = _SITES_QUERY.format(
-        names=_quoted(names),
-        factories=_quoted((*HOOKS_RETURNING_OBJECT, *FACTORIES_RETURNING_TRANSLATOR)),
-    )
-    if grammar != "typescript":
-        text += _JSX_QUERY
-    return tree_sitter.Query(language(grammar), text)
-
-
-@functools.cache
-def _identifier_calls_query(grammar: GrammarName) -> tree_sitter.Query:
-    return tree_sitter.Query(language(grammar), _IDENTIFIER_CALLS_QUERY)
-
-
-@functools.cache
-def _commented_call(name: str) -> re.Pattern[bytes]:
-    escaped = re.escape(name.encode())
-    return re.compile(escaped + rb"(?<![\w$]" + escaped + rb")\(")
 
 
 class _Positions:
@@ -186,27 +122,44 @@ class _Extraction:
         self._positions = _Positions(content)
         self._evaluator = Evaluator()
         self._bindings: dict[str, list[_Binding]] = {}
+        self._factory_declarators: set[int] = set()
         self._sites: list[SiteFact] = []
 
     def facts(self) -> FileFacts:
-        query = _sites_query(self._grammar, self._names.last_segments)
-        captures = tree_sitter.QueryCursor(query).captures(self._root)
-        factories = self._bind_factories(captures.get("translator", []))
-        self._bind_renames(captures.get("rename", []), factories)
-        self._bind_aliases(captures.get("alias", []))
+        uses = NameUses(self._document, self._root)
+        searched = set(self._names.last_segments)
+        for name in sorted(searched):
+            uses.add_translator_name(name)
+        for name in _FACTORIES:
+            uses.add_factory_name(name)
+        if self._grammar != "typescript":
+            uses.add_attribute_name("i18nKey")
+        self._bind_factories(uses.factories)
+        bound: set[int] = set()
+        while True:
+            # A bound name may itself be copied or renamed: search until no new name appears.
+            self._bind_renames(uses.renames, bound)
+            self._bind_aliases(uses.aliases, bound)
+            new_names = sorted(set(self._bindings) - searched)
+            if not new_names:
+                break
+            searched.update(new_names)
+            for name in new_names:
+                uses.add_translator_name(name)
         seen: set[int] = set()
-        for call in [*captures.get("call", []), *self._calls_of_other_bindings()]:
-            if call.id in seen:
+        for call in uses.calls:
+            callee = call.child_by_field_name("function")
+            if call.id in seen or callee is None:
                 continue
             seen.add(call.id)
-            callee = call.child_by_field_name("function")
-            translator = self._translator_of(callee) if callee is not None else None
+            translator = self._translator_of(callee)
             if translator is not None:
                 self._call_site(call, translator)
-        for attribute in captures.get("key_attribute", []):
+        for attribute in uses.attributes:
             self._attribute_site(attribute)
-        self._commented_sites()
-        exports, star_exports = self._exports(captures.get("export", []))
+        for offset in uses.commented:
+            self._commented_site(offset)
+        exports, star_exports = exported_constants(self._root, self._evaluator)
         self._sites.sort(key=lambda site: (site.line, site.column))
         return FileFacts(
             sites=self._sites,
@@ -221,9 +174,8 @@ class _Extraction:
         binding = _Binding(scope.start_byte, scope.end_byte, translator)
         self._bindings.setdefault(name, []).append(binding)
 
-    def _bind_factories(self, declarators: list[tree_sitter.Node]) -> set[int]:
+    def _bind_factories(self, declarators: list[tree_sitter.Node]) -> None:
         """Bind `const { t } = useTranslation(…)`, `const t = useTranslations(…)` and the like."""
-        bound: set[int] = set()
         for declarator in declarators:
             call = declarator.child_by_field_name("value")
             if call is not None and call.type == "await_expression":
@@ -241,7 +193,7 @@ class _Extraction:
             factory = node_text(function)
             arguments = [node for node in arguments_node.named_children if node.type != "comment"]
             scope = enclosing_scope(statement)
-            bound.add(declarator.id)
+            self._factory_declarators.add(declarator.id)
             if factory in HOOKS_RETURNING_OBJECT:
                 prefix = None
                 if factory == "useTranslation" and len(arguments) > 1:
@@ -251,7 +203,6 @@ class _Extraction:
             elif pattern.type == "identifier":
                 prefix = self._factory_prefix(factory, arguments)
                 self._bind(node_text(pattern), scope, _Translator(prefix))
-        return bound
 
     def _factory_prefix(self, factory: str, arguments: list[tree_sitter.Node]) -> Expr | None:
         """The key prefix of a translation function made by `factory(arguments…)`.
@@ -267,9 +218,12 @@ class _Extraction:
             return self._option(argument, "namespace")
         return self._evaluator.value_of(argument)
 
-    def _bind_renames(self, nodes: list[tree_sitter.Node], factories: set[int]) -> None:
+    def _bind_renames(self, nodes: list[tree_sitter.Node], bound: set[int]) -> None:
         """Bind `import { t as tr }` and `{ t: tx }` patterns (props, parameters, objects)."""
         for node in nodes:
+            if node.id in bound:
+                continue
+            bound.add(node.id)
             if node.type == "import_specifier":
                 local = node.child_by_field_name("alias")
                 if local is not None:
@@ -284,16 +238,16 @@ class _Extraction:
             scope: tree_sitter.Node | None = None
             if owner is None or local is None:
                 continue
-            if owner.type == "variable_declarator" and owner.id not in factories:
+            if owner.type == "variable_declarator" and owner.id not in self._factory_declarators:
                 scope = enclosing_scope(owner.parent) if owner.parent is not None else None
             elif owner.type == "formal_parameters":
                 scope = owner.parent
             if scope is not None:
                 self._bind(node_text(local), scope, _PLAIN)
 
-    def _bind_aliases(self, declarators: list[tree_sitter.Node]) -> None:
+    def _bind_aliases(self, declarators: list[tree_sitter.Node], bound: set[int]) -> None:
         """Bind `const tt = t`, `const tt = i18n.t`, `const tt = t.bind(i18n)`, chains included."""
-        pending = declarators
+        pending = [declarator for declarator in declarators if declarator.id not in bound]
         progressed = True
         while pending and progressed:
             progressed = False
@@ -309,6 +263,7 @@ class _Extraction:
                     waiting.append(declarator)
                     continue
                 self._bind(node_text(name), enclosing_scope(declarator.parent), translator)
+                bound.add(declarator.id)
                 progressed = True
             pending = waiting
 
@@ -334,21 +289,6 @@ class _Extraction:
             inner = named_child(callee, 0)
             return self._translator_of(inner) if inner is not None else None
         return None
-
-    def _calls_of_other_bindings(self) -> list[tree_sitter.Node]:
-        """Calls through bound names that the main query's name filter could not know."""
-        others = set(self._bindings) - set(self._names.last_segments)
-        if not others:
-            return []
-        captures = tree_sitter.QueryCursor(_identifier_calls_query(self._grammar)).captures(
-            self._root
-        )
-        calls = []
-        for call in captures.get("call", []):
-            callee = call.child_by_field_name("function")
-            if callee is not None and node_text(callee) in others:
-                calls.append(call)
-        return calls
 
     # -- sites --------------------------------------------------------------------------------
 
@@ -471,83 +411,21 @@ class _Extraction:
             return self._evaluator.value_of(inner) if inner is not None else OPAQUE
         return self._evaluator.value_of(node)
 
-    def _commented_sites(self) -> None:
-        """Calls of translation functions inside comments: reported, but they prove nothing."""
+    def _commented_site(self, offset: int) -> None:
+        """A translation call inside a comment: reported, but it proves nothing."""
         document = self._document
-        for name in sorted({*self._names.last_segments, *self._bindings}):
-            for match in _commented_call(name).finditer(document):
-                node = self._root.descendant_for_byte_range(match.start(), match.start() + 1)
-                if node is None or node.type != "comment":
-                    continue
-                start = match.start()
-                while start > node.start_byte and (
-                    chr(document[start - 1]).isalnum() or document[start - 1] in b"_$."
-                ):
-                    start -= 1
-                close = expression_end(document, match.end(), node.end_byte, b")")
-                end = close + 1 if close >= 0 else node.end_byte
-                self._site(start, end, _COMMENTED)
-
-    # -- exports ------------------------------------------------------------------------------
-
-    def _exports(self, statements: list[tree_sitter.Node]) -> tuple[dict[str, Expr], list[str]]:
-        exports: dict[str, Expr] = {}
-        stars: list[str] = []
-        for statement in statements:
-            if statement.parent is None or statement.parent.type != "program":
-                continue
-            source_node = statement.child_by_field_name("source")
-            if source_node is not None:
-                source = plain_string(source_node)
-                if source is not None and is_relative_module(source):
-                    self._re_exports(statement, source, exports, stars)
-                continue
-            declaration = statement.child_by_field_name("declaration")
-            value = statement.child_by_field_name("value")
-            if declaration is not None:
-                self._declared_exports(declaration, exports)
-            elif value is not None:
-                exports["default"] = self._evaluator.value_of(value)
-            else:
-                for local, exported in _export_clause_names(statement):
-                    value_of_local = self._evaluator.binding_value(local, statement)
-                    exports[exported] = value_of_local
-        return {name: value for name, value in exports.items() if _worth_exporting(value)}, stars
-
-    def _declared_exports(self, declaration: tree_sitter.Node, exports: dict[str, Expr]) -> None:
-        if declaration.type == "enum_declaration":
-            name = declaration.child_by_field_name("name")
-            if name is not None:
-                exports[node_text(name)] = self._evaluator.enum_value(declaration)
+        comment = self._root.descendant_for_byte_range(offset, offset + 1)
+        if comment is None:
             return
-        if declaration.type != "lexical_declaration":
-            return
-        if declaration.child_count == 0 or declaration.children[0].type != "const":
-            return
-        for declarator in declaration.named_children:
-            name = declarator.child_by_field_name("name")
-            value = declarator.child_by_field_name("value")
-            if name is not None and value is not None and name.type == "identifier":
-                exports[node_text(name)] = self._evaluator.value_of(value)
-
-    def _re_exports(
-        self,
-        statement: tree_sitter.Node,
-        source: str,
-        exports: dict[str, Expr],
-        stars: list[str],
-    ) -> None:
-        kinds = {child.type: child for child in statement.named_children}
-        namespace = kinds.get("namespace_export")
-        clause = kinds.get("export_clause")
-        if namespace is not None:
-            for name in namespace.named_children:
-                exports[plain_string(name) or node_text(name)] = Imported(source, "*")
-        elif clause is not None:
-            for local, exported in _export_clause_names(statement):
-                exports[exported] = Imported(source, local)
-        else:
-            stars.append(source)
+        start = offset
+        while start > comment.start_byte and (
+            chr(document[start - 1]).isalnum() or document[start - 1] in b"_$."
+        ):
+            start -= 1
+        opening = document.find(b"(", offset)
+        close = expression_end(document, opening + 1, comment.end_byte, b")")
+        end = close + 1 if close >= 0 else comment.end_byte
+        self._site(start, end, _COMMENTED)
 
     def _first_syntax_error(self) -> tuple[int, int] | None:
         node = self._root
@@ -601,27 +479,3 @@ def _dotted_path(node: tree_sitter.Node) -> str | None:
         inner = named_child(node, 0)
         return _dotted_path(inner) if inner is not None else None
     return None
-
-
-def _export_clause_names(statement: tree_sitter.Node) -> list[tuple[str, str]]:
-    """(local, exported) name pairs of `export { a, b as c }`."""
-    pairs = []
-    for clause in statement.named_children:
-        if clause.type != "export_clause":
-            continue
-        for specifier in clause.named_children:
-            name = specifier.child_by_field_name("name")
-            alias = specifier.child_by_field_name("alias")
-            if specifier.type != "export_specifier" or name is None:
-                continue
-            local = plain_string(name) or node_text(name)
-            exported = (plain_string(alias) or node_text(alias)) if alias is not None else local
-            pairs.append((local, exported))
-    return pairs
-
-
-def _worth_exporting(value: Expr) -> bool:
-    """Only values that can become part of a key are kept in the facts."""
-    if isinstance(value, Opaque):
-        return False
-    return not (isinstance(value, Record) and not value.fields)

@@ -13,6 +13,8 @@ import re
 from i18nprune.scan.grammars import GrammarName, script_lang_grammar
 
 _NOT_NEWLINE = re.compile(rb"[^\r\n]")
+_VUE_MARKUP = re.compile(rb"<|\{\{")
+_SVELTE_MARKUP = re.compile(rb"[<{]")
 _TOP_LEVEL_TAG = re.compile(rb"<(!--|[A-Za-z][\w-]*)")
 _LANG = re.compile(rb"""\blang\s*=\s*["']?([\w-]+)""")
 _SRC = re.compile(rb"""\bsrc\s*=""")
@@ -84,13 +86,13 @@ def svelte_document(source: bytes) -> tuple[bytes, GrammarName]:
     grammar: GrammarName = "javascript"
     position, end = 0, len(source)
     while position < end:
-        tag = source.find(b"<", position)
-        brace = source.find(b"{", position)
-        if brace >= 0 and (tag < 0 or brace < tag):
-            position = _svelte_block(rewrite, brace, end)
-            continue
-        if tag < 0:
+        found = _SVELTE_MARKUP.search(source, position)
+        if found is None:
             break
+        tag = found.start()
+        if found.group() == b"{":
+            position = _svelte_block(rewrite, tag, end)
+            continue
         if source.startswith(b"<!--", tag):
             close = _after(source, b"-->", tag + 4)
             rewrite.comment(tag, close)
@@ -120,9 +122,11 @@ def _scan_vue_markup(rewrite: _Rewrite, start: int, end: int) -> None:
     source = rewrite.source
     position = start
     while position < end:
-        tag = source.find(b"<", position, end)
-        mustache = source.find(b"{{", position, end)
-        if mustache >= 0 and (tag < 0 or mustache < tag):
+        found = _VUE_MARKUP.search(source, position, end)
+        if found is None:
+            return
+        tag = mustache = found.start()
+        if found.group() == b"{{":
             close = expression_end(source, mustache + 2, end, b"}}")
             if close < 0:
                 return
@@ -131,8 +135,6 @@ def _scan_vue_markup(rewrite: _Rewrite, start: int, end: int) -> None:
             rewrite.put(close, b")")
             position = close + 2
             continue
-        if tag < 0:
-            return
         if source.startswith(b"<!--", tag):
             close = min(_after(source, b"-->", tag + 4), end)
             rewrite.comment(tag, close)

@@ -27,6 +27,7 @@ _BATCHES_PER_WORKER = 8
 _MAX_BATCH_BYTES = 1 << 20
 _LENGTH_BYTES = 4
 _WORKER_EXIT_SECONDS = 5
+_PENDING = object()  # a reply that has not fully arrived yet
 
 
 class WorkerRequest(msgspec.Struct, frozen=True, array_like=True):
@@ -83,23 +84,39 @@ class _Worker:
         self.batch: list[tuple[str, str]] | None = None
         self.received = bytearray()
 
-    def send(self, functions: tuple[str, ...], batch: list[tuple[str, str]]) -> None:
+    def give(self, functions: tuple[str, ...], queue: deque[list[tuple[str, str]]]) -> bool:
+        """Send the next batch of `queue`; `False` when there is none or the worker is gone."""
         assert self.process.stdin is not None
+        self.batch = None
+        if not queue:
+            return False
+        batch = queue.popleft()
+        try:
+            write_frame(self.process.stdin, request_encoder.encode(WorkerRequest(functions, batch)))
+        except OSError:  # the worker exited: its batch goes back to the queue
+            queue.appendleft(batch)
+            return False
         self.batch = batch
-        write_frame(self.process.stdin, request_encoder.encode(WorkerRequest(functions, batch)))
+        return True
 
-    def take_reply(self) -> bytes | None:
-        """The complete reply frame received so far, if there is one."""
-        if len(self.received) < _LENGTH_BYTES:
+    def receive(self, chunk: bytes) -> bytes | object | None:
+        """Take bytes read from the worker: its complete reply, `_PENDING`, or `None` at EOF."""
+        if not chunk:
             return None
+        self.received.extend(chunk)
+        if len(self.received) < _LENGTH_BYTES:
+            return _PENDING
         length = int.from_bytes(self.received[:_LENGTH_BYTES], "big")
         if len(self.received) < _LENGTH_BYTES + length:
-            return None
+            return _PENDING
         reply = bytes(self.received[_LENGTH_BYTES : _LENGTH_BYTES + length])
         del self.received[: _LENGTH_BYTES + length]
         return reply
 
-    def stop(self) -> None:
+    def stop(self, *, kill: bool) -> None:
+        """End the process: let it finish (stdin closed) or, with `kill`, end it now."""
+        if kill:
+            self.process.kill()
         if self.process.stdin is not None:
             with contextlib.suppress(OSError):
                 self.process.stdin.close()
@@ -132,43 +149,50 @@ def examine_in_processes(
     """Examine `files` (relpath, path, size) in `jobs` worker processes.
 
     `on_examined` is called in this thread with each completed batch, in completion order.
-    Every worker is stopped before this returns, also when it raises or is interrupted.
+    Work that no worker can do (processes that cannot start or that die) is done in this
+    process. Every worker is stopped before this returns; when this raises or is interrupted,
+    workers are killed rather than left to finish their batch.
     """
     queue = deque(_batches(files, jobs))
-    environment = _worker_environment()
-    workers = [_Worker(environment) for _ in range(min(jobs, len(queue)))]
+    workers: list[_Worker] = []
+    interrupted = True
     try:
+        environment = _worker_environment()
+        for _ in range(min(jobs, len(queue))):
+            try:
+                workers.append(_Worker(environment))
+            except OSError:
+                break
         with selectors.DefaultSelector() as selector:
+            busy = 0
             for worker in workers:
                 assert worker.process.stdout is not None
                 selector.register(worker.process.stdout, selectors.EVENT_READ, worker)
-                worker.send(functions, queue.popleft())
-            busy = len(workers)
+                if worker.give(functions, queue):
+                    busy += 1
+                else:
+                    selector.unregister(worker.process.stdout)
             while busy:
                 for key, _ in selector.select():
                     worker = key.data
-                    chunk = os.read(key.fd, 1 << 20)
-                    if not chunk:  # the worker died: do its batch here, give it no more
-                        selector.unregister(key.fileobj)
-                        busy -= 1
-                        lost = worker.batch or []
-                        on_examined(
-                            [examine_path(rel, path, functions, force=False) for rel, path in lost]
-                        )
+                    reply = worker.receive(os.read(key.fd, 1 << 20))
+                    if reply is _PENDING:
                         continue
-                    worker.received.extend(chunk)
-                    reply = worker.take_reply()
-                    if reply is None:
-                        continue
-                    worker.batch = None
-                    on_examined(_reply_decoder.decode(reply))
-                    if queue:
-                        worker.send(functions, queue.popleft())
+                    if reply is None:  # the worker died: do its batch here
+                        on_examined(_examine_here(worker.batch or [], functions))
                     else:
-                        selector.unregister(key.fileobj)
-                        busy -= 1
-        for batch in queue:  # left over only if every worker died
-            on_examined([examine_path(rel, path, functions, force=False) for rel, path in batch])
+                        on_examined(_reply_decoder.decode(reply))
+                        if worker.give(functions, queue):
+                            continue
+                    selector.unregister(key.fileobj)
+                    busy -= 1
+        while queue:  # left over only when no worker could take it
+            on_examined(_examine_here(queue.popleft(), functions))
+        interrupted = False
     finally:
         for worker in workers:
-            worker.stop()
+            worker.stop(kill=interrupted)
+
+
+def _examine_here(batch: list[tuple[str, str]], functions: tuple[str, ...]) -> list[Examined]:
+    return [examine_path(relpath, path, functions, force=False) for relpath, path in batch]

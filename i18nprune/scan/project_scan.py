@@ -85,8 +85,9 @@ class _ProjectScan:
         self.needed: set[str] = set()
         self.in_flight: dict[str, SourceFile] = {}
         self.parsed = 0
-        self.cache_hits = 0
-        self.done = 0
+        self.cache_hits: set[str] = set()
+        self.accounted: set[str] = set()
+        self.unreadable: set[str] = set()
         self.changed = False
 
     def run(self) -> ScanResult:
@@ -107,7 +108,7 @@ class _ProjectScan:
         return ScanResult(
             files=len(discovery.files),
             parsed=self.parsed,
-            cache_hits=self.cache_hits,
+            cache_hits=len(self.cache_hits),
             observations=observations,
             dynamic=dynamic,
             issues=sorted(self.issues, key=lambda i: (i.path or "", i.code, i.message)),
@@ -130,9 +131,8 @@ class _ProjectScan:
         self.current[relpath] = entry
         if entry.facts is not None:
             self.facts[relpath] = entry.facts
-        self.cache_hits += 1
-        self.done += relpath in self.discovered
-        self._progress()
+        self.cache_hits.add(relpath)
+        self._account(relpath)
 
     def _entry(
         self, file: SourceFile, digest: bytes, triggered: bool, facts: FileFacts | None
@@ -150,7 +150,7 @@ class _ProjectScan:
     def _examine(self, pending: list[SourceFile]) -> None:
         """Examine files whose stat changed: reuse facts of known content, parse the rest."""
         to_parse, contents = self._reuse_by_digest(pending)
-        jobs = self.options.jobs or os.cpu_count() or 1
+        jobs = self.options.jobs or _usable_cpus()
         total_bytes = sum(file.size for file in to_parse)
         if jobs > 1 and len(to_parse) >= _PARALLEL_MIN_FILES and total_bytes >= _PARALLEL_MIN_BYTES:
             self.in_flight = {file.relpath: file for file in to_parse}
@@ -197,10 +197,10 @@ class _ProjectScan:
             self._record(self.in_flight[examined.relpath], examined)
 
     def _record(self, file: SourceFile, examined: Examined) -> None:
-        self.done += file.relpath in self.discovered
-        self._progress()
+        self._account(file.relpath)
         if examined.issue is not None:
             self.issues.append(examined.issue)
+            self.unreadable.add(file.relpath)
             return
         self.changed = True
         self.current[file.relpath] = self._entry(
@@ -214,7 +214,7 @@ class _ProjectScan:
         """The facts of any project file, parsed now if they were never needed before."""
         self.needed.add(relpath)
         facts = self.facts.get(relpath)
-        if facts is not None:
+        if facts is not None or relpath in self.unreadable:
             return facts
         file = self.discovered.get(relpath) or self._outside_file(relpath)
         if file is None:
@@ -289,7 +289,7 @@ class _ProjectScan:
 
     def _link(self) -> tuple[list[KeyObservation], list[DynamicSite]]:
         linker = Linker(self._facts_of, self._resolve_module)
-        observations: set[KeyObservation] = set()
+        observations: list[KeyObservation] = []
         dynamic: list[DynamicSite] = []
         for relpath in self.discovered:
             entry = self.current.get(relpath)
@@ -308,7 +308,7 @@ class _ProjectScan:
         relpath: str,
         site: SiteFact,
         linker: Linker,
-        observations: set[KeyObservation],
+        observations: list[KeyObservation],
         dynamic: list[DynamicSite],
     ) -> None:
         meaning = site.meaning
@@ -318,10 +318,10 @@ class _ProjectScan:
                 None if meaning.prefix is None else linker.resolve(meaning.prefix, relpath),
                 None if meaning.context is None else linker.resolve(meaning.context, relpath),
             )
-        for key in meaning.keys:
-            observations.add(
-                KeyObservation(key, relpath, site.line, site.column, site.plural, meaning.context)
-            )
+        observations.extend(
+            KeyObservation(key, relpath, site.line, site.column, site.plural, meaning.context)
+            for key in meaning.keys
+        )
         if meaning.dynamic_kind is not None:
             dynamic.append(
                 DynamicSite(
@@ -365,9 +365,23 @@ class _ProjectScan:
             if (issue.code, issue.path) not in known
         )
 
+    def _account(self, relpath: str) -> None:
+        """Count a discovered file as handled, once, for progress reports."""
+        if relpath in self.discovered and relpath not in self.accounted:
+            self.accounted.add(relpath)
+            self._progress()
+
     def _progress(self, *, force: bool = False) -> None:
-        if self.on_progress is not None and (force or self.done % _PROGRESS_EVERY == 0):
-            self.on_progress(self.done, len(self.discovered))
+        done = len(self.accounted)
+        if self.on_progress is not None and (force or done % _PROGRESS_EVERY == 0):
+            self.on_progress(done, len(self.discovered))
+
+
+def _usable_cpus() -> int:
+    """CPUs this process may run on (its affinity mask, which containers narrow)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
 
 
 def _suffix(path: str) -> str:

@@ -19,8 +19,8 @@ class Case(NamedTuple):
     id: str
     file: str
     source: str
-    keys: list[Key] = []
-    dynamic: list[tuple[str, str | None]] = []  # (kind, prefix)
+    keys: tuple[Key, ...] | list[Key] = ()
+    dynamic: tuple[tuple[str, str | None], ...] | list[tuple[str, str | None]] = ()
     functions: tuple[str, ...] = ("t",)
 
 
@@ -49,6 +49,35 @@ CASES = [
     Case("namespace_prefix_stripped", "a.js", "t('common:home.title');", [k("home.title")]),
     Case("mjs_module", "a.mjs", "export const x = t('mjs.key');", [k("mjs.key")]),
     Case("cts_module", "a.cts", "const x: string = t('cts.key');", [k("cts.key")]),
+    Case("non_null_callee", "a.ts", "t!('ts.non.null');", [k("ts.non.null")]),
+    Case("parenthesized_callee", "a.js", "(t)('paren.key');", [k("paren.key")]),
+    Case(
+        "tsx_generic_arrow",
+        "a.tsx",
+        "const f = <T,>(x: T) => <p>{t('tsx.generic')}</p>;",
+        [k("tsx.generic")],
+    ),
+    Case(
+        "dollar_t_with_other_configured_names",
+        "a.js",
+        "this.$t('always.dollar'); translate('custom');",
+        [k("always.dollar"), k("custom")],
+        functions=("translate",),
+    ),
+    Case(
+        "bracket_segment_prefix",
+        "a.js",
+        "t(`list[${i}].label`);",
+        [],
+        [("template_interpolation", "list")],
+    ),
+    Case("number_in_template", "a.js", "t(`step.${1}.title`);", [k("step.1.title")]),
+    Case(
+        "object_spread_of_constant",
+        "a.js",
+        "const BASE = { a: 'base.a' }; const K = { ...BASE, b: 'k.b' }; t(K.a); t(K.b);",
+        [k("base.a"), k("k.b")],
+    ),
     # --- options: plural and context ---------------------------------------------------------
     Case(
         "count_shorthand_is_plural",
@@ -429,20 +458,36 @@ CASES = [
         "vue_script_setup_typescript",
         "a.vue",
         "<template><p>{{ t('vue.tpl') }}</p></template>\n"
-        "<script setup lang=\"ts\">\nconst { t } = useI18n();\nconst label: string = t('vue.script');\n</script>",
+        '<script setup lang="ts">\nconst { t } = useI18n();\n'
+        "const label: string = t('vue.script');\n</script>",
         [k("vue.script"), k("vue.tpl")],
     ),
     Case(
         "vue_options_api",
         "a.vue",
-        "<script>\nexport default { methods: { f() { return this.$t('vue.options'); } } };\n</script>",
+        "<script>\nexport default { methods: { f() { return this.$t('vue.options'); } } };\n"
+        "</script>",
         [k("vue.options")],
     ),
     Case(
         "vue_template_reads_script_constant",
         "a.vue",
-        "<template><p>{{ t(`${NS}.x`) }}</p></template>\n<script setup>\nconst NS = 'vue';\n</script>",
+        "<template><p>{{ t(`${NS}.x`) }}</p></template>\n"
+        "<script setup>\nconst NS = 'vue';\n</script>",
         [k("vue.x")],
+    ),
+    Case(
+        "vue_nested_template_blocks",
+        "a.vue",
+        "<template><div><template v-if=\"ok\"><p>{{ $t('vue.nested') }}</p></template>"
+        "<p>{{ $t('vue.after') }}</p></div></template>",
+        [k("vue.after"), k("vue.nested")],
+    ),
+    Case(
+        "vue_tsx_script",
+        "a.vue",
+        "<script lang=\"tsx\">\nconst el = <p>{t<string>('vue.tsx')}</p>;\n</script>",
+        [k("vue.tsx")],
     ),
     Case("vue_text_is_not_a_site", "a.vue", "<template><p>t('vue.not')</p></template>"),
     Case(
@@ -525,9 +570,13 @@ def test_snippet_yields_exact_keys_and_dynamic_sites(project: ScanProject, case:
     result = project.scan(functions=case.functions)
 
     found_keys = sorted(Key(o.key, o.plural, o.context) for o in result.observations)
-    found_dynamic = sorted((d.kind, d.prefix) for d in result.dynamic)
+    found_dynamic = sorted(((d.kind, d.prefix) for d in result.dynamic), key=_dynamic_order)
     assert found_keys == sorted(case.keys)
-    assert found_dynamic == sorted(case.dynamic, key=lambda item: (item[0], item[1] or ""))
+    assert found_dynamic == sorted(case.dynamic, key=_dynamic_order)
+
+
+def _dynamic_order(site: tuple[str, str | None]) -> tuple[str, str]:
+    return site[0], site[1] or ""
 
 
 def test_table_covers_every_source_type() -> None:

@@ -152,3 +152,15 @@ def test_vue_component_imports_constants(project: ScanProject) -> None:
     )
 
     assert keys_of(project.scan()) == ["vue.title"]
+
+
+def test_import_from_unscannable_file_is_reported_once(project: ScanProject) -> None:
+    project.write("src/keys.ts", b"export const NS = 'x';\0")
+    project.write("src/app.ts", "import { NS } from './keys';\nt(NS + '.y');\n")
+
+    result = project.scan()
+
+    assert [(issue.code, issue.path) for issue in result.issues] == [
+        ("i18nprune.scan.binary_file", "src/keys.ts")
+    ]
+    assert [(d.kind, d.prefix) for d in result.dynamic] == [("concatenation", None)]

@@ -1,0 +1,61 @@
+"""Parsing in worker processes gives exactly what parsing in the scanning process gives."""
+
+from __future__ import annotations
+
+from i18nprune.scan.examine import examine_path
+from i18nprune.scan.parallel import examine_in_processes
+from tests.scan.conftest import ScanProject
+
+FILES = 40
+
+
+def make_large_app(project: ScanProject) -> None:
+    """Enough source (over 2 MB in 40 files) for a scan to use worker processes."""
+    for index in range(FILES):
+        body = "".join(
+            f"export function f{line}() {{ return t('file{index}.key{line}', {{ count }}); }}\n"
+            for line in range(900)
+        )
+        extra = f"t(`dynamic{index}.${{x}}`);\n// t('commented{index}')\n"
+        project.write(f"src/part{index % 4}/file{index}.ts", body + extra)
+    project.write("src/broken.ts", "const = ;\nt('after.error');\n")
+
+
+def test_parallel_scan_equals_serial_scan(project: ScanProject) -> None:
+    make_large_app(project)
+
+    serial = project.scan(jobs=1)
+    parallel = project.scan(jobs=2)
+
+    assert parallel.observations == serial.observations
+    assert parallel.dynamic == serial.dynamic
+    assert parallel.issues == serial.issues
+    assert parallel.parsed == serial.parsed == FILES + 1
+    assert len(serial.observations) == FILES * 900 + 1
+
+
+def test_worker_processes_examine_like_the_scanning_process(project: ScanProject) -> None:
+    make_large_app(project)
+    files = sorted(path for path in (project.root / "src").rglob("*.ts"))
+    items = [
+        (str(path.relative_to(project.root)), str(path), path.stat().st_size) for path in files
+    ]
+    received = []
+
+    examine_in_processes(items, ("t",), 2, received.extend)
+
+    expected = [examine_path(relpath, path, ("t",), force=False) for relpath, path, _ in items]
+    assert sorted(received, key=lambda item: item.relpath) == expected
+
+
+def test_progress_reaches_the_total(project: ScanProject) -> None:
+    for index in range(5):
+        project.write(f"src/f{index}.ts", f"t('k{index}');\n")
+    calls: list[tuple[int, int]] = []
+
+    from i18nprune.scan import scan_project
+
+    scan_project(project.options(), on_progress=lambda done, total: calls.append((done, total)))
+
+    assert calls[-1] == (5, 5)
+    assert [done for done, _ in calls] == sorted(done for done, _ in calls)
