@@ -39,7 +39,7 @@ def _component(rng: random.Random, index: int, keys: list[str]) -> str:
         lines.append("  const { t } = useTranslation();")
     lines.append("  const [open, setOpen] = useState(false);")
     # bulk: realistic non-i18n logic so files average ~4 KB
-    for block in range(rng.randint(8, 12)):
+    for block in range(rng.randint(13, 19)):
         word = rng.choice(WORDS)
         lines.append(f"  const {word}{block} = useMemo(() => {{")
         values = ", ".join(str(rng.randint(0, 999)) for _ in range(8))

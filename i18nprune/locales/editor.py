@@ -75,7 +75,7 @@ class LocaleEditor:
         """Set a leaf in the file that holds it, or (new) in `file`, placed by `order`."""
         target = self.segment_of(leaf_path) or file
         document = self.document(target, style)
-        if document.get(leaf_path) is None:
+        if not document.has(leaf_path):
             self._added[target] = self._added.get(target, 0) + 1
         document.set(leaf_path, value, order=order)
 

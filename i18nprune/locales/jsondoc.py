@@ -474,7 +474,7 @@ def delete_locale_file(path: Path, *, root: Path, locales_dir: Path) -> None:
     while folder != stop and folder.is_relative_to(stop):
         try:
             folder.rmdir()
-        except OSError:  # not empty: the folders above are not empty either
+        except OSError:  # not empty (or not ours to remove), and so neither are those above
             return
         folder = folder.parent
 
@@ -492,12 +492,11 @@ def _detect_style(raw: bytes, tree: dict[str, object]) -> JsonStyle:
     byte_order_mark = raw.startswith(codecs.BOM_UTF8)
     body = raw[len(codecs.BOM_UTF8) :] if byte_order_mark else raw
     first_break = body.find(b"\n")
+    crlf = first_break > 0 and body[first_break - 1 : first_break] == b"\r"
     indent = _FIRST_KEY_INDENT.match(body)
     return JsonStyle(
         indent=indent.group(1).decode("ascii") if indent else _DEFAULT_STYLE.indent,
-        newline="\r\n"
-        if first_break > 0 and body[first_break - 1 : first_break] == b"\r"
-        else "\n",
+        newline="\r\n" if crlf else "\n",
         final_newline=body.endswith(b"\n"),
         flat_keys=_stores_flat_keys(tree),
         byte_order_mark=byte_order_mark,

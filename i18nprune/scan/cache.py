@@ -1,8 +1,5 @@
-"""The incremental scan cache: each file's facts keyed by content hash, in one msgpack file.
-
-A file whose size, mtime and inode are unchanged is not even read again; one whose content is
-unchanged is not parsed again. The file is replaced atomically and never trusted blindly: an
-unreadable or foreign cache is ignored and rebuilt.
+"""The incremental scan cache: each file's facts keyed by content hash, in one msgpack file
+replaced atomically; an unreadable or foreign cache is ignored and rebuilt.
 """
 
 from __future__ import annotations

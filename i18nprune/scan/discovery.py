@@ -119,14 +119,16 @@ class _Walk:
 
     def relative(self, path: str) -> str:
         """`path` (inside the root) relative to the root, with `/` separators."""
-        return path[len(self.root) + 1 :].replace(os.sep, "/") if path != self.root else "."
+        if path == self.root:
+            return "."
+        return path[len(self.root.rstrip(os.sep)) + 1 :].replace(os.sep, "/")
 
     def directory(self, real: str, walked: str) -> None:
         """Walk a real directory; symlinks found in it are queued for `follow_links`."""
         self.visited_dirs.add(real)
         try:
             with os.scandir(real) as iterator:
-                entries = sorted(iterator, key=lambda entry: entry.name)
+                entries = list(iterator)
         except OSError as problem:
             self.issues.append(
                 warning(
@@ -177,6 +179,9 @@ class _Walk:
 
     def follow_links(self) -> None:
         """Follow the queued symlinks, in order, including those found behind them."""
+        # Links are followed in path order so that which path reaches a target first, and
+        # so every issue, does not depend on the order the file system lists entries in.
+        self.links.sort()
         position = 0
         while position < len(self.links):
             link, walked = self.links[position]

@@ -1,7 +1,5 @@
-"""The static value of an expression node, through the constants visible in its scope.
-
-Strings, templates, `+`, conditionals, `as const` objects, enums, `Object.freeze` and
-destructuring of constants are understood; imported names stay symbolic (`Imported`).
+"""The static value of an expression node through the constants visible in its scope
+(strings, templates, `+`, conditionals, `as const` objects, enums, destructuring).
 """
 
 from __future__ import annotations

@@ -1,7 +1,5 @@
-"""Examining one source file: read it safely, hash it, and extract its facts when it may matter.
-
-The same code runs in the scanning process and in parse worker processes, and its result is a
-Struct so that it can cross a process boundary.
+"""Examining one source file: read it safely, hash it, and extract its facts when it may
+matter — the unit of work of both the scanning process and the parse workers.
 """
 
 from __future__ import annotations

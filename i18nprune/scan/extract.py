@@ -268,7 +268,12 @@ class _Extraction:
             pending = waiting
 
     def _translator_of(self, callee: tree_sitter.Node) -> _Translator | None:
-        """The translation function `callee` refers to at its position, if it is one."""
+        """The translation function `callee` refers to at its position, if it is one.
+
+        A configured name is a translation function wherever it is called, even where a local
+        variable or parameter shadows it: a key passed to an unrelated `t` is rare, and a
+        missed key would let `cleanup` delete a used translation.
+        """
         kind = callee.type
         if kind == "identifier":
             name = node_text(callee)

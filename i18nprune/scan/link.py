@@ -1,8 +1,5 @@
-"""Cross-file linking: replace imported names in key values with what their modules export.
-
-Runs after every file's facts are known (cached or fresh), so warm and cold scans link the same
-facts the same way. Re-exports (`export { X } from './y'`, `export * from './y'`) are followed
-through any number of modules; cycles end as unknown values.
+"""Cross-file linking: imported names in key values become what their modules export,
+through any number of re-exports (cycles end as unknown values).
 """
 
 from __future__ import annotations

@@ -1,9 +1,5 @@
-"""Vue and Svelte files rewritten as one JavaScript document of the same byte length.
-
-Script blocks are kept verbatim, template expressions become statements (`{{ x }}` → `;( x )`),
-HTML comments become JS comments and everything else is blanked, so every byte offset, line and
-column of the rewritten document is the original file's. Only the markup is scanned by hand; the
-expressions themselves go through tree-sitter with the script's grammar.
+"""Vue and Svelte files as one JavaScript document of the same byte length: scripts kept,
+template expressions turned into statements, everything else blanked (offsets stay the file's).
 """
 
 from __future__ import annotations
@@ -35,6 +31,7 @@ class _Rewrite:
         self.out[start:end] = self.source[start:end]
 
     def put(self, at: int, text: bytes) -> None:
+        text = text[: max(0, len(self.out) - at)]  # never grow the document
         self.out[at : at + len(text)] = text
 
     def comment(self, start: int, end: int) -> None:

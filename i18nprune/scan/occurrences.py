@@ -1,8 +1,5 @@
-"""Finding where translation names are used: search the text, then ask the tree what each is.
-
-Translation names are rare in a file, so locating their occurrences with a word search and
-looking up the syntax node at each one (a root-to-leaf descent in tree-sitter) costs far less
-than running a query over every node of the tree.
+"""Where translation names are used: found by a word search in the text, then identified by
+the syntax node at each hit — far cheaper than visiting every node of the tree.
 """
 
 from __future__ import annotations

@@ -1,9 +1,5 @@
-"""Examining many files at once in worker processes (tree-sitter parsing is CPU-bound).
-
-Workers are plain `python -m i18nprune.scan.parse_worker` subprocesses fed over pipes, not a
-`multiprocessing` pool: nothing is forked from a process that may run other threads, and the
-caller's `__main__` is never re-imported. Workers read the files themselves, so only paths go
-out and compact msgpack facts come back; a batch whose worker dies is examined in-process.
+"""Examining many files at once in `python -m i18nprune.scan.parse_worker` subprocesses fed
+over pipes (no fork of a threaded process, no re-import of the caller's `__main__`).
 """
 
 from __future__ import annotations
@@ -27,7 +23,6 @@ _BATCHES_PER_WORKER = 8
 _MAX_BATCH_BYTES = 1 << 20
 _LENGTH_BYTES = 4
 _WORKER_EXIT_SECONDS = 5
-_PENDING = object()  # a reply that has not fully arrived yet
 
 
 class WorkerRequest(msgspec.Struct, frozen=True, array_like=True):
@@ -99,16 +94,13 @@ class _Worker:
         self.batch = batch
         return True
 
-    def receive(self, chunk: bytes) -> bytes | object | None:
-        """Take bytes read from the worker: its complete reply, `_PENDING`, or `None` at EOF."""
-        if not chunk:
-            return None
-        self.received.extend(chunk)
+    def take_reply(self) -> bytes | None:
+        """The complete reply frame received so far, if there is one."""
         if len(self.received) < _LENGTH_BYTES:
-            return _PENDING
+            return None
         length = int.from_bytes(self.received[:_LENGTH_BYTES], "big")
         if len(self.received) < _LENGTH_BYTES + length:
-            return _PENDING
+            return None
         reply = bytes(self.received[_LENGTH_BYTES : _LENGTH_BYTES + length])
         del self.received[: _LENGTH_BYTES + length]
         return reply
@@ -175,12 +167,14 @@ def examine_in_processes(
             while busy:
                 for key, _ in selector.select():
                     worker = key.data
-                    reply = worker.receive(os.read(key.fd, 1 << 20))
-                    if reply is _PENDING:
-                        continue
-                    if reply is None:  # the worker died: do its batch here
+                    chunk = os.read(key.fd, 1 << 20)
+                    if not chunk:  # the worker died: do its batch here
                         on_examined(_examine_here(worker.batch or [], functions))
                     else:
+                        worker.received.extend(chunk)
+                        reply = worker.take_reply()
+                        if reply is None:
+                            continue
                         on_examined(_reply_decoder.decode(reply))
                         if worker.give(functions, queue):
                             continue

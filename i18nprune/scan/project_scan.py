@@ -1,8 +1,5 @@
-"""`scan_project`: discover, reuse cached facts, examine what changed, link, report.
-
-Per-file facts depend only on file content, so the cache can supply them; everything that
-depends on several files (imported constants) is recomputed from facts on every run, which is
-why a warm scan reports exactly what a cold one does.
+"""`scan_project`: discover, reuse cached per-file facts, examine what changed, link, report.
+Linking always runs on the facts, so a warm scan reports exactly what a cold one does.
 """
 
 from __future__ import annotations
@@ -39,7 +36,9 @@ _RACY_WINDOW_NS = 100_000_000
 # Below this much source to parse, starting worker processes costs more than it saves.
 _PARALLEL_MIN_BYTES = 2 << 20
 _PARALLEL_MIN_FILES = 32
-_PROGRESS_EVERY = 256
+# Progress is reported at most this often (plus at the start and the end): hosts relay each
+# report across threads, so a fast warm scan should cost them a handful, not one per file.
+_PROGRESS_INTERVAL_S = 0.1
 # How `import './x'` finds a file: the extension as written, then these, then `x/index.*`.
 _RESOLUTION_ORDER = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
 _RESOLUTION_ORDER_MARKUP = (".vue", ".svelte")
@@ -87,6 +86,7 @@ class _ProjectScan:
         self.parsed = 0
         self.cache_hits: set[str] = set()
         self.accounted: set[str] = set()
+        self.reported_at = 0.0
         self.unreadable: set[str] = set()
         self.changed = False
 
@@ -372,9 +372,12 @@ class _ProjectScan:
             self._progress()
 
     def _progress(self, *, force: bool = False) -> None:
-        done = len(self.accounted)
-        if self.on_progress is not None and (force or done % _PROGRESS_EVERY == 0):
-            self.on_progress(done, len(self.discovered))
+        if self.on_progress is None:
+            return
+        now = time.monotonic()
+        if force or now - self.reported_at >= _PROGRESS_INTERVAL_S:
+            self.reported_at = now
+            self.on_progress(len(self.accounted), len(self.discovered))
 
 
 def _usable_cpus() -> int:

@@ -1,7 +1,5 @@
-"""Where a name is declared: lexical scope lookup over a tree-sitter syntax tree.
-
-A lookup walks up from the reference; each scope it passes is indexed once, on first need, so
-files whose keys are all literals (the common case) never pay for it.
+"""Where a name is declared: lexical scope lookup over a syntax tree, indexing each scope
+only when a lookup passes through it.
 """
 
 from __future__ import annotations

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from i18nprune.scan import scan_project
 from i18nprune.scan.examine import examine_path
 from i18nprune.scan.parallel import examine_in_processes
 from tests.scan.conftest import ScanProject
@@ -52,8 +53,6 @@ def test_progress_reaches_the_total(project: ScanProject) -> None:
     for index in range(5):
         project.write(f"src/f{index}.ts", f"t('k{index}');\n")
     calls: list[tuple[int, int]] = []
-
-    from i18nprune.scan import scan_project
 
     scan_project(project.options(), on_progress=lambda done, total: calls.append((done, total)))
 

@@ -33,6 +33,8 @@ FRAGMENTS = st.sampled_from(
         "{@html ",
         "{:else}",
         "<p ",
+        '<i18n-t keypath="k"',
+        "<i18n-t keypath=",
         ':title="',
         '@click="',
         'v-for="x in ',
@@ -65,7 +67,7 @@ FRAGMENTS = st.sampled_from(
 SOURCES = st.lists(FRAGMENTS, max_size=60).map("".join)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200, deadline=None, database=None)
 @given(source=SOURCES, suffix=st.sampled_from([".vue", ".svelte", ".ts", ".tsx", ".js"]))
 def test_any_source_is_extracted_without_error(source: str, suffix: str) -> None:
     facts = extract_facts(source.encode(), suffix, NAMES)
@@ -74,7 +76,7 @@ def test_any_source_is_extracted_without_error(source: str, suffix: str) -> None
         assert site.line >= 1 and site.column >= 1
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200, deadline=None, database=None)
 @given(source=SOURCES)
 def test_markup_documents_keep_every_byte_offset(source: str) -> None:
     content = source.encode()
