@@ -1,0 +1,1 @@
+"""The translate worker process (`python -m workers`); its runtime arrives with the translation engine."""

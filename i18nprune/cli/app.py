@@ -105,7 +105,9 @@ def main_callback(
     full: Annotated[bool, typer.Option("--full", help="Show every row.")] = False,
     version: Annotated[
         bool,
-        typer.Option("--version", callback=_print_version, is_eager=True, help="Print the version."),
+        typer.Option(
+            "--version", callback=_print_version, is_eager=True, help="Print the version."
+        ),
     ] = False,
 ) -> None:
     ctx.obj = GlobalOptions(

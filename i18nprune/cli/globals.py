@@ -8,10 +8,30 @@ from dataclasses import dataclass
 from pathlib import Path
 
 # Global flags that take a value; every other global flag is a switch.
-_VALUED = {"-C", "--project", "-c", "--config", "--source", "--locales-dir", "--src",
-           "--functions", "--exclude", "--top"}  # fmt: skip
-_SWITCHES = {"--json", "--json-compact", "--yes", "-y", "-q", "--quiet", "--no-color",
-             "--no-cache", "--full", "--version"}  # fmt: skip
+_VALUED = {
+    "-C",
+    "--project",
+    "-c",
+    "--config",
+    "--source",
+    "--locales-dir",
+    "--src",
+    "--functions",
+    "--exclude",
+    "--top",
+}
+_SWITCHES = {
+    "--json",
+    "--json-compact",
+    "--yes",
+    "-y",
+    "-q",
+    "--quiet",
+    "--no-color",
+    "--no-cache",
+    "--full",
+    "--version",
+}
 
 
 def hoist_global_flags(argv: list[str]) -> list[str]:
@@ -29,9 +49,7 @@ def hoist_global_flags(argv: list[str]) -> list[str]:
             rest.extend(argv[index:])
             break
         name = token.split("=", 1)[0]
-        if token in _SWITCHES:
-            hoisted.append(token)
-        elif name in _VALUED and "=" in token:
+        if token in _SWITCHES or (name in _VALUED and "=" in token):
             hoisted.append(token)
         elif token in _VALUED and index + 1 < len(argv):
             hoisted.extend(argv[index : index + 2])

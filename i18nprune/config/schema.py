@@ -12,7 +12,9 @@ import msgspec
 UncertainKeyPolicy = Literal["protect", "allow", "warn_only"]
 
 
-class _Section(msgspec.Struct, frozen=True, kw_only=True, rename="camel", forbid_unknown_fields=True):
+class _Section(
+    msgspec.Struct, frozen=True, kw_only=True, rename="camel", forbid_unknown_fields=True
+):
     pass
 
 

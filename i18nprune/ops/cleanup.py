@@ -7,8 +7,16 @@ from typing import Annotated
 
 import msgspec
 
-from i18nprune.envelope import Code, Envelope, Issue, error, has_errors, info, make_envelope
-from i18nprune.envelope import warning
+from i18nprune.envelope import (
+    Code,
+    Envelope,
+    Issue,
+    error,
+    has_errors,
+    info,
+    make_envelope,
+    warning,
+)
 from i18nprune.locales.editor import FileChange, LocaleEditor
 from i18nprune.locales.jsonfile import LocaleFileError
 from i18nprune.locales.view import LocaleView, translatable_paths
@@ -49,9 +57,9 @@ def _uncertain_prefixes(view: LocaleView, reference: KeyReference, project: Proj
     prefixes = set()
     for path in view.leaves:
         prefix = reference.uncertain_prefix(path)
-        if prefix and not reference.is_proven(path):
-            if not is_preserved(path, project.config.policies.preserve):
-                prefixes.add(prefix)
+        preserved = is_preserved(path, project.config.policies.preserve)
+        if prefix and not reference.is_proven(path) and not preserved:
+            prefixes.add(prefix)
     return prefixes
 
 

@@ -6,11 +6,12 @@ A broken configuration is a finding here, not a failure to run.
 from __future__ import annotations
 
 import os
+import platform
 import sqlite3
 import sys
 import time
 from collections.abc import Callable
-from typing import Annotated, Literal
+from typing import Annotated
 
 import msgspec
 
@@ -53,9 +54,7 @@ def _failed(id: str, title: str, detail: str, severity: Severity = "error") -> F
 
 def _runtime(handle: ProjectHandle) -> list[Finding]:
     version = ".".join(map(str, sys.version_info[:3]))
-    if sys.version_info >= (3, 11):
-        return [_passed("runtime.python", "Python version", f"Python {version}")]
-    return [_failed("runtime.python", "Python version", f"Python {version}; 3.11+ is required")]
+    return [_passed("runtime.python", "Python", f"Python {version} on {platform.platform()}")]
 
 
 def _tool(id: str, title: str, probe: Callable[[], str]) -> Finding:
@@ -70,7 +69,7 @@ def _parser_probe() -> str:
     from i18nprune.scan.grammars import grammar_versions, parse
 
     for grammar in ("javascript", "typescript", "tsx"):
-        if parse(b"t('k')", grammar).root_node.has_error:  # type: ignore[arg-type]
+        if parse(b"t('k')", grammar).root_node.has_error:
             raise RuntimeError(f"the {grammar} grammar cannot parse a trivial call")
     return grammar_versions()
 
@@ -85,7 +84,9 @@ def _tools(handle: ProjectHandle) -> list[Finding]:
     return [
         _tool("tools.parser", "Source parser", _parser_probe),
         _tool("tools.catalog", "Language catalog", _catalog_probe),
-        _tool("tools.sqlite", "SQLite (translation cache)", lambda: f"SQLite {sqlite3.sqlite_version}"),
+        _tool(
+            "tools.sqlite", "SQLite (translation cache)", lambda: f"SQLite {sqlite3.sqlite_version}"
+        ),
     ]
 
 
@@ -108,9 +109,7 @@ def _config(handle: ProjectHandle) -> list[Finding]:
     ]
     for issue in project.readiness():
         if issue.code != Code.CONFIG_FILE_MISSING:
-            findings.append(
-                _failed(issue.code, "Project readiness", issue.message, issue.severity)
-            )
+            findings.append(_failed(issue.code, "Project readiness", issue.message, issue.severity))
     return findings
 
 
@@ -133,7 +132,9 @@ def _paths(handle: ProjectHandle) -> list[Finding]:
     findings.append(
         _passed("paths.home", "Data home", f"{home} is writable")
         if os.access(existing, os.W_OK)
-        else _failed("paths.home", "Data home", f"{home} is not writable; set I18NPRUNE_HOME", "warning")
+        else _failed(
+            "paths.home", "Data home", f"{home} is not writable; set I18NPRUNE_HOME", "warning"
+        )
     )
     return findings
 

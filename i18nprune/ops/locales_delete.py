@@ -44,8 +44,9 @@ async def run(handle: ProjectHandle, options: LocalesDeleteOptions, emit: EventS
                 "accepted here",
             )
         )
-        return make_envelope(KIND, LocalesDeleteData([], [], [], options.dry_run), issues,
-                             started=started)  # fmt: skip
+        return make_envelope(
+            KIND, LocalesDeleteData([], [], [], options.dry_run), issues, started=started
+        )
     targets, target_issues = select_targets(project, options.target)
     issues.extend(target_issues)
     inventory, _ = project.inventory()

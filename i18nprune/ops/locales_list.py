@@ -41,7 +41,9 @@ async def run(handle: ProjectHandle, options: LocalesListOptions, emit: EventSin
     inventory, issues = project.inventory()
     issues = list(issues)
     source_code = project.source_locale()
-    source_paths = set(project.load(source_code).leaves) if source_code in inventory.segments else set()
+    source_paths = (
+        set(project.load(source_code).leaves) if source_code in inventory.segments else set()
+    )
     rows = []
     for code in inventory.locales():
         view = project.load(code)

@@ -65,7 +65,7 @@ def home_file(view: LocaleView, path: str) -> Path:
 def paths_to_add(scan: ScanResult, reference: KeyReference, view: LocaleView) -> list[str]:
     """Missing code keys for this locale; plural keys get the locale's CLDR plural forms."""
     plural = {o.key for o in scan.observations if o.plural}
-    paths = []
+    paths: list[str] = []
     for key in missing_keys(scan, reference, set(view.leaves)):
         if key in plural:
             paths.extend(f"{key}_{category}" for category in plural_categories(view.locale))

@@ -10,7 +10,9 @@ from i18nprune.reference import KeyReference
 from i18nprune.scan import ScanResult, scan_project
 
 
-async def scan_code(project: Project, kind: str, emit: EventSink) -> tuple[ScanResult, KeyReference]:
+async def scan_code(
+    project: Project, kind: str, emit: EventSink
+) -> tuple[ScanResult, KeyReference]:
     """Scan the project's source off the event loop, reporting `scan` progress as `kind`."""
     event_type = f"run.progress.{kind}"
     emit(ProgressEvent(type=event_type, phase="scan"))

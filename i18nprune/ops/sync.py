@@ -71,7 +71,9 @@ class SourceFiles:
             self._styles[segment.rel] = LocaleDocument.load(segment.path, segment.rel).style
         inventory, _ = self.project.inventory()
         structure = self.project.config.locales.structure
-        return counterpart_path(inventory, segment, target.name, structure), self._styles[segment.rel]
+        return counterpart_path(inventory, segment, target.name, structure), self._styles[
+            segment.rel
+        ]
 
 
 def _target_value(leaf: Leaf, structured: bool) -> object:
@@ -131,8 +133,15 @@ async def run(handle: ProjectHandle, options: SyncOptions, emit: EventSink) -> E
     changes: list[FileChange] = []
     written: list[str] = []
     for index, target in enumerate(targets):
-        emit(ProgressEvent(type="run.progress.sync", phase="write", target=target.code,
-                           done=index, total=len(targets)))  # fmt: skip
+        emit(
+            ProgressEvent(
+                type="run.progress.sync",
+                phase="write",
+                target=target.code,
+                done=index,
+                total=len(targets),
+            )
+        )
         view = project.load(target.code)
         editor = LocaleEditor(project.root, view)
         try:
@@ -150,8 +159,9 @@ async def run(handle: ProjectHandle, options: SyncOptions, emit: EventSink) -> E
                 f"paths under dynamic prefixes ({', '.join(reference.prefixes)}) are kept",
             )
         )
-    emit(ProgressEvent(type="run.progress.sync", phase="done", done=len(targets),
-                       total=len(targets)))  # fmt: skip
+    emit(
+        ProgressEvent(type="run.progress.sync", phase="done", done=len(targets), total=len(targets))
+    )
     data = SyncData(
         source_path=source.segments[0].rel if source.segments else None,
         locales_dir=data.locales_dir,

@@ -47,9 +47,13 @@ def missing_keys(scan: ScanResult, reference: KeyReference, paths: set[str]) -> 
     for observation in scan.observations:
         if reference.is_present(observation.key, paths):
             continue
-        if observation.context and observation.context != "*":
-            if reference.is_present(f"{observation.key}_{observation.context}", paths):
-                continue
+        context = observation.context
+        if (
+            context
+            and context != "*"
+            and reference.is_present(f"{observation.key}_{context}", paths)
+        ):
+            continue
         missing.add(observation.key)
     return sorted(missing)
 

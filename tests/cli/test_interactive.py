@@ -19,8 +19,12 @@ def run_on_tty(args: list[str], cwd: Path, home: Path, answers: list[str]) -> tu
     env.update(I18NPRUNE_HOME=str(home), TERM="dumb", COLUMNS="200")
     process = subprocess.Popen(
         [sys.executable, "-m", "i18nprune", *args],
-        cwd=cwd, env=env, stdin=follower, stdout=follower, stderr=follower,
-    )  # fmt: skip
+        cwd=cwd,
+        env=env,
+        stdin=follower,
+        stdout=follower,
+        stderr=follower,
+    )
     os.close(follower)
     seen, pending, deadline = b"", list(answers), time.monotonic() + 60
     while time.monotonic() < deadline:

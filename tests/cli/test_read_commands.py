@@ -168,7 +168,11 @@ def test_config_redacts_secrets_and_reports_sources(make_project, run_cli):
     }
     root = make_project({**SIMPLE, "i18nprune.config.json": config})
     result = run_cli(
-        "config", "--json", "--src", "src", cwd=root,
+        "config",
+        "--json",
+        "--src",
+        "src",
+        cwd=root,
         env={"I18NPRUNE_TRANSLATE_DEEPL_API_KEY": secret},
     )
     assert result.code == 0

@@ -32,11 +32,16 @@ def test_sync_adds_template_keys_in_source_order_and_prunes_extras(example_proje
     assert result.envelope["data"]["writtenFiles"] == ["locales/fr.json"]
     fr = read(example_project / "locales/fr.json")
     assert list(fr) == ["home", "nav", "header", "cart", "settings"]
-    assert fr["home"] == {"title": "Bienvenue chez Acme", "subtitle": "Everything you need, in one place"}
+    assert fr["home"] == {
+        "title": "Bienvenue chez Acme",
+        "subtitle": "Everything you need, in one place",
+    }
     assert fr["nav"] == {"home": "Accueil", "settings": "Settings"}
     assert list(fr["header"]) == ["greeting", "welcome", "signOut"]
-    assert fr["cart"] == {"items_one": "{{count}} item in your cart",
-                          "items_other": "{{count}} items in your cart"}  # fmt: skip
+    assert fr["cart"] == {
+        "items_one": "{{count}} item in your cart",
+        "items_other": "{{count}} items in your cart",
+    }
     assert "obsolete" not in fr and "legacy" not in fr
 
 
@@ -73,7 +78,9 @@ def test_sync_reports_invalid_target_json_and_leaves_it_untouched(example_projec
     before = fr.read_bytes()
     result = run_cli("sync", "--json", cwd=example_project)
     assert result.code == 1
-    issue = next(i for i in result.envelope["issues"] if i["code"] == "i18nprune.locale.invalid_json")
+    issue = next(
+        i for i in result.envelope["issues"] if i["code"] == "i18nprune.locale.invalid_json"
+    )
     assert "locales/fr.json:1:" in issue["message"]
     assert fr.read_bytes() == before
 
@@ -90,8 +97,11 @@ def test_sync_creates_counterpart_segments_in_directory_layout(tmp_path, run_cli
         tmp_path / "p",
         {
             "i18nprune.config.json": {
-                "locales": {"directory": "messages", "mode": "locale_directory",
-                            "structure": "locale_per_dir"}  # fmt: skip
+                "locales": {
+                    "directory": "messages",
+                    "mode": "locale_directory",
+                    "structure": "locale_per_dir",
+                }
             },
             "src/a.ts": "t('common.ok'); t('auth.title');",
             "messages/en/common.json": {"common": {"ok": "OK"}},
@@ -157,11 +167,9 @@ def test_cleanup_keeps_preserved_keys_numbers_and_booleans(make_project, run_cli
         {
             "i18nprune.config.json": {"policies": {"preserve": {"copyKeys": ["meta.keep"]}}},
             "src/a.ts": "t('used');",
-            "locales/en.json": {"used": "x", "meta": {"keep": "k", "drop": "d"}, "n": 1.50},
+            "locales/en.json": '{\n  "used": "x",\n  "meta": {"keep": "k", "drop": "d"},\n'
+            '  "flag": true,\n  "n": 1.50\n}\n',
         }
-    )
-    (root / "locales/en.json").write_text(
-        '{\n  "used": "x",\n  "meta": {"keep": "k", "drop": "d"},\n  "flag": true,\n  "n": 1.50\n}\n'
     )
     result = run_cli("cleanup", "--yes", "--json", cwd=root)
     assert result.code == 0, result.stdout
@@ -181,8 +189,11 @@ def test_cleanup_target_mode_cleans_targets_only(example_project, run_cli):
 def test_cleanup_ask_without_a_terminal_needs_yes(example_project, run_cli):
     result = run_cli("cleanup", "--ask", "--json", cwd=example_project)
     assert result.code == 1
-    message = next(i["message"] for i in result.envelope["issues"]
-                   if i["code"] == "i18nprune.cli.confirmation_required")  # fmt: skip
+    message = next(
+        i["message"]
+        for i in result.envelope["issues"]
+        if i["code"] == "i18nprune.cli.confirmation_required"
+    )
     assert "--ask" in message
 
 
@@ -268,8 +279,12 @@ def test_locales_delete_never_deletes_source_in_directory_layouts(tmp_path, run_
         tmp_path / "p",
         {
             "i18nprune.config.json": {
-                "locales": {"directory": "m", "mode": "locale_directory",
-                            "structure": "feature_bundle", "source": "en"}  # fmt: skip
+                "locales": {
+                    "directory": "m",
+                    "mode": "locale_directory",
+                    "structure": "feature_bundle",
+                    "source": "en",
+                }
             },
             "m/auth/en.json": {"a": "b"},
             "m/auth/fr.json": {"a": "c"},

@@ -14,8 +14,10 @@ def render(data: LocalesListData, out: Console, options: GlobalOptions) -> None:
     out.print(f"{data.locales_dir}: {len(data.locales)} locale(s), source `{data.source}`")
     lines = []
     for row in data.locales:
-        role = "[bold]source[/]" if row.is_source else (
-            f"missing {row.missing_from_source}, extra {row.extra}"
+        role = (
+            "[bold]source[/]"
+            if row.is_source
+            else (f"missing {row.missing_from_source}, extra {row.extra}")
         )
         placeholders = f", {row.placeholders} placeholder(s)" if row.placeholders else ""
         lines.append(
