@@ -1,1 +1,4 @@
-"""The translate worker process (`python -m workers`); its runtime arrives with the translation engine."""
+"""The translate worker process (`python -m workers`).
+
+Its runtime arrives with the translation engine.
+"""

@@ -139,15 +139,25 @@ class _Walk:
                 )
             )
             return
+        relative_dir = "" if real == self.root else self.relative(real) + "/"
+        files = self.files
         for entry in entries:
-            walked_path = walked + entry.name
+            name = entry.name
+            walked_path = walked + name
             try:
-                if entry.is_symlink():
+                if entry.is_file(follow_symlinks=False):  # the common case, kept fast
+                    if self.excludes.keeps_file(name, walked_path):
+                        status = entry.stat(follow_symlinks=False)
+                        relpath = relative_dir + name
+                        files[relpath] = SourceFile(
+                            relpath, entry.path, status.st_size, status.st_mtime_ns, status.st_ino
+                        )
+                elif entry.is_symlink():
                     self.links.append((entry.path, walked_path))
                 elif entry.is_dir(follow_symlinks=False):
-                    if not self.excludes.skips_dir(entry.name):
+                    if not self.excludes.skips_dir(name):
                         self.directory(entry.path, walked_path + "/")
-                elif self.excludes.keeps_file(entry.name, walked_path):
+                elif self.excludes.keeps_file(name, walked_path):
                     self.file(entry.path, entry.stat(follow_symlinks=False))
             except OSError as problem:
                 self.unreadable(entry.path, problem)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import threading
-from importlib.metadata import PackageNotFoundError, version
 from typing import Literal
 
 import tree_sitter
@@ -60,11 +59,15 @@ def script_lang_grammar(lang: str) -> GrammarName:
 
 @functools.cache
 def grammar_versions() -> str:
-    """The installed grammar packages' versions; part of the cache identity."""
-    parts = []
-    for package in ("tree-sitter", "tree-sitter-javascript", "tree-sitter-typescript"):
-        try:
-            parts.append(f"{package}={version(package)}")
-        except PackageNotFoundError:
-            parts.append(f"{package}=?")
+    """A fingerprint of the grammars (ABI and table sizes); part of the cache identity.
+
+    Read from the loaded grammars rather than package metadata, which is slow to import.
+    """
+    parts = [f"tree-sitter={tree_sitter.LANGUAGE_VERSION}"]
+    for name in ("javascript", "typescript", "tsx"):
+        grammar = language(name)
+        parts.append(
+            f"{name}={grammar.abi_version}/{grammar.node_kind_count}/"
+            f"{grammar.parse_state_count}/{grammar.field_count}"
+        )
     return ",".join(parts)
