@@ -22,7 +22,7 @@ from i18nprune.locales.jsonfile import LocaleFileError
 from i18nprune.locales.view import LocaleView, translatable_paths
 from i18nprune.ops.events import EventSink
 from i18nprune.ops.scanning import scan_code
-from i18nprune.ops.targets import select_targets
+from i18nprune.ops.targets import source_or_targets
 from i18nprune.project import Project, ProjectHandle
 from i18nprune.reference import KeyReference, is_preserved, unused_paths
 
@@ -63,13 +63,6 @@ def _uncertain_prefixes(view: LocaleView, reference: KeyReference, project: Proj
     return prefixes
 
 
-def _locales(project: Project, options: CleanupOptions) -> tuple[list[str], list[Issue]]:
-    if options.target is None:
-        return [project.source_locale()], []
-    targets, issues = select_targets(project, options.target)
-    return [target.code for target in targets], issues
-
-
 def _gate(options: CleanupOptions, count: int) -> Issue | None:
     """Why this run must not write, when it must not."""
     if options.dry_run or count == 0 or options.yes:
@@ -91,7 +84,7 @@ async def run(handle: ProjectHandle, options: CleanupOptions, emit: EventSink) -
     started = time.perf_counter()
     project = handle.open()
     issues: list[Issue] = project.readiness()
-    locales, target_issues = _locales(project, options)
+    locales, target_issues = source_or_targets(project, options.target)
     issues.extend(target_issues)
     empty = CleanupData(0, [], [], 0, locales, options.dry_run, [])
     if has_errors(issues):

@@ -15,7 +15,7 @@ from i18nprune.locales.jsonfile import LocaleFileError
 from i18nprune.locales.view import LocaleView
 from i18nprune.ops.events import EventSink
 from i18nprune.ops.scanning import scan_code
-from i18nprune.ops.targets import select_targets
+from i18nprune.ops.targets import source_or_targets
 from i18nprune.ops.validate import missing_keys
 from i18nprune.project import Project, ProjectHandle
 from i18nprune.reference import KeyReference
@@ -81,19 +81,12 @@ def _placeholder(project: Project) -> object:
     return sentinel
 
 
-def _locales(project: Project, options: MissingOptions) -> tuple[list[str], list[Issue]]:
-    if options.target is None:
-        return [project.source_locale()], []
-    targets, issues = select_targets(project, options.target)
-    return [target.code for target in targets], issues
-
-
 async def run(handle: ProjectHandle, options: MissingOptions, emit: EventSink) -> Envelope:
     """Add missing code keys as placeholders to the source (or `--target` locales)."""
     started = time.perf_counter()
     project = handle.open()
     issues: list[Issue] = project.readiness()
-    locales, target_issues = _locales(project, options)
+    locales, target_issues = source_or_targets(project, options.target)
     issues.extend(target_issues)
     if has_errors(issues):
         empty = MissingData(0, [], locales, [], options.dry_run, [])

@@ -61,3 +61,13 @@ def select_targets(
                 )
             )
     return targets, issues
+
+
+def source_or_targets(
+    project: Project, requested: list[str] | None
+) -> tuple[list[str], list[Issue]]:
+    """The source locale when no `--target` is given, else the named existing targets."""
+    if requested is None:
+        return [project.source_locale()], []
+    targets, issues = select_targets(project, requested)
+    return [target.code for target in targets], issues
