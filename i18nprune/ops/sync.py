@@ -17,7 +17,9 @@ from i18nprune.locales.leaves import Leaf
 from i18nprune.locales.view import LocaleView, translatable_paths
 from i18nprune.ops.events import EventSink, ProgressEvent
 from i18nprune.ops.scanning import scan_code
+from i18nprune.ops.suggestions import Suggestion, suggest
 from i18nprune.ops.targets import Target, select_targets
+from i18nprune.ops.validate import missing_keys
 from i18nprune.project import Project, ProjectHandle
 from i18nprune.template import SyncTemplate, build_template
 
@@ -45,6 +47,7 @@ class SyncData(msgspec.Struct, frozen=True, rename="camel"):
     dry_run: bool
     files: list[FileChange]
     dynamic_key_sites: int
+    suggestions: list[Suggestion]
 
 
 def pending_leaf(text: object) -> dict[str, object]:
@@ -113,7 +116,7 @@ async def run(handle: ProjectHandle, options: SyncOptions, emit: EventSink) -> E
     issues: list[Issue] = project.readiness()
     targets, target_issues = select_targets(project, options.target)
     issues.extend(target_issues)
-    data = SyncData(None, project.relative(project.locales_dir), [], [], options.dry_run, [], 0)
+    data = SyncData(None, project.relative(project.locales_dir), [], [], options.dry_run, [], 0, [])
     if has_errors(issues):
         return make_envelope(KIND, data, issues, started=started)
     scan, reference = await scan_code(project, KIND, emit)
@@ -170,5 +173,8 @@ async def run(handle: ProjectHandle, options: SyncOptions, emit: EventSink) -> E
         dry_run=options.dry_run,
         files=changes,
         dynamic_key_sites=sum(1 for site in scan.dynamic if site.kind != "commented"),
+        suggestions=suggest(
+            project, reference, source, missing_keys(scan, reference, set(source.leaves))
+        ),
     )
     return make_envelope(KIND, data, issues, started=started)

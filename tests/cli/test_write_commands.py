@@ -43,6 +43,8 @@ def test_sync_adds_template_keys_in_source_order_and_prunes_extras(example_proje
         "items_other": "{{count}} items in your cart",
     }
     assert "obsolete" not in fr and "legacy" not in fr
+    suggestions = {s["id"] for s in result.envelope["data"]["suggestions"]}
+    assert suggestions == {"suggest.missing.literal_keys", "suggest.cleanup.source_unused"}
 
 
 def test_sync_twice_leaves_the_file_untouched(example_project, run_cli):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.markup import escape
 
+from i18nprune.cli.commands.validate import print_suggestions
 from i18nprune.cli.globals import GlobalOptions
 from i18nprune.cli.output import print_limited
 from i18nprune.locales.editor import FileChange
@@ -27,3 +28,4 @@ def render(data: SyncData, out: Console, options: GlobalOptions) -> None:
     print_limited(out, change_lines(data.files, data.dry_run), options)
     if data.written_files:
         out.print(f"[green]wrote {len(data.written_files)} file(s)[/]")
+    print_suggestions(out, data.suggestions)
