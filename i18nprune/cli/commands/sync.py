@@ -23,7 +23,7 @@ def change_lines(files: list[FileChange], dry_run: bool) -> list[str]:
 
 def render(data: SyncData, out: Console, options: GlobalOptions) -> None:
     changed = sum(1 for change in data.files if change.changed)
-    prefix = "[dry run] " if data.dry_run else ""
+    prefix = "\\[dry run] " if data.dry_run else ""
     out.print(f"{prefix}{changed} of {len(data.files)} target file(s) out of sync")
     print_limited(out, change_lines(data.files, data.dry_run), options)
     if data.written_files:
