@@ -19,12 +19,12 @@ from i18nprune.envelope import (
 )
 from i18nprune.locales.editor import FileChange, LocaleEditor
 from i18nprune.locales.jsonfile import LocaleFileError
-from i18nprune.locales.view import LocaleView, translatable_paths
+from i18nprune.locales.view import translatable_paths
 from i18nprune.ops.events import EventSink
 from i18nprune.ops.scanning import scan_code
 from i18nprune.ops.targets import source_or_targets
-from i18nprune.project import Project, ProjectHandle
-from i18nprune.reference import KeyReference, is_preserved, unused_paths
+from i18nprune.project import ProjectHandle
+from i18nprune.reference import unused_paths
 
 KIND = "cleanup"
 
@@ -50,17 +50,6 @@ class CleanupData(msgspec.Struct, frozen=True, rename="camel"):
     targets: list[str]
     dry_run: bool
     files: list[FileChange]
-
-
-def _uncertain_prefixes(view: LocaleView, reference: KeyReference, project: Project) -> set[str]:
-    """Prefixes that kept at least one otherwise-unused path of this locale."""
-    prefixes = set()
-    for path in view.leaves:
-        prefix = reference.uncertain_prefix(path)
-        preserved = is_preserved(path, project.config.policies.preserve)
-        if prefix and not reference.is_proven(path) and not preserved:
-            prefixes.add(prefix)
-    return prefixes
 
 
 def _gate(options: CleanupOptions, count: int) -> Issue | None:
@@ -107,15 +96,17 @@ async def run(handle: ProjectHandle, options: CleanupOptions, emit: EventSink) -
     for locale in locales:
         view = project.load(locale)
         issues.extend(view.issues)
-        paths = unused_paths(
+        unused = unused_paths(
             translatable_paths(view),
             reference,
             project.config.policies.preserve,
-            protect_uncertain=policy != "allow",
+            protect_uncertain=False,
         )
-        removable[locale] = [p for p in paths if chosen is None or p in chosen]
+        covering = {path: reference.uncertain_prefix(path) for path in unused}
         if policy != "allow":
-            prefixes |= _uncertain_prefixes(view, reference, project)
+            prefixes |= {prefix for prefix in covering.values() if prefix}
+            unused = [path for path in unused if covering[path] is None]
+        removable[locale] = [p for p in unused if chosen is None or p in chosen]
         editors.append(LocaleEditor(project.root, view))
     count = sum(len(paths) for paths in removable.values())
     if prefixes:
