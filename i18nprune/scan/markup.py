@@ -91,13 +91,11 @@ def svelte_document(source: bytes) -> tuple[bytes, GrammarName]:
             position = _svelte_block(rewrite, tag, end)
             continue
         if source.startswith(b"<!--", tag):
-            close = _after(source, b"-->", tag + 4)
-            rewrite.comment(tag, close)
-            position = close
+            position = _skip_comment(rewrite, tag, end)
             continue
         match = _TOP_LEVEL_TAG.match(source, tag)
         if match is None:
-            position = _after(source, b">", tag + 1) if source.startswith(b"</", tag) else tag + 1
+            position = _skip_non_tag(source, tag)
             continue
         name = match.group(1).lower()
         if name in (b"script", b"style"):
@@ -133,13 +131,11 @@ def _scan_vue_markup(rewrite: _Rewrite, start: int, end: int) -> None:
             position = close + 2
             continue
         if source.startswith(b"<!--", tag):
-            close = min(_after(source, b"-->", tag + 4), end)
-            rewrite.comment(tag, close)
-            position = close
+            position = _skip_comment(rewrite, tag, end)
             continue
         match = _TOP_LEVEL_TAG.match(source, tag)
         if match is None:
-            position = _after(source, b">", tag + 1) if source.startswith(b"</", tag) else tag + 1
+            position = _skip_non_tag(source, tag)
             continue
         position = _scan_tag(rewrite, match.end(), end, match.group(1).lower(), svelte=False)
 
@@ -380,6 +376,18 @@ def _matching_template_close(source: bytes, position: int) -> int:
         ):
             depth += 1
     return len(source)
+
+
+def _skip_comment(rewrite: _Rewrite, start: int, end: int) -> int:
+    """Mark the HTML comment at `start` (calls in it become commented sites); where to resume."""
+    close = min(_after(rewrite.source, b"-->", start + 4), end)
+    rewrite.comment(start, close)
+    return close
+
+
+def _skip_non_tag(source: bytes, start: int) -> int:
+    """Past a `<` that opens no tag we read: a closing tag entirely, else the `<` alone."""
+    return _after(source, b">", start + 1) if source.startswith(b"</", start) else start + 1
 
 
 def _after(source: bytes, needle: bytes, position: int) -> int:
