@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
+import click
 import msgspec
 import trio
 import typer
@@ -275,19 +276,14 @@ def main(argv: list[str] | None = None) -> None:
     command = typer.main.get_command(app)
     try:
         code = command.main(args=args, prog_name="i18nprune", standalone_mode=False)
-    except typer.Exit as exc:
+    except click.exceptions.Exit as exc:
         code = exc.exit_code
-    except (KeyboardInterrupt, typer.Abort):
+    except (KeyboardInterrupt, click.exceptions.Abort):
         code = EXIT_INTERRUPTED
-    except typer.TyperException as exc:  # a usage error: unknown flag, command or bad value
-        code = getattr(exc, "exit_code", EXIT_USAGE)
+    except click.ClickException as exc:  # a usage error: unknown flag, command or bad value
+        code = exc.exit_code
         if wants_json(args):
-            _report_usage(_usage_message(exc), as_json=True)
+            _report_usage(exc.format_message(), as_json=True)
         else:
-            exc.show()  # type: ignore[attr-defined]
+            exc.show()
     sys.exit(code if isinstance(code, int) else EXIT_OK)
-
-
-def _usage_message(exc: Exception) -> str:
-    format_message = getattr(exc, "format_message", None)
-    return str(format_message() if callable(format_message) else exc)
