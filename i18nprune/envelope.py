@@ -68,6 +68,8 @@ class Code:
     # translation
     MISSING_CREDENTIALS = "i18nprune.translate.missing_credentials"
     UNKNOWN_PROVIDER = "i18nprune.translate.unknown_translation_provider"
+    TRANSLATION_CACHE_UNAVAILABLE = "i18nprune.translate.cache_unavailable"
+    GENERATE_PARTIAL = "i18nprune.generate.partial_failure"
 
     # languages
     UNSUPPORTED_LANGUAGE = "i18nprune.languages.unsupported_language_code"

@@ -1,4 +1,5 @@
-"""The translate worker process (`python -m workers`).
+"""The translate worker process (`python -m workers`), started by `i18nprune.pool`.
 
-Its runtime arrives with the translation engine.
+It reads batches as frames on stdin, calls the provider adapters (`workers.providers`) with one
+HTTP client, and answers each batch on stdout (see `i18nprune.pool.messages`).
 """

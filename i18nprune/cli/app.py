@@ -19,11 +19,13 @@ from i18nprune.cli.commands import (
     cleanup,
     config,
     doctor,
+    generate,
     languages,
     locales_delete,
     locales_dynamic,
     locales_list,
     missing,
+    providers,
     sync,
     validate,
 )
@@ -47,7 +49,9 @@ _RENDERERS: dict[str, Renderer] = {
     "locales.list": locales_list.render,
     "locales.dynamic": locales_dynamic.render,
     "missing": missing.render,
+    "providers": providers.render,
     "sync": sync.render,
+    "generate": generate.render,
     "cleanup": cleanup.render,
     "locales.delete": locales_delete.render,
 }
@@ -174,6 +178,8 @@ def run_op(spec: OpSpec, options: GlobalOptions, raw: dict[str, Any]) -> int:
         _emit(envelope, spec, options, out, err)
         return EXIT_INTERRUPTED
     _emit(envelope, spec, options, out, err)
+    if any(issue.code == Code.TARGET_REQUIRED for issue in envelope.issues):
+        return EXIT_USAGE  # a required choice a non-interactive run cannot make
     return EXIT_OK if envelope.ok else EXIT_FAILED
 
 

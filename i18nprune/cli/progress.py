@@ -5,9 +5,26 @@ from __future__ import annotations
 from types import TracebackType
 
 from rich.console import Console
-from rich.progress import BarColumn, Progress, TaskID, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TaskID,
+    TextColumn,
+    TimeRemainingColumn,
+)
+from rich.text import Text
 
 from i18nprune.ops.events import ProgressEvent
+
+
+class RateColumn(ProgressColumn):
+    """Items per second, once rich has enough samples to estimate it."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text(f"{speed:,.0f}/s" if speed else "", style="dim")
 
 
 class ProgressDisplay:
@@ -21,6 +38,7 @@ class ProgressDisplay:
             TextColumn("{task.description}"),
             BarColumn(),
             TextColumn("{task.completed}/{task.total}"),
+            RateColumn(),
             TimeRemainingColumn(),
             console=console,
             transient=True,

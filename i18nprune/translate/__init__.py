@@ -1,0 +1,1 @@
+"""Machine translation: placeholder safety, planning, translation cache, provider registry."""

@@ -262,7 +262,7 @@ def test_locales_delete_refuses_the_source_locale(example_project, run_cli):
 
 def test_locales_delete_requires_a_target(example_project, run_cli):
     result = run_cli("locales", "delete", "--json", cwd=example_project)
-    assert result.code == 1
+    assert result.code == 2
     assert result.envelope["issues"][0]["code"] == "i18nprune.locale.target_required"
 
 

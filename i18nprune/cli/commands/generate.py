@@ -1,0 +1,39 @@
+"""Human output of `generate`: one summary row per target."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from i18nprune.cli.globals import GlobalOptions
+from i18nprune.cli.output import print_limited
+from i18nprune.ops.generate import GenerateData
+
+_STATUS_STYLE = {"written": "green", "dry_run": "cyan", "skipped": "dim", "failed": "bold red"}
+
+
+def render(data: GenerateData, out: Console, options: GlobalOptions) -> None:
+    prefix = "\\[dry run] " if data.dry_run else ""
+    out.print(
+        f"{prefix}{data.leaves_processed} leaf(s) for {len(data.targets)} target(s) "
+        f"with {escape(data.provider_id or '-')}"
+    )
+    table = Table(box=None, pad_edge=False, header_style="bold")
+    for column in ("target", "status", "template", "written", "cached", "failed", "time"):
+        table.add_column(column, justify="left" if column in ("target", "status") else "right")
+    for result in data.target_results:
+        style = _STATUS_STYLE[result.status]
+        status = result.status + (" (partial)" if result.partial else "")
+        table.add_row(
+            escape(result.target),
+            f"[{style}]{status}[/]",
+            str(result.source_leaf_count),
+            str(result.translated_leaf_count),
+            str(result.cached_leaf_count),
+            str(result.failed_leaf_count),
+            f"{result.duration_ms / 1000:.1f}s",
+        )
+    out.print(table)
+    written = [path for result in data.target_results for path in result.output_paths]
+    print_limited(out, [f"  [green]wrote[/] {escape(path)}" for path in written], options)

@@ -1,0 +1,340 @@
+"""`generate`: machine-translate the template into target locales (PRODUCT §6)."""
+
+from __future__ import annotations
+
+import math
+import time
+from contextlib import AsyncExitStack
+from typing import Annotated, Literal
+
+import msgspec
+import trio
+
+from i18nprune.envelope import Code, Envelope, Issue, error, has_errors, make_envelope, warning
+from i18nprune.locales.editor import LocaleEditor
+from i18nprune.locales.jsonfile import LocaleFileError
+from i18nprune.locales.view import LocaleView
+from i18nprune.ops.events import EventSink, ProgressEvent
+from i18nprune.ops.scanning import scan_code
+from i18nprune.ops.sync import SourceFiles
+from i18nprune.ops.targets import Target, select_targets
+from i18nprune.pool import ProviderAttempt, WorkerPool, open_pool
+from i18nprune.project import Project, ProjectHandle
+from i18nprune.template import SyncTemplate, build_template
+from i18nprune.translate.cache import TranslationCache
+from i18nprune.translate.plan import TargetPlan, plan_target
+from i18nprune.translate.providers import ProviderSettings, provider_chain
+from i18nprune.translate.translator import TranslationReport, Translator
+
+KIND = "generate"
+EVENT = "run.progress.generate"
+CACHE_FILE = "translations.sqlite3"
+
+TargetStatus = Literal["written", "dry_run", "skipped", "failed"]
+
+
+class GenerateOptions(msgspec.Struct, frozen=True, kw_only=True):
+    target: Annotated[
+        list[str] | None, msgspec.Meta(description="target locales (comma list, or `all`)")
+    ] = None
+    all: Annotated[bool, msgspec.Meta(description="every existing non-source locale")] = False
+    resume: Annotated[
+        bool, msgspec.Meta(description="also translate leaves still equal to the source text")
+    ] = False
+    force: Annotated[
+        bool, msgspec.Meta(description="re-translate every template leaf (overwrites)")
+    ] = False
+    dry_run: Annotated[bool, msgspec.Meta(description="plan only: no network, no writes")] = False
+    metadata: Annotated[
+        bool, msgspec.Meta(description="write structured leaves with a machine status")
+    ] = False
+    provider: Annotated[
+        str | None, msgspec.Meta(description="translation provider (see `i18nprune providers`)")
+    ] = None
+    workers: Annotated[
+        int | None, msgspec.Meta(description="worker processes (default: translate.workers)")
+    ] = None
+
+
+class TargetResult(msgspec.Struct, frozen=True, rename="camel"):
+    target: str
+    status: TargetStatus
+    partial: bool
+    source_leaf_count: int
+    translated_leaf_count: int
+    cached_leaf_count: int
+    failed_leaf_count: int
+    output_paths: list[str]
+    provider_attempts: list[ProviderAttempt]
+    fallback_count: int
+    duration_ms: int
+
+
+class GenerateData(msgspec.Struct, frozen=True, rename="camel"):
+    provider_id: str | None
+    dry_run: bool
+    targets: list[str]
+    leaves_processed: int
+    partial: bool
+    target_results: list[TargetResult]
+
+
+def machine_leaf(translation: str, existing: object, provider_id: str) -> dict[str, object]:
+    """A structured leaf holding a machine translation; an existing structured leaf keeps its
+    other fields."""
+    leaf: dict[str, object] = dict(existing) if isinstance(existing, dict) else {}
+    leaf.update(value=translation, status="machine", needsReview=True)
+    leaf.pop("needsTranslationAgain", None)
+    return leaf
+
+
+class TargetRun:
+    """One target of a `generate` run: its plan, translation and write."""
+
+    def __init__(
+        self, project: Project, target: Target, view: LocaleView, plan: TargetPlan
+    ) -> None:
+        self.project = project
+        self.target = target
+        self.view = view
+        self.plan = plan
+        self.started = time.perf_counter()
+
+    def result(
+        self,
+        status: TargetStatus,
+        report: TranslationReport | None = None,
+        written: list[str] | None = None,
+        translated: int = 0,
+    ) -> TargetResult:
+        failed = 0
+        cached = 0
+        if report is not None:
+            texts = self.plan.texts_to_translate()
+            failed = sum(1 for text in texts if text in report.failures)
+            cached = sum(1 for text in texts if text in report.cached)
+        return TargetResult(
+            target=self.target.code,
+            status=status,
+            partial=failed > 0 and status == "written",
+            source_leaf_count=self.plan.template_leaf_count,
+            translated_leaf_count=translated,
+            cached_leaf_count=cached,
+            failed_leaf_count=failed,
+            output_paths=written or [],
+            provider_attempts=report.attempts if report else [],
+            fallback_count=report.fallback_count if report else 0,
+            duration_ms=round((time.perf_counter() - self.started) * 1000),
+        )
+
+    def write(
+        self, files: SourceFiles, report: TranslationReport, metadata: bool, provider_id: str
+    ) -> tuple[list[str], int]:
+        """Write every planned leaf that has a text; returns (files written, leaves written)."""
+        structured = metadata or self.project.config.locale_leaves.mode == "structured"
+        editor = LocaleEditor(self.project.root, self.view)
+        count = 0
+        for leaf in self.plan.leaves:
+            text = leaf.text if leaf.action == "copy" else report.translations.get(leaf.text)
+            if text is None:
+                continue
+            file, style = files.target_file(leaf.source_path, self.target)
+            holder = editor.segment_of(leaf.target_path)
+            existing = editor.document(holder).get(leaf.target_path) if holder else None
+            value: object = text
+            if leaf.action == "translate" and (structured or isinstance(existing, dict)):
+                value = machine_leaf(text, existing, provider_id)
+            editor.set(leaf.target_path, value, file, order=self.plan.order, style=style)
+            count += 1
+        return editor.save(), count
+
+
+def _chain(project: Project, options: GenerateOptions) -> list[ProviderSettings]:
+    translate = project.config.translate
+    return provider_chain(options.provider or translate.primary, translate, project.env)
+
+
+def _pool_size(options: GenerateOptions, project: Project, texts: int, batch: int) -> int:
+    wanted = options.workers or project.config.translate.workers
+    return max(1, min(wanted, math.ceil(texts / max(batch, 1))))
+
+
+def _open_cache(project: Project) -> tuple[TranslationCache | None, list[Issue]]:
+    if not project.cache_enabled:
+        return None, []
+    path = project.home / CACHE_FILE
+    if not project.read_only:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    cache = TranslationCache.open(path, writable=not project.read_only)
+    if cache.problem:
+        return cache, [warning(Code.TRANSLATION_CACHE_UNAVAILABLE, cache.problem, str(path))]
+    return cache, []
+
+
+def _plan_targets(
+    project: Project,
+    source: LocaleView,
+    targets: list[Target],
+    template: SyncTemplate,
+    options: GenerateOptions,
+) -> list[TargetRun]:
+    runs = []
+    for target in targets:
+        view = project.load(target.code)
+        plan = plan_target(source, view, template, resume=options.resume, force=options.force)
+        runs.append(TargetRun(project, target, view, plan))
+    return runs
+
+
+def _failure_issue(run: TargetRun, report: TranslationReport) -> Issue:
+    failed = [text for text in run.plan.texts_to_translate() if text in report.failures]
+    reason = report.failures[failed[0]]
+    return error(
+        Code.GENERATE_PARTIAL,
+        f"{len(failed)} leaf(s) of `{run.target.code}` could not be translated ({reason}); "
+        "the others were written — run `i18nprune generate --resume` to retry",
+    )
+
+
+async def _translate_target(
+    run: TargetRun,
+    translator: Translator,
+    pool: WorkerPool | None,
+    files: SourceFiles,
+    options: GenerateOptions,
+    emit: EventSink,
+) -> tuple[TargetResult, list[Issue]]:
+    total = len(translator.protected)
+
+    def progress(done: int, failed: int) -> None:
+        emit(
+            ProgressEvent(
+                type=EVENT,
+                phase="translate",
+                target=run.target.code,
+                done=done,
+                total=total,
+                failed=failed,
+            )
+        )
+
+    report = await translator.translate(pool, progress)
+    issues: list[Issue] = []
+    if report.failures:
+        issues.append(_failure_issue(run, report))
+    try:
+        written, count = run.write(files, report, options.metadata, translator.provider_id)
+    except LocaleFileError as exc:
+        return run.result("failed", report), [*issues, exc.issue]
+    for path in written:
+        emit(ProgressEvent(type=EVENT, phase="write", target=run.target.code, path=path))
+    status: TargetStatus = "written" if count or not run.plan.leaves else "failed"
+    return run.result(status, report, written, count), issues
+
+
+async def run(handle: ProjectHandle, options: GenerateOptions, emit: EventSink) -> Envelope:
+    """Translate what each target lacks, verify it, and write it atomically per file."""
+    started = time.perf_counter()
+    project = handle.open()
+    issues: list[Issue] = project.readiness()
+    requested = ["all"] if options.all else options.target
+    data = GenerateData(None, options.dry_run, [], 0, False, [])
+    if not requested:
+        issues.append(
+            error(
+                Code.TARGET_REQUIRED,
+                "choose the locales to translate: --target <codes> (comma list) or --all",
+            )
+        )
+        return make_envelope(KIND, data, issues, started=started)
+    targets, target_issues = select_targets(project, requested, allow_new=True)
+    issues.extend(target_issues)
+    if has_errors(issues):
+        return make_envelope(KIND, data, issues, started=started)
+    chain = _chain(project, options)
+    scan, reference = await scan_code(project, KIND, emit)
+    issues.extend(scan.issues)
+    source = project.load(project.source_locale())
+    issues.extend(source.issues)
+    policy = project.config.reference.policy_for("generate")
+    template = build_template(source, reference, policy, project.config)
+    runs = _plan_targets(project, source, targets, template, options)
+    for target_run in runs:
+        issues.extend(target_run.view.issues)
+    if has_errors(issues):
+        return make_envelope(KIND, data, issues, started=started)
+    cache, cache_issues = _open_cache(project)
+    issues.extend(cache_issues)
+    try:
+        results = await _generate(project, runs, chain, cache, options, emit, issues)
+    finally:
+        if cache is not None:
+            cache.close()
+    partial = any(result.partial or result.status == "failed" for result in results)
+    data = GenerateData(
+        provider_id=chain[0].id,
+        dry_run=options.dry_run,
+        targets=[target.code for target in targets],
+        leaves_processed=sum(len(target_run.plan.leaves) for target_run in runs),
+        partial=partial,
+        target_results=results,
+    )
+    emit(ProgressEvent(type=EVENT, phase="done", done=len(runs), total=len(runs)))
+    return make_envelope(KIND, data, issues, started=started)
+
+
+async def _generate(
+    project: Project,
+    runs: list[TargetRun],
+    chain: list[ProviderSettings],
+    cache: TranslationCache | None,
+    options: GenerateOptions,
+    emit: EventSink,
+    issues: list[Issue],
+) -> list[TargetResult]:
+    translators = {
+        target_run.target.code: Translator(
+            chain,
+            project.config.translate.policy,
+            cache,
+            source=project.source_locale(),
+            target=target_run.target.code,
+            texts=target_run.plan.texts_to_translate(),
+        )
+        for target_run in runs
+    }
+    pending = sum(len(translator.pending) for translator in translators.values())
+    emit(
+        ProgressEvent(
+            type=EVENT,
+            phase="plan",
+            targets=[target_run.target.code for target_run in runs],
+            total=sum(len(target_run.plan.leaves) for target_run in runs),
+            cached=sum(len(translator.cached) for translator in translators.values()),
+        )
+    )
+    if options.dry_run:
+        return [target_run.result("dry_run") for target_run in runs]
+    files = SourceFiles(project, project.load(project.source_locale()))
+    results: dict[str, TargetResult] = {}
+    async with AsyncExitStack() as stack:
+        pool: WorkerPool | None = None
+        if pending:
+            size = _pool_size(options, project, pending, chain[0].batch_size)
+            pool = await stack.enter_async_context(open_pool(size, env=project.env))
+
+        async def one(target_run: TargetRun) -> None:
+            code = target_run.target.code
+            if not target_run.plan.leaves:
+                results[code] = target_run.result("skipped")
+                return
+            result, found = await _translate_target(
+                target_run, translators[code], pool, files, options, emit
+            )
+            results[code] = result
+            issues.extend(found)
+
+        async with trio.open_nursery() as nursery:
+            for target_run in runs:
+                nursery.start_soon(one, target_run)
+    return [results[target_run.target.code] for target_run in runs]

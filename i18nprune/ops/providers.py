@@ -1,0 +1,94 @@
+"""`providers`: every translation backend with its defaults, settings and environment variables."""
+
+from __future__ import annotations
+
+import time
+
+import msgspec
+
+from i18nprune.envelope import Envelope, make_envelope
+from i18nprune.ops.events import EventSink
+from i18nprune.project import ProjectHandle
+from i18nprune.translate.providers import PROVIDERS, ProviderInfo
+
+KIND = "providers"
+
+MERGE_PRECEDENCE = [
+    "provider: --provider, then I18NPRUNE_TRANSLATE_PROVIDER, then translate.primary",
+    "settings: the provider's translate.providers row, then I18NPRUNE_TRANSLATE_<ID>_* "
+    "variables, then the defaults listed here",
+    "fallback (translate.policy.routing = auto): the other enabled rows, in config order",
+]
+
+
+class ProvidersOptions(msgspec.Struct, frozen=True, kw_only=True):
+    pass
+
+
+class ProviderDefaults(msgspec.Struct, frozen=True, rename="camel"):
+    base_url: str | None
+    batch_size: int
+    timeout_seconds: float
+    max_concurrency: int
+    rps: float | None
+
+
+class ProviderRowInfo(msgspec.Struct, frozen=True, rename="camel"):
+    id: str
+    label: str
+    kind: str
+    needs_api_key: bool
+    env_vars: list[str]
+    config_keys: list[str]
+    batch_limit: int
+    defaults: ProviderDefaults
+
+
+class ProvidersData(msgspec.Struct, frozen=True, rename="camel"):
+    providers: list[ProviderRowInfo]
+    merge_precedence: list[str]
+    config_snippets: dict[str, str]
+
+
+def _row(info: ProviderInfo) -> ProviderRowInfo:
+    return ProviderRowInfo(
+        id=info.id,
+        label=info.label,
+        kind=info.kind,
+        needs_api_key=info.needs_api_key,
+        env_vars=info.env_vars,
+        config_keys=info.config_keys,
+        batch_limit=info.batch_limit,
+        defaults=ProviderDefaults(
+            base_url=info.default_base_url or None,
+            batch_size=info.default_batch_size,
+            timeout_seconds=info.default_timeout_seconds,
+            max_concurrency=info.default_max_concurrency,
+            rps=info.default_rps,
+        ),
+    )
+
+
+def config_snippet(info: ProviderInfo) -> str:
+    """A `translate` block that selects this provider; keys come from the environment."""
+    row: dict[str, object] = {"id": info.id}
+    if "baseUrl" in info.config_keys and info.kind == "self_hosted":
+        row["baseUrl"] = info.default_base_url
+    if info.kind == "llm":
+        row["model"] = "gpt-4o-mini"
+    if "region" in info.config_keys:
+        row["region"] = "westeurope"
+    row["rateLimit"] = {"maxConcurrency": info.default_max_concurrency}
+    block = {"translate": {"primary": info.id, "providers": [row]}}
+    return msgspec.json.format(msgspec.json.encode(block), indent=2).decode()
+
+
+async def run(handle: ProjectHandle, options: ProvidersOptions, emit: EventSink) -> Envelope:
+    """List the provider registry; needs no project."""
+    started = time.perf_counter()
+    data = ProvidersData(
+        providers=[_row(info) for info in PROVIDERS.values()],
+        merge_precedence=MERGE_PRECEDENCE,
+        config_snippets={info.id: config_snippet(info) for info in PROVIDERS.values()},
+    )
+    return make_envelope(KIND, data, [], started=started)

@@ -1,0 +1,328 @@
+"""A translate job: its texts cut into batches, each driven along the provider chain by the policy
+(retry with backoff, split a bad answer, fall back, abort), and the outcome assembled in order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal, Protocol
+
+import msgspec
+import trio
+
+from i18nprune.config.schema import TranslatePolicy
+from i18nprune.pool.messages import Failure, Result
+from i18nprune.pool.scheduler import backoff_delay
+from i18nprune.translate.providers import FailureKind, ProviderSettings
+
+ProgressCallback = Callable[[int, int], None]
+TranslatedCallback = Callable[[str, list[int], list[str]], None]
+Step = Literal["retry", "fallback", "abort"]
+
+
+class TranslateJob(msgspec.Struct, frozen=True, kw_only=True):
+    """Unique masked texts to translate from `source` to `target` with the providers of `chain`
+    (primary first; the policy decides whether later ones are used)."""
+
+    texts: list[str]
+    source: str
+    target: str
+    chain: list[ProviderSettings]
+    policy: TranslatePolicy
+    isolated: bool = False
+    """One text per request (used to retry texts that failed verification)."""
+
+
+class ProviderAttempt(msgspec.Struct, frozen=True, rename="camel"):
+    """What one provider of the chain did for a job.
+
+    `outcome`: "ok" (every text sent to it came back translated), "failed" (none did),
+    "partial" (some did).
+    """
+
+    provider_id: str
+    outcome: str
+    requests: int
+    retries: int
+
+
+class JobOutcome(msgspec.Struct, frozen=True):
+    """The result of a job: `translations[i]` is the translation of `texts[i]`, or `None` with
+    `failures[i]` saying why ("<kind>: <provider>: <provider's message>")."""
+
+    translations: list[str | None]
+    failures: dict[int, str]
+    attempts: list[ProviderAttempt]
+    fallback_count: int
+    aborted: bool
+
+
+class Requester(Protocol):
+    """Where a job's requests go: the worker pool."""
+
+    async def request(
+        self,
+        settings: ProviderSettings,
+        source: str,
+        target: str,
+        texts: list[str],
+        admit: Callable[[], bool],
+    ) -> Result | Failure | None:
+        """One request to a provider through a worker; `admit()` is called just before each
+        send and may refuse it. `None` when the request was lost to worker exits or refused."""
+        ...
+
+    def pause(self, settings: ProviderSettings, seconds: float) -> None:
+        """No request to the provider of `settings` may start for `seconds`."""
+        ...
+
+
+def next_step(policy: TranslatePolicy, kind: FailureKind, failed_attempts: int) -> Step:
+    """What the policy does after a batch's `failed_attempts`-th failure of `kind` on a provider.
+
+    Retrying choices (rate limit "backoff", transient "retry", and always for a bad response)
+    retry until `maxAttempts` attempts were made, then fall back.
+    """
+    choice = {
+        "rate_limited": policy.on_rate_limit,
+        "transient": policy.on_transient_failure,
+        "bad_response": "retry",
+        "quota": policy.on_quota_exceeded,
+        "auth": policy.on_auth_failure,
+    }[kind]
+    if choice in ("backoff", "retry"):
+        return "retry" if failed_attempts < max(1, policy.max_attempts) else "fallback"
+    return "abort" if choice == "abort" else "fallback"
+
+
+@dataclass
+class _Batch:
+    """Consecutive texts of the job (from index `start`) on their way along the chain."""
+
+    start: int
+    texts: list[str]
+    provider: int = 0
+    failed_attempts: int = 0
+    """Failures on the current provider."""
+    sent: bool = False
+    """The texts were sent to the current provider (so it is answerable for them)."""
+
+
+@dataclass
+class _Tally:
+    requests: int = 0
+    retries: int = 0
+    translated: int = 0
+    lost: int = 0
+    """Texts sent to this provider that it did not translate."""
+
+
+class _JobRun:
+    def __init__(
+        self,
+        job: TranslateJob,
+        requester: Requester,
+        on_progress: ProgressCallback | None,
+        on_translated: TranslatedCallback | None,
+    ) -> None:
+        self._job = job
+        self._requester = requester
+        self._on_progress = on_progress
+        self._on_translated = on_translated
+        self.translations: list[str | None] = [None] * len(job.texts)
+        self.failures: dict[int, str] = {}
+        self._tallies = [_Tally() for _ in job.chain]
+        # Providers that answered quota or auth (policy "fallback"), and why: this job skips them.
+        self._unusable: dict[int, str] = {}
+        self.fallback_count = 0
+        self.abort_reason: str | None = None
+        self._done = 0
+        self._failed = 0
+        self._nursery: trio.Nursery | None = None
+
+    async def run(self) -> JobOutcome:
+        job = self._job
+        if job.texts and job.chain:
+            size = 1 if job.isolated else job.chain[0].batch_size
+            async with trio.open_nursery() as nursery:
+                self._nursery = nursery
+                for start in range(0, len(job.texts), size):
+                    nursery.start_soon(self._drive, _Batch(start, job.texts[start : start + size]))
+        elif job.texts:
+            self._fail(_Batch(0, job.texts), "no translation provider")
+        if self.abort_reason is not None:
+            self._fail_unfinished(f"aborted: {self.abort_reason}")
+        return JobOutcome(
+            translations=self.translations,
+            failures=self.failures,
+            attempts=self._attempts(),
+            fallback_count=self.fallback_count,
+            aborted=self.abort_reason is not None,
+        )
+
+    async def _drive(self, batch: _Batch) -> None:
+        """Take `batch` along the chain until it is translated, failed or the job aborts."""
+        translated = False
+        try:
+            while batch.provider < len(self._job.chain):
+                unusable = self._unusable.get(batch.provider)
+                if unusable is not None:
+                    if not self._move_on(batch, unusable):
+                        return
+                    continue
+                self._fit(batch)
+                reply = await self._send(batch)
+                if isinstance(reply, Result):
+                    self._succeed(batch, reply.translations)
+                    translated = True
+                    return
+                if reply is None and batch.provider in self._unusable:
+                    continue  # not sent: the provider failed another batch meanwhile
+                if reply is None:
+                    provider = self._job.chain[batch.provider].id
+                    self._fail(batch, f"transient: {provider}: the worker process exited twice")
+                    return
+                if not await self._handle_failure(batch, reply):
+                    return
+        finally:
+            if batch.sent and not translated:
+                self._tallies[batch.provider].lost += len(batch.texts)
+
+    async def _send(self, batch: _Batch) -> Result | Failure | None:
+        job = self._job
+        provider = batch.provider
+
+        def admit() -> bool:
+            # Called as the request is about to start: the provider may have failed another
+            # batch for good while this one waited.
+            if provider in self._unusable:
+                return False
+            tally = self._tallies[provider]
+            tally.requests += 1
+            if batch.failed_attempts or batch.sent:
+                tally.retries += 1
+            batch.sent = True
+            return True
+
+        return await self._requester.request(
+            job.chain[provider], job.source, job.target, batch.texts, admit
+        )
+
+    async def _handle_failure(self, batch: _Batch, failure: Failure) -> bool:
+        """Apply the policy to `failure`; `True` when the batch goes on (retry or fallback)."""
+        settings = self._job.chain[batch.provider]
+        reason = f"{failure.kind}: {settings.id}: {failure.message}"
+        batch.failed_attempts += 1
+        step = next_step(self._job.policy, failure.kind, batch.failed_attempts)
+        if step == "abort":
+            self._abort(reason)
+            return False
+        if step == "fallback":
+            if failure.kind in ("quota", "auth"):
+                self._unusable.setdefault(batch.provider, reason)
+            return self._move_on(batch, reason)
+        if failure.kind == "rate_limited":
+            delay = failure.retry_after
+            if delay is None:
+                delay = backoff_delay(batch.failed_attempts)
+            self._requester.pause(settings, delay)
+        elif failure.kind == "bad_response" and len(batch.texts) > 1:
+            # Typically an LLM answering the wrong number of texts: halves isolate the culprit
+            # and keep the rest translating.
+            half = len(batch.texts) // 2
+            rest = batch.texts[half:]
+            batch.texts = batch.texts[:half]
+            self._start(
+                _Batch(
+                    batch.start + half,
+                    rest,
+                    provider=batch.provider,
+                    failed_attempts=batch.failed_attempts,
+                    sent=True,
+                )
+            )
+        else:
+            await trio.sleep(backoff_delay(batch.failed_attempts))
+        return True
+
+    def _move_on(self, batch: _Batch, reason: str) -> bool:
+        """Send `batch` to the next provider of the chain; at its end, fail the texts with
+        `reason` and return `False`."""
+        if batch.sent:
+            self._tallies[batch.provider].lost += len(batch.texts)
+        batch.provider += 1
+        batch.failed_attempts = 0
+        batch.sent = False
+        if batch.provider < len(self._job.chain):
+            self.fallback_count += 1
+            return True
+        self._fail(batch, reason)
+        return False
+
+    def _fit(self, batch: _Batch) -> None:
+        """Cut `batch` to the batch size of its provider; the rest travels as new batches."""
+        size = 1 if self._job.isolated else self._job.chain[batch.provider].batch_size
+        for start in range(size, len(batch.texts), size):
+            piece = batch.texts[start : start + size]
+            self._start(_Batch(batch.start + start, piece, provider=batch.provider))
+        del batch.texts[size:]
+
+    def _start(self, batch: _Batch) -> None:
+        assert self._nursery is not None
+        self._nursery.start_soon(self._drive, batch)
+
+    def _succeed(self, batch: _Batch, translations: list[str]) -> None:
+        end = batch.start + len(batch.texts)
+        self.translations[batch.start : end] = translations
+        self._tallies[batch.provider].translated += len(batch.texts)
+        self._done += len(batch.texts)
+        if self._on_translated is not None:
+            provider = self._job.chain[batch.provider].id
+            self._on_translated(provider, list(range(batch.start, end)), translations)
+        self._report()
+
+    def _fail(self, batch: _Batch, reason: str) -> None:
+        for index in range(batch.start, batch.start + len(batch.texts)):
+            self.failures[index] = reason
+        self._failed += len(batch.texts)
+        self._report()
+
+    def _abort(self, reason: str) -> None:
+        if self.abort_reason is None:
+            self.abort_reason = reason
+        assert self._nursery is not None
+        self._nursery.cancel_scope.cancel()
+
+    def _fail_unfinished(self, reason: str) -> None:
+        unfinished = 0
+        for index, translation in enumerate(self.translations):
+            if translation is None and index not in self.failures:
+                self.failures[index] = reason
+                unfinished += 1
+        if unfinished:
+            self._failed += unfinished
+            self._report()
+
+    def _report(self) -> None:
+        if self._on_progress is not None:
+            self._on_progress(self._done, self._failed)
+
+    def _attempts(self) -> list[ProviderAttempt]:
+        attempts = []
+        for settings, tally in zip(self._job.chain, self._tallies, strict=True):
+            if not tally.requests:
+                continue
+            outcome = "ok" if not tally.lost else "failed" if not tally.translated else "partial"
+            attempts.append(ProviderAttempt(settings.id, outcome, tally.requests, tally.retries))
+        return attempts
+
+
+async def run_job(
+    job: TranslateJob,
+    requester: Requester,
+    on_progress: ProgressCallback | None,
+    on_translated: TranslatedCallback | None,
+) -> JobOutcome:
+    """Translate `job` through `requester`; see WorkerPool.translate for the contract."""
+    return await _JobRun(job, requester, on_progress, on_translated).run()

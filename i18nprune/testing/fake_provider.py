@@ -1,0 +1,329 @@
+"""Loopback fake translation providers: real HTTP on 127.0.0.1 speaking one provider's wire
+format, with latency, batch-limit, credential and fault knobs, recording every request.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import threading
+import time
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass
+from types import TracebackType
+from typing import Literal
+
+import msgspec
+
+from i18nprune.testing.loopback import Client, HttpReply, HttpRequest, LoopbackServer
+from i18nprune.testing.wire_formats import WIRE_FORMATS, WireCall, WireError
+
+FaultKind = Literal[
+    "rate_limit",
+    "server_error",
+    "quota",
+    "auth",
+    "hang",
+    "reset",
+    "malformed",
+    "wrong_count",
+    "drop_placeholder",
+    "rename_placeholder",
+]
+
+_TOKEN = re.compile(r'<x id="(\d+)"/>')
+
+
+def fake_translation(text: str, target: str) -> str:
+    """What every fake translates `text` into for `target`, the language code as the provider
+    received it: `"<TARGET upper-cased>:<text>"`, tokens, entities and all else untouched.
+    """
+    return f"{target.upper()}:{text}"
+
+
+class Fault(msgspec.Struct, frozen=True, kw_only=True):
+    """A misbehaviour for the next `times` requests (-1: for ever) that pass the route, shape,
+    credential and batch-limit checks.
+
+    rate_limit: 429, with `Retry-After: <retry_after>` when set (whole seconds as an integer,
+    fractions such as "0.25" kept so that tests stay fast). server_error: 500. quota: the
+    provider's quota answer (deepl 456, google-cloud 403 dailyLimitExceeded, azure 403 code
+    403001, mymemory HTTP 200 with responseStatus 429 and quotaFinished, llm 429
+    insufficient_quota, libre and google 429 with "quota exceeded"). auth: the provider's auth
+    error (azure and llm 401, others 403). hang: no answer until the client goes away or the fake
+    stops. reset: the connection is reset (RST) without an answer. malformed: 200 with an HTML
+    body (llm: a completion whose content is chatter, not JSON). wrong_count: one translation
+    fewer. drop_placeholder: each translation loses its first `<x id="N"/>` token.
+    rename_placeholder: that token becomes `<x id="N+100"/>`. `status`, when set, replaces the
+    status of the answer. Raises ValueError for a `times` that is neither -1 nor positive.
+    """
+
+    kind: FaultKind
+    times: int = 1
+    retry_after: float | None = None
+    status: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.times == 0 or self.times < -1:
+            raise ValueError(f"Fault.times must be -1 or positive, not {self.times}")
+
+
+class RecordedRequest(msgspec.Struct, frozen=True):
+    """One request as the fake saw it. `path` excludes the query; `texts`, `source` and `target`
+    are as sent (empty/None when the request could not be read); header names are lower-cased;
+    `started`/`finished` are `time.monotonic()` (`finished` is None while in flight); `status` is
+    None when no answer was sent (hang, reset, aborted, fake stopped); `aborted` means the client
+    went away before the answer; `fault` is the kind applied; `error` says why the fake refused
+    the request (route, shape, credential, batch limit).
+    """
+
+    method: str
+    path: str
+    texts: list[str]
+    source: str | None
+    target: str | None
+    headers: dict[str, str]
+    started: float
+    finished: float | None
+    status: int | None
+    aborted: bool
+    fault: str | None
+    error: str | None
+
+
+class FakeStats(msgspec.Struct, frozen=True):
+    """Counts so far: requests received, texts in them, the most requests in flight at once,
+    requests the client abandoned, one batch size per request in arrival order, and requests in
+    flight now.
+    """
+
+    requests: int
+    texts: int
+    max_concurrency: int
+    aborted: int
+    batch_sizes: list[int]
+    in_flight: int
+
+
+@dataclass
+class _ArmedFault:
+    fault: Fault
+    remaining: int
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """How the fake answers one request, decided when it arrives."""
+
+    call: WireCall | None
+    reply: HttpReply | None
+    fault: Fault | None
+    error: str | None
+
+
+class FakeProvider:
+    """A fake of provider `provider_id` ("google", "google-cloud", "deepl", "libre", "azure",
+    "llm", "mymemory") serving on 127.0.0.1 at a random port while inside `with`.
+
+    Each request is checked in order: route and shape (refused with 404/400), credential when
+    `api_key` is given (the provider's auth error), `batch_limit` (the provider's too-many-texts
+    error), then the next armed fault applies, else every text is answered with
+    `fake_translation`. Faults are decided when a request arrives; `latency` seconds then pass
+    before the answer, and a client that disconnects meanwhile is recorded as aborted. The fake
+    stops on `__exit__` (promptly, even with hanging requests) or after `max_lifetime` seconds.
+    Raises ValueError for an unknown provider id, or an `api_key` for a provider that takes none.
+    """
+
+    def __init__(
+        self,
+        provider_id: str,
+        *,
+        latency: float = 0.0,
+        batch_limit: int | None = None,
+        faults: Iterable[Fault] = (),
+        api_key: str | None = None,
+        max_lifetime: float = 600.0,
+    ) -> None:
+        if provider_id not in WIRE_FORMATS:
+            known = ", ".join(WIRE_FORMATS)
+            raise ValueError(f"no fake for provider {provider_id!r}; fakes exist for {known}")
+        self._wire = WIRE_FORMATS[provider_id]
+        if api_key is not None and not self._wire.takes_key:
+            raise ValueError(f"provider {provider_id!r} takes no API key")
+        self._latency = latency
+        self._batch_limit = batch_limit
+        self._api_key = api_key
+        self._changed = threading.Condition()
+        self._faults: deque[_ArmedFault] = deque()
+        self._records: list[RecordedRequest] = []
+        self._in_flight = 0
+        self._max_concurrency = 0
+        for fault in faults:
+            self.add_fault(fault)
+        self._server = LoopbackServer(
+            self._handle, name=f"fake-{provider_id}", max_lifetime=max_lifetime
+        )
+
+    def __enter__(self) -> FakeProvider:
+        self._server.__enter__()
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self._server.__exit__(exc_type, exc, traceback)
+
+    @property
+    def base_url(self) -> str:
+        """`http://127.0.0.1:<port>`, the provider's base URL for clients; RuntimeError before
+        `__enter__`."""
+        return f"http://127.0.0.1:{self._server.port}"
+
+    @property
+    def requests(self) -> list[RecordedRequest]:
+        """A snapshot of every request received so far, in arrival order."""
+        with self._changed:
+            return list(self._records)
+
+    def add_fault(self, fault: Fault) -> None:
+        """Arm `fault` after the faults already armed. Thread-safe, at any time."""
+        with self._changed:
+            self._faults.append(_ArmedFault(fault, fault.times))
+
+    def stats(self) -> FakeStats:
+        """Counts of everything received so far."""
+        with self._changed:
+            sizes = [len(record.texts) for record in self._records]
+            return FakeStats(
+                requests=len(self._records),
+                texts=sum(sizes),
+                max_concurrency=self._max_concurrency,
+                aborted=sum(record.aborted for record in self._records),
+                batch_sizes=sizes,
+                in_flight=self._in_flight,
+            )
+
+    def wait_for_requests(self, count: int, timeout: float = 5.0) -> bool:
+        """Block until at least `count` requests have arrived; False if `timeout` seconds pass
+        first."""
+        with self._changed:
+            return self._changed.wait_for(lambda: len(self._records) >= count, timeout)
+
+    async def _handle(self, request: HttpRequest, client: Client) -> HttpReply | None:
+        started = time.monotonic()
+        plan = self._plan(request)
+        index = self._arrive(request, plan, started)
+        status: int | None = None
+        aborted = False
+        try:
+            if plan.fault is not None and plan.fault.kind == "hang":
+                aborted = await client.wait_gone(math.inf)
+                return None
+            if self._latency > 0 and await client.wait_gone(self._latency):
+                aborted = True
+                return None
+            if plan.reply is not None:
+                status = plan.reply.status
+            return plan.reply
+        finally:
+            self._depart(index, status, aborted)
+
+    def _plan(self, request: HttpRequest) -> _Plan:
+        wire = self._wire
+        try:
+            call = wire.parse(request)
+        except WireError as refusal:
+            return _Plan(
+                None, wire.failure(refusal.failure, refusal.message), None, refusal.message
+            )
+        if self._api_key is not None and call.credential != self._api_key:
+            message = "missing or wrong API key"
+            return _Plan(call, wire.failure("auth", message), None, message)
+        if self._batch_limit is not None and len(call.texts) > self._batch_limit:
+            message = f"too many texts: {len(call.texts)} > {self._batch_limit}"
+            return _Plan(call, wire.failure("too_many", message), None, message)
+        with self._changed:
+            fault = self._take_fault()
+        translations = [fake_translation(text, call.target) for text in call.texts]
+        if fault is None:
+            return _Plan(call, wire.translations(call, translations), None, None)
+        return _Plan(call, self._fault_reply(call, fault, translations), fault, None)
+
+    def _take_fault(self) -> Fault | None:
+        if not self._faults:
+            return None
+        armed = self._faults[0]
+        if armed.remaining > 0:
+            armed.remaining -= 1
+            if armed.remaining == 0:
+                self._faults.popleft()
+        return armed.fault
+
+    def _fault_reply(
+        self, call: WireCall, fault: Fault, translations: list[str]
+    ) -> HttpReply | None:
+        wire = self._wire
+        match fault.kind:
+            case "hang" | "reset":
+                return None
+            case "rate_limit":
+                reply = wire.failure("rate_limit")
+                if fault.retry_after is not None:
+                    seconds = float(fault.retry_after)
+                    text = str(int(seconds)) if seconds.is_integer() else str(seconds)
+                    retry_after = ("retry-after", text)
+                    reply = msgspec.structs.replace(reply, headers=(*reply.headers, retry_after))
+            case "server_error" | "quota" | "auth":
+                reply = wire.failure(fault.kind)
+            case "malformed":
+                reply = wire.malformed(call)
+            case "wrong_count":
+                reply = wire.translations(call, translations[:-1])
+            case "drop_placeholder":
+                dropped = [_TOKEN.sub("", text, count=1) for text in translations]
+                reply = wire.translations(call, dropped)
+            case "rename_placeholder":
+                renamed = [_TOKEN.sub(_renumber, text, count=1) for text in translations]
+                reply = wire.translations(call, renamed)
+        if fault.status is not None:
+            reply = msgspec.structs.replace(reply, status=fault.status)
+        return reply
+
+    def _arrive(self, request: HttpRequest, plan: _Plan, started: float) -> int:
+        call = plan.call
+        record = RecordedRequest(
+            method=request.method,
+            path=request.path,
+            texts=call.texts if call is not None else [],
+            source=call.source if call is not None else None,
+            target=call.target if call is not None else None,
+            headers=request.headers,
+            started=started,
+            finished=None,
+            status=None,
+            aborted=False,
+            fault=plan.fault.kind if plan.fault is not None else None,
+            error=plan.error,
+        )
+        with self._changed:
+            self._records.append(record)
+            self._in_flight += 1
+            self._max_concurrency = max(self._max_concurrency, self._in_flight)
+            self._changed.notify_all()
+            return len(self._records) - 1
+
+    def _depart(self, index: int, status: int | None, aborted: bool) -> None:
+        with self._changed:
+            self._records[index] = msgspec.structs.replace(
+                self._records[index], finished=time.monotonic(), status=status, aborted=aborted
+            )
+            self._in_flight -= 1
+            self._changed.notify_all()
+
+
+def _renumber(token: re.Match[str]) -> str:
+    return f'<x id="{int(token[1]) + 100}"/>'

@@ -1,0 +1,259 @@
+"""Translating one target's texts: placeholders masked, the cache first, the worker pool for the
+rest, and every result restored and verified before anyone may write it."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+from i18nprune.config.schema import TranslatePolicy
+from i18nprune.pool import JobOutcome, ProviderAttempt, TranslateJob, WorkerPool
+from i18nprune.translate.cache import TranslationCache
+from i18nprune.translate.placeholders import (
+    PlaceholderMismatch,
+    ProtectedText,
+    protect_placeholders,
+    verify_placeholders,
+)
+from i18nprune.translate.providers import ProviderSettings
+
+_TOKEN = re.compile(r'<x id="\d+"/>')
+
+ProgressCallback = Callable[[int, int], None]
+
+
+@dataclass
+class TranslationReport:
+    """What became of each distinct source text of a target."""
+
+    translations: dict[str, str] = field(default_factory=dict)
+    """Source text → verified translation (texts with nothing to translate map to themselves)."""
+    failures: dict[str, str] = field(default_factory=dict)
+    """Source text → why it has no translation."""
+    cached: set[str] = field(default_factory=set)
+    """Source texts served entirely from the cache."""
+    attempts: list[ProviderAttempt] = field(default_factory=list)
+    fallback_count: int = 0
+    aborted: bool = False
+
+
+def _tokens_kept(masked: str, translation: str) -> bool:
+    return Counter(_TOKEN.findall(masked)) == Counter(_TOKEN.findall(translation))
+
+
+def _merge_attempts(
+    first: list[ProviderAttempt], then: list[ProviderAttempt]
+) -> list[ProviderAttempt]:
+    merged = {attempt.provider_id: attempt for attempt in first}
+    for attempt in then:
+        before = merged.get(attempt.provider_id)
+        merged[attempt.provider_id] = (
+            attempt
+            if before is None
+            else ProviderAttempt(
+                provider_id=attempt.provider_id,
+                outcome=attempt.outcome if attempt.outcome != "ok" else before.outcome,
+                requests=before.requests + attempt.requests,
+                retries=before.retries + attempt.retries,
+            )
+        )
+    return list(merged.values())
+
+
+class Translator:
+    """Translates the texts of one target from `source` to `target` through a provider chain.
+
+    Built before any worker exists: construction masks placeholders and consults the cache, so
+    a host knows how much must go to providers (`pending`) before it starts a pool.
+    Translations received from providers go to the cache as they arrive (when their tokens are
+    intact), so an interrupted run keeps what it paid for.
+    """
+
+    def __init__(
+        self,
+        chain: list[ProviderSettings],
+        policy: TranslatePolicy,
+        cache: TranslationCache | None,
+        *,
+        source: str,
+        target: str,
+        texts: Sequence[str],
+    ) -> None:
+        self.chain = chain
+        self.policy = policy
+        self.cache = cache
+        self.source = source
+        self.target = target
+        self.protected = {text: protect_placeholders(text) for text in dict.fromkeys(texts)}
+        self.units = self._lookup()
+        self.cached = {
+            text
+            for text, masked in self.protected.items()
+            if masked.units and all(unit.original in self.units for unit in masked.units)
+        }
+        self.pending = {
+            unit.original: unit.masked
+            for text in self.protected.values()
+            for unit in text.units
+            if unit.original not in self.units
+        }
+        """Units the cache does not have: original → masked text."""
+
+    @property
+    def provider_id(self) -> str:
+        return self.chain[0].id
+
+    def _lookup(self) -> dict[str, str]:
+        """Unit originals found in the cache → their masked translations."""
+        if self.cache is None:
+            return {}
+        originals = {unit.original for text in self.protected.values() for unit in text.units}
+        return self.cache.get_many(self.provider_id, self.source, self.target, list(originals))
+
+    async def translate(
+        self, pool: WorkerPool | None, on_progress: ProgressCallback | None = None
+    ) -> TranslationReport:
+        """Translate every distinct text; return translations, failures and provider attempts.
+
+        `pool` may be None only when nothing is `pending`. Raises trio.Cancelled or
+        KeyboardInterrupt when the caller is cancelled or interrupted; what arrived before
+        stays in the cache.
+        """
+        report = TranslationReport(cached=self.cached)
+        protected, units, pending = self.protected, dict(self.units), self.pending
+        progress = _Progress(protected, units, on_progress)
+        unit_failures: dict[str, str] = {}
+        if pending:
+            outcome, unit_failures = await self._send(pool, pending, units, progress, False)
+            report.attempts = outcome.attempts
+            report.fallback_count = outcome.fallback_count
+            report.aborted = outcome.aborted
+        retry = self._settle(protected, units, unit_failures, report)
+        if retry and not report.aborted:
+            again = {unit.original: unit.masked for text in retry for unit in protected[text].units}
+            for original in again:
+                units.pop(original, None)
+            outcome, unit_failures = await self._send(pool, again, units, progress, True)
+            report.attempts = _merge_attempts(report.attempts, outcome.attempts)
+            report.fallback_count += outcome.fallback_count
+            retried = {text: protected[text] for text in retry}
+            still = self._settle(retried, units, unit_failures, report)
+            report.failures.update({text: retry[text] for text in still})
+        else:
+            report.failures.update(retry)
+        return report
+
+    async def _send(
+        self,
+        pool: WorkerPool | None,
+        pending: dict[str, str],
+        units: dict[str, str],
+        progress: _Progress,
+        isolated: bool,
+    ) -> tuple[JobOutcome, dict[str, str]]:
+        """Translate pending units (original → masked) through the pool, caching what arrives.
+
+        Returns the pool's outcome and the failed units (original → reason).
+        """
+        assert pool is not None, "only a translator with nothing pending runs without a pool"
+        by_masked: dict[str, list[str]] = {}
+        for original, masked in pending.items():
+            by_masked.setdefault(masked, []).append(original)
+        job_texts = list(by_masked)
+
+        def arrived(provider_id: str, indices: list[int], translations: list[str]) -> None:
+            fresh: list[tuple[str, str]] = []
+            for index, translation in zip(indices, translations, strict=True):
+                masked = job_texts[index]
+                if _tokens_kept(masked, translation):
+                    fresh.extend((original, translation) for original in by_masked[masked])
+            units.update(fresh)
+            if self.cache is not None and fresh:
+                self.cache.put_many(provider_id, self.source, self.target, fresh)
+            progress.units_arrived(original for original, _ in fresh)
+
+        job = TranslateJob(
+            texts=job_texts,
+            source=self.source,
+            target=self.target,
+            chain=self.chain,
+            policy=self.policy,
+            isolated=isolated,
+        )
+        outcome = await pool.translate(job, on_translated=arrived)
+        failures = {
+            original: reason
+            for index, reason in outcome.failures.items()
+            for original in by_masked[job_texts[index]]
+        }
+        return outcome, failures
+
+    @staticmethod
+    def _settle(
+        protected: dict[str, ProtectedText],
+        units: dict[str, str],
+        unit_failures: dict[str, str],
+        report: TranslationReport,
+    ) -> dict[str, str]:
+        """Restore and verify every text whose units all arrived; return the texts to retry
+        alone (text → reason). Texts with a failed unit go to `report.failures`."""
+        retry: dict[str, str] = {}
+        for text, masked in protected.items():
+            failed = [
+                unit_failures[u.original] for u in masked.units if u.original in unit_failures
+            ]
+            if failed:
+                report.failures[text] = failed[0]
+                continue
+            try:
+                restored = masked.restore([units[unit.original] for unit in masked.units])
+            except KeyError:
+                retry[text] = "a part of the text came back with its placeholders changed"
+                continue
+            except PlaceholderMismatch as exc:
+                retry[text] = f"placeholders changed: {exc}"
+                continue
+            problem = verify_placeholders(text, restored)
+            if problem is None:
+                report.translations[text] = restored
+            else:
+                retry[text] = f"placeholders changed: {problem}"
+        return retry
+
+
+class _Progress:
+    """Counts source texts whose every unit has arrived, for `on_progress(done, failed)`."""
+
+    def __init__(
+        self,
+        protected: dict[str, ProtectedText],
+        units: dict[str, str],
+        on_progress: ProgressCallback | None,
+    ) -> None:
+        self._callback = on_progress
+        self._waiting: dict[str, int] = {}
+        self._dependents: dict[str, list[str]] = {}
+        self.done = 0
+        for text, masked in protected.items():
+            missing = [unit.original for unit in masked.units if unit.original not in units]
+            if missing:
+                self._waiting[text] = len(missing)
+                for original in missing:
+                    self._dependents.setdefault(original, []).append(text)
+            else:
+                self.done += 1
+        self._report()
+
+    def units_arrived(self, originals: Iterable[str]) -> None:
+        for original in originals:
+            for text in self._dependents.pop(original, ()):
+                self._waiting[text] -= 1
+                if self._waiting[text] == 0:
+                    self.done += 1
+        self._report()
+
+    def _report(self) -> None:
+        if self._callback is not None:
+            self._callback(self.done, 0)

@@ -1,0 +1,183 @@
+"""The translate policy as jobs live it: retries, splits, fallbacks, aborts, failure reasons."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from i18nprune.config.schema import TranslatePolicy
+from i18nprune.pool import ProviderAttempt
+from i18nprune.pool.job import next_step
+from i18nprune.testing import FakeProvider, Fault, fake_translation
+from i18nprune.translate.providers import FailureKind
+from tests.pool.conftest import job_for, settings_for, texts, with_pool
+
+
+@pytest.mark.parametrize(
+    ("policy", "kind", "failed_attempts", "step"),
+    [
+        ({}, "rate_limited", 1, "retry"),
+        ({}, "rate_limited", 3, "fallback"),
+        ({"on_rate_limit": "fallback"}, "rate_limited", 1, "fallback"),
+        ({"on_rate_limit": "abort"}, "rate_limited", 1, "abort"),
+        ({}, "transient", 2, "retry"),
+        ({"max_attempts": 2}, "transient", 2, "fallback"),
+        ({"on_transient_failure": "abort"}, "transient", 1, "abort"),
+        ({"on_transient_failure": "abort"}, "bad_response", 1, "retry"),
+        ({}, "quota", 1, "fallback"),
+        ({"on_quota_exceeded": "abort"}, "quota", 1, "abort"),
+        ({}, "auth", 1, "abort"),
+        ({"on_auth_failure": "fallback"}, "auth", 1, "fallback"),
+    ],
+)
+def test_next_step_follows_the_policy(
+    policy: dict[str, Any], kind: FailureKind, failed_attempts: int, step: str
+) -> None:
+    chosen = next_step(TranslatePolicy(**policy), kind, failed_attempts)
+    assert chosen == step
+
+
+def test_transient_failures_are_retried_until_the_batch_succeeds() -> None:
+    items = texts(5)
+    with FakeProvider("libre", faults=[Fault(kind="server_error", times=2)]) as fake:
+        job = job_for(items, settings_for("libre", fake.base_url))
+        outcome = with_pool(lambda pool: pool.translate(job))
+
+    assert outcome.translations == [fake_translation(text, "fr") for text in items]
+    assert outcome.attempts == [ProviderAttempt("libre", "ok", requests=3, retries=2)]
+
+
+def test_texts_fail_when_retries_are_exhausted() -> None:
+    with FakeProvider("libre", faults=[Fault(kind="server_error", times=-1)]) as fake:
+        job = job_for(texts(5), settings_for("libre", fake.base_url), max_attempts=2)
+        outcome = with_pool(lambda pool: pool.translate(job))
+        requests = fake.stats().requests
+
+    assert outcome.translations == [None] * 5
+    assert set(outcome.failures) == set(range(5))
+    assert all(reason.startswith("transient: libre: ") for reason in outcome.failures.values())
+    assert outcome.attempts == [ProviderAttempt("libre", "failed", requests=2, retries=1)]
+    assert requests == 2
+    assert not outcome.aborted
+
+
+def test_quota_on_the_primary_falls_back_to_the_next_provider() -> None:
+    items = texts(30)
+    with (
+        FakeProvider("deepl", faults=[Fault(kind="quota", times=-1)]) as primary,
+        FakeProvider("libre") as secondary,
+    ):
+        chain = [
+            settings_for("deepl", primary.base_url, api_key="k", max_concurrency=1),
+            settings_for("libre", secondary.base_url),
+        ]
+        outcome = with_pool(lambda pool: pool.translate(job_for(items, *chain)))
+        primary_requests = primary.stats().requests
+
+    assert outcome.translations == [fake_translation(text, "fr") for text in items]
+    assert outcome.fallback_count == 3
+    assert outcome.attempts == [
+        ProviderAttempt("deepl", "failed", requests=1, retries=0),
+        ProviderAttempt("libre", "ok", requests=3, retries=0),
+    ]
+    assert primary_requests == 1  # after a quota answer the job stops asking that provider
+
+
+def test_fallback_cuts_batches_to_the_next_provider_batch_size() -> None:
+    items = texts(10)
+    with (
+        FakeProvider("libre", faults=[Fault(kind="quota", times=-1)]) as primary,
+        FakeProvider("azure") as secondary,
+    ):
+        chain = [
+            settings_for("libre", primary.base_url, batch_size=10),
+            settings_for("azure", secondary.base_url, api_key="k", batch_size=4),
+        ]
+        outcome = with_pool(lambda pool: pool.translate(job_for(items, *chain)))
+        sizes = sorted(secondary.stats().batch_sizes)
+
+    assert outcome.translations == [fake_translation(text, "fr") for text in items]
+    assert sizes == [2, 4, 4]
+
+
+def test_texts_fail_when_the_last_provider_falls_back() -> None:
+    with FakeProvider("libre", faults=[Fault(kind="quota", times=-1)]) as fake:
+        job = job_for(texts(3), settings_for("libre", fake.base_url))
+        outcome = with_pool(lambda pool: pool.translate(job))
+
+    assert outcome.translations == [None] * 3
+    assert all(reason.startswith("quota: libre: ") for reason in outcome.failures.values())
+    assert outcome.fallback_count == 0
+
+
+def test_auth_failure_with_the_abort_policy_aborts_the_job() -> None:
+    with FakeProvider("libre", latency=0.02, faults=[Fault(kind="auth", times=-1)]) as fake:
+        settings = settings_for("libre", fake.base_url, batch_size=2, max_concurrency=2)
+        outcome = with_pool(lambda pool: pool.translate(job_for(texts(20), settings)))
+        requests = fake.stats().requests
+
+    assert outcome.aborted
+    assert outcome.translations == [None] * 20
+    assert set(outcome.failures) == set(range(20))
+    assert all(reason.startswith("aborted: auth: libre: ") for reason in outcome.failures.values())
+    assert requests == 2  # the ones in flight when the first answer came, and no new ones
+
+
+def test_auth_failure_with_the_fallback_policy_uses_the_next_provider() -> None:
+    items = texts(4)
+    with FakeProvider("libre", api_key="right") as primary, FakeProvider("azure") as secondary:
+        chain = [
+            settings_for("libre", primary.base_url, api_key="wrong"),
+            settings_for("azure", secondary.base_url, api_key="k"),
+        ]
+        job = job_for(items, *chain, on_auth_failure="fallback")
+        outcome = with_pool(lambda pool: pool.translate(job))
+
+    assert outcome.translations == [fake_translation(text, "fr") for text in items]
+    assert not outcome.aborted
+    assert outcome.fallback_count == 1
+
+
+def test_rate_limit_with_the_abort_policy_aborts_the_job() -> None:
+    with FakeProvider("libre", faults=[Fault(kind="rate_limit", times=-1)]) as fake:
+        job = job_for(texts(3), settings_for("libre", fake.base_url), on_rate_limit="abort")
+        outcome = with_pool(lambda pool: pool.translate(job))
+
+    assert outcome.aborted
+    assert all(
+        reason.startswith("aborted: rate_limited: libre") for reason in outcome.failures.values()
+    )
+
+
+def test_a_wrong_count_answer_is_split_until_the_texts_translate() -> None:
+    items = texts(10)
+    with FakeProvider("libre", faults=[Fault(kind="wrong_count")]) as fake:
+        job = job_for(items, settings_for("libre", fake.base_url))
+        outcome = with_pool(lambda pool: pool.translate(job))
+        sizes = fake.stats().batch_sizes
+
+    assert outcome.translations == [fake_translation(text, "fr") for text in items]
+    assert sorted(sizes) == [5, 5, 10]
+
+
+def test_bad_responses_fail_the_texts_after_max_attempts_of_halving() -> None:
+    with FakeProvider("libre", faults=[Fault(kind="malformed", times=-1)]) as fake:
+        job = job_for(texts(4), settings_for("libre", fake.base_url), max_attempts=3)
+        outcome = with_pool(lambda pool: pool.translate(job))
+        sizes = sorted(fake.stats().batch_sizes)
+
+    assert sizes == [1, 1, 1, 1, 2, 2, 4]
+    assert outcome.translations == [None] * 4
+    assert all(reason.startswith("bad_response: libre: ") for reason in outcome.failures.values())
+
+
+def test_failure_reasons_never_contain_the_api_key() -> None:
+    secret = "sk-secret-value-123"
+    with FakeProvider("google-cloud", api_key="other") as fake:
+        settings = settings_for("google-cloud", fake.base_url, api_key=secret)
+        outcome = with_pool(lambda pool: pool.translate(job_for(texts(2), settings)))
+
+    assert outcome.aborted
+    assert outcome.failures
+    assert all(secret not in reason for reason in outcome.failures.values())

@@ -1,0 +1,28 @@
+"""Entry point of a translate worker: `python -m workers` (started by `i18nprune.pool`)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+
+import trio
+
+from workers.runtime import protect_stdio, serve
+
+
+def main() -> None:
+    """Serve the pool on stdin/stdout until it says Shutdown or goes away."""
+    input_fd, output_fd = protect_stdio()
+    # Ctrl+C reaches the whole process group; the pool decides when its workers stop.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    trio.run(serve, input_fd, output_fd)
+    # Tearing the interpreter down costs tens of milliseconds and frees nothing that the exit
+    # does not; only buffered stray output is worth keeping.
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,80 @@
+"""DeepL API v2 (`/v2/translate`, `DeepL-Auth-Key` header): up to 50 texts, XML tag handling
+with `x` ignored so the `<x id="N"/>` tokens pass through.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import msgspec
+
+from i18nprune.translate.providers import FailureKind, ProviderSettings
+from workers.providers.exchange import exchange, read_as
+from workers.providers.languages import subtags
+from workers.providers.markup import escape_masked, unescape_answer
+
+
+class _Text(msgspec.Struct):
+    text: str
+
+
+class _Answer(msgspec.Struct):
+    translations: list[_Text]
+
+
+class _ErrorBody(msgspec.Struct):
+    message: str = ""
+    detail: str = ""
+
+
+def source_code(code: str) -> str:
+    """DeepL's source language: the language alone, upper-cased (`pt-BR` → `PT`, `nb` → `NB`)."""
+    parts = subtags(code)
+    return "NB" if parts.norwegian_bokmal else parts.language.upper()
+
+
+def target_code(code: str) -> str:
+    """DeepL's target language: `EN-US` (for `en`, `en-US`) or `EN-GB` (other English),
+    `PT-BR` or `PT-PT`, `ZH-HANT` or `ZH-HANS`, `ES-419`, else the language upper-cased."""
+    parts = subtags(code)
+    if parts.language == "en":
+        return "EN-US" if parts.region in ("", "us") else "EN-GB"
+    if parts.language == "pt":
+        return "PT-BR" if parts.region == "br" else "PT-PT"
+    if parts.language == "zh":
+        return "ZH-HANT" if parts.traditional_chinese else "ZH-HANS"
+    if parts.language == "es" and parts.region == "419":
+        return "ES-419"
+    return source_code(code)
+
+
+async def translate(
+    client: httpx.AsyncClient,
+    settings: ProviderSettings,
+    texts: list[str],
+    source: str,
+    target: str,
+) -> list[str]:
+    """Translate unique `texts` in one request. Raises ProviderError."""
+    request = client.build_request(
+        "POST",
+        f"{settings.base_url}/v2/translate",
+        headers={"Authorization": f"DeepL-Auth-Key {settings.api_key or ''}"},
+        json={
+            "text": [escape_masked(text) for text in texts],
+            "source_lang": source_code(source),
+            "target_lang": target_code(target),
+            "tag_handling": "xml",
+            "ignore_tags": ["x"],
+        },
+    )
+    answer = await exchange(client, settings, request, _Answer, _read_error)
+    return [unescape_answer(item.text) for item in answer.translations]
+
+
+def _read_error(status: int, body: Any) -> tuple[str | None, FailureKind | None]:
+    problem = read_as(body, _ErrorBody)
+    if problem is None:
+        return None, None
+    return " ".join(part for part in (problem.message, problem.detail) if part), None

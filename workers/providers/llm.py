@@ -1,0 +1,102 @@
+"""An OpenAI-compatible chat-completions endpoint (hosted or a local model server) asked for a
+JSON object with exactly one translation per text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import msgspec
+
+from i18nprune.translate.providers import FailureKind, ProviderSettings
+from workers.providers.errors import bad_response
+from workers.providers.exchange import exchange, mentions_quota, read_as
+
+INSTRUCTIONS = (
+    "You are a translation engine for software user interfaces. The user message is a JSON "
+    'object {"source": <BCP 47 code>, "target": <BCP 47 code>, "texts": [<string>, ...]}. '
+    "Translate every text from the source language into the target language. Each text may "
+    'contain tokens such as <x id="0"/>: copy every token exactly, unchanged, and keep it where '
+    "it belongs in the translated sentence. Do not translate, add or drop tokens. Answer only "
+    'the JSON object {"translations": [<string>, ...]} with exactly one translation per text, '
+    "in the same order, and nothing else."
+)
+_QUOTA_CODES = frozenset({"insufficient_quota"})
+
+
+class _Message(msgspec.Struct):
+    content: str
+
+
+class _Choice(msgspec.Struct):
+    message: _Message
+
+
+class _Answer(msgspec.Struct):
+    choices: list[_Choice]
+
+
+class _Content(msgspec.Struct):
+    translations: list[str]
+
+
+class _Problem(msgspec.Struct):
+    message: str = ""
+    type: str | None = None
+    code: str | int | None = None
+
+
+class _ErrorBody(msgspec.Struct):
+    error: _Problem
+
+
+async def translate(
+    client: httpx.AsyncClient,
+    settings: ProviderSettings,
+    texts: list[str],
+    source: str,
+    target: str,
+) -> list[str]:
+    """Translate unique `texts` in one chat completion. Raises ProviderError (bad_response
+    when the answer is not the JSON object or has the wrong number of translations)."""
+    headers = {}
+    if settings.api_key is not None:
+        headers["Authorization"] = f"Bearer {settings.api_key}"
+    question = {"source": source, "target": target, "texts": texts}
+    request = client.build_request(
+        "POST",
+        f"{settings.base_url}/chat/completions",
+        headers=headers,
+        json={
+            "model": settings.model,
+            "temperature": 0,
+            "response_format": {"type": "json_object"},
+            "messages": [
+                {"role": "system", "content": INSTRUCTIONS},
+                {"role": "user", "content": msgspec.json.encode(question).decode()},
+            ],
+        },
+    )
+    answer = await exchange(client, settings, request, _Answer, _read_error)
+    if not answer.choices:
+        raise bad_response(settings.id, "no choices")
+    try:
+        content = msgspec.json.decode(answer.choices[0].message.content, type=_Content)
+    except msgspec.DecodeError as problem:
+        raise bad_response(settings.id, f"the message is not the JSON object ({problem})") from None
+    if len(content.translations) != len(texts):
+        raise bad_response(
+            settings.id, f"{len(content.translations)} translations for {len(texts)} texts"
+        )
+    return content.translations
+
+
+def _read_error(status: int, body: Any) -> tuple[str | None, FailureKind | None]:
+    problem = read_as(body, _ErrorBody)
+    if problem is None:
+        return None, None
+    said = problem.error.message
+    if problem.error.code in _QUOTA_CODES or problem.error.type in _QUOTA_CODES:
+        return said, "quota"
+    return said, mentions_quota(status, said)
