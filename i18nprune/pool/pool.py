@@ -257,13 +257,11 @@ class WorkerPool:
 
 
 def _worker_environment(env: Mapping[str, str] | None) -> tuple[dict[str, str], str]:
-    """The environment and working directory of workers: `workers` and `i18nprune` import from
-    the directory this `i18nprune` comes from, whatever the caller's directory holds."""
+    """The environment and working directory of workers. They run in the directory this
+    `i18nprune` comes from: `python -m` imports from its working directory first, so `workers`
+    and `i18nprune` come from there, whatever the caller's directory holds."""
     root = os.path.dirname(os.path.dirname(os.path.abspath(i18nprune.__file__)))
-    environment = dict(os.environ if env is None else env)
-    existing = environment.get("PYTHONPATH")
-    environment["PYTHONPATH"] = root if not existing else root + os.pathsep + existing
-    return environment, root
+    return dict(os.environ if env is None else env), root
 
 
 @asynccontextmanager
