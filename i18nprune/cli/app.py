@@ -172,7 +172,9 @@ def run_op(spec: OpSpec, options: GlobalOptions, raw: dict[str, Any]) -> int:
                 return EXIT_FAILED
             confirmed = msgspec.structs.replace(op_options, yes=True)
             envelope = _execute(spec, handle, options, confirmed, err)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, BaseExceptionGroup) as exc:
+        if not _is_interrupt(exc):
+            raise
         interrupted = error(Code.INTERRUPTED, "interrupted; no file was left half-written")
         envelope = make_envelope(spec.name, None, [interrupted], started=time.perf_counter())
         _emit(envelope, spec, options, out, err)
@@ -181,6 +183,13 @@ def run_op(spec: OpSpec, options: GlobalOptions, raw: dict[str, Any]) -> int:
     if any(issue.code == Code.TARGET_REQUIRED for issue in envelope.issues):
         return EXIT_USAGE  # a required choice a non-interactive run cannot make
     return EXIT_OK if envelope.ok else EXIT_FAILED
+
+
+def _is_interrupt(exc: BaseException) -> bool:
+    """Ctrl+C, also when trio's nurseries have wrapped it in exception groups."""
+    if isinstance(exc, BaseExceptionGroup):
+        return exc.subgroup(KeyboardInterrupt) is not None
+    return isinstance(exc, KeyboardInterrupt)
 
 
 def _field_names(spec: OpSpec) -> set[str]:

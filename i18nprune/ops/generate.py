@@ -187,12 +187,14 @@ def _plan_targets(
 
 
 def _failure_issue(run: TargetRun, report: TranslationReport) -> Issue:
-    failed = [text for text in run.plan.texts_to_translate() if text in report.failures]
+    texts = run.plan.texts_to_translate()
+    failed = [text for text in texts if text in report.failures]
     reason = report.failures[failed[0]]
+    written = "the others were written" if len(failed) < len(texts) else "none was translated"
     return error(
         Code.GENERATE_PARTIAL,
         f"{len(failed)} leaf(s) of `{run.target.code}` could not be translated ({reason}); "
-        "the others were written — run `i18nprune generate --resume` to retry",
+        f"{written} — run `i18nprune generate --resume` to retry",
     )
 
 

@@ -212,7 +212,7 @@ class _JobRun:
     async def _handle_failure(self, batch: _Batch, failure: Failure) -> bool:
         """Apply the policy to `failure`; `True` when the batch goes on (retry or fallback)."""
         settings = self._job.chain[batch.provider]
-        reason = f"{failure.kind}: {settings.id}: {failure.message}"
+        reason = f"{failure.kind}: {failure.message}"  # messages start with the provider id
         batch.failed_attempts += 1
         step = next_step(self._job.policy, failure.kind, batch.failed_attempts)
         if step == "abort":

@@ -143,7 +143,8 @@ class WorkerPool:
         while True:
             handle = await self._ready_worker()
             if handle is None:
-                return Failure(-1, "transient", "no worker process could be started", None, None)
+                message = f"{settings.id}: no worker process could be started"
+                return Failure(-1, "transient", message, None, None)
             await gate.acquire()
             handle = self._least_loaded()
             if handle is None:  # every worker exited while this waited for the gate

@@ -1,15 +1,5 @@
 """Placeholder safety (PRODUCT §6): split a text into the units a provider translates, with every
 placeholder masked as `<x id="N"/>`, put the translations back, and verify nothing was lost.
-
-Recognised: i18next `{{name}}`, `{{count, number}}`, `{{- raw}}`, `$t(key)`, `$t(key, {…})`; ICU
-`{name}`, `{n, number, …}`, `{n, plural|select|selectordinal, …}` (only the message text of each
-branch is translated; keywords, `offset:`, selectors and `#` are kept), nested ICU, ICU quoting
-(`'{'`, `''`); printf `%s %d %1$s %(name)s %.2f %%`; HTML/JSX-like tags; newlines.
-
-Braces are matched before anything is parsed: a `{` without a partner, or whose contents are not
-an ICU argument, is literal text, and parsing goes on right after it, so placeholders inside a
-malformed ICU message are still protected. A well-bracketed `{n, plural, …}` whose branches do not
-parse is protected whole, like a simple argument.
 """
 
 from __future__ import annotations
@@ -39,8 +29,9 @@ _TAG = re.compile(
     r"""\s*/?>"""
 )
 _NEWLINES = re.compile(r"(?:\r\n|\r|\n)+")
-_NESTING_STOP = re.compile(r"""[()"']""")
+_NESTING_SCAN = re.compile(r"""\$t\(|[()"']""")
 # Without ICU braces and `$t(`, only these forms can occur, each starting at its own character.
+# No capturing groups: `findall` returns whole matches.
 _FLAT = re.compile(f"{_I18NEXT.pattern}|{_TAG.pattern}|{_PRINTF.pattern}|{_NEWLINES.pattern}")
 
 _ARGUMENT_HEAD = re.compile(r"\{\s*(?P<name>[\w.-]+)\s*(?:,\s*(?P<kind>\w+)\s*)?(?P<next>[,}])")
@@ -102,7 +93,7 @@ class ChoiceSignature(msgspec.Struct, frozen=True, order=True):
 @dataclass(frozen=True, slots=True)
 class _Placeholder:
     raw: str
-    # ICU syntax (`{…}`, `#`, a quoted literal): an apostrophe right before it must be doubled.
+    # ICU syntax (`{…}`, `#`, a quoted literal): an apostrophe right before it opens a quote.
     icu: bool = False
     newline: bool = False
 
@@ -162,10 +153,12 @@ class ProtectedText:
         """The full text with `translated[i]` (a masked translation of `units[i]`) in place.
 
         Each unit keeps the source's edge whitespace (the translation's own is dropped) and gets
-        every token back exactly once, in whatever order the translation put them. In ICU text
-        an apostrophe of the translation right before ICU syntax is doubled so that it stays a
-        literal apostrophe. Raises `PlaceholderMismatch` when the count of translations is not
-        the count of units, or a translation misses, repeats or invents a token.
+        every token back exactly once, in whatever order the translation put them. An ASCII
+        apostrophe the translation puts right before ICU syntax (`l'{name}`) would open an ICU
+        quoted literal; it becomes `’`, which reads the same in ICU and in formats without
+        ICU quoting (vue-i18n), where `''` would show twice. Raises `PlaceholderMismatch` when
+        the count of translations is not the count of units, or a translation misses, repeats or
+        invents a token.
         """
         if len(translated) != len(self.units):
             raise PlaceholderMismatch(
@@ -175,11 +168,23 @@ class ProtectedText:
 
 
 def protect_placeholders(text: str) -> ProtectedText:
-    """Split `text` into units with masked placeholders (see the module docstring).
+    """Split `text` into units with masked placeholders.
+
+    Recognised: i18next `{{name}}`, `{{count, number}}`, `{{- raw}}`, `$t(key)`,
+    `$t(key, {…})`; ICU `{name}`, `{n, number, …}`, `{n, plural|select|selectordinal, …}` (only
+    the message text of each branch is translated; keywords, `offset:`, selectors and `#` are
+    kept), nested ICU; printf `%s %d %1$s %(name)s %.2f %%`; HTML/JSX-like tags; newlines.
+
+    An apostrophe before `{` or `}` (or `#` in a plural) opens an ICU quoted literal (`'{'`),
+    protected like a placeholder; `''` is text. Malformed ICU never raises: braces are matched
+    first, a `{` without a partner or whose contents are not an ICU argument is literal text,
+    and parsing goes on right after it, so placeholders inside a malformed message are still
+    protected. A well-bracketed `{n, plural, …}` whose branches do not parse is protected whole,
+    like a simple argument.
 
     Units come in document order, a text before the units of the ICU branches inside it. An ICU
     plural/select is one token of the surrounding unit, and each branch's message is a unit of
-    its own. Never raises: what does not parse is literal text.
+    its own.
     """
     root = _parse(text)
     units: list[Unit] = []
@@ -188,7 +193,10 @@ def protect_placeholders(text: str) -> ProtectedText:
 
 
 def placeholder_signature(text: str) -> PlaceholderSignature:
-    """The multiset of placeholders in `text` and its ICU structure (see `PlaceholderSignature`)."""
+    """The multiset of placeholders in `text` and its ICU structure (see `PlaceholderSignature`).
+
+    Never raises; a malformed ICU message contributes the placeholders that are recognisable.
+    """
     if _is_flat(text):
         return PlaceholderSignature(tuple(sorted(_FLAT.findall(text))), ())
     return _signature(_parse(text))
@@ -197,7 +205,7 @@ def placeholder_signature(text: str) -> PlaceholderSignature:
 def verify_placeholders(source: str, translation: str) -> str | None:
     """None when `translation` has exactly the placeholders of `source` (as a multiset) and the
     same ICU structure; otherwise a short reason, e.g. "missing {{name}}", "extra %s" or
-    "ICU branch `few` missing from {count, plural}"."""
+    "ICU branch `few` missing from {count, plural}". Order and text do not matter; never raises."""
     if not _MAYBE_PLACEHOLDER.search(source) and not _MAYBE_PLACEHOLDER.search(translation):
         return None
     expected = placeholder_signature(source)
@@ -266,7 +274,10 @@ def _opens_quote(text: str, position: int, end: int, plural: bool) -> bool:
 
 
 def _match_braces(text: str) -> dict[int, int]:
-    """Position of each `{` → position of its `}`, skipping ICU quoted literals."""
+    """Position of each `{` → position of its `}`, skipping ICU quoted literals.
+
+    An i18next `{{…}}` is two nested pairs whose inside is not looked at, as the lexer sees it.
+    """
     closing: dict[int, int] = {}
     stack: list[int] = []
     position = 0
@@ -274,7 +285,11 @@ def _match_braces(text: str) -> dict[int, int]:
     while (found := _BRACE_OR_QUOTE.search(text, position)) is not None:
         position = found.start()
         char = text[position]
-        if char == "{":
+        if char == "{" and (i18next := _I18NEXT.match(text, position)) is not None:
+            closing[position] = i18next.end() - 1
+            closing[position + 1] = i18next.end() - 2
+            position = i18next.end() - 1
+        elif char == "{":
             stack.append(position)
         elif char == "}":
             if stack:
@@ -287,25 +302,30 @@ def _match_braces(text: str) -> dict[int, int]:
     return closing
 
 
-def _nesting_stop(text: str, start: int, end: int) -> int | None:
-    """End of the i18next nesting `$t(…)` at `start` (parentheses balanced, quoted strings
-    skipped), or None when it never closes."""
-    depth = 0
-    position = start + 2
-    while (found := _NESTING_STOP.search(text, position, end)) is not None:
-        char = found.group()
+def _match_nestings(text: str) -> dict[int, int]:
+    """Start of each closed i18next nesting `$t(…)` → its end, in one pass: parentheses are
+    balanced, and quoted strings inside a nesting are skipped."""
+    stops: dict[int, int] = {}
+    opened: list[int] = []  # start of each open `$t(`, or -1 for a plain `(`
+    nestings = 0
+    position = 0
+    while (found := _NESTING_SCAN.search(text, position)) is not None:
+        token = found.group()
         position = found.end()
-        if char == "(":
-            depth += 1
-        elif char == ")":
-            depth -= 1
-            if depth == 0:
-                return position
-        else:
-            closing_quote = text.find(char, position, end)
+        if token == "$t(":
+            opened.append(found.start())
+            nestings += 1
+        elif token == "(":
+            opened.append(-1)
+        elif token == ")":
+            if opened and (start := opened.pop()) >= 0:
+                stops[start] = position
+                nestings -= 1
+        elif nestings:
+            closing_quote = text.find(token, position)
             if closing_quote != -1:
                 position = closing_quote + 1
-    return None
+    return stops
 
 
 class _Parser:
@@ -314,6 +334,7 @@ class _Parser:
     def __init__(self, text: str) -> None:
         self.text = text
         self.closing = _match_braces(text) if "{" in text else {}
+        self.nestings = _match_nestings(text) if "$t(" in text else {}
         # A `{` retried after its enclosing block failed to parse is not parsed twice.
         self.arguments: dict[tuple[int, bool], tuple[_Part, int] | None] = {}
 
@@ -358,10 +379,8 @@ class _Parser:
         elif char == "%":
             found = _PRINTF.match(text, position, end)
         elif char == "$":
-            if not text.startswith("$t(", position, end):
-                return None
-            stop = _nesting_stop(text, position, end)
-            return None if stop is None else (_Placeholder(text[position:stop]), stop)
+            stop = self.nestings.get(position, end + 1)
+            return (_Placeholder(text[position:stop]), stop) if stop <= end else None
         elif char == "#":
             return (_Placeholder("#", icu=True), position + 1) if plural else None
         else:  # an apostrophe
@@ -377,10 +396,10 @@ class _Parser:
             return None
         key = (start, plural)
         if key not in self.arguments:
-            self.arguments[key] = self._argument(start, close, plural, depth)
+            self.arguments[key] = self._parse_argument(start, close, plural, depth)
         return self.arguments[key]
 
-    def _argument(
+    def _parse_argument(
         self, start: int, close: int, plural: bool, depth: int
     ) -> tuple[_Part, int] | None:
         head = _ARGUMENT_HEAD.match(self.text, start, close + 1)
@@ -556,7 +575,7 @@ def _fill(message: _Message, translated: Sequence[str]) -> str:
             seen.add(index)
             token = tokens[index]
             before = text[position : found.start()]
-            pieces.append(_escape_apostrophe(before) if _is_icu_syntax(token) else before)
+            pieces.append(_defuse_apostrophe(before) if _is_icu_syntax(token) else before)
             pieces.append(_render_part(token, translated))
             position = found.end()
     if len(seen) != len(tokens):
@@ -565,7 +584,7 @@ def _fill(message: _Message, translated: Sequence[str]) -> str:
     rest = text[position:]
     # A branch's text that ends the branch is followed by its closing `}`.
     closes_branch = message.in_branch and not message.trail
-    pieces.append(_escape_apostrophe(rest) if closes_branch else rest)
+    pieces.append(_defuse_apostrophe(rest) if closes_branch else rest)
     return "".join(pieces)
 
 
@@ -577,10 +596,10 @@ def _is_icu_syntax(part: _Part) -> bool:
     return isinstance(part, _Choice) or (isinstance(part, _Placeholder) and part.icu)
 
 
-def _escape_apostrophe(text: str) -> str:
-    """Double a trailing lone apostrophe, which would otherwise open an ICU quoted literal."""
+def _defuse_apostrophe(text: str) -> str:
+    """Turn a trailing lone apostrophe, which would open an ICU quoted literal, into `’`."""
     trailing = len(text) - len(text.rstrip("'"))
-    return text + "'" if trailing % 2 else text
+    return text[:-1] + "’" if trailing % 2 else text
 
 
 # --- verifying -------------------------------------------------------------------------------
@@ -653,5 +672,6 @@ def _compare_choice(expected: ChoiceSignature, actual: ChoiceSignature, where: s
     reasons += [f"ICU branch `{key}` added to {label}{where}" for key in found if key not in wanted]
     for key, signature in wanted.items():
         if key in found:
-            reasons += _differences(signature, found[key], f" in ICU branch `{key}` of {label}")
+            inside = f" in ICU branch `{key}` of {label}{where}"
+            reasons += _differences(signature, found[key], inside)
     return reasons

@@ -106,11 +106,18 @@ class Translator:
         return self.chain[0].id
 
     def _lookup(self) -> dict[str, str]:
-        """Unit originals found in the cache → their masked translations."""
+        """Unit originals found in the cache → their masked translations. Each provider of the
+        chain is asked in order, so what a fallback provider translated is found again."""
         if self.cache is None:
             return {}
-        originals = {unit.original for text in self.protected.values() for unit in text.units}
-        return self.cache.get_many(self.provider_id, self.source, self.target, list(originals))
+        wanted = list({unit.original for text in self.protected.values() for unit in text.units})
+        found: dict[str, str] = {}
+        for settings in self.chain:
+            missing = [original for original in wanted if original not in found]
+            if not missing:
+                break
+            found.update(self.cache.get_many(settings.id, self.source, self.target, missing))
+        return found
 
     async def translate(
         self, pool: WorkerPool | None, on_progress: ProgressCallback | None = None

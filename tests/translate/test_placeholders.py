@@ -23,6 +23,9 @@ TOKEN = re.compile(r'<x id="(\d+)"/>')
 PLURAL = "{count, plural, one {# item} other {# items}}"
 
 
+_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+
 def identity(protected: ProtectedText) -> str:
     return protected.restore([unit.masked for unit in protected.units])
 
@@ -34,9 +37,6 @@ def shout(masked: str) -> str:
         f'<x id="{piece}"/>' if index % 2 else piece.translate(_UPPER)
         for index, piece in enumerate(pieces)
     )
-
-
-_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
 
 # --- what gets masked ------------------------------------------------------------------------
@@ -179,18 +179,21 @@ def test_escaped_apostrophe_is_text() -> None:
     assert (unit.masked, unit.tokens) == ("It''s <x id=\"0\"/>", ["{name}"])
 
 
-def test_apostrophe_before_an_icu_argument_is_doubled_on_restore() -> None:
+def test_apostrophe_before_an_icu_argument_becomes_typographic_on_restore() -> None:
     protected = protect_placeholders("The {item} is ready")
     translated = protected.restore(['L\'<x id="0"/> est prêt'])
-    assert translated == "L''{item} est prêt"
+    assert translated == "L’{item} est prêt"
     assert verify_placeholders("The {item} is ready", translated) is None
 
 
-def test_apostrophe_ending_a_branch_is_doubled_on_restore() -> None:
+def test_apostrophe_ending_a_branch_becomes_typographic_on_restore() -> None:
     protected = protect_placeholders("{n, select, a {to the shop} other {home}}")
-    assert protected.restore(["jusqu'", "chez moi"]) == (
-        "{n, select, a {jusqu''} other {chez moi}}"
-    )
+    assert protected.restore(["jusqu'", "chez moi"]) == "{n, select, a {jusqu’} other {chez moi}}"
+
+
+def test_escaped_apostrophe_before_an_icu_argument_is_kept_on_restore() -> None:
+    protected = protect_placeholders("The {item} is ready")
+    assert protected.restore(["L''<x id=\"0\"/> est prêt"]) == "L''{item} est prêt"
 
 
 def test_apostrophe_before_i18next_placeholder_is_left_alone() -> None:
@@ -246,6 +249,17 @@ def test_restore_rejects_a_missing_token() -> None:
 def test_restore_rejects_a_duplicated_token() -> None:
     with pytest.raises(PlaceholderMismatch, match="appears twice"):
         protect_placeholders("Hi {{name}}").restore(['Salut <x id="0"/> <x id="0"/>'])
+
+
+def test_nesting_with_quoted_parentheses_is_one_token() -> None:
+    text = 'See $t(help, {"label": "a (b", "more": "$t(other)"}) now'
+    (unit,) = protect_placeholders(text).units
+    assert unit.tokens == ['$t(help, {"label": "a (b", "more": "$t(other)"})']
+
+
+def test_unclosed_nesting_is_text() -> None:
+    (unit,) = protect_placeholders("Costs $5 $t(price :").units
+    assert (unit.masked, unit.tokens) == ("Costs $5 $t(price :", [])
 
 
 def test_restore_rejects_a_renamed_token() -> None:
@@ -330,6 +344,14 @@ def test_verify_reports_a_placeholder_missing_inside_a_branch() -> None:
     )
 
 
+def test_verify_locates_a_difference_in_a_nested_branch() -> None:
+    source = "{g, select, female {{n, plural, one {# cat} other {# cats}}} other {pets}}"
+    translated = source.replace("one {# cat}", "one {un chat}")
+    assert verify_placeholders(source, translated) == (
+        "missing # in ICU branch `one` of {n, plural} in ICU branch `female` of {g, select}"
+    )
+
+
 def test_verify_reports_a_changed_offset() -> None:
     source = "{n, plural, offset:1 one {a} other {b}}"
     assert verify_placeholders(source, "{n, plural, one {a} other {b}}") == (
@@ -345,56 +367,16 @@ def test_signature_ignores_text_and_order() -> None:
 # --- properties ------------------------------------------------------------------------------
 
 _WORDS = st.sampled_from(["Save", "file", "you", "l'", "it's", "ça", "日本語", "x", "Item"])
-_GLUE = st.sampled_from(
-    [
-        " ",
-        "  ",
-        ", ",
-        "!",
-        "-",
-        "'",
-        "''",
-        "#",
-        "%",
-        "$",
-        "<",
-        ">",
-        "{",
-        "}",
-        "\n",
-        "\r\n",
-        "\t",
-        "42",
-        "/",
-        "=",
-        ":",
-    ]
-)
+_GLUE = st.sampled_from([*" !-'#%$<>{}/=:\n\t", "  ", ", ", "''", "\r\n", "42"])
 _PLACEHOLDERS = st.sampled_from(
-    [
-        "{{name}}",
-        "{{count, number}}",
-        "{{- raw}}",
-        "$t(common.ok)",
-        '$t(key, {"n": {{n}} })',
-        "{name}",
-        "{n, number}",
-        "{d, date, short}",
-        "%s",
-        "%d",
-        "%1$s",
-        "%(name)s",
-        "%.2f",
-        "%%",
-        "<b>",
-        "</b>",
-        "<0>",
-        "</0>",
-        "<br/>",
-        '<a href="/x?a=1">',
-        "'{'",
-        "'{literal}'",
-    ]
+    "|".join(
+        [
+            '{{name}}|{{count, number}}|{{- raw}}|$t(common.ok)|$t(key, {"n": {{n}} })',
+            "{name}|{n, number}|{d, date, short}|'{'|'{literal}'",
+            "%s|%d|%1$s|%(name)s|%.2f|%%",
+            '<b>|</b>|<0>|</0>|<br/>|<a href="/x?a=1">',
+        ]
+    ).split("|")
 )
 
 
