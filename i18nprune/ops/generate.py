@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from contextlib import AsyncExitStack
 from typing import Annotated, Literal
 
@@ -18,7 +19,7 @@ from i18nprune.ops.events import EventSink, ProgressEvent
 from i18nprune.ops.scanning import scan_code
 from i18nprune.ops.sync import SourceFiles
 from i18nprune.ops.targets import Target, select_targets
-from i18nprune.pool import ProviderAttempt, WorkerPool, open_pool
+from i18nprune.pool import ProviderAttempt, WorkerPool
 from i18nprune.project import Project, ProjectHandle
 from i18nprune.template import SyncTemplate, build_template
 from i18nprune.translate.cache import TranslationCache
@@ -198,16 +199,7 @@ def _failure_issue(run: TargetRun, report: TranslationReport) -> Issue:
     )
 
 
-async def _translate_target(
-    run: TargetRun,
-    translator: Translator,
-    pool: WorkerPool | None,
-    files: SourceFiles,
-    options: GenerateOptions,
-    emit: EventSink,
-) -> tuple[TargetResult, list[Issue]]:
-    total = len(translator.protected)
-
+def _progress_sink(run: TargetRun, total: int, emit: EventSink) -> Callable[[int, int], None]:
     def progress(done: int, failed: int) -> None:
         emit(
             ProgressEvent(
@@ -220,17 +212,30 @@ async def _translate_target(
             )
         )
 
-    report = await translator.translate(pool, progress)
+    return progress
+
+
+def _write_target(
+    run: TargetRun,
+    report: TranslationReport,
+    files: SourceFiles,
+    options: GenerateOptions,
+    provider_id: str,
+    emit: EventSink,
+) -> tuple[TargetResult, list[Issue]]:
+    """Write one translated target; a file that cannot be written fails only this target."""
+    if not run.plan.leaves:
+        return run.result("skipped"), []
     issues: list[Issue] = []
     if report.failures:
         issues.append(_failure_issue(run, report))
     try:
-        written, count = run.write(files, report, options.metadata, translator.provider_id)
+        written, count = run.write(files, report, options.metadata, provider_id)
     except LocaleFileError as exc:
         return run.result("failed", report), [*issues, exc.issue]
     for path in written:
         emit(ProgressEvent(type=EVENT, phase="write", target=run.target.code, path=path))
-    status: TargetStatus = "written" if count or not run.plan.leaves else "failed"
+    status: TargetStatus = "written" if count else "failed"
     return run.result(status, report, written, count), issues
 
 
@@ -268,7 +273,7 @@ async def run(handle: ProjectHandle, options: GenerateOptions, emit: EventSink) 
     cache, cache_issues = _open_cache(project)
     issues.extend(cache_issues)
     try:
-        results = await _generate(project, runs, chain, cache, options, emit, issues)
+        results = await _generate(handle, project, runs, chain, cache, options, emit, issues)
     finally:
         if cache is not None:
             cache.close()
@@ -286,6 +291,7 @@ async def run(handle: ProjectHandle, options: GenerateOptions, emit: EventSink) 
 
 
 async def _generate(
+    handle: ProjectHandle,
     project: Project,
     runs: list[TargetRun],
     chain: list[ProviderSettings],
@@ -294,8 +300,14 @@ async def _generate(
     emit: EventSink,
     issues: list[Issue],
 ) -> list[TargetResult]:
-    translators = {
-        target_run.target.code: Translator(
+    """Translate every target, then write them all.
+
+    Nothing is written until every translation has settled: a cancel or Ctrl+C while providers
+    work leaves every locale file as it was (what arrived stays in the cache), and the writes
+    themselves contain no checkpoint, so once they start they finish.
+    """
+    translators = [
+        Translator(
             chain,
             project.config.translate.policy,
             cache,
@@ -304,39 +316,39 @@ async def _generate(
             texts=target_run.plan.texts_to_translate(),
         )
         for target_run in runs
-    }
-    pending = sum(len(translator.pending) for translator in translators.values())
+    ]
+    pending = sum(len(translator.pending) for translator in translators)
     emit(
         ProgressEvent(
             type=EVENT,
             phase="plan",
             targets=[target_run.target.code for target_run in runs],
             total=sum(len(target_run.plan.leaves) for target_run in runs),
-            cached=sum(len(translator.cached) for translator in translators.values()),
+            cached=sum(len(translator.cached) for translator in translators),
         )
     )
     if options.dry_run:
         return [target_run.result("dry_run") for target_run in runs]
-    files = SourceFiles(project, project.load(project.source_locale()))
-    results: dict[str, TargetResult] = {}
+    reports: list[TranslationReport | None] = [None] * len(runs)
     async with AsyncExitStack() as stack:
         pool: WorkerPool | None = None
         if pending:
             size = _pool_size(options, project, pending, chain[0].batch_size)
-            pool = await stack.enter_async_context(open_pool(size, env=project.env))
+            pool = await stack.enter_async_context(handle.lease_pool(size, project.env))
 
-        async def one(target_run: TargetRun) -> None:
-            code = target_run.target.code
-            if not target_run.plan.leaves:
-                results[code] = target_run.result("skipped")
-                return
-            result, found = await _translate_target(
-                target_run, translators[code], pool, files, options, emit
-            )
-            results[code] = result
-            issues.extend(found)
+        async def translate(index: int) -> None:
+            translator = translators[index]
+            progress = _progress_sink(runs[index], len(translator.protected), emit)
+            reports[index] = await translator.translate(pool, progress)
 
         async with trio.open_nursery() as nursery:
-            for target_run in runs:
-                nursery.start_soon(one, target_run)
-    return [results[target_run.target.code] for target_run in runs]
+            for index in range(len(runs)):
+                nursery.start_soon(translate, index)
+    files = SourceFiles(project, project.load(project.source_locale()))
+    results = []
+    for target_run, report in zip(runs, reports, strict=True):
+        assert report is not None  # the nursery finished every translation
+        result, found = _write_target(target_run, report, files, options, chain[0].id, emit)
+        results.append(result)
+        issues.extend(found)
+    return results
