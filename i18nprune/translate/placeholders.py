@@ -62,6 +62,11 @@ class Unit(msgspec.Struct, frozen=True):
     original: str
     tokens: list[str]
 
+    @property
+    def key(self) -> str:
+        """What a translation of this unit is cached under: `original` and `masked` together."""
+        return f"{self.original}\x00{self.masked}"
+
 
 class PlaceholderMismatch(ValueError):
     """A translation's tokens do not match its unit (missing, duplicated or unknown token), or

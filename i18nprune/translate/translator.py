@@ -91,29 +91,29 @@ class Translator:
         self.cached = {
             text
             for text, masked in self.protected.items()
-            if masked.units and all(unit.original in self.units for unit in masked.units)
+            if masked.units and all(unit.key in self.units for unit in masked.units)
         }
         self.pending = {
-            unit.original: unit.masked
+            unit.key: unit.masked
             for text in self.protected.values()
             for unit in text.units
-            if unit.original not in self.units
+            if unit.key not in self.units
         }
-        """Units the cache does not have: original → masked text."""
+        """Units the cache does not have: unit key → masked text."""
 
     @property
     def provider_id(self) -> str:
         return self.chain[0].id
 
     def _lookup(self) -> dict[str, str]:
-        """Unit originals found in the cache → their masked translations. Each provider of the
+        """Unit keys found in the cache → their masked translations. Each provider of the
         chain is asked in order, so what a fallback provider translated is found again."""
         if self.cache is None:
             return {}
-        wanted = list({unit.original for text in self.protected.values() for unit in text.units})
+        wanted = list({unit.key for text in self.protected.values() for unit in text.units})
         found: dict[str, str] = {}
         for settings in self.chain:
-            missing = [original for original in wanted if original not in found]
+            missing = [key for key in wanted if key not in found]
             if not missing:
                 break
             found.update(self.cache.get_many(settings.id, self.source, self.target, missing))
@@ -139,9 +139,9 @@ class Translator:
             report.aborted = outcome.aborted
         retry = self._settle(protected, units, unit_failures, report)
         if retry and not report.aborted:
-            again = {unit.original: unit.masked for text in retry for unit in protected[text].units}
-            for original in again:
-                units.pop(original, None)
+            again = {unit.key: unit.masked for text in retry for unit in protected[text].units}
+            for key in again:
+                units.pop(key, None)
             outcome, unit_failures = await self._send(pool, again, units, progress, True)
             report.attempts = _merge_attempts(report.attempts, outcome.attempts)
             report.fallback_count += outcome.fallback_count
@@ -160,14 +160,14 @@ class Translator:
         progress: _Progress,
         isolated: bool,
     ) -> tuple[JobOutcome, dict[str, str]]:
-        """Translate pending units (original → masked) through the pool, caching what arrives.
+        """Translate pending units (key → masked) through the pool, caching what arrives.
 
-        Returns the pool's outcome and the failed units (original → reason).
+        Returns the pool's outcome and the failed units (key → reason).
         """
         assert pool is not None, "only a translator with nothing pending runs without a pool"
         by_masked: dict[str, list[str]] = {}
-        for original, masked in pending.items():
-            by_masked.setdefault(masked, []).append(original)
+        for key, masked in pending.items():
+            by_masked.setdefault(masked, []).append(key)
         job_texts = list(by_masked)
 
         def arrived(provider_id: str, indices: list[int], translations: list[str]) -> None:
@@ -175,11 +175,11 @@ class Translator:
             for index, translation in zip(indices, translations, strict=True):
                 masked = job_texts[index]
                 if _tokens_kept(masked, translation):
-                    fresh.extend((original, translation) for original in by_masked[masked])
+                    fresh.extend((key, translation) for key in by_masked[masked])
             units.update(fresh)
             if self.cache is not None and fresh:
                 self.cache.put_many(provider_id, self.source, self.target, fresh)
-            progress.units_arrived(original for original, _ in fresh)
+            progress.units_arrived(key for key, _ in fresh)
 
         job = TranslateJob(
             texts=job_texts,
@@ -191,9 +191,9 @@ class Translator:
         )
         outcome = await pool.translate(job, on_translated=arrived)
         failures = {
-            original: reason
+            key: reason
             for index, reason in outcome.failures.items()
-            for original in by_masked[job_texts[index]]
+            for key in by_masked[job_texts[index]]
         }
         return outcome, failures
 
@@ -209,13 +209,13 @@ class Translator:
         retry: dict[str, str] = {}
         for text, masked in protected.items():
             failed = [
-                unit_failures[u.original] for u in masked.units if u.original in unit_failures
+                unit_failures[u.key] for u in masked.units if u.key in unit_failures
             ]
             if failed:
                 report.failures[text] = failed[0]
                 continue
             try:
-                restored = masked.restore([units[unit.original] for unit in masked.units])
+                restored = masked.restore([units[unit.key] for unit in masked.units])
             except KeyError:
                 retry[text] = "a part of the text came back with its placeholders changed"
                 continue
@@ -244,18 +244,18 @@ class _Progress:
         self._dependents: dict[str, list[str]] = {}
         self.done = 0
         for text, masked in protected.items():
-            missing = [unit.original for unit in masked.units if unit.original not in units]
+            missing = [unit.key for unit in masked.units if unit.key not in units]
             if missing:
                 self._waiting[text] = len(missing)
-                for original in missing:
-                    self._dependents.setdefault(original, []).append(text)
+                for key in missing:
+                    self._dependents.setdefault(key, []).append(text)
             else:
                 self.done += 1
         self._report()
 
-    def units_arrived(self, originals: Iterable[str]) -> None:
-        for original in originals:
-            for text in self._dependents.pop(original, ()):
+    def units_arrived(self, keys: Iterable[str]) -> None:
+        for key in keys:
+            for text in self._dependents.pop(key, ()):
                 self._waiting[text] -= 1
                 if self._waiting[text] == 0:
                     self.done += 1
