@@ -221,7 +221,6 @@ def _write_target(
     files: SourceFiles,
     options: GenerateOptions,
     provider_id: str,
-    emit: EventSink,
 ) -> tuple[TargetResult, list[Issue]]:
     """Write one translated target; a file that cannot be written fails only this target."""
     if not run.plan.leaves:
@@ -233,8 +232,6 @@ def _write_target(
         written, count = run.write(files, report, options.metadata, provider_id)
     except LocaleFileError as exc:
         return run.result("failed", report), [*issues, exc.issue]
-    for path in written:
-        emit(ProgressEvent(type=EVENT, phase="write", target=run.target.code, path=path))
     status: TargetStatus = "written" if count else "failed"
     return run.result(status, report, written, count), issues
 
@@ -261,11 +258,11 @@ async def run(handle: ProjectHandle, options: GenerateOptions, emit: EventSink) 
     chain = _chain(project, options)
     scan, reference = await scan_code(project, KIND, emit)
     issues.extend(scan.issues)
-    source = project.load(project.source_locale())
+    source = await trio.to_thread.run_sync(project.load, project.source_locale())
     issues.extend(source.issues)
     policy = project.config.reference.policy_for("generate")
     template = build_template(source, reference, policy, project.config)
-    runs = _plan_targets(project, source, targets, template, options)
+    runs = await trio.to_thread.run_sync(_plan_targets, project, source, targets, template, options)
     for target_run in runs:
         issues.extend(target_run.view.issues)
     if has_errors(issues):
@@ -306,17 +303,22 @@ async def _generate(
     work leaves every locale file as it was (what arrived stays in the cache), and the writes
     themselves contain no checkpoint, so once they start they finish.
     """
-    translators = [
-        Translator(
-            chain,
-            project.config.translate.policy,
-            cache,
-            source=project.source_locale(),
-            target=target_run.target.code,
-            texts=target_run.plan.texts_to_translate(),
-        )
-        for target_run in runs
-    ]
+
+    def prepare() -> list[Translator]:
+        return [
+            Translator(
+                chain,
+                project.config.translate.policy,
+                cache,
+                source=project.source_locale(),
+                target=target_run.target.code,
+                texts=target_run.plan.texts_to_translate(),
+            )
+            for target_run in runs
+        ]
+
+    # Masking and cache lookups of a large run take a while: keep the event loop free.
+    translators = await trio.to_thread.run_sync(prepare)
     pending = sum(len(translator.pending) for translator in translators)
     emit(
         ProgressEvent(
@@ -344,11 +346,22 @@ async def _generate(
         async with trio.open_nursery() as nursery:
             for index in range(len(runs)):
                 nursery.start_soon(translate, index)
-    files = SourceFiles(project, project.load(project.source_locale()))
+
+    def write_all() -> list[tuple[TargetResult, list[Issue]]]:
+        files = SourceFiles(project, project.load(project.source_locale()))
+        written = []
+        for target_run, report in zip(runs, reports, strict=True):
+            assert report is not None  # the nursery finished every translation
+            written.append(_write_target(target_run, report, files, options, chain[0].id))
+        return written
+
+    # Shielded: once writing starts it finishes, so no file is left out of a finished run.
+    with trio.CancelScope(shield=True):
+        outcomes = await trio.to_thread.run_sync(write_all)
     results = []
-    for target_run, report in zip(runs, reports, strict=True):
-        assert report is not None  # the nursery finished every translation
-        result, found = _write_target(target_run, report, files, options, chain[0].id, emit)
+    for result, found in outcomes:
+        for path in result.output_paths:
+            emit(ProgressEvent(type=EVENT, phase="write", target=result.target, path=path))
         results.append(result)
         issues.extend(found)
     return results

@@ -8,6 +8,8 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
+import trio
+
 from i18nprune.config.schema import TranslatePolicy
 from i18nprune.pool import JobOutcome, ProviderAttempt, TranslateJob, WorkerPool
 from i18nprune.translate.cache import TranslationCache
@@ -137,7 +139,7 @@ class Translator:
             report.attempts = outcome.attempts
             report.fallback_count = outcome.fallback_count
             report.aborted = outcome.aborted
-        retry = self._settle(protected, units, unit_failures, report)
+        retry = await trio.to_thread.run_sync(self._settle, protected, units, unit_failures, report)
         if retry and not report.aborted:
             again = {unit.key: unit.masked for text in retry for unit in protected[text].units}
             for key in again:
@@ -146,7 +148,9 @@ class Translator:
             report.attempts = _merge_attempts(report.attempts, outcome.attempts)
             report.fallback_count += outcome.fallback_count
             retried = {text: protected[text] for text in retry}
-            still = self._settle(retried, units, unit_failures, report)
+            still = await trio.to_thread.run_sync(
+                self._settle, retried, units, unit_failures, report
+            )
             report.failures.update({text: retry[text] for text in still})
         else:
             report.failures.update(retry)
@@ -208,9 +212,7 @@ class Translator:
         alone (text → reason). Texts with a failed unit go to `report.failures`."""
         retry: dict[str, str] = {}
         for text, masked in protected.items():
-            failed = [
-                unit_failures[u.key] for u in masked.units if u.key in unit_failures
-            ]
+            failed = [unit_failures[u.key] for u in masked.units if u.key in unit_failures]
             if failed:
                 report.failures[text] = failed[0]
                 continue
