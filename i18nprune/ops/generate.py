@@ -164,8 +164,6 @@ def _open_cache(project: Project) -> tuple[TranslationCache | None, list[Issue]]
     if not project.cache_enabled:
         return None, []
     path = project.home / CACHE_FILE
-    if not project.read_only:
-        path.parent.mkdir(parents=True, exist_ok=True)
     cache = TranslationCache.open(path, writable=not project.read_only)
     if cache.problem:
         return cache, [warning(Code.TRANSLATION_CACHE_UNAVAILABLE, cache.problem, str(path))]
