@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import inspect
+import math
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -37,6 +39,7 @@ from i18nprune.envelope import Code, Envelope, error, make_envelope
 from i18nprune.ops.options import OptionsError, decode_options, option_fields
 from i18nprune.ops.registry import OPS, OpSpec, execute
 from i18nprune.project import ProjectHandle, ProjectRequest
+from i18nprune.serve import ServeSettings, serve_stdio
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -285,6 +288,69 @@ for _name, _spec in OPS.items():
 app.command("langs", hidden=True)(_command_for(OPS["languages"]))
 
 
+@app.command("serve")
+def serve_command(
+    ctx: typer.Context,
+    allow_writes: Annotated[
+        bool,
+        typer.Option("--allow-writes", help="Enable write ops and caches (default: read-only)."),
+    ] = False,
+    idle_timeout: Annotated[
+        float,
+        typer.Option("--idle-timeout", min=0, help="Exit after this many idle seconds; 0: never."),
+    ] = 900.0,
+    workers: Annotated[
+        int | None, typer.Option("--workers", min=1, help="Translate worker processes.")
+    ] = None,
+) -> None:
+    """Serve JSON-RPC 2.0 over stdio for editors and other hosts (--json does not apply)."""
+    raise typer.Exit(_serve(ctx.obj, allow_writes, idle_timeout, workers))
+
+
+def _serve(
+    options: GlobalOptions, allow_writes: bool, idle_timeout: float, workers: int | None
+) -> int:
+    """Start `serve`, or explain on stderr why it cannot start (stdout stays empty)."""
+    project_flags = {
+        "--config": options.config,
+        "--source": options.source,
+        "--locales-dir": options.locales_dir,
+        "--src": options.src,
+        "--functions": options.functions,
+        "--exclude": options.exclude,
+        "--no-cache": options.no_cache,
+    }
+    unsupported = [flag for flag, value in project_flags.items() if value]
+    if unsupported:
+        return _serve_usage(
+            f"{', '.join(unsupported)} cannot be used with serve: every request reads the "
+            "project's own config file; set them there"
+        )
+    if not math.isfinite(idle_timeout):
+        return _serve_usage("--idle-timeout must be a number of seconds (0 disables it)")
+    sandbox = None
+    if options.project is not None:
+        sandbox = Path(os.path.realpath(Path.cwd() / options.project))
+        if not sandbox.is_dir():
+            what = "does not exist" if not sandbox.exists() else "is not a directory"
+            return _serve_usage(f"--project {options.project}: {sandbox} {what}")
+    settings = ServeSettings(sandbox, allow_writes, idle_timeout, workers)
+    return serve_stdio(settings)
+
+
+def _serve_usage(message: str) -> int:
+    print(f"i18nprune serve: {message}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def _is_serve_usage_error(exc: click.ClickException, args: list[str]) -> bool:
+    """Whether a usage error belongs to `serve`, whose stdout carries only protocol lines."""
+    ctx = getattr(exc, "ctx", None)
+    if ctx is not None and ctx.command.name == "serve":
+        return True
+    return (ctx is None or ctx.parent is None) and "serve" in args
+
+
 def main(argv: list[str] | None = None) -> None:
     """Console entry point: exit 0 ok, 1 `ok:false`, 2 usage error, 130 interrupted."""
     args = hoist_global_flags(list(sys.argv[1:] if argv is None else argv))
@@ -297,7 +363,7 @@ def main(argv: list[str] | None = None) -> None:
         code = EXIT_INTERRUPTED
     except click.ClickException as exc:  # a usage error: unknown flag, command or bad value
         code = exc.exit_code
-        if wants_json(args):
+        if wants_json(args) and not _is_serve_usage_error(exc, args):
             _report_usage(exc.format_message(), as_json=True)
         else:
             exc.show()

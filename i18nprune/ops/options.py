@@ -79,8 +79,9 @@ def _split_lists(options_type: type[msgspec.Struct], raw: dict[str, Any]) -> dic
         if key in lists and isinstance(value, str):
             value = [part.strip() for part in value.split(",") if part.strip()]
         elif key in lists and isinstance(value, list):
+            # Non-strings stay as they are, for validation to name the key.
             value = [
-                part.strip()
+                part.strip() if isinstance(part, str) else part
                 for item in value
                 for part in (item.split(",") if isinstance(item, str) else [item])
                 if not isinstance(part, str) or part.strip()

@@ -1,0 +1,7 @@
+"""`i18nprune serve`: JSON-RPC 2.0 over stdio for editors, desktop apps and scripted hosts
+(see the spec's PROTOCOL.md and docs/serve.md).
+"""
+
+from i18nprune.serve.session import ServeSettings, serve_stdio
+
+__all__ = ["ServeSettings", "serve_stdio"]

@@ -1,7 +1,16 @@
-"""Test doubles for tests, benchmarks and host authors: loopback fake translation providers."""
+"""Test doubles for tests, benchmarks and host authors: loopback fake translation providers and a
+client that drives `i18nprune serve`."""
 
 from __future__ import annotations
 
+from i18nprune.testing.client import (
+    ErrorObject,
+    Response,
+    ServeClient,
+    ServeClosed,
+    ServeError,
+    ServeTimeout,
+)
 from i18nprune.testing.fake_provider import (
     FakeProvider,
     FakeStats,
@@ -10,4 +19,16 @@ from i18nprune.testing.fake_provider import (
     fake_translation,
 )
 
-__all__ = ["FakeProvider", "FakeStats", "Fault", "RecordedRequest", "fake_translation"]
+__all__ = [
+    "ErrorObject",
+    "FakeProvider",
+    "FakeStats",
+    "Fault",
+    "RecordedRequest",
+    "Response",
+    "ServeClient",
+    "ServeClosed",
+    "ServeError",
+    "ServeTimeout",
+    "fake_translation",
+]

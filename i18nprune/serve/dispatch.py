@@ -1,0 +1,128 @@
+"""`op.<name>` requests: params checked against the op's Options Struct, the project root
+resolved and confined for the session's root mode, and the op run on a fresh project.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from i18nprune.envelope import Envelope
+from i18nprune.ops.events import EventSink
+from i18nprune.ops.options import OptionsError, decode_options
+from i18nprune.ops.registry import OPS, OpSpec, execute
+from i18nprune.project import PoolLease, ProjectHandle, ProjectRequest
+from i18nprune.serve.protocol import ErrorCode, Request, RpcError, named_params, param_value
+
+OP_PREFIX = "op."
+PARAM_KEYS = ("projectRoot", "options")
+CANCELLABLE_WHILE_RUNNING = frozenset({"generate"})
+"""Ops whose run stops on `$/cancelRequest`; every other op is cancellable only while queued."""
+
+
+@dataclass(frozen=True)
+class OpCall:
+    """An `op.*` request that passed every check: what to run, where, with which options."""
+
+    spec: OpSpec
+    root: Path | None
+    """The project root; None for an op that needs no project and was given none."""
+    options: msgspec.Struct
+
+    @property
+    def cancellable_while_running(self) -> bool:
+        return self.spec.name in CANCELLABLE_WHILE_RUNNING
+
+
+def find_op(method: str) -> OpSpec | None:
+    """The op an `op.<name>` method names, or None."""
+    if not method.startswith(OP_PREFIX):
+        return None
+    return OPS.get(method[len(OP_PREFIX) :])
+
+
+def prepare_call(
+    spec: OpSpec, request: Request, *, sandbox: Path | None, allow_writes: bool
+) -> OpCall:
+    """Check an `op.*` request: writes gate, params, options, root. Raises RpcError."""
+    method = OP_PREFIX + spec.name
+    if spec.writes and not allow_writes:
+        raise RpcError(
+            ErrorCode.WRITES_DISABLED,
+            f"`{method}` changes files and this server is read-only; start it with "
+            "--allow-writes to enable write operations.",
+        )
+    params = named_params(request)
+    for key in params:
+        if key not in PARAM_KEYS:
+            raise RpcError(
+                ErrorCode.INVALID_PARAMS,
+                f"Unknown parameter `{key}` for `{method}`; expected `projectRoot` and `options`.",
+                key=key,
+            )
+    raw_options = param_value(params, "options", dict[str, Any], "a JSON object") or {}
+    try:
+        options = decode_options(spec.options, raw_options)
+    except OptionsError as exc:
+        raise RpcError(
+            ErrorCode.INVALID_PARAMS, f"Invalid options for `{method}`: {exc}.", key=exc.key
+        ) from None
+    named = param_value(params, "projectRoot", str, "a string (an absolute directory)")
+    root = resolve_root(named, sandbox, method, needs_project=spec.needs_project)
+    return OpCall(spec, root, options)
+
+
+def resolve_root(
+    named: str | None, sandbox: Path | None, method: str, *, needs_project: bool
+) -> Path | None:
+    """The root a request runs in (PROTOCOL §5). In sandbox mode the pinned root, which a
+    named root must resolve to; in hub mode the named root, an existing absolute directory.
+    Raises RpcError (root required / invalid / mismatch)."""
+    if named is None:
+        if sandbox is None and needs_project:
+            raise RpcError(
+                ErrorCode.ROOT_REQUIRED,
+                f"`{method}` needs `projectRoot` (an absolute project directory): this server "
+                "runs in hub mode, without --project.",
+            )
+        return sandbox
+    if not os.path.isabs(named):
+        raise RpcError(
+            ErrorCode.ROOT_INVALID,
+            f"`projectRoot` must be an absolute path; got `{named}`.",
+            key="projectRoot",
+        )
+    real = Path(os.path.realpath(named))
+    if sandbox is not None:
+        if real != sandbox:
+            raise RpcError(
+                ErrorCode.ROOT_MISMATCH,
+                f"`projectRoot` {named} is not this server's project {sandbox}; a sandboxed "
+                "server never switches projects — start another server for that one.",
+                key="projectRoot",
+            )
+        return sandbox
+    if not real.is_dir():
+        what = "does not exist" if not real.exists() else "is not a directory"
+        raise RpcError(
+            ErrorCode.ROOT_INVALID,
+            f"`projectRoot` {named} {what}.",
+            key="projectRoot",
+        )
+    return real
+
+
+async def run_call(call: OpCall, *, read_only: bool, pools: PoolLease, emit: EventSink) -> Envelope:
+    """Run the op on the project as it is on disk now (a fresh ProjectHandle per request).
+
+    A user's mistake comes back as an `ok:false` envelope; bugs raise. Cancellation
+    propagates (only generate checks for it while translating; its writes have no checkpoint).
+    """
+    cwd = call.root if call.root is not None else Path.cwd()
+    request = ProjectRequest(cwd=cwd, project=call.root, read_only=read_only)
+    handle = ProjectHandle(request, pools=pools)
+    return await execute(call.spec, handle, call.options, emit)

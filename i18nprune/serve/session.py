@@ -1,0 +1,412 @@
+"""A `serve` session: lifecycle (initialize, shutdown, exit, end of input, idle timeout),
+the in-flight table, cancellation, the writes gate and per-root write queues (PROTOCOL §4–§9).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import platform
+import sys
+import traceback
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+import msgspec
+import trio
+
+from i18nprune import __version__
+from i18nprune.envelope import API_VERSION, Envelope
+from i18nprune.ops.events import discard
+from i18nprune.ops.registry import OPS
+from i18nprune.serve.dispatch import OP_PREFIX, OpCall, find_op, prepare_call, run_call
+from i18nprune.serve.progress import ProgressRelay
+from i18nprune.serve.protocol import (
+    NULL_ID,
+    PROTOCOL_VERSIONS,
+    ErrorCode,
+    Rejected,
+    Request,
+    RpcError,
+    error_line,
+    named_params,
+    param_value,
+    parse_request,
+    result_line,
+)
+from i18nprune.serve.shared_pool import SharedPool
+from i18nprune.serve.transport import LineReader, LineTooLong, LineWriter, notice, protect_stdout
+
+EXIT_OK, EXIT_INTERRUPTED = 0, 130
+LIFECYCLE_BEFORE_INITIALIZE = frozenset(
+    {"initialize", "ping", "shutdown", "exit", "$/cancelRequest"}
+)
+FLUSH_GRACE_SECONDS = 2.0
+"""How long queued lines may take to reach the client once the session has ended."""
+_PARSE_IN_THREAD_BYTES = 1 << 20
+
+
+@dataclass(frozen=True)
+class ServeSettings:
+    """How the server was started: `sandbox` is the pinned root (realpath) or None for hub
+    mode; `idle_timeout` is in seconds, 0 for never."""
+
+    sandbox: Path | None
+    allow_writes: bool = False
+    idle_timeout: float = 900.0
+    workers: int | None = None
+
+
+class ServerInfo(msgspec.Struct, frozen=True):
+    name: str
+    version: str
+    python: str
+
+
+class Capabilities(msgspec.Struct, frozen=True, rename="camel"):
+    ops: list[str]
+    progress: bool
+    progress_ops: list[str]
+    write_ops: list[str]
+    cancel_scope: str
+    writes: bool
+
+
+class InitializeResult(msgspec.Struct, frozen=True, rename="camel"):
+    protocol_version: str
+    server_info: ServerInfo
+    api_version: str
+    root_mode: Literal["sandbox", "hub"]
+    project_root: str | None
+    capabilities: Capabilities
+
+
+def describe(settings: ServeSettings) -> InitializeResult:
+    """The `initialize` result: who this server is and what it can do."""
+    return InitializeResult(
+        protocol_version=PROTOCOL_VERSIONS[0],
+        server_info=ServerInfo("i18nprune", __version__, platform.python_version()),
+        api_version=API_VERSION,
+        root_mode="hub" if settings.sandbox is None else "sandbox",
+        project_root=None if settings.sandbox is None else str(settings.sandbox),
+        capabilities=Capabilities(
+            ops=list(OPS),
+            progress=any(spec.progress for spec in OPS.values()),
+            progress_ops=[name for name, spec in OPS.items() if spec.progress],
+            write_ops=[name for name, spec in OPS.items() if spec.writes],
+            cancel_scope="running",
+            writes=settings.allow_writes,
+        ),
+    )
+
+
+@dataclass
+class InFlight:
+    """A request received and not yet answered."""
+
+    id: bytes
+    call: OpCall
+    scope: trio.CancelScope = field(default_factory=trio.CancelScope)
+    started: bool = False
+    """False while queued (before the op runs): any request can be cancelled then."""
+
+
+class Session:
+    """One client connection: reads request lines, answers them, ends the session.
+
+    Every request is handled in the order its line arrives; `op.*` requests run as tasks in
+    `nursery`, so `ping` and `$/cancelRequest` are answered while ops run. `ended` is set when
+    the session is over (exit, end of input once in-flight requests are answered, a closed
+    stdout, the idle timeout).
+    """
+
+    def __init__(self, settings: ServeSettings, writer: LineWriter, nursery: trio.Nursery) -> None:
+        self.settings = settings
+        self.ended = trio.Event()
+        self._writer = writer
+        self._nursery = nursery
+        self._state: Literal["new", "running", "shutting_down"] = "new"
+        self._in_flight: dict[bytes, InFlight] = {}
+        self._write_locks: defaultdict[Path | None, trio.Lock] = defaultdict(trio.Lock)
+        self._pools = SharedPool(nursery, settings.workers)
+        self._idle = trio.CancelScope()
+        self._input_ended = False
+
+    async def read_requests(self, reader: LineReader) -> None:
+        """Handle every line until end of input; then end once in-flight requests are answered."""
+        while True:
+            line = await reader.receive_line()
+            if line is None:
+                break
+            await trio.lowlevel.checkpoint()  # a burst of buffered lines must not hog the loop
+            self._touch()
+            if isinstance(line, LineTooLong):
+                message = (
+                    f"The line of {line.size} bytes is larger than the server's limit of "
+                    f"{reader.limit} bytes; it was skipped."
+                )
+                self._answer_error(NULL_ID, RpcError(ErrorCode.INVALID_REQUEST, message))
+                continue
+            line = line.rstrip()
+            if not line:
+                continue
+            if len(line) > _PARSE_IN_THREAD_BYTES:
+                parsed = await trio.to_thread.run_sync(parse_request, line)
+            else:
+                parsed = parse_request(line)
+            if isinstance(parsed, Rejected):
+                self._answer_error(parsed.id, parsed.error)
+            elif parsed.id is None:
+                self._perform_notification(parsed)
+            else:
+                self._handle_request(parsed, parsed.id)
+        self._input_ended = True
+        self._end_when_idle()
+
+    async def watch_idle(self) -> None:
+        """End the session after `idle_timeout` seconds with nothing in flight and no input."""
+        if not self.settings.idle_timeout:
+            return
+        self._idle.deadline = trio.current_time() + self.settings.idle_timeout
+        with self._idle:
+            await trio.sleep_forever()
+        notice(f"serve: idle for {self.settings.idle_timeout:g} s; exiting")
+        self.ended.set()
+
+    def _touch(self) -> None:
+        """A message arrived: the idle clock restarts (it runs only while nothing is in flight)."""
+        if self._in_flight or not self.settings.idle_timeout:
+            self._idle.deadline = math.inf
+        else:
+            self._idle.deadline = trio.current_time() + self.settings.idle_timeout
+
+    def _end_when_idle(self) -> None:
+        if self._input_ended and not self._in_flight:
+            self.ended.set()
+
+    # --- requests and notifications ---------------------------------------------------
+
+    def _handle_request(self, request: Request, request_id: bytes) -> None:
+        if request_id in self._in_flight:
+            message = f"A request with id {request_id.decode(errors='replace')} is in flight."
+            self._answer_error(request_id, RpcError(ErrorCode.INVALID_REQUEST, message))
+            return
+        try:
+            self._check_lifecycle(request.method)
+            if request.method.startswith(OP_PREFIX):
+                self._start_op(request, request_id)
+                return
+            result = self._lifecycle_request(request)
+        except RpcError as failure:
+            self._answer_error(request_id, failure)
+            return
+        self._writer.send(result_line(request_id, result))
+        if request.method == "exit":
+            self.ended.set()
+
+    def _check_lifecycle(self, method: str) -> None:
+        if self._state == "shutting_down" and method not in ("exit", "$/cancelRequest"):
+            raise RpcError(
+                ErrorCode.SHUTTING_DOWN,
+                "The server is shutting down; it accepts only the `exit` notification now.",
+            )
+        if self._state == "new" and method not in LIFECYCLE_BEFORE_INITIALIZE:
+            raise RpcError(
+                ErrorCode.NOT_INITIALIZED,
+                f"Send `initialize` before `{method}`.",
+            )
+
+    def _lifecycle_request(self, request: Request) -> object:
+        """Perform a non-op request and return its result. Raises RpcError."""
+        if request.method == "initialize":
+            return self._initialize(request)
+        if request.method == "shutdown":
+            self._state = "shutting_down"
+            return {}
+        if request.method == "$/cancelRequest":
+            self._cancel(request)
+            return {}
+        if request.method in ("ping", "exit"):
+            return {}
+        raise RpcError(ErrorCode.METHOD_NOT_FOUND, f"There is no method `{request.method}`.")
+
+    def _initialize(self, request: Request) -> InitializeResult:
+        if self._state != "new":
+            raise RpcError(ErrorCode.INVALID_REQUEST, "The session is already initialized.")
+        params = named_params(request)
+        try:
+            version = param_value(params, "protocolVersion", str, "a string")
+        except RpcError:
+            version = None
+        if version not in PROTOCOL_VERSIONS:
+            given = "no protocolVersion" if version is None else f"protocolVersion {version!r}"
+            raise RpcError(
+                ErrorCode.UNSUPPORTED_PROTOCOL,
+                f"Unsupported protocol: got {given}; this server speaks protocolVersion "
+                f"{', '.join(repr(v) for v in PROTOCOL_VERSIONS)}.",
+                supported=PROTOCOL_VERSIONS,
+            )
+        self._state = "running"
+        return describe(self.settings)
+
+    def _perform_notification(self, request: Request) -> None:
+        """Notifications are never answered; what cannot be performed is noted on stderr."""
+        method = request.method
+        if method == "exit":
+            self.ended.set()
+        elif method == "shutdown":
+            self._state = "shutting_down"
+        elif method == "$/cancelRequest":
+            try:
+                self._cancel(request)
+            except RpcError as failure:
+                notice(f"serve: $/cancelRequest ignored: {failure}")
+        elif method != "ping":
+            notice(
+                f"serve: notification `{method}` not run: only exit, shutdown, ping and "
+                "$/cancelRequest are performed without an id; send an id to get an answer"
+            )
+
+    def _cancel(self, request: Request) -> None:
+        """Cancel a queued request, or a running op that stops on cancel; ignore the rest."""
+        raw = named_params(request).get("id")
+        if raw is None:
+            raise RpcError(
+                ErrorCode.INVALID_PARAMS, "`$/cancelRequest` needs the `id` to cancel.", key="id"
+            )
+        target = self._in_flight.get(bytes(raw))
+        shown = bytes(raw).decode(errors="replace")
+        if target is None:
+            notice(f"serve: cancel for {shown} ignored: no such request in flight")
+        elif target.started and not target.call.cancellable_while_running:
+            notice(
+                f"serve: cancel for {shown} ignored: op.{target.call.spec.name} finishes once "
+                "started"
+            )
+        else:
+            target.scope.cancel()
+
+    # --- ops -----------------------------------------------------------------------------
+
+    def _start_op(self, request: Request, request_id: bytes) -> None:
+        spec = find_op(request.method)
+        if spec is None:
+            raise RpcError(
+                ErrorCode.METHOD_NOT_FOUND,
+                f"There is no method `{request.method}`; `initialize` lists the ops.",
+            )
+        call = prepare_call(
+            spec,
+            request,
+            sandbox=self.settings.sandbox,
+            allow_writes=self.settings.allow_writes,
+        )
+        entry = InFlight(request_id, call)
+        self._in_flight[request_id] = entry
+        self._touch()
+        self._nursery.start_soon(self._run_op, entry, name=f"{request.method} {request_id!r}")
+
+    async def _run_op(self, entry: InFlight) -> None:
+        relay = (
+            ProgressRelay(entry.id, self._writer.send, self._nursery)
+            if entry.call.spec.progress
+            else None
+        )
+        try:
+            with entry.scope:
+                envelope = await self._queue_and_run(entry, relay)
+            if entry.scope.cancelled_caught:
+                method = f"op.{entry.call.spec.name}"
+                line = error_line(
+                    entry.id,
+                    RpcError(ErrorCode.REQUEST_CANCELLED, f"`{method}` was cancelled."),
+                )
+            else:
+                line = result_line(entry.id, envelope)
+        except Exception as exc:
+            notice(f"serve: internal error in op.{entry.call.spec.name}:")
+            notice("".join(traceback.format_exception(exc)))
+            line = error_line(
+                entry.id,
+                RpcError(
+                    ErrorCode.INTERNAL_ERROR,
+                    f"op.{entry.call.spec.name} failed with an internal error; the details are "
+                    "on the server's stderr.",
+                ),
+            )
+        finally:
+            if relay is not None:
+                relay.close()
+            del self._in_flight[entry.id]
+            self._touch()
+            self._end_when_idle()
+        self._writer.send(line)
+
+    async def _queue_and_run(self, entry: InFlight, relay: ProgressRelay | None) -> Envelope:
+        """Wait for the root's write queue when the op writes, then run it."""
+        emit = relay.emit if relay is not None else discard
+        read_only = not self.settings.allow_writes
+        if not entry.call.spec.writes:
+            await trio.lowlevel.checkpoint()  # a cancel that arrived with it still finds it queued
+            entry.started = True
+            return await run_call(
+                entry.call, read_only=read_only, pools=self._pools.lease, emit=emit
+            )
+        async with self._write_locks[entry.call.root]:
+            entry.started = True
+            return await run_call(
+                entry.call, read_only=read_only, pools=self._pools.lease, emit=emit
+            )
+
+    def _answer_error(self, request_id: bytes, failure: RpcError) -> None:
+        self._writer.send(error_line(request_id, failure))
+
+
+def serve_stdio(settings: ServeSettings) -> int:
+    """Serve on this process's stdin/stdout until the session ends; return the exit code.
+
+    0 for every normal end; 130 on Ctrl+C (quietly). From the start, fd 1 points at stderr
+    and protocol lines go to a private duplicate of it. A read-only session writes no file:
+    no caches, and no bytecode from this process or its children.
+    """
+    if not settings.allow_writes:
+        sys.dont_write_bytecode = True
+        os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
+    protocol_fd = protect_stdout()
+    try:
+        trio.run(_serve, settings, protocol_fd)
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+    except BaseExceptionGroup as group:
+        if group.subgroup(KeyboardInterrupt) is None:
+            raise
+        return EXIT_INTERRUPTED
+    return EXIT_OK
+
+
+async def _serve(settings: ServeSettings, protocol_fd: int) -> None:
+    writer = LineWriter(protocol_fd)
+    async with trio.open_nursery() as outer:
+        outer.start_soon(writer.run)
+        async with trio.open_nursery() as nursery:
+            session = Session(settings, writer, nursery)
+            nursery.start_soon(session.read_requests, LineReader(0))
+            nursery.start_soon(session.watch_idle)
+            nursery.start_soon(_end_when_broken, writer, session)
+            mode = "hub" if settings.sandbox is None else f"sandbox {settings.sandbox}"
+            writes = "writes enabled" if settings.allow_writes else "read-only"
+            notice(f"serve: ready ({mode}, {writes})")
+            await session.ended.wait()
+            nursery.cancel_scope.cancel()
+        writer.close()
+        with trio.move_on_after(FLUSH_GRACE_SECONDS):
+            await writer.finished.wait()
+        outer.cancel_scope.cancel()
+
+
+async def _end_when_broken(writer: LineWriter, session: Session) -> None:
+    """A closed stdout means the client went away: end quietly."""
+    await writer.broken.wait()
+    session.ended.set()
