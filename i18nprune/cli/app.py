@@ -304,10 +304,10 @@ def serve_command(
     ] = None,
 ) -> None:
     """Serve JSON-RPC 2.0 over stdio for editors and other hosts (--json does not apply)."""
-    raise typer.Exit(_serve(ctx.obj, allow_writes, idle_timeout, workers))
+    raise typer.Exit(_start_server(ctx.obj, allow_writes, idle_timeout, workers))
 
 
-def _serve(
+def _start_server(
     options: GlobalOptions, allow_writes: bool, idle_timeout: float, workers: int | None
 ) -> int:
     """Start `serve`, or explain on stderr why it cannot start (stdout stays empty)."""

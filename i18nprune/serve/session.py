@@ -32,7 +32,6 @@ from i18nprune.serve.protocol import (
     RpcError,
     error_line,
     named_params,
-    param_value,
     parse_request,
     result_line,
 )
@@ -40,11 +39,12 @@ from i18nprune.serve.shared_pool import SharedPool
 from i18nprune.serve.transport import LineReader, LineTooLong, LineWriter, notice, protect_stdout
 
 EXIT_OK, EXIT_INTERRUPTED = 0, 130
-LIFECYCLE_BEFORE_INITIALIZE = frozenset(
-    {"initialize", "ping", "shutdown", "exit", "$/cancelRequest"}
-)
+LIFECYCLE_METHODS = frozenset({"initialize", "ping", "shutdown", "exit", "$/cancelRequest"})
+"""The methods that are not ops; each is accepted before `initialize`."""
 FLUSH_GRACE_SECONDS = 2.0
 """How long queued lines may take to reach the client once the session has ended."""
+GIL_SWITCH_SECONDS = 0.001
+"""The interpreter's thread switch interval while serving (the default is 5 ms)."""
 _PARSE_IN_THREAD_BYTES = 1 << 20
 
 
@@ -212,7 +212,7 @@ class Session:
                 ErrorCode.SHUTTING_DOWN,
                 "The server is shutting down; it accepts only the `exit` notification now.",
             )
-        if self._state == "new" and method not in LIFECYCLE_BEFORE_INITIALIZE:
+        if self._state == "new" and method not in LIFECYCLE_METHODS:
             raise RpcError(
                 ErrorCode.NOT_INITIALIZED,
                 f"Send `initialize` before `{method}`.",
@@ -220,32 +220,29 @@ class Session:
 
     def _lifecycle_request(self, request: Request) -> object:
         """Perform a non-op request and return its result. Raises RpcError."""
+        if request.method not in LIFECYCLE_METHODS:
+            raise RpcError(ErrorCode.METHOD_NOT_FOUND, f"There is no method `{request.method}`.")
+        params = named_params(request)
         if request.method == "initialize":
-            return self._initialize(request)
+            return self._initialize(params)
         if request.method == "shutdown":
             self._state = "shutting_down"
-            return {}
-        if request.method == "$/cancelRequest":
-            self._cancel(request)
-            return {}
-        if request.method in ("ping", "exit"):
-            return {}
-        raise RpcError(ErrorCode.METHOD_NOT_FOUND, f"There is no method `{request.method}`.")
+        elif request.method == "$/cancelRequest":
+            self._cancel(params)
+        return {}
 
-    def _initialize(self, request: Request) -> InitializeResult:
+    def _initialize(self, params: dict[str, msgspec.Raw]) -> InitializeResult:
         if self._state != "new":
             raise RpcError(ErrorCode.INVALID_REQUEST, "The session is already initialized.")
-        params = named_params(request)
-        try:
-            version = param_value(params, "protocolVersion", str, "a string")
-        except RpcError:
-            version = None
-        if version not in PROTOCOL_VERSIONS:
-            given = "no protocolVersion" if version is None else f"protocolVersion {version!r}"
+        raw = params.get("protocolVersion")
+        if raw is None or msgspec.json.decode(raw) not in PROTOCOL_VERSIONS:
+            given = (
+                "no protocolVersion" if raw is None else f"protocolVersion {bytes(raw).decode()}"
+            )
             raise RpcError(
                 ErrorCode.UNSUPPORTED_PROTOCOL,
-                f"Unsupported protocol: got {given}; this server speaks protocolVersion "
-                f"{', '.join(repr(v) for v in PROTOCOL_VERSIONS)}.",
+                f"Unsupported protocol ({given}); this server supports protocolVersion "
+                f"{msgspec.json.encode(PROTOCOL_VERSIONS).decode()}.",
                 supported=PROTOCOL_VERSIONS,
             )
         self._state = "running"
@@ -260,7 +257,7 @@ class Session:
             self._state = "shutting_down"
         elif method == "$/cancelRequest":
             try:
-                self._cancel(request)
+                self._cancel(named_params(request))
             except RpcError as failure:
                 notice(f"serve: $/cancelRequest ignored: {failure}")
         elif method != "ping":
@@ -269,9 +266,9 @@ class Session:
                 "$/cancelRequest are performed without an id; send an id to get an answer"
             )
 
-    def _cancel(self, request: Request) -> None:
+    def _cancel(self, params: dict[str, msgspec.Raw]) -> None:
         """Cancel a queued request, or a running op that stops on cancel; ignore the rest."""
-        raw = named_params(request).get("id")
+        raw = params.get("id")
         if raw is None:
             raise RpcError(
                 ErrorCode.INVALID_PARAMS, "`$/cancelRequest` needs the `id` to cancel.", key="id"
@@ -345,20 +342,21 @@ class Session:
         self._writer.send(line)
 
     async def _queue_and_run(self, entry: InFlight, relay: ProgressRelay | None) -> Envelope:
-        """Wait for the root's write queue when the op writes, then run it."""
-        emit = relay.emit if relay is not None else discard
-        read_only = not self.settings.allow_writes
-        if not entry.call.spec.writes:
-            await trio.lowlevel.checkpoint()  # a cancel that arrived with it still finds it queued
-            entry.started = True
-            return await run_call(
-                entry.call, read_only=read_only, pools=self._pools.lease, emit=emit
-            )
-        async with self._write_locks[entry.call.root]:
-            entry.started = True
-            return await run_call(
-                entry.call, read_only=read_only, pools=self._pools.lease, emit=emit
-            )
+        """Wait in the root's write queue when the op writes, then run it."""
+        if entry.call.spec.writes:
+            async with self._write_locks[entry.call.root]:
+                return await self._execute(entry, relay)
+        await trio.lowlevel.checkpoint()  # a cancel sent right after the request finds it queued
+        return await self._execute(entry, relay)
+
+    async def _execute(self, entry: InFlight, relay: ProgressRelay | None) -> Envelope:
+        entry.started = True
+        return await run_call(
+            entry.call,
+            read_only=not self.settings.allow_writes,
+            pools=self._pools.lease,
+            emit=discard if relay is None else relay.emit,
+        )
 
     def _answer_error(self, request_id: bytes, failure: RpcError) -> None:
         self._writer.send(error_line(request_id, failure))
@@ -375,6 +373,9 @@ def serve_stdio(settings: ServeSettings) -> int:
         sys.dont_write_bytecode = True
         os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
     protocol_fd = protect_stdout()
+    # Threads doing CPU work (parsing, planning, writing) hold the GIL for up to the switch
+    # interval at a time; a short one keeps `ping` and cancel latency low while they run.
+    sys.setswitchinterval(GIL_SWITCH_SECONDS)
     try:
         trio.run(_serve, settings, protocol_fd)
     except KeyboardInterrupt:
