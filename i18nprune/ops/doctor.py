@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Annotated
 
 import msgspec
+import trio
 
 from i18nprune.envelope import Code, Envelope, ProblemError, Severity, error, make_envelope
 from i18nprune.ops.events import EventSink
@@ -158,7 +159,10 @@ async def run(handle: ProjectHandle, options: DoctorOptions, emit: EventSink) ->
             f"unknown check area(s) {', '.join(unknown)}; choose from {', '.join(AREAS)}",
         )
         return make_envelope(KIND, DoctorData([], options.strict), [issue], started=started)
-    findings = [finding for area in areas for finding in _CHECKS[area](handle)]
+    # Some probes take a while (the language catalog is built on first use): off the loop.
+    findings = await trio.to_thread.run_sync(
+        lambda: [finding for area in areas for finding in _CHECKS[area](handle)]
+    )
     failing: set[Severity] = {"error", "warning"} if options.strict else {"error"}
     ok = not any(not f.ok and f.severity in failing for f in findings)
     return make_envelope(KIND, DoctorData(findings, options.strict), [], started=started, ok=ok)

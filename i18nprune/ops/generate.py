@@ -256,11 +256,18 @@ async def run(handle: ProjectHandle, options: GenerateOptions, emit: EventSink) 
     chain = _chain(project, options)
     scan, reference = await scan_code(project, KIND, emit)
     issues.extend(scan.issues)
-    source = await trio.to_thread.run_sync(project.load, project.source_locale())
+    # Reading and planning are pure and can take a while: off the loop, abandoned on cancel.
+    source = await trio.to_thread.run_sync(
+        project.load, project.source_locale(), abandon_on_cancel=True
+    )
     issues.extend(source.issues)
     policy = project.config.reference.policy_for("generate")
-    template = build_template(source, reference, policy, project.config)
-    runs = await trio.to_thread.run_sync(_plan_targets, project, source, targets, template, options)
+    template = await trio.to_thread.run_sync(
+        build_template, source, reference, policy, project.config, abandon_on_cancel=True
+    )
+    runs = await trio.to_thread.run_sync(
+        _plan_targets, project, source, targets, template, options, abandon_on_cancel=True
+    )
     for target_run in runs:
         issues.extend(target_run.view.issues)
     if has_errors(issues):
@@ -315,8 +322,11 @@ async def _generate(
             for target_run in runs
         ]
 
-    # Masking and cache lookups of a large run take a while: keep the event loop free.
-    translators = await trio.to_thread.run_sync(prepare)
+    # Masking and cache lookups of a large run take a while: keep the event loop free. Masking
+    # is pure, so a cancel need not wait for it; a cache lookup is waited for.
+    translators = await trio.to_thread.run_sync(prepare, abandon_on_cancel=True)
+    for translator in translators:
+        await trio.to_thread.run_sync(translator.consult_cache)
     pending = sum(len(translator.pending) for translator in translators)
     emit(
         ProgressEvent(

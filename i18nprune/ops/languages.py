@@ -6,6 +6,7 @@ import time
 from typing import Annotated
 
 import msgspec
+import trio
 
 from i18nprune.envelope import Envelope, make_envelope
 from i18nprune.locales.catalog import all_languages, filter_languages
@@ -24,5 +25,8 @@ class LanguagesOptions(msgspec.Struct, frozen=True, kw_only=True):
 async def run(handle: ProjectHandle, options: LanguagesOptions, emit: EventSink) -> Envelope:
     """List catalog rows, optionally filtered; `data` is the array of rows."""
     started = time.perf_counter()
-    rows = filter_languages(options.filter) if options.filter else all_languages()
+    # The catalog is built on first use (most of a second): off the loop.
+    rows = await trio.to_thread.run_sync(
+        lambda: filter_languages(options.filter) if options.filter else all_languages()
+    )
     return make_envelope(KIND, rows, [], started=started)

@@ -5,6 +5,7 @@ language, key text) to a translation, shared safely by concurrent runs.
 from __future__ import annotations
 
 import sqlite3
+import threading
 import time
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -54,7 +55,7 @@ class TranslationCache:
     A cache that cannot be used (corrupt or foreign file, a newer schema, an I/O error) behaves
     as an empty cache that stores nothing, and says why in `problem`; it never deletes or
     overwrites the file. Calls are synchronous and may block while another run writes (up to a
-    busy timeout); one object must not be used by two threads at once. Build it with `open`.
+    busy timeout); threads may share one object (its calls take turns). Build it with `open`.
 
     `problem` is one line naming the file, what is wrong and what to do about it, or `None`
     while the cache works; it is set by `open` or by the first failing call, after which the
@@ -73,6 +74,7 @@ class TranslationCache:
         self.writable = writable
         self.problem = problem
         self._connection = connection
+        self._turn = threading.Lock()
         self._closed = False
         self._hits = 0
         self._misses = 0
@@ -112,11 +114,12 @@ class TranslationCache:
         """
         wanted = list(dict.fromkeys(keys))
         found: dict[str, str] = {}
-        if not self._closed and self.problem is None:
-            try:
-                found = self._read(provider, source, target, wanted)
-            except (sqlite3.Error, OSError, _Unusable) as failure:
-                self._disable(failure)
+        with self._turn:
+            if not self._closed and self.problem is None:
+                try:
+                    found = self._read(provider, source, target, wanted)
+                except (sqlite3.Error, OSError, _Unusable) as failure:
+                    self._disable(failure)
         self._hits += len(found)
         self._misses += len(wanted) - len(found)
         return found
@@ -130,21 +133,20 @@ class TranslationCache:
         are stored. Does nothing on a read-only, closed or unusable cache; a failing write
         makes the cache inert (see `problem`) instead of raising.
         """
-        if self._connection is None:
-            return
         rows = [(provider, source, target, key, text) for key, text in entries]
-        if not rows:
-            return
-        try:
-            with self._connection:
-                self._connection.execute("BEGIN IMMEDIATE")
-                self._connection.executemany(
-                    "INSERT OR REPLACE INTO translations VALUES (?, ?, ?, ?, ?)", rows
-                )
-        except sqlite3.Error as failure:
-            self._disable(failure)
-            return
-        self._writes += len(rows)
+        with self._turn:
+            if self._connection is None or not rows:
+                return
+            try:
+                with self._connection:
+                    self._connection.execute("BEGIN IMMEDIATE")
+                    self._connection.executemany(
+                        "INSERT OR REPLACE INTO translations VALUES (?, ?, ?, ?, ?)", rows
+                    )
+            except sqlite3.Error as failure:
+                self._disable(failure)
+                return
+            self._writes += len(rows)
 
     def statistics(self) -> CacheStatistics:
         """Hits, misses and writes since `open`."""
@@ -152,10 +154,11 @@ class TranslationCache:
 
     def close(self) -> None:
         """Release the file. Idempotent; the cache is inert afterwards."""
-        self._closed = True
-        if self._connection is not None:
-            self._connection.close()
-            self._connection = None
+        with self._turn:
+            self._closed = True
+            if self._connection is not None:
+                self._connection.close()
+                self._connection = None
 
     def __enter__(self) -> TranslationCache:
         return self

@@ -64,13 +64,62 @@ def _merge_attempts(
     return list(merged.values())
 
 
+class _Outgoing:
+    """Pending units as a job sends them: each masked text once, with the unit keys behind it."""
+
+    def __init__(self, pending: dict[str, str]) -> None:
+        self.keys_of: dict[str, list[str]] = {}
+        for key, masked in pending.items():
+            self.keys_of.setdefault(masked, []).append(key)
+        self.texts = list(self.keys_of)
+
+
+class _CacheWriter:
+    """Stores arriving translations in the cache from a thread, so the event loop never waits
+    on the database; `flush` writes whatever is still buffered."""
+
+    def __init__(self, cache: TranslationCache | None, source: str, target: str) -> None:
+        self._cache = cache
+        self._source = source
+        self._target = target
+        self._buffer: list[tuple[str, str, str]] = []
+        self._arrived = trio.Event()
+        self._turn = trio.Lock()
+
+    def add(self, provider_id: str, entries: list[tuple[str, str]]) -> None:
+        if self._cache is not None and entries:
+            self._buffer.extend((provider_id, key, text) for key, text in entries)
+            self._arrived.set()
+
+    async def run(self) -> None:
+        """Write batches as they arrive, until cancelled."""
+        while True:
+            await self._arrived.wait()
+            self._arrived = trio.Event()
+            await self.flush()
+
+    async def flush(self) -> None:
+        async with self._turn:
+            rows, self._buffer = self._buffer, []
+            if rows:
+                await trio.to_thread.run_sync(self._write, rows)
+
+    def _write(self, rows: list[tuple[str, str, str]]) -> None:
+        assert self._cache is not None
+        by_provider: dict[str, list[tuple[str, str]]] = {}
+        for provider_id, key, text in rows:
+            by_provider.setdefault(provider_id, []).append((key, text))
+        for provider_id, entries in by_provider.items():
+            self._cache.put_many(provider_id, self._source, self._target, entries)
+
+
 class Translator:
     """Translates the texts of one target from `source` to `target` through a provider chain.
 
-    Built before any worker exists: construction masks placeholders and consults the cache, so
-    a host knows how much must go to providers (`pending`) before it starts a pool.
-    Translations received from providers go to the cache as they arrive (when their tokens are
-    intact), so an interrupted run keeps what it paid for.
+    Construction masks placeholders; `consult_cache` then tells how much must go to providers
+    (`pending`), before any worker exists. Both are synchronous and take a while for large
+    runs, so hosts call them in a thread. Translations received from providers go to the cache
+    as they arrive (when their tokens are intact), so an interrupted run keeps what it paid for.
     """
 
     def __init__(
@@ -89,7 +138,25 @@ class Translator:
         self.source = source
         self.target = target
         self.protected = {text: protect_placeholders(text) for text in dict.fromkeys(texts)}
-        self.units = self._lookup()
+        self.units: dict[str, str] = {}
+        """Unit key → masked translation, for every unit translated so far."""
+        self.cached: set[str] = set()
+        """Source texts served entirely from the cache."""
+        self.pending: dict[str, str] = {}
+        """Units still to send: unit key → masked text."""
+        self._consulted = False
+
+    def consult_cache(self) -> None:
+        """Look every unit up in the cache (each provider of the chain in order, so what a
+        fallback provider translated is found again); fills `cached` and `pending`."""
+        if self.cache is not None:
+            wanted = list({u.key for text in self.protected.values() for u in text.units})
+            for settings in self.chain:
+                missing = [key for key in wanted if key not in self.units]
+                if not missing:
+                    break
+                found = self.cache.get_many(settings.id, self.source, self.target, missing)
+                self.units.update(found)
         self.cached = {
             text
             for text, masked in self.protected.items()
@@ -101,41 +168,27 @@ class Translator:
             for unit in text.units
             if unit.key not in self.units
         }
-        """Units the cache does not have: unit key → masked text."""
-
-    @property
-    def provider_id(self) -> str:
-        return self.chain[0].id
-
-    def _lookup(self) -> dict[str, str]:
-        """Unit keys found in the cache → their masked translations. Each provider of the
-        chain is asked in order, so what a fallback provider translated is found again."""
-        if self.cache is None:
-            return {}
-        wanted = list({unit.key for text in self.protected.values() for unit in text.units})
-        found: dict[str, str] = {}
-        for settings in self.chain:
-            missing = [key for key in wanted if key not in found]
-            if not missing:
-                break
-            found.update(self.cache.get_many(settings.id, self.source, self.target, missing))
-        return found
+        self._progress = _Progress(self.protected, self.units)
+        self._outgoing = _Outgoing(self.pending)
+        self._consulted = True
 
     async def translate(
         self, pool: WorkerPool | None, on_progress: ProgressCallback | None = None
     ) -> TranslationReport:
         """Translate every distinct text; return translations, failures and provider attempts.
 
-        `pool` may be None only when nothing is `pending`. Raises trio.Cancelled or
-        KeyboardInterrupt when the caller is cancelled or interrupted; what arrived before
-        stays in the cache.
+        Call `consult_cache` first. `pool` may be None only when nothing is `pending`. Raises
+        trio.Cancelled or KeyboardInterrupt when the caller is cancelled or interrupted; what
+        arrived before stays in the cache.
         """
+        if not self._consulted:
+            raise RuntimeError("consult_cache() must run before translate()")
         report = TranslationReport(cached=self.cached)
-        protected, units, pending = self.protected, dict(self.units), self.pending
-        progress = _Progress(protected, units, on_progress)
+        protected, units, progress = self.protected, self.units, self._progress
+        progress.listen(on_progress)
         unit_failures: dict[str, str] = {}
-        if pending:
-            outcome, unit_failures = await self._send(pool, pending, units, progress, False)
+        if self.pending:
+            outcome, unit_failures = await self._send(pool, self._outgoing, progress, False)
             report.attempts = outcome.attempts
             report.fallback_count = outcome.fallback_count
             report.aborted = outcome.aborted
@@ -144,7 +197,7 @@ class Translator:
             again = {unit.key: unit.masked for text in retry for unit in protected[text].units}
             for key in again:
                 units.pop(key, None)
-            outcome, unit_failures = await self._send(pool, again, units, progress, True)
+            outcome, unit_failures = await self._send(pool, _Outgoing(again), progress, True)
             report.attempts = _merge_attempts(report.attempts, outcome.attempts)
             report.fallback_count += outcome.fallback_count
             retried = {text: protected[text] for text in retry}
@@ -157,47 +210,46 @@ class Translator:
         return report
 
     async def _send(
-        self,
-        pool: WorkerPool | None,
-        pending: dict[str, str],
-        units: dict[str, str],
-        progress: _Progress,
-        isolated: bool,
+        self, pool: WorkerPool | None, outgoing: _Outgoing, progress: _Progress, isolated: bool
     ) -> tuple[JobOutcome, dict[str, str]]:
-        """Translate pending units (key → masked) through the pool, caching what arrives.
+        """Translate `outgoing` through the pool, caching what arrives (also when cancelled).
 
         Returns the pool's outcome and the failed units (key → reason).
         """
         assert pool is not None, "only a translator with nothing pending runs without a pool"
-        by_masked: dict[str, list[str]] = {}
-        for key, masked in pending.items():
-            by_masked.setdefault(masked, []).append(key)
-        job_texts = list(by_masked)
+        writer = _CacheWriter(self.cache, self.source, self.target)
+        units = self.units
 
         def arrived(provider_id: str, indices: list[int], translations: list[str]) -> None:
             fresh: list[tuple[str, str]] = []
             for index, translation in zip(indices, translations, strict=True):
-                masked = job_texts[index]
+                masked = outgoing.texts[index]
                 if _tokens_kept(masked, translation):
-                    fresh.extend((key, translation) for key in by_masked[masked])
+                    fresh.extend((key, translation) for key in outgoing.keys_of[masked])
             units.update(fresh)
-            if self.cache is not None and fresh:
-                self.cache.put_many(provider_id, self.source, self.target, fresh)
+            writer.add(provider_id, fresh)
             progress.units_arrived(key for key, _ in fresh)
 
         job = TranslateJob(
-            texts=job_texts,
+            texts=outgoing.texts,
             source=self.source,
             target=self.target,
             chain=self.chain,
             policy=self.policy,
             isolated=isolated,
         )
-        outcome = await pool.translate(job, on_translated=arrived)
+        try:
+            async with trio.open_nursery() as nursery:
+                nursery.start_soon(writer.run)
+                outcome = await pool.translate(job, on_translated=arrived)
+                nursery.cancel_scope.cancel()
+        finally:
+            with trio.CancelScope(shield=True):
+                await writer.flush()
         failures = {
             key: reason
             for index, reason in outcome.failures.items()
-            for key in by_masked[job_texts[index]]
+            for key in outgoing.keys_of[outgoing.texts[index]]
         }
         return outcome, failures
 
@@ -235,13 +287,8 @@ class Translator:
 class _Progress:
     """Counts source texts whose every unit has arrived, for `on_progress(done, failed)`."""
 
-    def __init__(
-        self,
-        protected: dict[str, ProtectedText],
-        units: dict[str, str],
-        on_progress: ProgressCallback | None,
-    ) -> None:
-        self._callback = on_progress
+    def __init__(self, protected: dict[str, ProtectedText], units: dict[str, str]) -> None:
+        self._callback: ProgressCallback | None = None
         self._waiting: dict[str, int] = {}
         self._dependents: dict[str, list[str]] = {}
         self.done = 0
@@ -253,6 +300,9 @@ class _Progress:
                     self._dependents.setdefault(key, []).append(text)
             else:
                 self.done += 1
+
+    def listen(self, callback: ProgressCallback | None) -> None:
+        self._callback = callback
         self._report()
 
     def units_arrived(self, keys: Iterable[str]) -> None:
