@@ -20,6 +20,8 @@ from i18nprune.serve.protocol import ErrorCode, Request, RpcError, named_params,
 
 OP_PREFIX = "op."
 PARAM_KEYS = ("projectRoot", "options")
+ROOTLESS_IN_HUB = frozenset({"languages"})
+"""Ops a hub-mode request may send without `projectRoot` (PROTOCOL §5: only `op.languages`)."""
 CANCELLABLE_WHILE_RUNNING = frozenset({"generate"})
 """Ops whose run stops on `$/cancelRequest`; every other op is cancellable only while queued."""
 
@@ -72,18 +74,18 @@ def prepare_call(
             ErrorCode.INVALID_PARAMS, f"Invalid options for `{method}`: {exc}.", key=exc.key
         ) from None
     named = param_value(params, "projectRoot", str, "a string (an absolute directory)")
-    root = resolve_root(named, sandbox, method, needs_project=spec.needs_project)
+    root = resolve_root(named, sandbox, method, needs_root=spec.name not in ROOTLESS_IN_HUB)
     return OpCall(spec, root, options)
 
 
 def resolve_root(
-    named: str | None, sandbox: Path | None, method: str, *, needs_project: bool
+    named: str | None, sandbox: Path | None, method: str, *, needs_root: bool
 ) -> Path | None:
     """The root a request runs in (PROTOCOL §5). In sandbox mode the pinned root, which a
     named root must resolve to; in hub mode the named root, an existing absolute directory.
     Raises RpcError (root required / invalid / mismatch)."""
     if named is None:
-        if sandbox is None and needs_project:
+        if sandbox is None and needs_root:
             raise RpcError(
                 ErrorCode.ROOT_REQUIRED,
                 f"`{method}` needs `projectRoot` (an absolute project directory): this server "
@@ -125,4 +127,7 @@ async def run_call(call: OpCall, *, read_only: bool, pools: PoolLease, emit: Eve
     cwd = call.root if call.root is not None else Path.cwd()
     request = ProjectRequest(cwd=cwd, project=call.root, read_only=read_only)
     handle = ProjectHandle(request, pools=pools)
-    return await execute(call.spec, handle, call.options, emit)
+    envelope = await execute(call.spec, handle, call.options, emit)
+    # The server's own working directory means nothing to a client: report the request's root.
+    envelope.meta = msgspec.structs.replace(envelope.meta, cwd=str(cwd))
+    return envelope

@@ -1,0 +1,120 @@
+"""Shared fixtures for the serve conformance tests: a factory that spawns real servers with an
+isolated home and, at teardown, closes them and checks that stdout carried JSON-RPC lines only.
+
+API (stable; other test files depend on it):
+
+- `serve(*args, env=None, init=True) -> ServeClient` — spawn `python -m i18nprune serve *args`
+  (pass `"--project", str(path)`, `"--allow-writes"`, … yourself; no arguments means hub mode).
+  The environment is the test process's minus every `I18NPRUNE_*` variable and `CI`, plus
+  `I18NPRUNE_HOME=<the home fixture>`, plus `env` (added on top). With `init=True` the client has
+  sent `initialize` (protocol "1") and the server accepted it; `init=False` returns it untouched.
+  Every client made is closed at teardown, then each stdout line it saw is checked by
+  `assert_protocol_line`.
+- `serve_env(extra=None) -> dict[str, str]` (fixture `serve_env`) — that environment, for tests
+  that spawn the process themselves.
+- `assert_protocol_line(line)` — a complete stdout line (ends with `\\n`) holding one JSON-RPC 2.0
+  object: a response (`id` plus exactly one non-null `result`/`error`; an error has an int
+  `code`, a `message` and `data.code`) or a `$/progress` notification with `params.id` and
+  `params.event`.
+- `lines_before_ping(client, since) -> list[bytes]` — send a `ping` with a fresh string id, wait
+  for its answer, and return the stdout lines after the first `since` that came before it: how a
+  test shows that something sent earlier was never answered (`since = len(client.lines)` taken
+  before sending it).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
+from typing import Protocol
+
+import pytest
+
+from i18nprune.testing import ServeClient
+
+_probe_ids = itertools.count(1)
+
+
+class ServeFactory(Protocol):
+    """The `serve` fixture's signature."""
+
+    def __call__(
+        self, *args: str, env: Mapping[str, str] | None = None, init: bool = True
+    ) -> ServeClient: ...
+
+
+def assert_protocol_line(line: bytes) -> None:
+    """Fail unless `line` is one whole JSON-RPC 2.0 message the server may send."""
+    assert line.endswith(b"\n"), f"partial stdout line: {line!r}"
+    message = json.loads(line)
+    assert isinstance(message, dict), f"not a JSON object: {line!r}"
+    assert message.get("jsonrpc") == "2.0", f"jsonrpc is not '2.0': {line!r}"
+    if "method" in message:
+        assert message["method"] == "$/progress", f"unexpected server notification: {line!r}"
+        assert "id" not in message, f"a notification with an id: {line!r}"
+        params = message.get("params")
+        assert isinstance(params, dict), f"progress without params: {line!r}"
+        assert "id" in params and isinstance(params.get("event"), dict), line
+        return
+    assert "id" in message, f"a response without id: {line!r}"
+    members = [key for key in ("result", "error") if key in message]
+    assert len(members) == 1, f"not exactly one of result/error: {line!r}"
+    assert message[members[0]] is not None, f"null {members[0]}: {line!r}"
+    assert set(message) == {"jsonrpc", "id", members[0]}, f"extra keys: {line!r}"
+    if members == ["error"]:
+        error = message["error"]
+        assert isinstance(error.get("code"), int), f"error code is not an int: {line!r}"
+        assert isinstance(error.get("message"), str) and error["message"], line
+        assert isinstance(error.get("data", {}).get("code"), str), f"no data.code: {line!r}"
+
+
+def lines_before_ping(client: ServeClient, since: int) -> list[bytes]:
+    """The stdout lines after the first `since` and before the answer to a fresh `ping`.
+
+    The server reads lines in order and answers a line it refuses before reading the next, so
+    any answer to what was sent before the ping is among these lines.
+    """
+    token = client.submit("ping", id=f"probe-{next(_probe_ids)}")
+    answer = client.wait_response(token)
+    assert answer.ok, answer.raw
+    lines = client.lines
+    return lines[since : lines.index(answer.raw, since)]
+
+
+@pytest.fixture
+def serve_env(home: Path) -> Callable[[Mapping[str, str] | None], dict[str, str]]:
+    """Build a server environment: ours minus I18NPRUNE_* and CI, with the isolated home."""
+
+    def build(extra: Mapping[str, str] | None = None) -> dict[str, str]:
+        environ = {k: v for k, v in os.environ.items() if not k.startswith("I18NPRUNE_")}
+        environ.pop("CI", None)
+        environ["I18NPRUNE_HOME"] = str(home)
+        environ.update(extra or {})
+        return environ
+
+    return build
+
+
+@pytest.fixture
+def serve(
+    serve_env: Callable[[Mapping[str, str] | None], dict[str, str]],
+) -> Iterator[ServeFactory]:
+    """Spawn servers for one test; close them all and check their stdout at teardown."""
+    clients: list[ServeClient] = []
+
+    def spawn(*args: str, env: Mapping[str, str] | None = None, init: bool = True) -> ServeClient:
+        client = ServeClient.spawn(*args, env=serve_env(env))
+        clients.append(client)
+        if init:
+            client.initialize()
+        return client
+
+    yield spawn
+    for client in clients:
+        client.close()
+    for client in clients:
+        for line in client.lines:
+            assert_protocol_line(line)

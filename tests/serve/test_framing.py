@@ -1,0 +1,182 @@
+"""Framing conformance of the real server (PROTOCOL §2): line endings, blank lines, broken
+lines, lines split or batched across writes, the line-size limit, and compact output."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from i18nprune.serve.transport import MAX_LINE_BYTES
+from i18nprune.testing import ServeClient
+from tests.serve.conftest import ServeFactory, lines_before_ping
+
+PARSE_ERROR = (-32700, "SERVE_PARSE_ERROR")
+INVALID_REQUEST = (-32600, "SERVE_INVALID_REQUEST")
+
+
+def codes(client: ServeClient, id: bytes) -> tuple[int, str]:
+    """The (JSON-RPC code, data.code) of the next answer to `id`; fails on a result."""
+    response = client.wait_response(id)
+    assert response.error is not None, response.raw
+    return response.error.code, response.error.data["code"]
+
+
+def ping_line(id: str, ending: bytes = b"\n") -> bytes:
+    return b'{"jsonrpc":"2.0","id":"' + id.encode() + b'","method":"ping"}' + ending
+
+
+@pytest.mark.parametrize(
+    "ending",
+    [b"\r\n", b" \n", b"\t\n", b"  \t \r\n", b"\r\r\n", b"\x0c\x0b\n"],
+    ids=["crlf", "space", "tab", "mixed-crlf", "double-cr", "formfeed-vtab"],
+)
+def test_trailing_whitespace_and_crlf_are_trimmed(serve: ServeFactory, ending: bytes) -> None:
+    client = serve()
+    client.send(ping_line("a", ending))
+    assert client.wait_response(b'"a"').result == {}
+
+
+def test_leading_whitespace_is_tolerated(serve: ServeFactory) -> None:
+    client = serve()
+    client.send(b"  \t" + ping_line("a"))
+    assert client.wait_response(b'"a"').result == {}
+
+
+@pytest.mark.parametrize(
+    "blank", [b"\n", b"\r\n", b"   \n", b"\t\t\r\n", b"\n\n\n"], ids=repr
+)
+def test_blank_lines_are_never_answered(serve: ServeFactory, blank: bytes) -> None:
+    client = serve()
+    since = len(client.lines)
+    client.send(blank)
+    assert lines_before_ping(client, since) == []
+
+
+def test_invalid_utf8_is_a_parse_error_and_the_next_line_is_served(serve: ServeFactory) -> None:
+    client = serve()
+    client.send(b'{"jsonrpc":"2.0","id":"\xff\xfe","method":"ping"}\n' + ping_line("next"))
+    assert codes(client, b"null") == PARSE_ERROR
+    assert client.wait_response(b'"next"').result == {}
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        b'{"jsonrpc":"2.0","id":1,"method":"ping"',
+        b'{"jsonrpc":"2.0","id":1,"method":"ping"}}',
+        b'{"jsonrpc":"2.0","id":1,"method":"ping"} {"x":1}',
+        b"{'jsonrpc':'2.0','id':1,'method':'ping'}",
+        b'{"jsonrpc":"2.0","id":01,"method":"ping"}',
+        b'{"jsonrpc":"2.0","id":NaN,"method":"ping"}',
+        b'{"jsonrpc":"2.0","id":1,"method":"ping",}',
+        b"nonsense",
+        b"\x00\x01\x02",
+        b'"unterminated',
+    ],
+    ids=[
+        "truncated",
+        "extra-brace",
+        "two-values",
+        "single-quotes",
+        "leading-zero",
+        "nan",
+        "trailing-comma",
+        "word",
+        "control-bytes",
+        "open-string",
+    ],
+)
+def test_invalid_json_is_a_parse_error_with_null_id_and_the_next_line_is_served(
+    serve: ServeFactory, line: bytes
+) -> None:
+    client = serve()
+    client.send(line + b"\n" + ping_line("next"))
+    assert codes(client, b"null") == PARSE_ERROR
+    assert client.wait_response(b'"next"').result == {}
+    assert client.process.poll() is None
+
+
+def test_a_line_split_across_many_writes_is_one_message(serve: ServeFactory) -> None:
+    client = serve()
+    line = '{"jsonrpc":"2.0","id":"split ü","method":"ping","params":{}}\n'.encode()
+    for index in range(len(line)):
+        client.send(line[index : index + 1])  # one write each, cutting the ü in half too
+    assert client.wait_response('"split ü"'.encode()).result == {}
+
+
+def test_several_messages_in_one_write_are_each_answered(serve: ServeFactory) -> None:
+    client = serve()
+    since = len(client.lines)
+    client.send(
+        ping_line("a")
+        + b'{"jsonrpc":"2.0","method":"ping"}\n'
+        + b"\n"
+        + ping_line("b", b"\r\n")
+        + b'{"jsonrpc":"2.0","id":"c","method":"nope"}\n'
+        + ping_line("d")
+    )
+    assert client.wait_response(b'"a"').result == {}
+    assert client.wait_response(b'"b"').result == {}
+    assert client.wait_response(b'"c"').error is not None
+    assert client.wait_response(b'"d"').result == {}
+    assert len(lines_before_ping(client, since)) == 4
+
+
+def test_a_final_line_without_newline_is_served_at_end_of_input(serve: ServeFactory) -> None:
+    client = serve()
+    client.send(ping_line("last", b""))
+    client.close_stdin()
+    assert client.wait_response(b'"last"').result == {}
+    assert client.wait_exit() == 0
+
+
+def oversized_request(size: int) -> bytes:
+    """A valid ping request with id 1 of exactly `size` bytes before its newline."""
+    head = b'{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"'
+    tail = b'"}}'
+    return head + b"x" * (size - len(head) - len(tail)) + tail
+
+
+def test_line_over_the_limit_is_refused_with_null_id_drained_and_the_next_line_served(
+    serve: ServeFactory,
+) -> None:
+    client = serve()
+    since = len(client.lines)
+    client.send(oversized_request(MAX_LINE_BYTES + 1024 * 1024) + b"\n", timeout=30)
+    client.send(ping_line("after"))
+    assert codes(client, b"null") == INVALID_REQUEST
+    assert client.wait_response(b'"after"', timeout=30).result == {}
+    # Nothing of the big line was read as a request: no answer to its id 1.
+    lines = lines_before_ping(client, since)
+    assert len(lines) == 2
+    assert all(b'"id":1,' not in line for line in lines)
+
+
+def test_limit_is_at_least_16_mib(serve: ServeFactory) -> None:
+    assert MAX_LINE_BYTES >= 16 * 1024 * 1024
+    client = serve()
+    client.send(oversized_request(16 * 1024 * 1024) + b"\n", timeout=30)
+    assert client.wait_response(1, timeout=30).result == {}
+
+
+def test_an_oversized_line_cut_by_end_of_input_is_refused_and_the_server_exits_cleanly(
+    serve: ServeFactory,
+) -> None:
+    client = serve()
+    client.send(oversized_request(MAX_LINE_BYTES + 10), timeout=30)
+    client.close_stdin()
+    assert codes(client, b"null") == INVALID_REQUEST
+    assert client.wait_exit(timeout=30) == 0
+
+
+def test_output_is_compact_json_one_message_per_line(
+    serve: ServeFactory, example_project: object
+) -> None:
+    client = serve("--project", str(example_project))
+    client.request("op.validate", {"options": {}}).unwrap()
+    client.request("op.config").unwrap()
+    for line in client.lines:
+        assert line.count(b"\n") == 1 and line.endswith(b"\n")
+        compact = json.dumps(json.loads(line), separators=(",", ":"), ensure_ascii=False)
+        assert line[:-1].decode() == compact
