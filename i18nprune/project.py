@@ -105,7 +105,10 @@ class Project:
         )
 
     def inventory(self) -> tuple[LocaleInventory, list[Issue]]:
+        """Every locale segment, read once per run. Raises ProblemError when
+        `locales.directory` resolves outside the root: nothing is read from there either."""
         if self._inventory is None:
+            confine(self.root, self.config.locales.directory, "locales.directory")
             self._inventory = discover_locales(self.root, self.config.locales)
         return self._inventory
 

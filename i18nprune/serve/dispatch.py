@@ -98,7 +98,13 @@ def resolve_root(
             f"`projectRoot` must be an absolute path; got `{named}`.",
             key="projectRoot",
         )
-    real = Path(os.path.realpath(named))
+    try:
+        real = Path(os.path.realpath(named))
+        is_dir, exists = real.is_dir(), real.exists()
+    except (OSError, ValueError) as exc:  # a NUL byte, a name too long for the system, …
+        raise RpcError(
+            ErrorCode.ROOT_INVALID, f"`projectRoot` cannot be used: {exc}.", key="projectRoot"
+        ) from None
     if sandbox is not None:
         if real != sandbox:
             raise RpcError(
@@ -108,8 +114,8 @@ def resolve_root(
                 key="projectRoot",
             )
         return sandbox
-    if not real.is_dir():
-        what = "does not exist" if not real.exists() else "is not a directory"
+    if not is_dir:
+        what = "is not a directory" if exists else "does not exist"
         raise RpcError(
             ErrorCode.ROOT_INVALID,
             f"`projectRoot` {named} {what}.",

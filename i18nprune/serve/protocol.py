@@ -131,6 +131,9 @@ def parse_request(line: bytes) -> Request | Rejected:
         return Rejected(NULL_ID, RpcError(ErrorCode.INVALID_REQUEST, message))
     except msgspec.DecodeError as exc:
         return Rejected(NULL_ID, RpcError(ErrorCode.PARSE_ERROR, f"The line is not JSON: {exc}."))
+    except RecursionError:  # the parser's depth limit; JSON lets a reader set one
+        message = "The line is nested too deeply to parse."
+        return Rejected(NULL_ID, RpcError(ErrorCode.PARSE_ERROR, message))
     raw_id = fields.get("id")
     request_id: bytes | None = None
     if raw_id is not None and bytes(raw_id) != NULL_ID:

@@ -202,6 +202,9 @@ class Session:
         except RpcError as failure:
             self._answer_error(request_id, failure)
             return
+        except Exception as exc:  # a bug: this request fails, the session goes on
+            self._answer_error(request_id, internal_error(request.method, exc))
+            return
         self._writer.send(result_line(request_id, result))
         if request.method == "exit":
             self.ended.set()
@@ -323,16 +326,7 @@ class Session:
             else:
                 line = result_line(entry.id, envelope)
         except Exception as exc:
-            notice(f"serve: internal error in op.{entry.call.spec.name}:")
-            notice("".join(traceback.format_exception(exc)))
-            line = error_line(
-                entry.id,
-                RpcError(
-                    ErrorCode.INTERNAL_ERROR,
-                    f"op.{entry.call.spec.name} failed with an internal error; the details are "
-                    "on the server's stderr.",
-                ),
-            )
+            line = error_line(entry.id, internal_error(f"op.{entry.call.spec.name}", exc))
         finally:
             if relay is not None:
                 relay.close()
@@ -360,6 +354,17 @@ class Session:
 
     def _answer_error(self, request_id: bytes, failure: RpcError) -> None:
         self._writer.send(error_line(request_id, failure))
+
+
+def internal_error(method: str, exc: Exception) -> RpcError:
+    """Report a bug met while handling `method`: the traceback goes to stderr, the returned
+    error (SERVE_INTERNAL_ERROR) says only that it happened."""
+    notice(f"serve: internal error in {method}:")
+    notice("".join(traceback.format_exception(exc)))
+    return RpcError(
+        ErrorCode.INTERNAL_ERROR,
+        f"{method} failed with an internal error; the details are on the server's stderr.",
+    )
 
 
 def serve_stdio(settings: ServeSettings) -> int:

@@ -20,6 +20,10 @@ API (stable; other test files depend on it):
   for its answer, and return the stdout lines after the first `since` that came before it: how a
   test shows that something sent earlier was never answered (`since = len(client.lines)` taken
   before sending it).
+- `translating_project(root, fake) -> Path` — write a one-key project under `root` (source `en`,
+  key `greeting`, used in `src/app.ts`) whose `op.generate` with `{"target": "fr"}` translates
+  through the loopback `fake` (a libre `FakeProvider`); with a `hang` fault that op stays in
+  flight until cancelled.
 """
 
 from __future__ import annotations
@@ -29,11 +33,12 @@ import json
 import os
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 import pytest
 
-from i18nprune.testing import ServeClient
+from i18nprune.testing import FakeProvider, ServeClient
+from tests.conftest import write_tree
 
 _probe_ids = itertools.count(1)
 
@@ -82,6 +87,20 @@ def lines_before_ping(client: ServeClient, since: int) -> list[bytes]:
     assert answer.ok, answer.raw
     lines = client.lines
     return lines[since : lines.index(answer.raw, since)]
+
+
+def translating_project(root: Path, fake: FakeProvider) -> Path:
+    """A one-key project under `root` whose `op.generate` translates through `fake` (libre)."""
+    config = {
+        "locales": {"source": "en"},
+        "translate": {"primary": "libre", "providers": [{"id": "libre", "baseUrl": fake.base_url}]},
+    }
+    files: dict[str, str | bytes | dict[str, Any]] = {
+        "i18nprune.config.json": config,
+        "locales/en.json": {"greeting": "Hello"},
+        "src/app.ts": "t('greeting');\n",
+    }
+    return write_tree(root, files)
 
 
 @pytest.fixture

@@ -222,19 +222,27 @@ def test_unknown_op_is_method_not_found(
     assert response.error.data["code"] == "SERVE_METHOD_NOT_FOUND"
 
 
-def test_meta_cwd_is_the_server_process_working_directory(
+def test_meta_cwd_is_the_project_root_not_the_server_working_directory(
     serve_env: Callable[[dict[str, str] | None], dict[str, str]],
     example_project: Path,
     tmp_path: Path,
 ) -> None:
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    with ServeClient.spawn(
-        "--project", str(example_project), env=serve_env(None), cwd=elsewhere
-    ) as server:
+    environ = serve_env(None)
+    with ServeClient.spawn("--project", str(example_project), env=environ, cwd=elsewhere) as server:
         server.initialize()
         envelope = server.request("op.locales.list").unwrap()
-    assert envelope["meta"]["cwd"] == str(elsewhere)
+    assert envelope["meta"]["cwd"] == str(example_project.resolve())
+
+
+def test_meta_cwd_of_a_rootless_hub_op_is_the_server_working_directory(
+    serve_env: Callable[[dict[str, str] | None], dict[str, str]], tmp_path: Path
+) -> None:
+    with ServeClient.spawn(env=serve_env(None), cwd=tmp_path) as server:
+        server.initialize()
+        envelope = server.request("op.languages", {"options": {"filter": "fr"}}).unwrap()
+    assert envelope["meta"]["cwd"] == str(tmp_path)
 
 
 def test_config_error_is_an_ok_false_envelope_not_an_rpc_error(

@@ -1,0 +1,386 @@
+"""Message conformance of the real server (PROTOCOL §3, §10): invalid requests, unknown methods,
+params shape, ids echoed byte for byte, notifications never answered, the response shape and the
+error table, and internal errors that leave the session running."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from i18nprune.testing import FakeProvider, Fault, ServeClient
+from tests.serve.conftest import (
+    ServeFactory,
+    assert_protocol_line,
+    lines_before_ping,
+    translating_project,
+)
+
+# PROTOCOL §10, copied from the spec (not imported from the server) so the test checks it.
+ERROR_TABLE = {
+    "SERVE_PARSE_ERROR": -32700,
+    "SERVE_INVALID_REQUEST": -32600,
+    "SERVE_SHUTTING_DOWN": -32600,
+    "SERVE_METHOD_NOT_FOUND": -32601,
+    "SERVE_INVALID_PARAMS": -32602,
+    "SERVE_UNSUPPORTED_PROTOCOL": -32602,
+    "SERVE_ROOT_MISMATCH": -32602,
+    "SERVE_ROOT_REQUIRED": -32602,
+    "SERVE_ROOT_INVALID": -32602,
+    "SERVE_NOT_INITIALIZED": -32002,
+    "SERVE_WRITES_DISABLED": -32001,
+    "SERVE_REQUEST_CANCELLED": -32800,
+    "SERVE_INTERNAL_ERROR": -32603,
+}
+INVALID_REQUEST = (-32600, "SERVE_INVALID_REQUEST")
+INVALID_PARAMS = (-32602, "SERVE_INVALID_PARAMS")
+METHOD_NOT_FOUND = (-32601, "SERVE_METHOD_NOT_FOUND")
+
+ODD_IDS = [
+    b"7",
+    b'"7"',
+    b"12345678901234567890123456789",
+    b"1.10",
+    b"2e3",
+    b"-0",
+    b"-1.5E-03",
+    b"0",
+    b'""',
+    '"ü\\n"'.encode(),
+    b'"\\u00fc"',
+    b'"\\"quoted\\" \\/ \\t"',
+]
+
+
+def codes(response: Any) -> tuple[int, str]:
+    assert response.error is not None, response.raw
+    return response.error.code, response.error.data["code"]
+
+
+def the_only_answer(client: ServeClient, line: bytes) -> dict[str, Any]:
+    """Send `line`; the single stdout line it produced (checked before a probe ping)."""
+    since = len(client.lines)
+    client.send(line + b"\n")
+    produced = lines_before_ping(client, since)
+    assert len(produced) == 1, produced
+    answer: dict[str, Any] = json.loads(produced[0])
+    return answer
+
+
+# --- invalid requests ---------------------------------------------------------------------
+# Each test sends its cases to one server, one line at a time, and checks each line's answer.
+
+
+def assert_each_answered(
+    client: ServeClient, lines: list[bytes], id: object, expected: tuple[int, str]
+) -> None:
+    """Each of `lines` gets exactly one answer: an error `expected` carrying `id`."""
+    for line in lines:
+        answer = the_only_answer(client, line)
+        error = answer.get("error", {})
+        assert answer["id"] == id, line
+        assert (error.get("code"), error.get("data", {}).get("code")) == expected, line
+
+
+def test_a_line_that_is_not_an_object_is_one_invalid_request_with_null_id(
+    serve: ServeFactory,
+) -> None:
+    lines = [b"5", b"1.5", b'"ping"', b"null", b"true"]
+    assert_each_answered(serve(), lines, None, INVALID_REQUEST)
+
+
+def test_a_batch_is_one_invalid_request_with_null_id_and_nothing_in_it_runs(
+    serve: ServeFactory,
+) -> None:
+    lines = [
+        b"[]",
+        b'[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","id":2,"method":"ping"}]',
+        b'[{"jsonrpc":"2.0","method":"ping"}]',
+        b"[1,2,3]",
+    ]
+    assert_each_answered(serve(), lines, None, INVALID_REQUEST)
+
+
+def test_a_bad_jsonrpc_member_is_an_invalid_request_answered_with_the_id(
+    serve: ServeFactory,
+) -> None:
+    members = [b'"1.0"', b"2.0", b"2", b'"2.0 "', b"null", b'["2.0"]']
+    lines = [b'{"jsonrpc":' + member + b',"id":"r","method":"ping"}' for member in members]
+    lines.append(b'{"id":"r","method":"ping"}')
+    assert_each_answered(serve(), lines, "r", INVALID_REQUEST)
+
+
+def test_a_missing_or_non_string_method_is_an_invalid_request_answered_with_the_id(
+    serve: ServeFactory,
+) -> None:
+    methods = [b"7", b"null", b"{}", b'["ping"]', b"true"]
+    lines = [b'{"jsonrpc":"2.0","id":"r","method":' + method + b"}" for method in methods]
+    lines.append(b'{"jsonrpc":"2.0","id":"r"}')
+    assert_each_answered(serve(), lines, "r", INVALID_REQUEST)
+
+
+def test_an_id_that_is_not_a_number_or_string_is_an_invalid_request_with_null_id(
+    serve: ServeFactory,
+) -> None:
+    ids = [b"{}", b'{"a":1}', b"[]", b"[1]", b"true", b"false"]
+    lines = [b'{"jsonrpc":"2.0","id":' + id + b',"method":"ping"}' for id in ids]
+    assert_each_answered(serve(), lines, None, INVALID_REQUEST)
+
+
+def test_an_unreadable_message_without_id_is_answered_with_null_id(serve: ServeFactory) -> None:
+    # Not notifications: a notification is a *valid* request without an id (JSON-RPC 2.0 §5
+    # answers an invalid request with id null).
+    lines = [
+        b'{"jsonrpc":"1.0","method":"ping"}',
+        b'{"jsonrpc":"2.0"}',
+        b'{"jsonrpc":"2.0","method":1}',
+        b'{"method":"ping"}',
+    ]
+    assert_each_answered(serve(), lines, None, INVALID_REQUEST)
+
+
+# --- methods and params -------------------------------------------------------------------
+
+
+def test_an_unknown_method_is_method_not_found_and_named(serve: ServeFactory) -> None:
+    client = serve()
+    methods = ["bogus", "Ping", "op.bogus", "op.", "op.locales", "$/progress", "rpc.discover", ""]
+    for method in methods:
+        response = client.request(method)
+        assert codes(response) == METHOD_NOT_FOUND, method
+        assert response.error is not None and f"`{method}`" in response.error.message
+
+
+def test_params_that_are_not_an_object_are_invalid_params(serve: ServeFactory) -> None:
+    client = serve()
+    for method in (b"ping", b"op.languages", b"op.providers"):
+        lines = [
+            b'{"jsonrpc":"2.0","id":"r","method":"' + method + b'","params":' + params + b"}"
+            for params in (b"[]", b'["1"]', b'"x"', b"5", b"true", b"null")
+        ]
+        assert_each_answered(client, lines, "r", INVALID_PARAMS)
+
+
+def test_initialize_with_array_params_is_invalid_params(serve: ServeFactory) -> None:
+    client = serve(init=False)
+    line = b'{"jsonrpc":"2.0","id":1,"method":"initialize","params":["1"]}\n'
+    client.send(line)
+    assert codes(client.wait_response(1)) == INVALID_PARAMS
+    assert client.initialize()["protocolVersion"] == "1"
+
+
+def test_shutdown_with_array_params_is_invalid_params_and_does_not_shut_down(
+    serve: ServeFactory,
+) -> None:
+    client = serve()
+    client.send(b'{"jsonrpc":"2.0","id":1,"method":"shutdown","params":[]}\n')
+    assert codes(client.wait_response(1)) == INVALID_PARAMS
+    assert client.ping() == {}
+
+
+# --- ids ------------------------------------------------------------------------------------
+
+
+def starts_with_id(response: Any, token: bytes) -> bool:
+    return bool(response.raw.startswith(b'{"jsonrpc":"2.0","id":' + token + b","))
+
+
+def test_ids_are_echoed_byte_for_byte_in_results_and_errors(serve: ServeFactory) -> None:
+    client = serve(init=False)
+    expected_ok: list[tuple[bytes, str, bool]] = []
+    answers = []
+
+    def ask(method: str, params: dict[str, Any] | None, token: bytes, ok: bool) -> None:
+        answers.append(client.request(method, params, id=token))
+        expected_ok.append((token, method, ok))
+
+    for token in ODD_IDS:
+        ask("op.languages", None, token, False)  # not initialized yet
+    ask("initialize", {"protocolVersion": "1"}, ODD_IDS[-1], True)
+    for token in ODD_IDS:
+        ask("ping", None, token, True)
+        ask("no.such.method", None, token, False)
+        ask("op.languages", {"options": {"filter": "fr"}}, token, True)
+        ask("op.languages", {"options": {"filtre": "fr"}}, token, False)
+    for response, (token, method, ok) in zip(answers, expected_ok, strict=True):
+        assert response.id == token
+        assert starts_with_id(response, token), response.raw
+        assert response.ok is ok, (method, response.raw)
+
+
+def test_number_7_and_string_7_are_different_ids(serve: ServeFactory) -> None:
+    client = serve()
+    client.submit("ping", id=b"7")
+    client.submit("no.such.method", id=b'"7"')
+    assert client.wait_response(b"7").ok
+    assert codes(client.wait_response(b'"7"')) == METHOD_NOT_FOUND
+
+
+def test_whitespace_around_the_id_is_not_part_of_the_echo(serve: ServeFactory) -> None:
+    client = serve()
+    client.send(b'{ "jsonrpc" : "2.0" , "id" :\t1.10 , "method" : "ping" }\n')
+    assert client.wait_response(b"1.10").raw == b'{"jsonrpc":"2.0","id":1.10,"result":{}}\n'
+
+
+def test_a_request_whose_id_is_in_flight_is_refused_and_the_first_keeps_running(
+    serve: ServeFactory, tmp_path: Path
+) -> None:
+    with FakeProvider("libre", faults=[Fault(kind="hang", times=-1)]) as fake:
+        root = translating_project(tmp_path / "app", fake)
+        client = serve("--project", str(root), "--allow-writes")
+        token = client.submit("op.generate", {"options": {"target": "fr"}}, id=b"1.10")
+        assert fake.wait_for_requests(1, timeout=20)
+        duplicate = client.request("ping", id=b"1.10")
+        assert codes(duplicate) == INVALID_REQUEST
+        assert duplicate.id == b"1.10"
+        assert client.request("ping", id=b"1.1").ok  # another token: not the same id
+        client.cancel(token)
+        # The first request was still running: it is the one the cancel answers.
+        assert codes(client.wait_response(token, timeout=10)) == (-32800, "SERVE_REQUEST_CANCELLED")
+        assert client.request("ping", id=b"1.10").ok  # answered: the id is free again
+
+
+def test_an_id_may_be_reused_once_answered(serve: ServeFactory) -> None:
+    client = serve()
+    assert client.request("ping", id="again").ok
+    assert client.request("ping", id="again").ok
+
+
+# --- notifications ----------------------------------------------------------------------------
+
+
+def test_notifications_are_never_answered(serve: ServeFactory) -> None:
+    client = serve()
+    lines = [
+        b'{"jsonrpc":"2.0","method":"ping"}',
+        b'{"jsonrpc":"2.0","id":null,"method":"ping"}',
+        b'{"jsonrpc":"2.0","method":"no.such.method"}',
+        b'{"jsonrpc":"2.0","id":null,"method":"no.such.method"}',
+        b'{"jsonrpc":"2.0","method":"op.validate","params":{"options":{}}}',
+        b'{"jsonrpc":"2.0","method":"op.generate","params":{"options":{"target":"fr"}}}',
+        b'{"jsonrpc":"2.0","method":"op.languages","params":{"options":{"bogus":1}}}',
+        b'{"jsonrpc":"2.0","method":"op.bogus"}',
+        b'{"jsonrpc":"2.0","method":"initialize","params":{"protocolVersion":"9"}}',
+        b'{"jsonrpc":"2.0","method":"ping","params":[]}',
+        b'{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":99}}',
+        b'{"jsonrpc":"2.0","method":"$/cancelRequest"}',
+        b'{"jsonrpc":"2.0","method":"$/cancelRequest","params":[1]}',
+        b'{"jsonrpc":"2.0","method":"$/progress","params":{"id":1,"event":{}}}',
+    ]
+    for line in lines:
+        since = len(client.lines)
+        client.send(line + b"\n")
+        assert lines_before_ping(client, since) == [], line
+
+
+def test_notifications_before_initialize_are_never_answered(serve: ServeFactory) -> None:
+    client = serve(init=False)
+    since = len(client.lines)
+    client.send(
+        b'{"jsonrpc":"2.0","method":"op.validate"}\n'
+        b'{"jsonrpc":"2.0","id":null,"method":"no.such.method"}\n'
+        b'{"jsonrpc":"2.0","method":"ping"}\n'
+    )
+    assert lines_before_ping(client, since) == []
+
+
+def test_a_notification_that_is_not_performed_is_noted_on_stderr(serve: ServeFactory) -> None:
+    client = serve()
+    client.notify("op.languages")
+    client.wait_stderr("notification `op.languages` not run")
+
+
+# --- response shape and the error table ------------------------------------------------------
+
+
+def test_every_response_has_jsonrpc_id_and_exactly_one_non_null_result_or_error(
+    serve: ServeFactory, example_project: Path
+) -> None:
+    client = serve("--project", str(example_project), init=False)
+    client.request("op.validate")
+    client.initialize()
+    client.request("ping")
+    client.request("op.validate", {"options": {}})
+    client.request("op.languages", {"options": {"nope": True}})
+    client.request("op.config", {"projectRoot": "/"})
+    client.request("op.sync", {"options": {}})
+    client.request("nope")
+    client.send(b'{"jsonrpc":"2.0","id":[1],"method":"ping"}\n{oops\n')
+    client.request("initialize", {"protocolVersion": "1"})
+    client.shutdown()
+    client.request("ping")
+    seen: set[str] = set()
+    for line in client.lines:
+        assert_protocol_line(line)
+        message = json.loads(line)
+        assert message["jsonrpc"] == "2.0"
+        if "error" in message:
+            error = message["error"]
+            assert error["code"] == ERROR_TABLE[error["data"]["code"]]
+            assert "Traceback" not in error["message"]
+            assert all(value is not None for value in error["data"].values())
+            seen.add(error["data"]["code"])
+    assert seen == {
+        "SERVE_NOT_INITIALIZED",
+        "SERVE_INVALID_PARAMS",
+        "SERVE_ROOT_MISMATCH",
+        "SERVE_WRITES_DISABLED",
+        "SERVE_METHOD_NOT_FOUND",
+        "SERVE_INVALID_REQUEST",
+        "SERVE_PARSE_ERROR",
+        "SERVE_SHUTTING_DOWN",
+    }
+
+
+# A failure no op handles, injected into the server process (not into our code): opening the
+# file named by I18NPRUNE_TEST_FAIL_OPEN raises, as a broken library or runtime would.
+FAILING_OPEN = """
+import os, sys
+
+_target = os.environ.get("I18NPRUNE_TEST_FAIL_OPEN")
+
+
+def _hook(event, args):
+    if event == "open" and _target and isinstance(args[0], str) and args[0] == _target:
+        raise RuntimeError("injected failure opening " + args[0])
+
+
+sys.addaudithook(_hook)
+"""
+
+
+def test_an_internal_error_is_answered_and_never_ends_the_session(
+    serve: ServeFactory, tmp_path: Path, example_project: Path
+) -> None:
+    inject = tmp_path / "inject"
+    inject.mkdir()
+    (inject / "sitecustomize.py").write_text(FAILING_OPEN)
+    broken = example_project / "locales" / "en.json"
+    client = serve(
+        env={"PYTHONPATH": str(inject), "I18NPRUNE_TEST_FAIL_OPEN": str(broken.resolve())}
+    )
+    failed = client.request("op.validate", {"projectRoot": str(example_project)}, id="bad")
+    assert codes(failed) == (-32603, "SERVE_INTERNAL_ERROR")
+    assert failed.error is not None
+    assert "Traceback" not in failed.error.message and "injected" not in failed.error.message
+    client.wait_stderr("injected failure opening")
+    assert "Traceback" in client.stderr_text()
+    assert client.ping() == {}
+    languages = client.request("op.languages", {"options": {"filter": "fr"}}).unwrap()
+    assert languages["ok"] is True
+    again = client.request("op.validate", {"projectRoot": str(example_project)}, id="again")
+    assert codes(again) == (-32603, "SERVE_INTERNAL_ERROR")
+    assert client.process.poll() is None
+
+
+@pytest.mark.parametrize("mode", ["hub", "sandbox"])
+def test_a_project_root_the_system_cannot_use_is_root_invalid_and_the_session_goes_on(
+    serve: ServeFactory, example_project: Path, mode: str
+) -> None:
+    client = serve() if mode == "hub" else serve("--project", str(example_project))
+    for root in ["/tmp/nul\0byte", "/" + "a" * 5000, "/tmp/" + "a/" * 3000]:
+        response = client.request("op.config", {"projectRoot": root})
+        assert codes(response) == (-32602, "SERVE_ROOT_INVALID"), root
+    assert client.ping() == {}
