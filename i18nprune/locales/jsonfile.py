@@ -107,6 +107,9 @@ def _parse(text: str, display_path: str, number: Callable[[str], object] | None)
     except json.JSONDecodeError as exc:
         message = f"{display_path}:{exc.lineno}:{exc.colno}: {exc.msg} — {_FIX_HINT}"
         raise LocaleFileError(error(Code.LOCALE_INVALID_JSON, message, display_path)) from exc
+    except RecursionError as exc:
+        message = f"{display_path}: nested too deeply to read — {_FIX_HINT}"
+        raise LocaleFileError(error(Code.LOCALE_INVALID_JSON, message, display_path)) from exc
     except _NonStandardConstant as exc:
         line, column = _constant_position(text)
         message = f"{display_path}:{line}:{column}: {exc} is not valid JSON — {_FIX_HINT}"

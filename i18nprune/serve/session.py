@@ -46,6 +46,8 @@ FLUSH_GRACE_SECONDS = 2.0
 GIL_SWITCH_SECONDS = 0.001
 """The interpreter's thread switch interval while serving (the default is 5 ms)."""
 _PARSE_IN_THREAD_BYTES = 1 << 20
+_SHOWN_ID_BYTES = 80
+"""How much of an id a stderr notice shows (ids can be arbitrarily long)."""
 
 
 @dataclass(frozen=True)
@@ -213,7 +215,7 @@ class Session:
         if self._state == "shutting_down" and method not in ("exit", "$/cancelRequest"):
             raise RpcError(
                 ErrorCode.SHUTTING_DOWN,
-                "The server is shutting down; it accepts only the `exit` notification now.",
+                "The server is shutting down; it accepts only `exit` and `$/cancelRequest` now.",
             )
         if self._state == "new" and method not in LIFECYCLE_METHODS:
             raise RpcError(
@@ -277,7 +279,9 @@ class Session:
                 ErrorCode.INVALID_PARAMS, "`$/cancelRequest` needs the `id` to cancel.", key="id"
             )
         target = self._in_flight.get(bytes(raw))
-        shown = bytes(raw).decode(errors="replace")
+        shown = bytes(raw)[:_SHOWN_ID_BYTES].decode(errors="replace")
+        if len(raw) > _SHOWN_ID_BYTES:
+            shown += "…"
         if target is None:
             notice(f"serve: cancel for {shown} ignored: no such request in flight")
         elif target.started and not target.call.cancellable_while_running:

@@ -250,7 +250,8 @@ class ServeClient:
         return self.request("ping", timeout=timeout).unwrap()
 
     def shutdown(self, *, timeout: float = 10.0) -> Any:
-        """`shutdown`; returns the result (`{}`) once requests in flight were answered."""
+        """`shutdown`; returns the result (`{}`). The server answers at once; requests in flight
+        are still answered after it."""
         return self.request("shutdown", timeout=timeout).unwrap()
 
     def exit(self) -> None:

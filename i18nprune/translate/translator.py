@@ -99,10 +99,12 @@ class _CacheWriter:
             await self.flush()
 
     async def flush(self) -> None:
-        async with self._turn:
-            rows, self._buffer = self._buffer, []
-            if rows:
-                await trio.to_thread.run_sync(self._write, rows)
+        """Write what is buffered. Shielded: rows taken from the buffer are always written."""
+        with trio.CancelScope(shield=True):
+            async with self._turn:
+                rows, self._buffer = self._buffer, []
+                if rows:
+                    await trio.to_thread.run_sync(self._write, rows)
 
     def _write(self, rows: list[tuple[str, str, str]]) -> None:
         assert self._cache is not None
@@ -244,8 +246,7 @@ class Translator:
                 outcome = await pool.translate(job, on_translated=arrived)
                 nursery.cancel_scope.cancel()
         finally:
-            with trio.CancelScope(shield=True):
-                await writer.flush()
+            await writer.flush()
         failures = {
             key: reason
             for index, reason in outcome.failures.items()

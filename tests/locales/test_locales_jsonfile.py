@@ -57,6 +57,15 @@ def test_invalid_utf8_names_its_position(tmp_path: Path) -> None:
     assert issue.message.startswith("locales/fr.json:2:9: not valid UTF-8 (byte 0xff)")
 
 
+def test_a_file_nested_too_deeply_is_invalid_json_not_a_crash(tmp_path: Path) -> None:
+    path = _write(tmp_path / "fr.json", '{"a": ' * 100_000 + "1" + "}" * 100_000)
+    issue = _failure(path).issue
+    assert issue.code == Code.LOCALE_INVALID_JSON
+    assert issue.message == (
+        "locales/fr.json: nested too deeply to read — fix the file; it will not be modified"
+    )
+
+
 def test_a_top_level_array_is_not_a_locale_object(tmp_path: Path) -> None:
     issue = _failure(_write(tmp_path / "fr.json", '["a"]')).issue
     assert issue.code == Code.LOCALE_NOT_OBJECT
