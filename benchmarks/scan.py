@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from harness import cli_environment, write_report
 
 LIMITS = {"cold_s": 5.0, "warm_s": 0.4, "peak_rss_mb": 300.0}
 SHARE_WITH_CALLS = 0.35
@@ -82,18 +83,10 @@ def generate(root: Path, files: int) -> int:
     return total
 
 
-def _environment(home: Path) -> dict[str, str]:
-    """The CLI's environment: an isolated home, and bytecode caching as on a user's install
-    (pip compiles it; PYTHONDONTWRITEBYTECODE would make every run recompile every module)."""
-    env = {**os.environ, "I18NPRUNE_HOME": str(home)}
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    return env
-
-
 def warm_interpreter(home: Path) -> None:
     """Compile the package's bytecode once, without touching the scan cache."""
     command = [sys.executable, "-m", "i18nprune", "--version"]
-    subprocess.run(command, env=_environment(home), capture_output=True, check=True)
+    subprocess.run(command, env=cli_environment(home), capture_output=True, check=True)
 
 
 def timed_validate(root: Path, home: Path) -> tuple[float, float]:
@@ -104,7 +97,7 @@ def timed_validate(root: Path, home: Path) -> tuple[float, float]:
         "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL);"
         "print(time.perf_counter() - t, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
     )
-    env = _environment(home)
+    env = cli_environment(home)
     command = [sys.executable, "-m", "i18nprune", "-C", str(root), "validate", "--json"]
     out = subprocess.run(
         [sys.executable, "-c", probe, *command], env=env, capture_output=True, text=True, check=True
@@ -136,20 +129,12 @@ def main() -> None:
         "warm_s": round(warm_s, 3),
         "peak_rss_mb": round(peak, 1),
     }
-    report = {
-        "benchmark": "scan",
+    details = {
         "files": args.files,
         "source_mb": round(size / 1e6, 1),
         "generate_s": round(generated_s, 2),
-        "measured": measured,
-        "limits": LIMITS,
-        "ratios": {k: round(measured[k] / LIMITS[k], 3) for k in LIMITS},
-        "within_limits": all(measured[k] <= LIMITS[k] for k in LIMITS),
-        "cpu_count": os.cpu_count(),
     }
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(report, indent=2) + "\n")
-    print(json.dumps(report, indent=2))
+    write_report("scan", details, measured, LIMITS, args.out)
 
 
 if __name__ == "__main__":

@@ -15,8 +15,6 @@ Prints one JSON document with measurements, limits and ratios, and saves it to `
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import shutil
 import statistics
 import tempfile
@@ -24,6 +22,7 @@ import time
 from pathlib import Path
 
 # The same synthetic project as the translate-pool benchmark (this script's folder is on sys.path).
+from harness import cli_environment, percentile, write_report
 from translate_pool import write_project
 
 from i18nprune.testing import FakeProvider, ServeClient
@@ -38,19 +37,8 @@ LIMITS = {
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
-def _environment(home: Path) -> dict[str, str]:
-    env = {**os.environ, "I18NPRUNE_HOME": str(home)}
-    env.pop("PYTHONDONTWRITEBYTECODE", None)  # as on an installed package (see scan.py)
-    return env
-
-
 def _ms(seconds: float) -> float:
     return round(seconds * 1000, 2)
-
-
-def _percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
 def _stop(client: ServeClient) -> None:
@@ -133,7 +121,7 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="i18nprune-bench-") as tmp:
         home = Path(tmp) / "home"
-        env = _environment(home)
+        env = cli_environment(home)
         example = Path(tmp) / "example"
         shutil.copytree(EXAMPLES, example, ignore=shutil.ignore_patterns("de.json"))
         initialize = sorted(time_initialize(example, env) for _ in range(5))[2]
@@ -158,29 +146,21 @@ def main() -> None:
                 _stop(client)
     measured = {
         "initialize_ms": _ms(initialize),
-        "ping_idle_p99_ms": _ms(_percentile(idle, 0.99)),
-        "ping_load_p99_ms": _ms(_percentile(loaded, 0.99)),
+        "ping_idle_p99_ms": _ms(percentile(idle, 0.99)),
+        "ping_load_p99_ms": _ms(percentile(loaded, 0.99)),
         "validate_warm_ms": _ms(statistics.median(validate)),
-        "cancel_p99_ms": _ms(_percentile(cancels, 0.99)),
+        "cancel_p99_ms": _ms(percentile(cancels, 0.99)),
     }
     result = envelope["data"]["targetResults"][0]  # type: ignore[index]
-    report = {
-        "benchmark": "serve",
-        "ping_idle_p50_ms": _ms(_percentile(idle, 0.5)),
-        "ping_load_p50_ms": _ms(_percentile(loaded, 0.5)),
+    details = {
+        "ping_idle_p50_ms": _ms(percentile(idle, 0.5)),
+        "ping_load_p50_ms": _ms(percentile(loaded, 0.5)),
         "pings_under_load": len(loaded),
         "generate_leaves": result["translatedLeafCount"],
         "generate_s": round(generate_s, 3),
-        "cancel_p50_ms": _ms(_percentile(cancels, 0.5)),
-        "measured": measured,
-        "limits": LIMITS,
-        "ratios": {key: round(measured[key] / LIMITS[key], 3) for key in LIMITS},
-        "within_limits": all(measured[key] <= LIMITS[key] for key in LIMITS),
-        "cpu_count": os.cpu_count(),
+        "cancel_p50_ms": _ms(percentile(cancels, 0.5)),
     }
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(report, indent=2) + "\n")
-    print(json.dumps(report, indent=2))
+    write_report("serve", details, measured, LIMITS, args.out)
 
 
 if __name__ == "__main__":

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import subprocess
 import sys
@@ -25,6 +24,7 @@ import time
 from pathlib import Path
 
 import trio
+from harness import cli_environment, percentile, write_report
 
 from i18nprune.config.schema import TranslatePolicy
 from i18nprune.pool import TranslateJob, open_pool
@@ -70,12 +70,6 @@ def write_project(root: Path, leaves: int, base_url: str) -> None:
     (root / "i18nprune.config.json").write_text(json.dumps(config, indent=2))
 
 
-def _environment(home: Path) -> dict[str, str]:
-    env = {**os.environ, "I18NPRUNE_HOME": str(home)}
-    env.pop("PYTHONDONTWRITEBYTECODE", None)  # as on an installed package (see scan.py)
-    return env
-
-
 def timed_generate(root: Path, home: Path) -> tuple[float, float, dict[str, object]]:
     """Wall seconds, peak RSS (MB) and the envelope of one `generate` in a fresh process."""
     probe = (
@@ -92,7 +86,7 @@ def timed_generate(root: Path, home: Path) -> tuple[float, float, dict[str, obje
     ]  # fmt: skip
     out = subprocess.run(
         [sys.executable, "-c", probe, *command],
-        env=_environment(home),
+        env=cli_environment(home),
         capture_output=True,
         text=True,
         check=True,
@@ -132,11 +126,6 @@ async def _cancel_latencies(base_url: str, rounds: int) -> list[float]:
     return latencies
 
 
-def _percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--leaves", type=int, default=20_000)
@@ -150,7 +139,7 @@ def main() -> None:
             write_project(root, args.leaves, fake.base_url)
             subprocess.run(  # compile bytecode once, as an installed package has it
                 [sys.executable, "-m", "i18nprune", "--version"],
-                env=_environment(home),
+                env=cli_environment(home),
                 capture_output=True,
                 check=True,
             )
@@ -162,12 +151,10 @@ def main() -> None:
     result = envelope["data"]["targetResults"][0]  # type: ignore[index]
     measured = {
         "leaves_per_s": round(result["translatedLeafCount"] / seconds, 1),
-        "cancel_p99_ms": round(_percentile(latencies, 0.99) * 1000, 1),
+        "cancel_p99_ms": round(percentile(latencies, 0.99) * 1000, 1),
         "peak_rss_mb": round(rss_mb, 1),
     }
-    higher_is_better = {"leaves_per_s"}
-    report = {
-        "benchmark": "translate_pool",
+    details = {
         "leaves": args.leaves,
         "latency_s": args.latency,
         "workers": WORKERS,
@@ -180,23 +167,11 @@ def main() -> None:
         "failed": result["failedLeafCount"],
         "fake_requests": stats.requests,
         "fake_max_concurrency": stats.max_concurrency,
-        "cancel_p50_ms": round(_percentile(latencies, 0.5) * 1000, 1),
+        "cancel_p50_ms": round(percentile(latencies, 0.5) * 1000, 1),
         "cancel_rounds": args.cancels,
         "cancel_aborted_requests": aborted,
-        "measured": measured,
-        "limits": LIMITS,
-        "ratios": {key: round(measured[key] / LIMITS[key], 3) for key in LIMITS},
-        "within_limits": all(
-            measured[key] >= LIMITS[key]
-            if key in higher_is_better
-            else measured[key] <= LIMITS[key]
-            for key in LIMITS
-        ),
-        "cpu_count": os.cpu_count(),
     }
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(report, indent=2) + "\n")
-    print(json.dumps(report, indent=2))
+    write_report("translate_pool", details, measured, LIMITS, args.out, floors={"leaves_per_s"})
 
 
 if __name__ == "__main__":
