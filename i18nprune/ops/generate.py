@@ -80,7 +80,7 @@ class GenerateData(msgspec.Struct, frozen=True, rename="camel"):
     target_results: list[TargetResult]
 
 
-def machine_leaf(translation: str, existing: object, provider_id: str) -> dict[str, object]:
+def machine_leaf(translation: str, existing: object) -> dict[str, object]:
     """A structured leaf holding a machine translation; an existing structured leaf keeps its
     other fields."""
     leaf: dict[str, object] = dict(existing) if isinstance(existing, dict) else {}
@@ -129,7 +129,7 @@ class TargetRun:
         )
 
     def write(
-        self, files: SourceFiles, report: TranslationReport, metadata: bool, provider_id: str
+        self, files: SourceFiles, report: TranslationReport, metadata: bool
     ) -> tuple[list[str], int]:
         """Write every planned leaf that has a text; returns (files written, leaves written)."""
         structured = metadata or self.project.config.locale_leaves.mode == "structured"
@@ -144,7 +144,7 @@ class TargetRun:
             existing = editor.document(holder).get(leaf.target_path) if holder else None
             value: object = text
             if leaf.action == "translate" and (structured or isinstance(existing, dict)):
-                value = machine_leaf(text, existing, provider_id)
+                value = machine_leaf(text, existing)
             editor.set(leaf.target_path, value, file, order=self.plan.order, style=style)
             count += 1
         return editor.save(), count
@@ -218,7 +218,6 @@ def _write_target(
     report: TranslationReport,
     files: SourceFiles,
     options: GenerateOptions,
-    provider_id: str,
 ) -> tuple[TargetResult, list[Issue]]:
     """Write one translated target; a file that cannot be written fails only this target."""
     if not run.plan.leaves:
@@ -227,7 +226,7 @@ def _write_target(
     if report.failures:
         issues.append(_failure_issue(run, report))
     try:
-        written, count = run.write(files, report, options.metadata, provider_id)
+        written, count = run.write(files, report, options.metadata)
     except LocaleFileError as exc:
         return run.result("failed", report), [*issues, exc.issue]
     status: TargetStatus = "written" if count else "failed"
@@ -360,7 +359,7 @@ async def _generate(
         written = []
         for target_run, report in zip(runs, reports, strict=True):
             assert report is not None  # the nursery finished every translation
-            written.append(_write_target(target_run, report, files, options, chain[0].id))
+            written.append(_write_target(target_run, report, files, options))
         return written
 
     # Shielded: once writing starts it finishes, so no file is left out of a finished run.
