@@ -41,6 +41,9 @@ class OpSpec:
     needs_project: bool = True
     writes: bool = False
     progress: bool = False
+    cancellable: bool = False
+    """Stops cleanly when cancelled while running (and writes nothing then); other ops, once
+    started, finish."""
 
 
 OPS: dict[str, OpSpec] = {
@@ -103,6 +106,7 @@ OPS: dict[str, OpSpec] = {
             "Machine-translate what target locales lack.",
             writes=True,
             progress=True,
+            cancellable=True,
         ),
         OpSpec(
             "cleanup",

@@ -22,8 +22,6 @@ OP_PREFIX = "op."
 PARAM_KEYS = ("projectRoot", "options")
 ROOTLESS_IN_HUB = frozenset({"languages"})
 """Ops a hub-mode request may send without `projectRoot` (PROTOCOL §5: only `op.languages`)."""
-CANCELLABLE_WHILE_RUNNING = frozenset({"generate"})
-"""Ops whose run stops on `$/cancelRequest`; every other op is cancellable only while queued."""
 
 
 @dataclass(frozen=True)
@@ -36,8 +34,8 @@ class OpCall:
     options: msgspec.Struct
 
     @property
-    def cancellable_while_running(self) -> bool:
-        return self.spec.name in CANCELLABLE_WHILE_RUNNING
+    def method(self) -> str:
+        return OP_PREFIX + self.spec.name
 
 
 def find_op(method: str) -> OpSpec | None:
@@ -100,7 +98,7 @@ def resolve_root(
         )
     try:
         real = Path(os.path.realpath(named))
-        is_dir, exists = real.is_dir(), real.exists()
+        is_dir = real.is_dir()
     except (OSError, ValueError) as exc:  # a NUL byte, a name too long for the system, …
         raise RpcError(
             ErrorCode.ROOT_INVALID, f"`projectRoot` cannot be used: {exc}.", key="projectRoot"
@@ -115,7 +113,7 @@ def resolve_root(
             )
         return sandbox
     if not is_dir:
-        what = "is not a directory" if exists else "does not exist"
+        what = "is not a directory" if real.exists() else "does not exist"
         raise RpcError(
             ErrorCode.ROOT_INVALID,
             f"`projectRoot` {named} {what}.",

@@ -46,7 +46,6 @@ class ProgressRelay:
         if self._closed:
             return
         if trio.current_time() >= self._next_send:
-            self._held = None
             self._write(event)
             return
         self._held = event

@@ -53,12 +53,13 @@ _SHOWN_ID_BYTES = 80
 @dataclass(frozen=True)
 class ServeSettings:
     """How the server was started: `sandbox` is the pinned root (realpath) or None for hub
-    mode; `idle_timeout` is in seconds, 0 for never."""
+    mode; `idle_timeout` is in seconds, 0 for never; `workers` sizes the shared worker pool
+    (None: the size the first op asks for)."""
 
     sandbox: Path | None
-    allow_writes: bool = False
-    idle_timeout: float = 900.0
-    workers: int | None = None
+    allow_writes: bool
+    idle_timeout: float
+    workers: int | None
 
 
 class ServerInfo(msgspec.Struct, frozen=True):
@@ -87,6 +88,7 @@ class InitializeResult(msgspec.Struct, frozen=True, rename="camel"):
 
 def describe(settings: ServeSettings) -> InitializeResult:
     """The `initialize` result: who this server is and what it can do."""
+    progress_ops = [name for name, spec in OPS.items() if spec.progress]
     return InitializeResult(
         protocol_version=PROTOCOL_VERSIONS[0],
         server_info=ServerInfo("i18nprune", __version__, platform.python_version()),
@@ -95,8 +97,8 @@ def describe(settings: ServeSettings) -> InitializeResult:
         project_root=None if settings.sandbox is None else str(settings.sandbox),
         capabilities=Capabilities(
             ops=list(OPS),
-            progress=any(spec.progress for spec in OPS.values()),
-            progress_ops=[name for name, spec in OPS.items() if spec.progress],
+            progress=bool(progress_ops),
+            progress_ops=progress_ops,
             write_ops=[name for name, spec in OPS.items() if spec.writes],
             cancel_scope="running",
             writes=settings.allow_writes,
@@ -284,11 +286,8 @@ class Session:
             shown += "…"
         if target is None:
             notice(f"serve: cancel for {shown} ignored: no such request in flight")
-        elif target.started and not target.call.cancellable_while_running:
-            notice(
-                f"serve: cancel for {shown} ignored: op.{target.call.spec.name} finishes once "
-                "started"
-            )
+        elif target.started and not target.call.spec.cancellable:
+            notice(f"serve: cancel for {shown} ignored: {target.call.method} finishes once started")
         else:
             target.scope.cancel()
 
@@ -322,15 +321,12 @@ class Session:
             with entry.scope:
                 envelope = await self._queue_and_run(entry, relay)
             if entry.scope.cancelled_caught:
-                method = f"op.{entry.call.spec.name}"
-                line = error_line(
-                    entry.id,
-                    RpcError(ErrorCode.REQUEST_CANCELLED, f"`{method}` was cancelled."),
-                )
+                cancelled = f"`{entry.call.method}` was cancelled."
+                line = error_line(entry.id, RpcError(ErrorCode.REQUEST_CANCELLED, cancelled))
             else:
                 line = result_line(entry.id, envelope)
         except Exception as exc:
-            line = error_line(entry.id, internal_error(f"op.{entry.call.spec.name}", exc))
+            line = error_line(entry.id, internal_error(entry.call.method, exc))
         finally:
             if relay is not None:
                 relay.close()

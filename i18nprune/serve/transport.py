@@ -48,9 +48,9 @@ class LineTooLong:
 class LineReader:
     """Reads newline-terminated lines from a file descriptor without blocking the event loop.
 
-    Reads happen in a dedicated thread (one at a time, outside trio's shared thread limit, so
-    busy ops never delay the reader). The fd is never switched to non-blocking mode, so a
-    terminal or a pipe shared with other processes is left as it was.
+    Reads run in a worker thread, one at a time under the reader's own limiter rather than
+    trio's shared one, so busy ops never delay the reader. The fd is never switched to
+    non-blocking mode, so a terminal or a pipe shared with other processes is left as it was.
     """
 
     def __init__(self, fd: int, limit: int = MAX_LINE_BYTES) -> None:
@@ -110,7 +110,8 @@ class LineReader:
 
 
 class LineWriter:
-    """Writes whole lines to a file descriptor, in the order they were sent, one flush each.
+    """Writes whole lines to a file descriptor in the order they were sent; lines queued
+    together are written as one block.
 
     `send` never blocks: lines queue in memory and one task writes them from a thread, so a
     client that reads slowly cannot stall the event loop, and two messages never interleave.

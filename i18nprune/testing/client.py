@@ -125,10 +125,6 @@ def raw_id(id: RequestId) -> bytes:
     return id if isinstance(id, bytes) else _encoder.encode(id)
 
 
-def _wire_id(id: RequestId) -> Any:
-    return msgspec.Raw(id) if isinstance(id, bytes) else id
-
-
 class ServeClient:
     """Drives one server subprocess over its pipes. Thread-safe: any thread may send and wait.
 
@@ -237,7 +233,7 @@ class ServeClient:
 
     def cancel(self, id: RequestId) -> None:
         """Send `$/cancelRequest` for `id` (bytes: the raw token, sent verbatim)."""
-        self.notify("$/cancelRequest", {"id": _wire_id(id)})
+        self.notify("$/cancelRequest", {"id": msgspec.Raw(raw_id(id))})
 
     def initialize(self, *, timeout: float = 10.0, **extra: Any) -> Any:
         """`initialize` with protocol version "1" (plus `extra` params); returns the result.

@@ -3,15 +3,18 @@ isolated home and, at teardown, closes them and checks that stdout carried JSON-
 
 API (stable; other test files depend on it):
 
-- `serve(*args, env=None, init=True) -> ServeClient` — spawn `python -m i18nprune serve *args`
-  (pass `"--project", str(path)`, `"--allow-writes"`, … yourself; no arguments means hub mode).
+- `serve(*args, env=None, cwd=None, init=True) -> ServeClient` — spawn
+  `python -m i18nprune serve *args` (pass `"--project", str(path)`, `"--allow-writes"`, …
+  yourself; no arguments means hub mode) in `cwd` (None: the test's working directory).
   The environment is the test process's minus every `I18NPRUNE_*` variable and `CI`, plus
   `I18NPRUNE_HOME=<the home fixture>`, plus `env` (added on top). With `init=True` the client has
   sent `initialize` (protocol "1") and the server accepted it; `init=False` returns it untouched.
   Every client made is closed at teardown, then each stdout line it saw is checked by
   `assert_protocol_line`.
-- `serve_env(extra=None) -> dict[str, str]` (fixture `serve_env`) — that environment, for tests
-  that spawn the process themselves.
+- `serve_env(extra=None) -> dict[str, str]` (fixture `serve_env`, type `ServeEnv`) — that
+  environment, for tests that spawn the process themselves.
+- `hanging` (fixture) — a libre `FakeProvider` whose every request hangs until the client goes
+  away.
 - `assert_protocol_line(line)` — a complete stdout line (ends with `\\n`) holding one JSON-RPC 2.0
   object: a response (`id` plus exactly one non-null `result`/`error`; an error has an int
   `code`, a `message` and `data.code`) or a `$/progress` notification with `params.id` and
@@ -20,6 +23,8 @@ API (stable; other test files depend on it):
   for its answer, and return the stdout lines after the first `since` that came before it: how a
   test shows that something sent earlier was never answered (`since = len(client.lines)` taken
   before sending it).
+- `start_generate(client, fake, id=None) -> bytes` — submit `op.generate` with
+  `{"target": "fr"}` and return its raw id once `fake` has received the op's first request.
 - `translating_project(root, fake) -> Path` — write a one-key project under `root` (source `en`,
   key `greeting`, used in `src/app.ts`) whose `op.generate` with `{"target": "fr"}` translates
   through the loopback `fake` (a libre `FakeProvider`); with a `hang` fault that op stays in
@@ -37,17 +42,24 @@ from typing import Any, Protocol
 
 import pytest
 
-from i18nprune.testing import FakeProvider, ServeClient
+from i18nprune.testing import FakeProvider, Fault, ServeClient
+from i18nprune.testing.client import RequestId
 from tests.conftest import write_tree
 
 _probe_ids = itertools.count(1)
+ServeEnv = Callable[[Mapping[str, str] | None], dict[str, str]]
+"""The `serve_env` fixture's signature."""
 
 
 class ServeFactory(Protocol):
     """The `serve` fixture's signature."""
 
     def __call__(
-        self, *args: str, env: Mapping[str, str] | None = None, init: bool = True
+        self,
+        *args: str,
+        env: Mapping[str, str] | None = None,
+        cwd: Path | None = None,
+        init: bool = True,
     ) -> ServeClient: ...
 
 
@@ -89,6 +101,13 @@ def lines_before_ping(client: ServeClient, since: int) -> list[bytes]:
     return lines[since : lines.index(answer.raw, since)]
 
 
+def start_generate(client: ServeClient, fake: FakeProvider, id: RequestId | None = None) -> bytes:
+    """Submit `op.generate` into `fr`; its raw id, once `fake` has received its first request."""
+    raw_id = client.submit("op.generate", {"options": {"target": "fr"}}, id=id)
+    assert fake.wait_for_requests(1, timeout=20), client.stderr_text()
+    return raw_id
+
+
 def translating_project(root: Path, fake: FakeProvider) -> Path:
     """A one-key project under `root` whose `op.generate` translates through `fake` (libre)."""
     config = {
@@ -104,7 +123,14 @@ def translating_project(root: Path, fake: FakeProvider) -> Path:
 
 
 @pytest.fixture
-def serve_env(home: Path) -> Callable[[Mapping[str, str] | None], dict[str, str]]:
+def hanging() -> Iterator[FakeProvider]:
+    """A libre fake whose every request hangs until the client goes away."""
+    with FakeProvider("libre", faults=[Fault(kind="hang", times=-1)]) as fake:
+        yield fake
+
+
+@pytest.fixture
+def serve_env(home: Path) -> ServeEnv:
     """Build a server environment: ours minus I18NPRUNE_* and CI, with the isolated home."""
 
     def build(extra: Mapping[str, str] | None = None) -> dict[str, str]:
@@ -118,14 +144,17 @@ def serve_env(home: Path) -> Callable[[Mapping[str, str] | None], dict[str, str]
 
 
 @pytest.fixture
-def serve(
-    serve_env: Callable[[Mapping[str, str] | None], dict[str, str]],
-) -> Iterator[ServeFactory]:
+def serve(serve_env: ServeEnv) -> Iterator[ServeFactory]:
     """Spawn servers for one test; close them all and check their stdout at teardown."""
     clients: list[ServeClient] = []
 
-    def spawn(*args: str, env: Mapping[str, str] | None = None, init: bool = True) -> ServeClient:
-        client = ServeClient.spawn(*args, env=serve_env(env))
+    def spawn(
+        *args: str,
+        env: Mapping[str, str] | None = None,
+        cwd: Path | None = None,
+        init: bool = True,
+    ) -> ServeClient:
+        client = ServeClient.spawn(*args, env=serve_env(env), cwd=cwd)
         clients.append(client)
         if init:
             client.initialize()

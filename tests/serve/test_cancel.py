@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +14,7 @@ import pytest
 from i18nprune.testing import FakeProvider, Fault, Response, ServeClient, fake_translation
 from tests.conftest import write_tree
 from tests.generate.conftest import code_using, provider_config, read_json, wait_until
-from tests.serve.conftest import ServeFactory, lines_before_ping
+from tests.serve.conftest import ServeFactory, lines_before_ping, start_generate
 
 EN = {f"k{index}": f"Text number {index}" for index in range(5)}
 FR = {"k0": "Texte numéro 0"}
@@ -61,26 +60,12 @@ def first_progress_index(server: ServeClient, raw_id: bytes) -> int:
     return next(index for index, line in enumerate(server.lines) if line.startswith(prefix))
 
 
-@pytest.fixture
-def hanging() -> Iterator[FakeProvider]:
-    """A libre fake whose every request hangs until the client goes away."""
-    with FakeProvider("libre", faults=[Fault(kind="hang", times=-1)]) as fake:
-        yield fake
-
-
-def start_hanging_generate(server: ServeClient, fake: FakeProvider, id: Any = None) -> bytes:
-    """Submit `op.generate --target fr` and return once its first HTTP request hangs."""
-    raw_id = server.submit("op.generate", {"options": {"target": "fr"}}, id=id)
-    assert fake.wait_for_requests(1, timeout=20), server.stderr_text()
-    return raw_id
-
-
 def test_running_generate_is_cancelled_promptly_with_request_cancelled(
     serve: ServeFactory, tmp_path: Path, hanging: FakeProvider
 ) -> None:
     root = project(tmp_path / "project", hanging)
     server = serve("--project", str(root), "--allow-writes")
-    raw_id = start_hanging_generate(server, hanging)
+    raw_id = start_generate(server, hanging)
     sent = time.monotonic()
     server.cancel(raw_id)
     response = server.wait_response(raw_id, timeout=10)
@@ -95,7 +80,7 @@ def test_cancelled_generate_aborts_the_providers_in_flight_requests(
 ) -> None:
     root = project(tmp_path / "project", hanging)
     server = serve("--project", str(root), "--allow-writes")
-    raw_id = start_hanging_generate(server, hanging)
+    raw_id = start_generate(server, hanging)
     server.cancel(raw_id)
     assert_cancelled(server.wait_response(raw_id, timeout=10))
     assert wait_until(lambda: hanging.stats().in_flight == 0, timeout=5)
@@ -109,7 +94,7 @@ def test_cancelled_generate_writes_no_locale_file_and_leaves_no_temp_file(
     root = project(tmp_path / "project", hanging)
     before = tree(root)
     server = serve("--project", str(root), "--allow-writes")
-    raw_id = start_hanging_generate(server, hanging)
+    raw_id = start_generate(server, hanging)
     server.cancel(raw_id)
     assert_cancelled(server.wait_response(raw_id, timeout=10))
     server.shutdown()
@@ -122,7 +107,7 @@ def test_generate_reruns_after_a_cancel(serve: ServeFactory, tmp_path: Path) -> 
     with FakeProvider("libre", faults=[Fault(kind="hang", times=1)]) as fake:
         root = project(tmp_path / "project", fake)
         server = serve("--project", str(root), "--allow-writes")
-        raw_id = start_hanging_generate(server, fake, id=7)
+        raw_id = start_generate(server, fake, id=7)
         server.cancel(raw_id)
         assert_cancelled(server.wait_response(raw_id, timeout=10))
         # The same id is free again once answered.
@@ -138,7 +123,7 @@ def test_second_write_op_on_a_root_waits_for_the_first(
 ) -> None:
     root = project(tmp_path / "project", hanging)
     server = serve("--project", str(root), "--allow-writes")
-    generate = start_hanging_generate(server, hanging)
+    generate = start_generate(server, hanging)
     sync = server.submit("op.sync", {"options": {"target": "fr"}})
     server.ping()  # the sync line has been read and queued: no answer, no progress yet
     assert response_indexes(server, sync) == [] and server.progress(sync) == []
@@ -158,7 +143,7 @@ def test_queued_write_op_is_cancelled_and_never_runs(
     root = project(tmp_path / "project", hanging)
     before = tree(root)
     server = serve("--project", str(root), "--allow-writes")
-    generate = start_hanging_generate(server, hanging)
+    generate = start_generate(server, hanging)
     sync = server.submit("op.sync", {"options": {"target": "fr"}})
     server.cancel(sync)
     assert_cancelled(server.wait_response(sync, timeout=PROMPT_SECONDS))
@@ -229,7 +214,7 @@ def test_cancel_names_the_id_with_its_json_type(
 ) -> None:
     root = project(tmp_path / "project", hanging)
     server = serve("--project", str(root), "--allow-writes")
-    raw_id = start_hanging_generate(server, hanging, id=b"1.10")
+    raw_id = start_generate(server, hanging, id=b"1.10")
     for other in (b'"1.10"', b"1.1", b"1.100"):
         server.cancel(other)
     server.ping()
@@ -244,7 +229,7 @@ def test_ping_and_cancel_are_answered_while_generate_runs(
     with FakeProvider("libre", latency=30) as slow:
         root = project(tmp_path / "project", slow)
         server = serve("--project", str(root), "--allow-writes")
-        generate = start_hanging_generate(server, slow)
+        generate = start_generate(server, slow)
         for _ in range(3):
             sent = time.monotonic()
             assert server.ping(timeout=PROMPT_SECONDS) == {}
@@ -259,7 +244,7 @@ def test_cancel_as_a_request_with_an_id_is_answered(
 ) -> None:
     root = project(tmp_path / "project", hanging)
     server = serve("--project", str(root), "--allow-writes")
-    generate = start_hanging_generate(server, hanging)
+    generate = start_generate(server, hanging)
     answer = server.request("$/cancelRequest", {"id": json.loads(generate)}, id="c")
     assert answer.unwrap() == {}
     assert_cancelled(server.wait_response(generate, timeout=10))

@@ -10,22 +10,22 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import pytest
 
 from i18nprune import __version__
 from i18nprune.ops.registry import OPS
-from i18nprune.testing import FakeProvider, Fault
+from i18nprune.testing import FakeProvider
 from tests.serve.conftest import (
+    ServeEnv,
     ServeFactory,
     assert_protocol_line,
     lines_before_ping,
+    start_generate,
     translating_project,
 )
 
-ServeEnv = Callable[[Mapping[str, str] | None], dict[str, str]]
 NOT_INITIALIZED = (-32002, "SERVE_NOT_INITIALIZED")
 SHUTTING_DOWN = (-32600, "SERVE_SHUTTING_DOWN")
 UNSUPPORTED = (-32602, "SERVE_UNSUPPORTED_PROTOCOL")
@@ -211,8 +211,7 @@ def test_a_request_in_flight_at_shutdown_is_still_answered(
     with FakeProvider("libre", latency=1.0) as fake:
         root = translating_project(tmp_path / "app", fake)
         client = serve("--project", str(root), "--allow-writes")
-        job = client.submit("op.generate", GENERATE_FR)
-        assert fake.wait_for_requests(1, timeout=20)
+        job = start_generate(client, fake)
         shut = client.request("shutdown")
         refused = client.request("ping")
         envelope = client.wait_response(job, timeout=20)
@@ -246,8 +245,7 @@ def test_end_of_input_answers_the_requests_in_flight_first(
     with FakeProvider("libre", latency=0.5) as fake:
         root = translating_project(tmp_path / "app", fake)
         client = serve("--project", str(root), "--allow-writes")
-        job = client.submit("op.generate", GENERATE_FR)
-        assert fake.wait_for_requests(1, timeout=20)
+        job = start_generate(client, fake)
         client.close_stdin()
         envelope = client.wait_response(job, timeout=20)
         assert client.wait_exit(timeout=20) == 0
@@ -292,28 +290,29 @@ def test_sigint_ends_with_code_130_quietly(serve: ServeFactory) -> None:
 
 
 def test_idle_timeout_ends_with_code_0_and_a_stderr_line(serve: ServeFactory) -> None:
-    client = serve("--idle-timeout", "1")
-    answered = time.monotonic()
+    client = serve("--idle-timeout", "1", init=False)
+    # Timed from before the last message is sent: the server reads it later, so a slow
+    # answer cannot make a correct server look early.
+    sent = time.monotonic()
+    client.initialize()
     assert client.wait_exit(timeout=10) == 0
-    assert time.monotonic() - answered >= 0.9
+    assert time.monotonic() - sent >= 0.9
     assert "serve: idle for 1 s; exiting" in client.stderr_text()
     assert "Traceback" not in client.stderr_text()
 
 
 def test_idle_timeout_does_not_fire_while_a_request_is_in_flight(
-    serve: ServeFactory, tmp_path: Path
+    serve: ServeFactory, tmp_path: Path, hanging: FakeProvider
 ) -> None:
-    with FakeProvider("libre", faults=[Fault(kind="hang", times=-1)]) as fake:
-        root = translating_project(tmp_path / "app", fake)
-        client = serve("--project", str(root), "--allow-writes", "--idle-timeout", "0.5")
-        job = client.submit("op.generate", GENERATE_FR)
-        assert fake.wait_for_requests(1, timeout=20)
-        time.sleep(1.2)  # what is measured: more than the idle timeout with no message sent
-        assert client.process.poll() is None
-        client.cancel(job)
-        assert codes(client.wait_response(job)) == (-32800, "SERVE_REQUEST_CANCELLED")
-        # Idle again once nothing is in flight.
-        assert client.wait_exit(timeout=10) == 0
+    root = translating_project(tmp_path / "app", hanging)
+    client = serve("--project", str(root), "--allow-writes", "--idle-timeout", "0.5")
+    job = start_generate(client, hanging)
+    time.sleep(1.2)  # what is measured: more than the idle timeout with no message sent
+    assert client.process.poll() is None
+    client.cancel(job)
+    assert codes(client.wait_response(job)) == (-32800, "SERVE_REQUEST_CANCELLED")
+    # Idle again once nothing is in flight.
+    assert client.wait_exit(timeout=10) == 0
     assert "idle for 0.5 s" in client.stderr_text()
 
 

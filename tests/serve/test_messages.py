@@ -10,11 +10,12 @@ from typing import Any
 
 import pytest
 
-from i18nprune.testing import FakeProvider, Fault, ServeClient
+from i18nprune.testing import FakeProvider, ServeClient
 from tests.serve.conftest import (
     ServeFactory,
     assert_protocol_line,
     lines_before_ping,
+    start_generate,
     translating_project,
 )
 
@@ -225,21 +226,19 @@ def test_whitespace_around_the_id_is_not_part_of_the_echo(serve: ServeFactory) -
 
 
 def test_a_request_whose_id_is_in_flight_is_refused_and_the_first_keeps_running(
-    serve: ServeFactory, tmp_path: Path
+    serve: ServeFactory, tmp_path: Path, hanging: FakeProvider
 ) -> None:
-    with FakeProvider("libre", faults=[Fault(kind="hang", times=-1)]) as fake:
-        root = translating_project(tmp_path / "app", fake)
-        client = serve("--project", str(root), "--allow-writes")
-        token = client.submit("op.generate", {"options": {"target": "fr"}}, id=b"1.10")
-        assert fake.wait_for_requests(1, timeout=20)
-        duplicate = client.request("ping", id=b"1.10")
-        assert codes(duplicate) == INVALID_REQUEST
-        assert duplicate.id == b"1.10"
-        assert client.request("ping", id=b"1.1").ok  # another token: not the same id
-        client.cancel(token)
-        # The first request was still running: it is the one the cancel answers.
-        assert codes(client.wait_response(token, timeout=10)) == (-32800, "SERVE_REQUEST_CANCELLED")
-        assert client.request("ping", id=b"1.10").ok  # answered: the id is free again
+    root = translating_project(tmp_path / "app", hanging)
+    client = serve("--project", str(root), "--allow-writes")
+    token = start_generate(client, hanging, id=b"1.10")
+    duplicate = client.request("ping", id=b"1.10")
+    assert codes(duplicate) == INVALID_REQUEST
+    assert duplicate.id == b"1.10"
+    assert client.request("ping", id=b"1.1").ok  # another token: not the same id
+    client.cancel(token)
+    # The first request was still running: it is the one the cancel answers.
+    assert codes(client.wait_response(token, timeout=10)) == (-32800, "SERVE_REQUEST_CANCELLED")
+    assert client.request("ping", id=b"1.10").ok  # answered: the id is free again
 
 
 def test_an_id_may_be_reused_once_answered(serve: ServeFactory) -> None:

@@ -223,25 +223,20 @@ def test_unknown_op_is_method_not_found(
 
 
 def test_meta_cwd_is_the_project_root_not_the_server_working_directory(
-    serve_env: Callable[[dict[str, str] | None], dict[str, str]],
-    example_project: Path,
-    tmp_path: Path,
+    serve: ServeFactory, example_project: Path, tmp_path: Path
 ) -> None:
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    environ = serve_env(None)
-    with ServeClient.spawn("--project", str(example_project), env=environ, cwd=elsewhere) as server:
-        server.initialize()
-        envelope = server.request("op.locales.list").unwrap()
+    server = serve("--project", str(example_project), cwd=elsewhere)
+    envelope = server.request("op.locales.list").unwrap()
     assert envelope["meta"]["cwd"] == str(example_project.resolve())
 
 
 def test_meta_cwd_of_a_rootless_hub_op_is_the_server_working_directory(
-    serve_env: Callable[[dict[str, str] | None], dict[str, str]], tmp_path: Path
+    serve: ServeFactory, tmp_path: Path
 ) -> None:
-    with ServeClient.spawn(env=serve_env(None), cwd=tmp_path) as server:
-        server.initialize()
-        envelope = server.request("op.languages", {"options": {"filter": "fr"}}).unwrap()
+    server = serve(cwd=tmp_path)
+    envelope = server.request("op.languages", {"options": {"filter": "fr"}}).unwrap()
     assert envelope["meta"]["cwd"] == str(tmp_path)
 
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 from typing import IO, Any
+
+from tests.serve.conftest import ServeEnv
 
 
 def send(stdin: IO[bytes], message: dict[str, Any]) -> None:
@@ -26,8 +27,8 @@ def read_until_response(stdout: IO[bytes], request_id: int) -> list[dict[str, An
             return messages
 
 
-def test_session_answers_and_exits_cleanly(example_project: Path, home: Path) -> None:
-    environ = {**os.environ, "I18NPRUNE_HOME": str(home)}
+def test_session_answers_and_exits_cleanly(example_project: Path, serve_env: ServeEnv) -> None:
+    environ = serve_env(None)
     command = [sys.executable, "-m", "i18nprune", "serve", "--project", str(example_project)]
     with subprocess.Popen(
         command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=environ
