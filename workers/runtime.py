@@ -12,7 +12,7 @@ import httpx
 import msgspec
 import trio
 
-from i18nprune.pool.framing import FrameError, FrameReader, frame
+from i18nprune.pool.framing import FrameError, FrameReader, frame, send_frames
 from i18nprune.pool.messages import (
     Batch,
     Cancel,
@@ -73,18 +73,8 @@ async def _write_replies(
     replies: trio.MemoryReceiveChannel[bytes],
     nursery: trio.Nursery,
 ) -> None:
-    async for first in replies:
-        chunks = [first]
-        while True:
-            try:
-                chunks.append(replies.receive_nowait())
-            except trio.WouldBlock:
-                break
-        try:
-            await stream.send_all(b"".join(chunks))
-        except trio.BrokenResourceError:
-            nursery.cancel_scope.cancel()  # the pool is gone: nobody wants the answers
-            return
+    if not await send_frames(stream, replies):
+        nursery.cancel_scope.cancel()  # the pool is gone: nobody wants the answers
 
 
 class _BatchRunner:

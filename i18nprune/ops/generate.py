@@ -274,7 +274,9 @@ async def run(handle: ProjectHandle, options: GenerateOptions, emit: EventSink) 
     cache, cache_issues = _open_cache(project)
     issues.extend(cache_issues)
     try:
-        results = await _generate(handle, project, runs, chain, cache, options, emit, issues)
+        results = await _generate(
+            handle, project, source, runs, chain, cache, options, emit, issues
+        )
     finally:
         if cache is not None:
             cache.close()
@@ -294,6 +296,7 @@ async def run(handle: ProjectHandle, options: GenerateOptions, emit: EventSink) 
 async def _generate(
     handle: ProjectHandle,
     project: Project,
+    source: LocaleView,
     runs: list[TargetRun],
     chain: list[ProviderSettings],
     cache: TranslationCache | None,
@@ -355,7 +358,7 @@ async def _generate(
                 nursery.start_soon(translate, index)
 
     def write_all() -> list[tuple[TargetResult, list[Issue]]]:
-        files = SourceFiles(project, project.load(project.source_locale()))
+        files = SourceFiles(project, source)
         written = []
         for target_run, report in zip(runs, reports, strict=True):
             assert report is not None  # the nursery finished every translation

@@ -9,7 +9,7 @@ import msgspec
 from i18nprune.envelope import Envelope, make_envelope
 from i18nprune.ops.events import EventSink
 from i18nprune.project import ProjectHandle
-from i18nprune.translate.providers import PROVIDERS, ProviderInfo
+from i18nprune.translate.providers import DEFAULT_LLM_MODEL, PROVIDERS, ProviderInfo
 
 KIND = "providers"
 
@@ -75,7 +75,7 @@ def config_snippet(info: ProviderInfo) -> str:
     if "baseUrl" in info.config_keys and info.kind == "self_hosted":
         row["baseUrl"] = info.default_base_url
     if info.kind == "llm":
-        row["model"] = "gpt-4o-mini"
+        row["model"] = DEFAULT_LLM_MODEL
     if "region" in info.config_keys:
         row["region"] = "westeurope"
     row["rateLimit"] = {"maxConcurrency": info.default_max_concurrency}

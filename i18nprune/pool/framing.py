@@ -1,4 +1,5 @@
-"""Length-prefixed frames (4-byte big-endian length, then the body) over trio byte streams."""
+"""Length-prefixed frames (4-byte big-endian length, then the body) over trio byte streams:
+reading them, and writing queued ones several at a time."""
 
 from __future__ import annotations
 
@@ -19,6 +20,30 @@ class FrameError(Exception):
 def frame(body: bytes) -> bytes:
     """`body` with its length prefix, ready to be written."""
     return len(body).to_bytes(_LENGTH_BYTES, "big") + body
+
+
+async def send_frames(
+    stream: trio.abc.SendStream, frames: trio.MemoryReceiveChannel[bytes]
+) -> bool:
+    """Write the frames queued on `frames` to `stream` until the channel closes; frames already
+    waiting go out together in one write.
+
+    Returns True once the channel is closed and drained, False as soon as the stream is broken
+    or closed (the peer is gone; what is still queued is dropped). Cancellation may leave a
+    frame partly written, so the stream is unusable afterwards.
+    """
+    async for first in frames:
+        chunks = [first]
+        while True:
+            try:
+                chunks.append(frames.receive_nowait())
+            except (trio.WouldBlock, trio.EndOfChannel):
+                break
+        try:
+            await stream.send_all(b"".join(chunks))
+        except (trio.BrokenResourceError, trio.ClosedResourceError):
+            return False
+    return True
 
 
 class FrameReader:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 import msgspec
 import trio
 
-from i18nprune.pool.framing import FrameError, FrameReader, frame
+from i18nprune.pool.framing import FrameError, FrameReader, frame, send_frames
 from i18nprune.pool.messages import (
     Batch,
     Cancel,
@@ -155,18 +155,10 @@ class WorkerHandle:
         assert self.process.stdin is not None
         stdin = self.process.stdin
         async with self._outbox:
-            async for first in self._outbox:
-                chunks = [first]
-                while True:
-                    try:
-                        chunks.append(self._outbox.receive_nowait())
-                    except (trio.WouldBlock, trio.EndOfChannel):
-                        break
-                try:
-                    await stdin.send_all(b"".join(chunks))
-                except (trio.BrokenResourceError, trio.ClosedResourceError):
-                    return  # the worker is gone; the reader sees its output end
-        await stdin.aclose()
+            delivered = await send_frames(stdin, self._outbox)
+        # Undelivered: the worker is gone, and the reader sees its output end.
+        if delivered:
+            await stdin.aclose()
 
     def _send(self, message: ToWorker) -> None:
         # Exited or shutting down: its batches settle through `run`.

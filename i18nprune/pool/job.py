@@ -138,7 +138,6 @@ class _JobRun:
         self.fallback_count = 0
         self.abort_reason: str | None = None
         self._done = 0
-        self._failed = 0
         self._nursery: trio.Nursery | None = None
 
     async def run(self) -> JobOutcome:
@@ -285,7 +284,6 @@ class _JobRun:
     def _fail(self, batch: _Batch, reason: str) -> None:
         for index in range(batch.start, batch.start + len(batch.texts)):
             self.failures[index] = reason
-        self._failed += len(batch.texts)
         self._report()
 
     def _abort(self, reason: str) -> None:
@@ -295,18 +293,16 @@ class _JobRun:
         self._nursery.cancel_scope.cancel()
 
     def _fail_unfinished(self, reason: str) -> None:
-        unfinished = 0
+        failed_before = len(self.failures)
         for index, translation in enumerate(self.translations):
             if translation is None and index not in self.failures:
                 self.failures[index] = reason
-                unfinished += 1
-        if unfinished:
-            self._failed += unfinished
+        if len(self.failures) > failed_before:
             self._report()
 
     def _report(self) -> None:
         if self._on_progress is not None:
-            self._on_progress(self._done, self._failed)
+            self._on_progress(self._done, len(self.failures))
 
     def _attempts(self) -> list[ProviderAttempt]:
         attempts = []

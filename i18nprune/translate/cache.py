@@ -67,11 +67,9 @@ class TranslationCache:
         path: Path,
         connection: sqlite3.Connection | None,
         *,
-        writable: bool,
         problem: str | None,
     ) -> None:
         self.path = path
-        self.writable = writable
         self.problem = problem
         self._connection = connection
         self._turn = threading.Lock()
@@ -98,11 +96,11 @@ class TranslationCache:
         except (sqlite3.Error, OSError, _Unusable) as failure:
             if connection is not None:
                 connection.close()
-            return cls(path, None, writable=writable, problem=_describe(path, failure))
+            return cls(path, None, problem=_describe(path, failure))
         if not writable and connection is not None:
             connection.close()
             connection = None
-        return cls(path, connection, writable=writable, problem=None)
+        return cls(path, connection, problem=None)
 
     def get_many(
         self, provider: str, source: str, target: str, keys: Sequence[str]
@@ -120,8 +118,8 @@ class TranslationCache:
                     found = self._read(provider, source, target, wanted)
                 except (sqlite3.Error, OSError, _Unusable) as failure:
                     self._disable(failure)
-        self._hits += len(found)
-        self._misses += len(wanted) - len(found)
+            self._hits += len(found)
+            self._misses += len(wanted) - len(found)
         return found
 
     def put_many(
@@ -236,15 +234,14 @@ def _prepare(connection: sqlite3.Connection, *, writable: bool) -> None:
 
     A foreign or newer file is rejected before anything is written to it.
     """
-    if not _holds_cache(connection):
-        if writable:
-            _use_wal(connection)
-            _create_tables(connection)
+    holds_cache = _holds_cache(connection)
+    if not writable:
         return
-    if writable:
-        _use_wal(connection)
-        # A cache lost to a crash costs only re-translation; WAL keeps it consistent anyway.
-        connection.execute("PRAGMA synchronous=NORMAL")
+    _use_wal(connection)
+    # A cache lost to a crash costs only re-translation; WAL keeps it consistent anyway.
+    connection.execute("PRAGMA synchronous=NORMAL")
+    if not holds_cache:
+        _create_tables(connection)
 
 
 def _use_wal(connection: sqlite3.Connection) -> None:

@@ -28,11 +28,13 @@ class PlannedLeaf:
 class TargetPlan:
     """The leaves of one target that `generate` writes, in template order."""
 
-    target: str
     leaves: list[PlannedLeaf]
     order: list[str]
     """Every target path of the template, to place new keys where the source has them."""
-    template_leaf_count: int
+
+    @property
+    def template_leaf_count(self) -> int:
+        return len(self.order)
 
     def texts_to_translate(self) -> list[str]:
         return [leaf.text for leaf in self.leaves if leaf.action == "translate"]
@@ -82,4 +84,4 @@ def plan_target(
                 planned.append(PlannedLeaf(path.target_path, path.source_path, text, "copy"))
         elif _wants_translation(existing, text, resume, force):
             planned.append(PlannedLeaf(path.target_path, path.source_path, text, "translate"))
-    return TargetPlan(target.locale, planned, order, len(order))
+    return TargetPlan(planned, order)

@@ -12,7 +12,7 @@ import msgspec
 
 from i18nprune.config.environment import provider_env
 from i18nprune.config.schema import ProviderRow, TranslateConfig
-from i18nprune.config.secrets import REDACTED
+from i18nprune.config.secrets import REDACTED, redact_url_credentials
 from i18nprune.envelope import Code, Issue, ProblemError, error
 
 FailureKind = Literal["rate_limited", "quota", "auth", "transient", "bad_response"]
@@ -42,7 +42,8 @@ class ProviderInfo(msgspec.Struct, frozen=True, kw_only=True):
 class ProviderSettings(msgspec.Struct, frozen=True, kw_only=True):
     """Everything a worker needs to call one provider; crosses the pipe to workers.
 
-    Its repr shows the API key as `***`, never its value.
+    Its repr shows the API key as `***`, never its value, and credentials inside the base URL
+    likewise.
     """
 
     id: str
@@ -61,12 +62,13 @@ class ProviderSettings(msgspec.Struct, frozen=True, kw_only=True):
         return f"ProviderSettings({fields})"
 
     def __rich_repr__(self) -> list[tuple[str, Any]]:
-        """The fields as rich's pretty printer and tracebacks show them: the key as `***`."""
-        shown = [(name, getattr(self, name)) for name in self.__struct_fields__]
-        return [
-            (name, REDACTED if name == "api_key" and value is not None else value)
-            for name, value in shown
-        ]
+        """The fields as rich's pretty printer and tracebacks show them: the key as `***`, and
+        credentials inside the base URL too."""
+        fields = {name: getattr(self, name) for name in self.__struct_fields__}
+        if self.api_key is not None:
+            fields["api_key"] = REDACTED
+        fields["base_url"] = redact_url_credentials(self.base_url)
+        return list(fields.items())
 
 
 def _env_vars(provider_id: str, *, api_key: bool, model: bool = False) -> list[str]:

@@ -159,6 +159,7 @@ class Translator:
                     break
                 found = self.cache.get_many(settings.id, self.source, self.target, missing)
                 self.units.update(found)
+            self._forget_unusable()
         self.cached = {
             text
             for text, masked in self.protected.items()
@@ -173,6 +174,20 @@ class Translator:
         self._progress = _Progress(self.protected, self.units)
         self._outgoing = _Outgoing(self.pending)
         self._consulted = True
+
+    def _forget_unusable(self) -> None:
+        """Treat cached translations that no longer pass verification as misses (a cache may
+        hold an answer from before a stricter check), so they are translated again."""
+        for text, masked in self.protected.items():
+            if not masked.units or not all(unit.key in self.units for unit in masked.units):
+                continue
+            try:
+                restored = masked.restore([self.units[unit.key] for unit in masked.units])
+            except PlaceholderMismatch:
+                restored = None
+            if restored is None or verify_placeholders(text, restored) is not None:
+                for unit in masked.units:
+                    self.units.pop(unit.key, None)
 
     async def translate(
         self, pool: WorkerPool | None, on_progress: ProgressCallback | None = None

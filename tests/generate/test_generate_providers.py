@@ -8,7 +8,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from i18nprune.testing import FakeProvider, Fault
+from i18nprune.testing import FakeProvider, Fault, fake_translation
+from i18nprune.translate.cache import TranslationCache
+from i18nprune.translate.placeholders import protect_placeholders
 from tests.conftest import CliResult
 from tests.generate.conftest import code_using, flatten, provider_config, read_json
 
@@ -103,6 +105,24 @@ def test_a_second_run_is_served_from_the_cache(make_project: MakeProject, run_cl
     assert target_result(second)["cachedLeafCount"] == len(KEYS)
     assert target_result(second)["providerAttempts"] == []
     assert (root / "locales/fr.json").read_bytes() == written
+
+
+def test_a_cached_translation_that_fails_verification_is_translated_again(
+    make_project: MakeProject, run_cli: RunCli, home: Path
+) -> None:
+    with FakeProvider("libre") as fake:
+        root = libre_project(make_project, fake, en={"a": "Hello"})
+        (unit,) = protect_placeholders("Hello").units
+        with TranslationCache.open(home / "translations.sqlite3", writable=True) as cache:
+            cache.put_many("libre", "en", "fr", [(unit.key, "Bonjour %s")])  # an extra placeholder
+        result = run_cli("generate", "--target", "fr", "--json", cwd=root)
+        assert fake.stats().texts == 1
+    assert result.code == 0, result.stdout
+    assert read_json(root / "locales/fr.json") == {"a": fake_translation("Hello", "fr")}
+    with TranslationCache.open(home / "translations.sqlite3", writable=False) as cache:
+        assert cache.get_many("libre", "en", "fr", [unit.key]) == {
+            unit.key: fake_translation("Hello", "fr")
+        }
 
 
 def test_no_cache_sends_every_text_again(make_project: MakeProject, run_cli: RunCli) -> None:

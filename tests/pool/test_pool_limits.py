@@ -24,11 +24,12 @@ async def _run_concurrently(pool: WorkerPool, jobs: list[TranslateJob]) -> list[
 
 
 def _assert_paced(starts: list[float], interval: float) -> None:
-    # Arrival times at the fake jitter a little around the pool's exact pace (scheduling of
-    # both processes), so single gaps get a wide margin and the whole run a narrow one.
+    # Arrival times at the fake jitter around the pool's exact pace (scheduling of both
+    # processes; on a loaded 2-core machine one arrival can lag by most of an interval). Unpaced
+    # requests arrive within a millisecond or two of each other, so these bounds still tell.
     gaps = [later - earlier for earlier, later in itertools.pairwise(starts)]
-    assert min(gaps) >= interval / 2
-    assert starts[-1] - starts[0] >= (len(starts) - 1) * interval * 0.95
+    assert min(gaps) >= interval / 4
+    assert starts[-1] - starts[0] >= (len(starts) - 2) * interval
 
 
 def test_requests_in_flight_never_exceed_max_concurrency() -> None:

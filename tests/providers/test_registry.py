@@ -211,6 +211,14 @@ def test_settings_repr_hides_the_api_key() -> None:
     assert "s3cr3t" not in pretty_repr(settings)
 
 
+def test_settings_repr_hides_credentials_in_the_base_url() -> None:
+    env = {"I18NPRUNE_TRANSLATE_LIBRE_URL": "https://user:pa55@libre.internal"}
+    settings = resolve_settings("libre", NO_ROWS, env)
+    assert settings.base_url == "https://user:pa55@libre.internal"
+    assert "pa55" not in repr(settings)
+    assert "pa55" not in pretty_repr(settings)
+
+
 def test_settings_cross_a_msgpack_pipe_unchanged() -> None:
     settings = resolve_settings("deepl", NO_ROWS, {"I18NPRUNE_TRANSLATE_DEEPL_API_KEY": "k"})
     wire = msgspec.msgpack.encode(settings)

@@ -25,7 +25,7 @@ ADAPTERS: dict[str, Adapter] = {
     "mymemory": mymemory.translate,
 }
 
-__all__ = ["ADAPTERS", "Adapter", "ProviderError", "translate_batch"]
+__all__ = ["ADAPTERS", "ProviderError", "translate_batch"]
 
 
 async def translate_batch(

@@ -119,11 +119,11 @@ def failure_from_exception(
 ) -> ProviderError:
     """The failure an httpx exception means: timeouts, connection errors and resets are
     transient; anything else (an unusable base URL, an undecodable body) is bad_response."""
-    said = detail(str(problem), secret)
     name = type(problem).__name__
-    message = f"{provider_id}: {name}" + (f": {said}" if said else "")
     if isinstance(problem, httpx.TimeoutException):
         return ProviderError("transient", f"{provider_id}: timed out ({name})")
+    said = detail(str(problem), secret)
+    message = f"{provider_id}: {name}" + (f": {said}" if said else "")
     if isinstance(problem, (httpx.NetworkError, httpx.RemoteProtocolError, httpx.ProxyError)):
         return ProviderError("transient", message)
     return ProviderError("bad_response", message)

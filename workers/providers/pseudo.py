@@ -20,7 +20,7 @@ _PAD = "~"
 
 
 def pseudo_localize(text: str) -> str:
-    """`text` pseudo-localised: `Save <x id="0"/>` → `[Šáṽé <x id="0"/>~~]`.
+    """`text` pseudo-localised: `Save <x id="0"/> now` → `[Šáṽé <x id="0"/> ñóŵ~~]`.
 
     Letters become accented look-alikes, tokens stay untouched, and `~` padding plus the
     brackets make the visible text about 35 % longer than the original.
