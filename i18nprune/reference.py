@@ -8,10 +8,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from i18nprune.config.schema import PreservePolicy
+from i18nprune.locales.catalog import PLURAL_CATEGORIES
 from i18nprune.locales.paths import is_under
 from i18nprune.scan import ScanResult
 
-PLURAL_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
 _PLURAL_SUFFIXES = frozenset(
     [f"_{c}" for c in PLURAL_CATEGORIES] + [f"_ordinal_{c}" for c in PLURAL_CATEGORIES]
 )

@@ -15,8 +15,8 @@ from babel import Locale, UnknownLocaleError, localedata
 
 from i18nprune.locales.codes import bcp47_case, normalize_code
 
-# CLDR's order of cardinal plural categories.
-_PLURAL_ORDER = ("zero", "one", "two", "few", "many", "other")
+PLURAL_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
+"""Every CLDR plural category, in CLDR's order (cardinal and ordinal rules alike)."""
 
 # CLDR's "Unknown Region": a placeholder, not a place a language variant can belong to.
 _UNKNOWN_REGION = "ZZ"
@@ -73,6 +73,21 @@ def plural_categories(code: str) -> list[str]:
     """
     row = find_language(code) or find_language(normalize_code(code).split("-")[0])
     return list(row.plurals) if row else ["other"]
+
+
+@functools.cache
+def ordinal_categories(code: str) -> tuple[str, ...]:
+    """CLDR ordinal plural categories of language `code` (`1st`, `2nd`: en one, two, few,
+    other), in CLDR order; falls back like `plural_categories`."""
+    normalized = normalize_code(code)
+    for candidate in (normalized, normalized.split("-")[0]):
+        try:
+            locale = Locale.parse(candidate, sep="-")
+        except (ValueError, UnknownLocaleError):
+            continue
+        used = set(locale.ordinal_form.tags) | {"other"}
+        return tuple(category for category in PLURAL_CATEGORIES if category in used)
+    return ("other",)
 
 
 def filter_languages(query: str) -> list[LanguageRow]:
@@ -150,7 +165,7 @@ def _display_name(locale: Locale, region: str | None, names_from: Locale) -> str
 
 def _plurals(locale: Locale) -> list[str]:
     used = set(locale.plural_form.tags) | {"other"}
-    return [category for category in _PLURAL_ORDER if category in used]
+    return [category for category in PLURAL_CATEGORIES if category in used]
 
 
 def _likely_identifier(key: str, region: str) -> str | None:

@@ -4,17 +4,11 @@ becomes in a target language (its CLDR categories), and which source form each i
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from babel import Locale, UnknownLocaleError
+from i18nprune.locales.catalog import PLURAL_CATEGORIES, ordinal_categories, plural_categories
 
-from i18nprune.locales.catalog import plural_categories
-from i18nprune.locales.codes import normalize_code
-
-# CLDR's order of plural categories, for cardinal and ordinal rules alike.
-_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
 _ORDINAL = "_ordinal"
 
 
@@ -80,7 +74,7 @@ def plural_plan(
 
 def _parse(path: str) -> _Form | None:
     stem, separator, category = path.rpartition("_")
-    if not separator or category not in _CATEGORIES:
+    if not separator or category not in PLURAL_CATEGORIES:
         return None
     ordinal = stem.endswith(_ORDINAL) and _names_a_key(stem.removesuffix(_ORDINAL))
     base = stem.removesuffix(_ORDINAL) if ordinal else stem
@@ -107,19 +101,4 @@ def _plan_group(form: _Form, categories: set[str], target_code: str) -> list[Pla
 
 
 def _categories(code: str, *, ordinal: bool) -> list[str]:
-    return list(_ordinal_categories(code)) if ordinal else plural_categories(code)
-
-
-@functools.cache
-def _ordinal_categories(code: str) -> tuple[str, ...]:
-    """CLDR ordinal categories of `code` in CLDR order, falling back to the base language; an
-    unknown language has only `other`."""
-    normalized = normalize_code(code)
-    for candidate in (normalized, normalized.split("-")[0]):
-        try:
-            locale = Locale.parse(candidate, sep="-")
-        except (ValueError, UnknownLocaleError):
-            continue
-        used = set(locale.ordinal_form.tags) | {"other"}
-        return tuple(category for category in _CATEGORIES if category in used)
-    return ("other",)
+    return list(ordinal_categories(code)) if ordinal else plural_categories(code)
