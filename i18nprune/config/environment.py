@@ -61,6 +61,11 @@ def discovery_disabled(env: Mapping[str, str]) -> bool:
     return (_given(env, NO_DISCOVERY_VARIABLE) or "").lower() in _TRUE_WORDS
 
 
+def provider_variable_prefix(provider_id: str) -> str:
+    """Where a provider's variable names start (`deepl` → `I18NPRUNE_TRANSLATE_DEEPL_`)."""
+    return "I18NPRUNE_TRANSLATE_" + provider_id.upper().replace("-", "_") + "_"
+
+
 def provider_env(env: Mapping[str, str], provider_id: str) -> ProviderEnv:
     """Credentials and endpoint of `provider_id` from the environment.
 
@@ -70,7 +75,7 @@ def provider_env(env: Mapping[str, str], provider_id: str) -> ProviderEnv:
     (I18NPRUNE_TRANSLATE_DEEPL_API_KEY, I18NPRUNE_TRANSLATE_LIBRE_URL,
     I18NPRUNE_TRANSLATE_LLM_{API_KEY,BASE_URL,MODEL}) are these same patterns.
     """
-    prefix = "I18NPRUNE_TRANSLATE_" + provider_id.upper().replace("-", "_") + "_"
+    prefix = provider_variable_prefix(provider_id)
     return ProviderEnv(
         api_key=_given(env, prefix + "API_KEY"),
         base_url=_given(env, prefix + "URL") or _given(env, prefix + "BASE_URL"),

@@ -10,7 +10,7 @@ from typing import Any, Literal
 
 import msgspec
 
-from i18nprune.config.environment import provider_env
+from i18nprune.config.environment import provider_env, provider_variable_prefix
 from i18nprune.config.schema import ProviderRow, TranslateConfig
 from i18nprune.config.secrets import REDACTED, redact_url_credentials
 from i18nprune.envelope import Code, Issue, ProblemError, error
@@ -73,7 +73,7 @@ class ProviderSettings(msgspec.Struct, frozen=True, kw_only=True):
 
 def _env_vars(provider_id: str, *, api_key: bool, model: bool = False) -> list[str]:
     # exactly what config.provider_env reads for this id (and resolve_settings uses)
-    prefix = "I18NPRUNE_TRANSLATE_" + provider_id.upper().replace("-", "_") + "_"
+    prefix = provider_variable_prefix(provider_id)
     names = [prefix + "API_KEY"] if api_key else []
     names += [prefix + "URL", prefix + "BASE_URL"]
     if model:
