@@ -224,6 +224,7 @@ class Translator:
             report.failures.update({text: retry[text] for text in still})
         else:
             report.failures.update(retry)
+        progress.finish(len(report.failures))
         return report
 
     async def _send(
@@ -301,13 +302,17 @@ class Translator:
 
 
 class _Progress:
-    """Counts source texts whose every unit has arrived, for `on_progress(done, failed)`."""
+    """Reports `on_progress(done, failed)`: `done` counts source texts settled (every unit
+    arrived; at the end, every text), `failed` those that could not be translated (known at the
+    end). Neither count ever decreases."""
 
     def __init__(self, protected: dict[str, ProtectedText], units: dict[str, str]) -> None:
         self._callback: ProgressCallback | None = None
         self._waiting: dict[str, int] = {}
         self._dependents: dict[str, list[str]] = {}
+        self._total = len(protected)
         self.done = 0
+        self.failed = 0
         for text, masked in protected.items():
             missing = [unit.key for unit in masked.units if unit.key not in units]
             if missing:
@@ -329,6 +334,12 @@ class _Progress:
                     self.done += 1
         self._report()
 
+    def finish(self, failed: int) -> None:
+        """Every text is settled; `failed` of them have no translation."""
+        self.done = self._total
+        self.failed = failed
+        self._report()
+
     def _report(self) -> None:
         if self._callback is not None:
-            self._callback(self.done, 0)
+            self._callback(self.done, self.failed)
