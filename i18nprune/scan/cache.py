@@ -1,5 +1,6 @@
 """The incremental scan cache: each file's facts keyed by content hash, in one msgpack file
-replaced atomically; an unreadable or foreign cache is ignored and rebuilt.
+replaced atomically; an unreadable or foreign cache is ignored and rebuilt. Runs that may not
+write to disk keep theirs in this process's memory instead.
 """
 
 from __future__ import annotations
@@ -7,6 +8,8 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+import threading
+from collections import OrderedDict
 from pathlib import Path
 
 import msgspec
@@ -15,6 +18,8 @@ from i18nprune.envelope import Code, Issue, info
 from i18nprune.scan.facts import FileFacts
 
 CACHE_FILE_NAME = "scan-v1.msgpack"
+MEMORY_IDENTITIES = 8
+"""How many scan identities (roots × functions) the in-memory cache keeps, most recent first."""
 # Bump when extraction changes what it records, so that old facts are never reused.
 FACTS_VERSION = 1
 
@@ -86,6 +91,27 @@ def save_cache(cache_dir: Path, identity: str, files: dict[str, CachedFile]) -> 
             os.unlink(temporary)
         return [_problem(path, f"cannot be written ({problem.strerror})")]
     return []
+
+
+_memory: OrderedDict[str, dict[str, CachedFile]] = OrderedDict()
+_memory_lock = threading.Lock()
+
+
+def remember_scan(identity: str, files: dict[str, CachedFile]) -> None:
+    """Keep a scan's files in this process's memory (for runs that may not write the disk
+    cache, such as a read-only `serve` session); only the most recent identities are kept."""
+    with _memory_lock:
+        _memory[identity] = files
+        _memory.move_to_end(identity)
+        while len(_memory) > MEMORY_IDENTITIES:
+            _memory.popitem(last=False)
+
+
+def recall_scan(identity: str) -> dict[str, CachedFile]:
+    """The files `remember_scan` kept for `identity`, or an empty mapping. Callers revalidate
+    each entry against the file on disk, exactly as for the disk cache."""
+    with _memory_lock:
+        return _memory.get(identity, {})
 
 
 def _problem(path: Path, what: str) -> Issue:

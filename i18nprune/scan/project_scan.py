@@ -11,7 +11,14 @@ import time
 from collections.abc import Callable
 
 from i18nprune.envelope import Code, Issue, warning
-from i18nprune.scan.cache import FACTS_VERSION, CachedFile, load_cache, save_cache
+from i18nprune.scan.cache import (
+    FACTS_VERSION,
+    CachedFile,
+    load_cache,
+    recall_scan,
+    remember_scan,
+    save_cache,
+)
 from i18nprune.scan.callees import CalleeNames
 from i18nprune.scan.discovery import SourceFile, discover_sources
 from i18nprune.scan.examine import (
@@ -97,6 +104,8 @@ class _ProjectScan:
         if self.options.cache_dir is not None:
             self.previous, cache_issues = load_cache(self.options.cache_dir, self.identity)
             self.issues.extend(cache_issues)
+            if not self.options.cache_writable:  # what this process scanned since is newer
+                self.previous = {**self.previous, **recall_scan(self.identity)}
             self.by_digest = {entry.digest: entry for entry in self.previous.values()}
         pending = [file for file in discovery.files if not self._reuse_by_stat(file)]
         self._progress(force=True)
@@ -353,7 +362,10 @@ class _ProjectScan:
 
     def _save_cache(self) -> None:
         cache_dir = self.options.cache_dir
-        if cache_dir is None or not self.options.cache_writable:
+        if cache_dir is None:
+            return
+        if not self.options.cache_writable:
+            remember_scan(self.identity, self.current)
             return
         if not self.changed and self.current.keys() == self.previous.keys():
             return

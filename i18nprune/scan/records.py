@@ -15,7 +15,8 @@ class ScanOptions(msgspec.Struct, frozen=True, kw_only=True):
 
     `root` is the absolute, realpath'ed project root (nothing outside it is ever read);
     `src_dir` is the directory to scan, inside `root`. `cache_dir=None` disables the incremental
-    cache; `cache_writable=False` reads it but writes nothing to disk. `jobs` bounds the parse
+    cache; `cache_writable=False` reads it but writes nothing to disk (the scan is then
+    remembered in this process's memory only). `jobs` bounds the parse
     processes of a cold scan (`None`: one per CPU this process may use).
     """
 

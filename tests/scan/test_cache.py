@@ -140,6 +140,20 @@ def test_read_only_scan_reads_an_existing_cache(project: ScanProject) -> None:
     assert (project.cache_dir / CACHE_FILE_NAME).read_bytes() == before
 
 
+def test_read_only_scans_remember_in_memory_and_revalidate(project: ScanProject) -> None:
+    make_app(project)
+    age_files(project)
+    first = project.scan(cached=True, writable=False)
+    second = project.scan(cached=True, writable=False)
+    project.write("src/other.ts", "t('new.key');\n")
+    third = project.scan(cached=True, writable=False)
+
+    assert first.parsed == 3
+    assert (second.parsed, second.cache_hits) == (0, second.files)
+    assert third.parsed == 1 and "new.key" in keys_of(third)
+    assert not project.cache_dir.exists()
+
+
 def test_no_cache_dir_means_no_cache(project: ScanProject) -> None:
     make_app(project)
 
