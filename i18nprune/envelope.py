@@ -55,6 +55,7 @@ class Code:
     SCAN_SYMLINK_SKIPPED = "i18nprune.scan.symlink_skipped"
     SCAN_TOO_LARGE = "i18nprune.scan.file_too_large"
     SCAN_CACHE_ERROR = "i18nprune.scan.cache_unavailable"
+    SCAN_INCOMPLETE = "i18nprune.scan.incomplete_evidence"
 
     # validate
     VALIDATE_MISSING = "i18nprune.validate.missing_literal_keys"
@@ -64,6 +65,7 @@ class Code:
     CLEANUP_UNCERTAIN = "i18nprune.cleanup.uncertain_paths_excluded"
     CLEANUP_NOTHING_PROVEN = "i18nprune.cleanup.nothing_proven"
     SYNC_NOTHING_PROVEN = "i18nprune.sync.nothing_proven"
+    SOURCE_LOCALE_UNREADABLE = "i18nprune.locale.source_unreadable"
 
     # translation
     MISSING_CREDENTIALS = "i18nprune.translate.missing_credentials"

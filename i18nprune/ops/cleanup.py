@@ -24,7 +24,7 @@ from i18nprune.ops.events import EventSink
 from i18nprune.ops.scanning import scan_code
 from i18nprune.ops.targets import source_or_targets
 from i18nprune.project import ProjectHandle
-from i18nprune.reference import unused_paths
+from i18nprune.reference import removal_gate, source_gate, unused_paths
 
 KIND = "cleanup"
 
@@ -40,6 +40,13 @@ class CleanupOptions(msgspec.Struct, frozen=True, kw_only=True):
         list[str] | None, msgspec.Meta(description="remove only these of the unused keys")
     ] = None
     yes: Annotated[bool, msgspec.Meta(description="confirm the removal")] = False
+    force: Annotated[
+        bool,
+        msgspec.Meta(
+            description="remove even when some source files could not be scanned (keys used "
+            "only there may be removed)"
+        ),
+    ] = False
 
 
 class CleanupData(msgspec.Struct, frozen=True, rename="camel"):
@@ -80,6 +87,14 @@ async def run(handle: ProjectHandle, options: CleanupOptions, emit: EventSink) -
         return make_envelope(KIND, empty, issues, started=started)
     scan, reference = await scan_code(project, KIND, emit)
     issues.extend(scan.issues)
+    source = project.load(project.source_locale())
+    if source.locale not in locales:
+        issues.extend(source.issues)
+    refusals = [
+        gate
+        for gate in (source_gate(KIND, source), removal_gate(KIND, scan, force=options.force))
+        if gate is not None
+    ]
     if reference.proves_nothing:
         issues.append(
             warning(
@@ -94,7 +109,7 @@ async def run(handle: ProjectHandle, options: CleanupOptions, emit: EventSink) -
     removable: dict[str, list[str]] = {}
     prefixes: set[str] = set()
     for locale in locales:
-        view = project.load(locale)
+        view = source if locale == source.locale else project.load(locale)
         issues.extend(view.issues)
         unused = unused_paths(
             translatable_paths(view),
@@ -117,9 +132,12 @@ async def run(handle: ProjectHandle, options: CleanupOptions, emit: EventSink) -
                 f"paths under dynamic prefixes ({', '.join(sorted(prefixes))}) were not removed",
             )
         )
-    blocked = _gate(options, count)
-    if blocked:
-        issues.append(blocked)
+    issues.extend(refusals)
+    blocked = next((gate for gate in refusals if gate.severity == "error"), None)
+    if blocked is None:
+        blocked = _gate(options, count)
+        if blocked is not None:
+            issues.append(blocked)
     changes: list[FileChange] = []
     removed = 0
     for editor, locale in zip(editors, locales, strict=True):

@@ -21,6 +21,7 @@ from i18nprune.ops.sync import SourceFiles
 from i18nprune.ops.targets import Target, select_targets
 from i18nprune.pool import ProviderAttempt, WorkerPool
 from i18nprune.project import Project, ProjectHandle
+from i18nprune.reference import source_gate
 from i18nprune.template import SyncTemplate, build_template
 from i18nprune.translate.cache import TranslationCache
 from i18nprune.translate.plan import TargetPlan, plan_target
@@ -260,6 +261,10 @@ async def run(handle: ProjectHandle, options: GenerateOptions, emit: EventSink) 
         project.load, project.source_locale(), abandon_on_cancel=True
     )
     issues.extend(source.issues)
+    refusal = source_gate(KIND, source)
+    if refusal is not None:
+        issues.append(refusal)
+        return make_envelope(KIND, data, issues, started=started)
     policy = project.config.reference.policy_for("generate")
     template = await trio.to_thread.run_sync(
         build_template, source, reference, policy, project.config, abandon_on_cancel=True

@@ -12,6 +12,7 @@ from i18nprune.locales.jsondoc import delete_locale_file
 from i18nprune.ops.events import EventSink
 from i18nprune.ops.targets import select_targets
 from i18nprune.project import ProjectHandle
+from i18nprune.reference import source_gate
 
 KIND = "locales.delete"
 
@@ -49,6 +50,11 @@ async def run(handle: ProjectHandle, options: LocalesDeleteOptions, emit: EventS
         )
     targets, target_issues = select_targets(project, options.target)
     issues.extend(target_issues)
+    source = project.load(project.source_locale())
+    issues.extend(source.issues)
+    refusal = source_gate(KIND, source)
+    if refusal is not None:
+        issues.append(refusal)
     inventory, _ = project.inventory()
     segments = [segment for t in targets for segment in inventory.segments.get(t.code, [])]
     files = [segment.rel for segment in segments]

@@ -18,7 +18,7 @@ from i18nprune.ops.scanning import scan_code
 from i18nprune.ops.targets import source_or_targets
 from i18nprune.ops.validate import missing_keys
 from i18nprune.project import Project, ProjectHandle
-from i18nprune.reference import KeyReference
+from i18nprune.reference import KeyReference, source_gate
 from i18nprune.scan import ScanResult
 
 KIND = "missing"
@@ -93,12 +93,18 @@ async def run(handle: ProjectHandle, options: MissingOptions, emit: EventSink) -
         return make_envelope(KIND, empty, issues, started=started)
     scan, reference = await scan_code(project, KIND, emit)
     issues.extend(scan.issues)
+    source = project.load(project.source_locale())
+    if source.locale not in locales:
+        issues.extend(source.issues)
+    refusal = source_gate(KIND, source)
+    if refusal is not None:
+        issues.append(refusal)
     added: set[str] = set()
     count = 0
     skipped: list[str] = []
     editors: list[LocaleEditor] = []
     for locale in locales:
-        view = project.load(locale)
+        view = source if locale == source.locale else project.load(locale)
         issues.extend(view.issues)
         if has_errors(view.issues):
             skipped.append(locale)

@@ -21,6 +21,7 @@ from i18nprune.ops.suggestions import Suggestion, suggest
 from i18nprune.ops.targets import Target, select_targets
 from i18nprune.ops.validate import missing_keys
 from i18nprune.project import Project, ProjectHandle
+from i18nprune.reference import removal_gate, source_gate
 from i18nprune.template import SyncTemplate, build_template
 
 KIND = "sync"
@@ -36,6 +37,13 @@ class SyncOptions(msgspec.Struct, frozen=True, kw_only=True):
     ] = False
     strip_metadata: Annotated[
         bool, msgspec.Meta(description="turn structured leaves into plain strings")
+    ] = False
+    force: Annotated[
+        bool,
+        msgspec.Meta(
+            description="prune even when some source files could not be scanned (keys used "
+            "only there may be removed)"
+        ),
     ] = False
 
 
@@ -123,6 +131,13 @@ async def run(handle: ProjectHandle, options: SyncOptions, emit: EventSink) -> E
     issues.extend(scan.issues)
     source = project.load(project.source_locale())
     issues.extend(source.issues)
+    refusals = [
+        gate
+        for gate in (source_gate(KIND, source), removal_gate(KIND, scan, force=options.force))
+        if gate is not None
+    ]
+    issues.extend(refusals)
+    may_write = not options.dry_run and not has_errors(refusals)
     policy = project.config.reference.policy_for("sync")
     template = build_template(source, reference, policy, project.config)
     if reference.proves_nothing:
@@ -146,11 +161,14 @@ async def run(handle: ProjectHandle, options: SyncOptions, emit: EventSink) -> E
             )
         )
         view = project.load(target.code)
+        issues.extend(view.issues)
+        if has_errors(view.issues):
+            continue  # a target read only in part is never rewritten
         editor = LocaleEditor(project.root, view)
         try:
             align_target(editor, target, template, files, options)
             changes.extend(editor.changes())
-            if not options.dry_run:
+            if may_write:
                 written.extend(editor.save())
         except LocaleFileError as exc:
             issues.append(exc.issue)

@@ -15,7 +15,9 @@ from i18nprune.scan.extract import extract_facts
 from i18nprune.scan.facts import FileFacts
 from i18nprune.scan.prefilter import SiteTrigger
 
-MAX_SOURCE_BYTES = 5 * 1024 * 1024
+# Larger files are scanned too (the prefilter keeps files without key sites cheap); past this
+# a file is not read at all, and removal ops count it as unscanned.
+MAX_SOURCE_BYTES = 64 * 1024 * 1024
 
 
 class Examined(msgspec.Struct, frozen=True, array_like=True):
@@ -46,7 +48,7 @@ def content_digest(content: bytes, suffix: str) -> bytes:
 def read_source(path: str, relpath: str) -> bytes | Issue:
     """The bytes of a source file, or the issue that keeps it from being scanned.
 
-    Files over 5 MB, with NUL bytes, or not valid UTF-8 are skipped with a warning.
+    Files over 64 MB, with NUL bytes, or not valid UTF-8 are skipped with a warning.
     """
     try:
         with open(path, "rb") as stream:
@@ -61,7 +63,7 @@ def read_source(path: str, relpath: str) -> bytes | Issue:
         return warning(
             Code.SCAN_TOO_LARGE,
             f"{relpath}: larger than {MAX_SOURCE_BYTES // (1024 * 1024)} MB, most likely "
-            "generated or bundled; skipped. Exclude it to silence this warning.",
+            "generated or bundled; not scanned. Exclude it if it holds no key of yours.",
             path=relpath,
         )
     if b"\0" in content:

@@ -10,6 +10,7 @@ import pytest
 from i18nprune.config.schema import ExcludeConfig
 from i18nprune.envelope import Code
 from i18nprune.scan.discovery import discover_sources
+from i18nprune.scan.examine import MAX_SOURCE_BYTES
 from tests.scan.conftest import ScanProject, issue_codes, keys_of
 
 SITE = "t('k');\n"
@@ -255,15 +256,26 @@ def test_invalid_utf8_is_reported_with_its_line(project: ScanProject) -> None:
     assert issue.message.startswith("src/latin1.js:2: not valid UTF-8")
 
 
-def test_file_over_five_megabytes_is_skipped(project: ScanProject) -> None:
-    project.write("src/bundle.js", "t('big');\n" + "x" * (5 * 1024 * 1024))
+def test_large_file_is_scanned(project: ScanProject) -> None:
+    project.write("src/bundle.js", "t('big');\n" + "x" * (6 * 1024 * 1024) + "\nt('end');\n")
+    project.write("src/app.ts", SITE)
+
+    result = project.scan()
+
+    assert keys_of(result) == ["big", "end", "k"]
+    assert result.issues == []
+
+
+def test_file_over_the_size_limit_is_reported_not_scanned(project: ScanProject) -> None:
+    with open(project.write("src/huge.js", "t('huge');\n"), "r+b") as stream:
+        stream.truncate(MAX_SOURCE_BYTES + 1)  # sparse: no disk is spent on it
     project.write("src/app.ts", SITE)
 
     result = project.scan()
 
     assert keys_of(result) == ["k"]
     [issue] = result.issues
-    assert (issue.code, issue.path) == (Code.SCAN_TOO_LARGE, "src/bundle.js")
+    assert (issue.code, issue.path) == (Code.SCAN_TOO_LARGE, "src/huge.js")
 
 
 def test_syntax_error_is_a_warning_with_its_position(project: ScanProject) -> None:
