@@ -64,6 +64,9 @@ class Code:
     # cleanup, sync, generate
     CLEANUP_UNCERTAIN = "i18nprune.cleanup.uncertain_paths_excluded"
     CLEANUP_NOTHING_PROVEN = "i18nprune.cleanup.nothing_proven"
+    DYNAMIC_UNPROTECTED = "i18nprune.reference.unprotected_dynamic_keys"
+    REFERENCED_KEYS = "i18nprune.reference.referenced_as_data"
+    EXCLUDED_FOLDERS = "i18nprune.scan.excluded_folders"
     SYNC_NOTHING_PROVEN = "i18nprune.sync.nothing_proven"
     SOURCE_LOCALE_UNREADABLE = "i18nprune.locale.source_unreadable"
 

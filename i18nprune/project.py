@@ -14,8 +14,15 @@ import msgspec
 from i18nprune.config import ConfigOverrides, LoadedConfig, load_config, resolve_root
 from i18nprune.config.schema import Config
 from i18nprune.envelope import Code, Issue, ProblemError, error, warning
+from i18nprune.keys import KeySyntax
 from i18nprune.locales.codes import normalize_code
-from i18nprune.locales.layout import LocaleInventory, discover_locales
+from i18nprune.locales.layout import (
+    LocaleInventory,
+    Segment,
+    discover_locales,
+    namespace_segment_path,
+    segment_namespace,
+)
 from i18nprune.locales.view import LocaleView, load_locale
 from i18nprune.pool import WorkerPool, open_pool
 from i18nprune.scan import ScanOptions
@@ -76,8 +83,9 @@ class Project:
         return confine(self.root, self.config.locales.directory, "locales.directory")
 
     @property
-    def src_dir(self) -> Path:
-        return confine(self.root, self.config.src, "src")
+    def src_dirs(self) -> list[Path]:
+        """The source directories, each confined to the root."""
+        return [confine(self.root, src, "src") for src in self.config.src_dirs()]
 
     def relative(self, path: Path) -> str:
         """`path` relative to the root, with forward slashes (how every issue names a file)."""
@@ -94,15 +102,43 @@ class Project:
             return Path(self.config.cache.dir).expanduser().joinpath(_root_digest(self.root))
         return self.home / "cache" / _root_digest(self.root)
 
-    def scan_options(self) -> ScanOptions:
+    def scan_options(self, literal_texts: frozenset[str] | None = None) -> ScanOptions:
+        """How to scan this project; `literal_texts` are the texts whose quoted occurrences the
+        scan should list (see `ScanOptions`)."""
         return ScanOptions(
             root=self.root,
-            src_dir=self.src_dir,
+            src_dirs=self.src_dirs,
             functions=list(self.config.functions),
             exclude=self.config.exclude,
+            syntax=self.key_syntax(),
+            literal_texts=literal_texts,
             cache_dir=self.cache_dir(),
             cache_writable=not self.read_only,
         )
+
+    def key_syntax(self) -> KeySyntax:
+        """How code keys name this project's locale paths (separators, namespaces)."""
+        names = [name for name in self.namespaces() if name is not None]
+        return KeySyntax.of(self.config.locales, frozenset(names))
+
+    def namespaces(self) -> list[str | None]:
+        """The namespaces keys live in: the source locale's, when `locales.namespaces` is
+        `file`; else `[None]`, the one unnamed namespace."""
+        if self.config.locales.namespaces != "file":
+            return [None]
+        inventory, _ = self.inventory()
+        segments = inventory.segments.get(self.source_locale(), [])
+        found: list[str | None] = [*sorted({self.namespace_of(segment) for segment in segments})]
+        return found or [self.config.locales.default_namespace]
+
+    def namespace_of(self, segment: Segment) -> str:
+        inventory, _ = self.inventory()
+        return segment_namespace(inventory, segment, self.config.locales)
+
+    def namespace_file(self, locale_name: str, namespace: str) -> Path:
+        """Where `locale_name`'s file of `namespace` is created when it has none."""
+        inventory, _ = self.inventory()
+        return namespace_segment_path(inventory, locale_name, namespace, self.config.locales)
 
     def inventory(self) -> tuple[LocaleInventory, list[Issue]]:
         """Every locale segment, read once per run. Raises ProblemError when
@@ -115,22 +151,26 @@ class Project:
     def source_locale(self) -> str:
         return normalize_code(self.config.locales.source)
 
-    def load(self, locale: str) -> LocaleView:
+    def load(self, locale: str, namespace: str | None = None) -> LocaleView:
+        """One locale's leaves: all of them, or with `namespace`, those of that namespace."""
         inventory, _ = self.inventory()
-        return load_locale(inventory, locale, self.config.missing.placeholder)
+        return load_locale(
+            inventory, locale, self.config.missing.placeholder, namespace, self.namespace_of
+        )
 
     def readiness(self) -> list[Issue]:
         """Problems that make the project unfit to run on, plus the loader's notes."""
         issues = list(self.loaded.issues)
-        if not self.src_dir.is_dir():
-            issues.append(
-                warning(
-                    Code.SRC_MISSING,
-                    f"source directory `{self.config.src}` does not exist; set `src` in the "
-                    "config or pass --src",
-                    self.config.src,
+        for src, directory in zip(self.config.src_dirs(), self.src_dirs, strict=True):
+            if not directory.is_dir():
+                issues.append(
+                    warning(
+                        Code.SRC_MISSING,
+                        f"source directory `{src}` does not exist; set `src` in the config or "
+                        "pass --src",
+                        src,
+                    )
                 )
-            )
         inventory, inventory_issues = self.inventory()
         issues.extend(inventory_issues)
         if inventory.segments and self.source_locale() not in inventory.segments:

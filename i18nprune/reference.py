@@ -1,85 +1,203 @@
-"""What the code proves about locale paths: proven keys (with i18next plural and context forms)
-and the uncertain prefixes that dynamic key sites protect — and whether that evidence is
-complete enough for an op to remove or rewrite anything (never delete on doubt).
+"""What the code proves about the locale paths of one namespace: proven keys (with i18next plural
+and context forms), subtrees read whole, keys named by quoted strings (keys kept as data), and
+the uncertain prefixes that dynamic key sites protect — and whether that evidence is complete
+enough for an op to remove or rewrite anything (never delete on doubt).
+
+This is the one place that decides what may be removed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 
 from i18nprune.config.schema import PreservePolicy
 from i18nprune.envelope import Code, Issue, error, warning
+from i18nprune.keys import KeySyntax
 from i18nprune.locales.catalog import PLURAL_CATEGORIES
-from i18nprune.locales.paths import is_under
 from i18nprune.locales.view import LocaleView
-from i18nprune.scan import ScanResult
+from i18nprune.scan import DynamicSite, LiteralSite, ScanResult
 
-_PLURAL_SUFFIXES = frozenset(
-    [f"_{c}" for c in PLURAL_CATEGORIES] + [f"_ordinal_{c}" for c in PLURAL_CATEGORIES]
+# i18next v4 plural forms (`_one`, `_ordinal_few`), and v3's (`_plural`, `_0` … `_5` for
+# languages with several forms), all read as forms of the key before them.
+_PLURAL_FORM = re.compile(
+    "_(?:(?:ordinal_)?(?:" + "|".join(PLURAL_CATEGORIES) + r")|plural|[0-5])$"
 )
+_V4_SUFFIXES = [f"_{c}" for c in PLURAL_CATEGORIES] + [f"_ordinal_{c}" for c in PLURAL_CATEGORIES]
+_PLURAL_SUFFIXES = (*_V4_SUFFIXES, "_plural", *(f"_{n}" for n in range(6)))
 
 
-def _strip_plural(path: str) -> str | None:
-    for suffix in _PLURAL_SUFFIXES:
-        if path.endswith(suffix):
-            return path[: -len(suffix)]
-    return None
+def plural_base(path: str) -> str | None:
+    """The key a plural form belongs to (`cart.items_one` → `cart.items`), else `None`."""
+    match = _PLURAL_FORM.search(path)
+    return path[: match.start()] if match is not None and match.start() > 0 else None
 
 
 @dataclass(frozen=True)
 class KeyReference:
-    """The scan's verdict, in the terms locale operations ask about."""
+    """The scan's verdict on one namespace (`namespace` `None`: namespaces are off), in the terms
+    locale operations ask about."""
 
+    syntax: KeySyntax
+    namespace: str | None
     keys: frozenset[str]
     any_context: frozenset[str]
+    subtrees: tuple[str, ...]
     prefixes: tuple[str, ...]
+    literals: dict[str, list[LiteralSite]] = field(default_factory=dict)
+    scan_proves_nothing: bool = False
 
     @classmethod
-    def from_scan(cls, scan: ScanResult) -> KeyReference:
-        keys = {o.key for o in scan.observations}
-        keys |= {f"{o.key}_{o.context}" for o in scan.observations if o.context not in (None, "*")}
+    def from_scan(
+        cls, scan: ScanResult, syntax: KeySyntax, namespace: str | None = None
+    ) -> KeyReference:
+        """The evidence of `scan` for `namespace`: keys of that namespace, and keys and dynamic
+        sites whose namespace is not known (they may be in any)."""
+        observations = [o for o in scan.observations if o.namespace in (None, namespace)]
+        keys = {o.key for o in observations}
+        keys |= {f"{o.key}_{o.context}" for o in observations if o.context not in (None, "*")}
         prefixes = {
-            site.prefix for site in scan.dynamic if site.kind != "commented" and site.prefix
+            site.prefix
+            for site in scan.dynamic
+            if protects(site) and site.prefix is not None and site.namespace in (None, namespace)
         }
+        literals: dict[str, list[LiteralSite]] = {}
+        for literal in scan.literals:
+            literals.setdefault(literal.text, []).append(literal)
         return cls(
+            syntax=syntax,
+            namespace=namespace,
             keys=frozenset(keys),
-            any_context=frozenset(o.key for o in scan.observations if o.context == "*"),
+            any_context=frozenset(o.key for o in observations if o.context == "*"),
+            subtrees=tuple(sorted({o.key for o in observations if o.subtree})),
             prefixes=tuple(sorted(prefixes)),
+            literals=literals,
+            scan_proves_nothing=not scan.observations and not any(map(protects, scan.dynamic)),
         )
 
     @property
     def proves_nothing(self) -> bool:
-        """True when the scan found no key and no prefix: no basis to call anything unused."""
-        return not self.keys and not self.prefixes and not self.any_context
+        """True when the whole scan found no key and no prefix: no basis to call anything
+        unused (most likely `src` or `functions` is wrong)."""
+        return self.scan_proves_nothing
 
     def is_proven(self, path: str) -> bool:
-        """The path is a key the code uses, directly or as one of its plural/context forms."""
+        """The path is a key the code uses, directly, as one of its plural/context forms, or
+        inside a subtree the code reads whole (`returnObjects`)."""
         if path in self.keys:
             return True
-        base = _strip_plural(path)
+        base = plural_base(path)
         if base is not None and base in self.keys:
             return True
         candidate = base or path
-        return any(candidate.startswith(f"{key}_") for key in self.any_context)
+        if any(candidate.startswith(f"{key}_") for key in self.any_context):
+            return True
+        return any(self.syntax.is_under(path, subtree) for subtree in self.subtrees)
 
     def uncertain_prefix(self, path: str) -> str | None:
-        """The dynamic-site prefix covering `path`, if any."""
+        """The dynamic-site prefix covering `path`, if any (`""`: the whole namespace)."""
         for prefix in self.prefixes:
-            if is_under(path, prefix):
+            if self.syntax.is_under(path, prefix):
                 return prefix
         return None
 
-    def is_present(self, key: str, paths: set[str] | dict[str, object]) -> bool:
-        """Whether a code key is satisfied by a locale's paths (itself or any plural form)."""
-        if key in paths:
-            return True
-        return any(f"{key}{suffix}" in paths for suffix in _PLURAL_SUFFIXES)
+    def literal_sites(self, path: str) -> list[LiteralSite]:
+        """Where quoted strings name `path` (itself, `ns:path`, or the key it is a plural form
+        of): a key that may be used through data."""
+        base = plural_base(path)
+        texts = [path] if base is None else [path, base]
+        if self.namespace is not None:
+            texts += [self.syntax.display(self.namespace, text) for text in list(texts)]
+        return [site for text in texts for site in self.literals.get(text, ())]
+
+    def display(self, path: str) -> str:
+        """How reports name a path of this namespace."""
+        return self.syntax.display(self.namespace, path)
 
 
-def is_preserved(path: str, preserve: PreservePolicy) -> bool:
-    """`policies.preserve` keeps this path whatever the code says."""
-    return path in preserve.copy_keys or any(is_under(path, p) for p in preserve.copy_prefixes)
+@dataclass(frozen=True)
+class MissingKey:
+    """A literal key the code uses that its namespace of a locale lacks."""
+
+    namespace: str | None
+    key: str
+    plural: bool
+    default: str | None
+    """The default text the code gives it (`t(k, 'Default')`, `<Trans>` children), if any."""
+
+
+@dataclass
+class Evidence:
+    """What one scan says about a project's keys, asked per namespace."""
+
+    scan: ScanResult
+    syntax: KeySyntax
+    _references: dict[str | None, KeyReference] = field(default_factory=dict, repr=False)
+
+    def reference(self, namespace: str | None = None) -> KeyReference:
+        """The verdict on `namespace` (`None` with namespaces off)."""
+        if namespace not in self._references:
+            self._references[namespace] = KeyReference.from_scan(self.scan, self.syntax, namespace)
+        return self._references[namespace]
+
+    def missing(self, paths: Mapping[str | None, Iterable[str]]) -> list[MissingKey]:
+        """Literal code keys that no path of their namespace satisfies (plural and context
+        forms count; a key read whole needs some path under it). `paths` maps each namespace
+        of a locale to its paths; a key of no known namespace may be in any of them."""
+        sets = {namespace: set(found) for namespace, found in paths.items()}
+        everything = set().union(*sets.values()) if sets else set()
+        found: dict[tuple[str | None, str], MissingKey] = {}
+        for observation in self.scan.observations:
+            namespace = observation.namespace if self.syntax.uses_namespaces else None
+            present = everything if namespace is None else sets.get(namespace, set())
+            if _satisfied(
+                observation.key, observation.context, observation.subtree, present, self.syntax
+            ):
+                continue
+            slot = (namespace, observation.key)
+            known = found.get(slot)
+            found[slot] = MissingKey(
+                namespace,
+                observation.key,
+                observation.plural or (known is not None and known.plural),
+                known.default if known is not None and known.default else observation.default,
+            )
+        return [found[slot] for slot in sorted(found, key=lambda s: (s[0] or "", s[1]))]
+
+
+def _satisfied(
+    key: str, context: str | None, subtree: bool, paths: set[str], syntax: KeySyntax
+) -> bool:
+    if is_present(key, paths):
+        return True
+    if context and context != "*" and is_present(f"{key}_{context}", paths):
+        return True
+    return subtree and any(syntax.is_under(path, key) for path in paths)
+
+
+def is_present(key: str, paths: set[str] | dict[str, object]) -> bool:
+    """Whether a code key is satisfied by a locale's paths (itself or any plural form)."""
+    if key in paths:
+        return True
+    return any(f"{key}{suffix}" in paths for suffix in _PLURAL_SUFFIXES)
+
+
+def is_preserved(
+    path: str,
+    preserve: PreservePolicy,
+    syntax: KeySyntax | None = None,
+    namespace: str | None = None,
+) -> bool:
+    """`policies.preserve` keeps this path whatever the code says (entries name a path, or
+    `ns:path` when namespaces are on)."""
+    syntax = syntax or KeySyntax()
+    spellings = {path, syntax.display(namespace, path)}
+    return any(
+        spelling in preserve.copy_keys
+        or any(syntax.is_under(spelling, prefix) for prefix in preserve.copy_prefixes)
+        for spelling in spellings
+    )
 
 
 def unused_paths(
@@ -89,16 +207,75 @@ def unused_paths(
     *,
     protect_uncertain: bool = True,
 ) -> list[str]:
-    """Paths the code does not prove, minus preserved ones and (when protecting) those under
-    uncertain prefixes. Nothing is unused when the scan proves nothing."""
+    """Paths the code does not prove or name in a quoted string, minus preserved ones and (when
+    protecting) those under uncertain prefixes. Nothing is unused when the scan proves nothing."""
     if reference.proves_nothing:
         return []
     return sorted(
         path
         for path in paths
         if not reference.is_proven(path)
-        and not is_preserved(path, preserve)
+        and not reference.literal_sites(path)
+        and not is_preserved(path, preserve, reference.syntax, reference.namespace)
         and not (protect_uncertain and reference.uncertain_prefix(path) is not None)
+    )
+
+
+def referenced_paths(paths: Iterable[str], reference: KeyReference) -> dict[str, list[LiteralSite]]:
+    """Paths no key site proves but quoted strings in the code name (keys kept as data), with
+    where they are named; they are never removed."""
+    found = {}
+    for path in paths:
+        if not reference.is_proven(path):
+            sites = reference.literal_sites(path)
+            if sites:
+                found[path] = sites
+    return found
+
+
+def literal_candidates(views: Iterable[LocaleView], syntax: KeySyntax) -> frozenset[str]:
+    """The texts a quoted string must equal to name one of these views' paths (the path, the
+    key a plural form belongs to, and their `ns:path` spellings when namespaces are on)."""
+    texts: set[str] = set()
+    for view in views:
+        for path in view.leaves:
+            base = plural_base(path)
+            forms = (path,) if base is None else (path, base)
+            texts.update(forms)
+            if view.namespace is not None:
+                texts.update(syntax.display(view.namespace, form) for form in forms)
+    return frozenset(texts)
+
+
+def protects(site: DynamicSite) -> bool:
+    """Whether a dynamic site protects the paths under its prefix: it is active and has one
+    (the empty prefix, a whole namespace, only when it names the namespace)."""
+    if site.kind == "commented" or site.prefix is None:
+        return False
+    return bool(site.prefix) or site.namespace is not None
+
+
+def unprotected_dynamic_sites(scan: ScanResult) -> list[DynamicSite]:
+    """Active dynamic sites that protect nothing: their key has no static part to go by."""
+    return [site for site in scan.dynamic if site.kind != "commented" and not protects(site)]
+
+
+_NAMED_SITES = 3
+
+
+def dynamic_warning(kind: str, scan: ScanResult) -> Issue | None:
+    """The warning that keys reached only through unprotected dynamic sites look unused."""
+    sites = unprotected_dynamic_sites(scan)
+    if not sites:
+        return None
+    named = ", ".join(f"{s.file}:{s.line} `{s.preview}`" for s in sites[:_NAMED_SITES])
+    more = f" and {len(sites) - _NAMED_SITES} more" if len(sites) > _NAMED_SITES else ""
+    return warning(
+        Code.DYNAMIC_UNPROTECTED,
+        f"{len(sites)} key site(s) build their key at run time with no static part ({named}"
+        f"{more}); keys used only through them look unused to {kind}. See `i18nprune locales "
+        "dynamic`, and keep such keys with `policies.preserve`",
+        path=sites[0].file,
     )
 
 

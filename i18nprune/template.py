@@ -29,10 +29,14 @@ class SyncTemplate:
     config: Config
 
     def keeps_extra(self, path: str) -> bool:
-        """A target path outside the template that must still not be removed."""
+        """A target path outside the template that must still not be removed: preserved,
+        parity-excluded, named by a quoted string in the code, or under a protected prefix."""
         return (
-            is_preserved(path, self.config.policies.preserve)
+            is_preserved(
+                path, self.config.policies.preserve, self.reference.syntax, self.reference.namespace
+            )
             or is_parity_excluded(path, None, self.config.policies.parity)
+            or bool(self.reference.literal_sites(path))
             or (self.policy != "allow" and self.reference.uncertain_prefix(path) is not None)
         )
 
@@ -40,7 +44,8 @@ class SyncTemplate:
 def build_template(
     source: LocaleView, reference: KeyReference, policy: UncertainKeyPolicy, config: Config
 ) -> SyncTemplate:
-    """Source leaves proven by the code, under a protected dynamic prefix, or preserved.
+    """Source leaves proven by the code, named by a quoted string in it, under a protected
+    dynamic prefix, or preserved.
 
     When the scan proves nothing, every source text leaf is in the template. Parity-excluded
     leaves and data leaves (numbers, booleans, null) are never in it.
@@ -52,7 +57,8 @@ def build_template(
         if (
             reference.proves_nothing
             or reference.is_proven(path)
-            or is_preserved(path, config.policies.preserve)
+            or reference.literal_sites(path)
+            or is_preserved(path, config.policies.preserve, reference.syntax, reference.namespace)
             or (policy != "allow" and reference.uncertain_prefix(path) is not None)
         ):
             paths.append(path)

@@ -136,11 +136,10 @@ def discover(root: Path, config: Config, sources: Mapping[str, str], config_name
                 record("locales.mode", mode, reason, root / directory)
             if structure != config.locales.structure:
                 record("locales.structure", structure, reason, root / directory)
-    if sources["src"] == "default" and not (root / config.src).is_dir():
+    src = config.src_dirs()[0]
+    if sources["src"] == "default" and not (root / src).is_dir():
         chosen = next((name for name in SRC_CANDIDATES if (root / name).is_dir()), ".")
-        tried = ", ".join(f"`{name}`" for name in (config.src, *SRC_CANDIDATES))
-        reason = (
-            f"there is no `{config.src}` directory" if chosen != "." else f"none of {tried} exists"
-        )
+        tried = ", ".join(f"`{name}`" for name in (src, *SRC_CANDIDATES))
+        reason = f"there is no `{src}` directory" if chosen != "." else f"none of {tried} exists"
         record("src", chosen, reason, root / chosen)
     return Discovery(layer=layer, issues=issues)

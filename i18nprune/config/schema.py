@@ -23,6 +23,13 @@ class LocalesConfig(_Section, frozen=True):
     directory: str = "locales"
     mode: Literal["flat_file", "locale_directory"] = "flat_file"
     structure: Literal["locale_file", "locale_per_dir", "feature_bundle"] = "locale_file"
+    namespaces: Literal["off", "file"] = "off"
+    """`file`: each segment is an i18next namespace named by its path below the locale."""
+    default_namespace: str = "translation"
+    ns_separator: str | bool = ":"
+    """Between namespace and key in code (`t('auth:title')`); `false`: keys have none."""
+    key_separator: str | bool = "."
+    """Between nested keys; `false`: keys are flat strings that may contain dots."""
 
 
 class ExcludeConfig(_Section, frozen=True):
@@ -129,7 +136,8 @@ class Config(_Section, frozen=True):
     """The whole resolved configuration of a project."""
 
     locales: LocalesConfig = LocalesConfig()
-    src: str = "src"
+    src: str | list[str] = "src"
+    """The source directory, or several (a monorepo's packages)."""
     functions: list[str] = msgspec.field(default_factory=lambda: ["t"])
     exclude: ExcludeConfig = ExcludeConfig()
     policies: Policies = Policies()
@@ -138,3 +146,7 @@ class Config(_Section, frozen=True):
     missing: MissingConfig = MissingConfig()
     cache: CacheConfig = CacheConfig()
     translate: TranslateConfig = TranslateConfig()
+
+    def src_dirs(self) -> list[str]:
+        """The source directories, in the order given (one when `src` is a string)."""
+        return [self.src] if isinstance(self.src, str) else list(self.src)

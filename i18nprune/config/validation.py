@@ -31,9 +31,29 @@ def validate_document(document: ConfigDocument) -> None:
     """
     _check_keys(document, document.data, _SCHEMA, ())
     try:
-        msgspec.convert(document.data, Config)
+        config = msgspec.convert(document.data, Config)
     except msgspec.ValidationError as problem:
         raise ProblemError(_invalid_value_issue(document, str(problem))) from None
+    _check_values(document, config)
+
+
+def _check_values(document: ConfigDocument, config: Config) -> None:
+    """Values the types allow but the product does not (a separator `true`, an empty `src`)."""
+    locales = config.locales
+    problems: list[tuple[KeyPath, str]] = []
+    if locales.key_separator not in (".", False):
+        problems.append((("locales", "keySeparator"), '`"."` (nested keys) or `false` (flat keys)'))
+    if locales.ns_separator is True or locales.ns_separator == "":
+        problems.append((("locales", "nsSeparator"), 'a non-empty string (`":"`) or `false`'))
+    if not config.src_dirs() or any(not src.strip() for src in config.src_dirs()):
+        problems.append((("src",), "a directory, or a non-empty list of directories"))
+    if not locales.default_namespace.strip():
+        problems.append((("locales", "defaultNamespace"), "a namespace name"))
+    for path, accepted in problems:
+        where = document.location(path)
+        got = _describe_value(_value_at(document.data, path), secret=False)
+        message = f"{where}: `{format_key_path(path)}` must be {accepted}, got {got}"
+        raise ProblemError(error(Code.CONFIG_INVALID, message, where))
 
 
 def _check_keys(

@@ -55,6 +55,31 @@ class LocaleInventory(msgspec.Struct, frozen=True):
         return sorted(self.segments)
 
 
+def segment_namespace(inventory: LocaleInventory, segment: Segment, locales: LocalesConfig) -> str:
+    """The i18next namespace a segment holds when `locales.namespaces` is `file`: its path
+    below the locale (`<dir>/en/auth/login.json` → `auth/login`), its bundle folder
+    (`<dir>/auth/en.json` → `auth`), else the default namespace (`<dir>/en.json`)."""
+    relative = segment.path.relative_to(inventory.directory).with_suffix("")
+    if locales.structure == "locale_per_dir":
+        return "/".join(relative.parts[1:]) or locales.default_namespace
+    if locales.structure == "feature_bundle":
+        return "/".join(relative.parts[:-1]) or locales.default_namespace
+    return locales.default_namespace
+
+
+def namespace_segment_path(
+    inventory: LocaleInventory, locale_name: str, namespace: str, locales: LocalesConfig
+) -> Path:
+    """Where a locale's file of `namespace` goes when it has none yet (the layout's place)."""
+    directory = inventory.directory
+    *folders, name = namespace.split("/")
+    if locales.structure == "locale_per_dir":
+        return directory.joinpath(locale_name, *folders, f"{name}.json")
+    if locales.structure == "feature_bundle" and namespace != locales.default_namespace:
+        return directory.joinpath(*namespace.split("/"), f"{locale_name}.json")
+    return directory / f"{locale_name}.json"
+
+
 def discover_locales(root: Path, locales: LocalesConfig) -> tuple[LocaleInventory, list[Issue]]:
     """The locale segments under `locales.directory` (relative to `root`) for the layout.
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import msgspec
 
 from i18nprune.envelope import Code, Issue, warning
@@ -15,7 +17,8 @@ _NAMED_DUPLICATES = 5
 
 
 class LocaleView(msgspec.Struct, frozen=True):
-    """The merged leaves of one locale and the issues found while reading its segments."""
+    """The merged leaves of one locale (of one of its namespaces, when `namespace` is set) and
+    the issues found while reading its segments."""
 
     locale: str
     segments: list[Segment]
@@ -26,10 +29,18 @@ class LocaleView(msgspec.Struct, frozen=True):
     issues: list[Issue]
     """Errors for segments that could not be read (their leaves are absent) and warnings for
     paths defined twice, within a file or across files."""
+    namespace: str | None = None
 
 
-def load_locale(inventory: LocaleInventory, locale: str, placeholder: str) -> LocaleView:
-    """Read every segment of `locale` (compared normalised) and merge their leaves.
+def load_locale(
+    inventory: LocaleInventory,
+    locale: str,
+    placeholder: str,
+    namespace: str | None = None,
+    namespace_of: Callable[[Segment], str] | None = None,
+) -> LocaleView:
+    """Read every segment of `locale` (compared normalised) and merge their leaves; with
+    `namespace`, only the segments `namespace_of` puts in it.
 
     Segments are read in `rel` order and the first definition of a path wins, so the result
     is deterministic. A locale without segments gives an empty view and no issue: whether
@@ -37,6 +48,8 @@ def load_locale(inventory: LocaleInventory, locale: str, placeholder: str) -> Lo
     """
     code = normalize_code(locale)
     segments = inventory.segments.get(code, [])
+    if namespace is not None and namespace_of is not None:
+        segments = [segment for segment in segments if namespace_of(segment) == namespace]
     leaves: dict[str, Leaf] = {}
     leaf_segment: dict[str, str] = {}
     issues: list[Issue] = []
@@ -59,7 +72,12 @@ def load_locale(inventory: LocaleInventory, locale: str, placeholder: str) -> Lo
         _duplicate_warning(first, then, paths) for (first, then), paths in duplicates.items()
     ]
     return LocaleView(
-        locale=code, segments=segments, leaves=leaves, leaf_segment=leaf_segment, issues=issues
+        locale=code,
+        segments=segments,
+        leaves=leaves,
+        leaf_segment=leaf_segment,
+        issues=issues,
+        namespace=namespace,
     )
 
 

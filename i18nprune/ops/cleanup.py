@@ -1,11 +1,14 @@
-"""`cleanup`: remove locale keys the code does not use, keeping what dynamic sites may need."""
+"""`cleanup`: remove locale keys the code does not use, keeping what dynamic sites may need and
+what quoted strings in the code name."""
 
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass, field
 from typing import Annotated
 
 import msgspec
+import trio
 
 from i18nprune.envelope import (
     Code,
@@ -19,12 +22,22 @@ from i18nprune.envelope import (
 )
 from i18nprune.locales.editor import FileChange, LocaleEditor
 from i18nprune.locales.jsonfile import LocaleFileError
-from i18nprune.locales.view import translatable_paths
+from i18nprune.locales.view import LocaleView, translatable_paths
 from i18nprune.ops.events import EventSink
+from i18nprune.ops.evidence_report import excluded_folders_note, referenced_note
 from i18nprune.ops.scanning import scan_code
 from i18nprune.ops.targets import source_or_targets
-from i18nprune.project import ProjectHandle
-from i18nprune.reference import removal_gate, source_gate, unused_paths
+from i18nprune.project import Project, ProjectHandle
+from i18nprune.reference import (
+    Evidence,
+    dynamic_warning,
+    literal_candidates,
+    referenced_paths,
+    removal_gate,
+    source_gate,
+    unused_paths,
+)
+from i18nprune.scan import LiteralSite
 
 KIND = "cleanup"
 
@@ -49,6 +62,13 @@ class CleanupOptions(msgspec.Struct, frozen=True, kw_only=True):
     ] = False
 
 
+class ReferencedKey(msgspec.Struct, frozen=True):
+    """A key no call uses but quoted strings in the code name: kept, with where it is named."""
+
+    key: str
+    sites: list[LiteralSite]
+
+
 class CleanupData(msgspec.Struct, frozen=True, rename="camel"):
     would_remove: int
     keys: list[str]
@@ -57,6 +77,20 @@ class CleanupData(msgspec.Struct, frozen=True, rename="camel"):
     targets: list[str]
     dry_run: bool
     files: list[FileChange]
+    referenced: list[ReferencedKey]
+
+
+@dataclass
+class _Plan:
+    """What cleanup would remove from each view, and what it keeps and why."""
+
+    removable: dict[tuple[str, str | None], list[str]] = field(default_factory=dict)
+    prefixes: set[str] = field(default_factory=set)
+    referenced: dict[str, list[LiteralSite]] = field(default_factory=dict)
+
+    @property
+    def count(self) -> int:
+        return sum(len(paths) for paths in self.removable.values())
 
 
 def _gate(options: CleanupOptions, count: int) -> Issue | None:
@@ -75,6 +109,73 @@ def _gate(options: CleanupOptions, count: int) -> Issue | None:
     )
 
 
+def _load(project: Project, locales: list[str]) -> dict[tuple[str, str | None], LocaleView]:
+    """Every namespace view of the locales to clean, and of the source."""
+    wanted = {project.source_locale(), *locales}
+    return {
+        (locale, namespace): project.load(locale, namespace)
+        for locale in sorted(wanted)
+        for namespace in project.namespaces()
+    }
+
+
+def _decide(
+    project: Project,
+    views: dict[tuple[str, str | None], LocaleView],
+    locales: list[str],
+    evidence: Evidence,
+    options: CleanupOptions,
+) -> _Plan:
+    policy = project.config.reference.policy_for("cleanup")
+    chosen = set(options.keys) if options.keys is not None else None
+    plan = _Plan()
+    for (locale, namespace), view in views.items():
+        if locale not in locales:
+            continue
+        reference = evidence.reference(namespace)
+        paths = translatable_paths(view)
+        unused = unused_paths(
+            paths, reference, project.config.policies.preserve, protect_uncertain=False
+        )
+        covering = {path: reference.uncertain_prefix(path) for path in unused}
+        if policy != "allow":
+            plan.prefixes |= {
+                reference.display(prefix) for prefix in covering.values() if prefix is not None
+            }
+            unused = [path for path in unused if covering[path] is None]
+        plan.removable[(locale, namespace)] = [
+            path for path in unused if chosen is None or reference.display(path) in chosen
+        ]
+        for path, sites in referenced_paths(paths, reference).items():
+            plan.referenced.setdefault(reference.display(path), sites)
+    return plan
+
+
+def _apply(
+    project: Project,
+    views: dict[tuple[str, str | None], LocaleView],
+    plan: _Plan,
+    *,
+    write: bool,
+) -> tuple[list[FileChange], int, list[Issue]]:
+    """Remove the planned paths (and save, when `write`): the changes, how many were removed,
+    and the files that could not be edited."""
+    changes: list[FileChange] = []
+    removed = 0
+    issues: list[Issue] = []
+    for slot, paths in plan.removable.items():
+        editor = LocaleEditor(project.root, views[slot])
+        try:
+            for path in paths:
+                removed += editor.delete(path)
+            changes.extend(editor.changes())
+            if write:
+                editor.save()
+        except LocaleFileError as exc:
+            issues.append(exc.issue)
+    return sorted(changes, key=lambda change: change.path), removed, issues
+
+
 async def run(handle: ProjectHandle, options: CleanupOptions, emit: EventSink) -> Envelope:
     """Remove unused paths from the source (or `--target` locales); `--yes` to write."""
     started = time.perf_counter()
@@ -82,20 +183,27 @@ async def run(handle: ProjectHandle, options: CleanupOptions, emit: EventSink) -
     issues: list[Issue] = project.readiness()
     locales, target_issues = source_or_targets(project, options.target)
     issues.extend(target_issues)
-    empty = CleanupData(0, [], [], 0, locales, options.dry_run, [])
+    empty = CleanupData(0, [], [], 0, locales, options.dry_run, [], [])
     if has_errors(issues):
         return make_envelope(KIND, empty, issues, started=started)
-    scan, reference = await scan_code(project, KIND, emit)
+    views = await trio.to_thread.run_sync(_load, project, locales)
+    syntax = project.key_syntax()
+    evidence = await scan_code(project, KIND, emit, literal_candidates(views.values(), syntax))
+    scan = evidence.scan
     issues.extend(scan.issues)
-    source = project.load(project.source_locale())
-    if source.locale not in locales:
-        issues.extend(source.issues)
+    for (locale, _), view in views.items():
+        if locale in locales or locale == project.source_locale():
+            issues.extend(view.issues)
+    sources = [view for (locale, _), view in views.items() if locale == project.source_locale()]
     refusals = [
         gate
-        for gate in (source_gate(KIND, source), removal_gate(KIND, scan, force=options.force))
+        for gate in (
+            *(source_gate(KIND, view) for view in sources),
+            removal_gate(KIND, scan, force=options.force),
+        )
         if gate is not None
     ]
-    if reference.proves_nothing:
+    if evidence.reference().proves_nothing:
         issues.append(
             warning(
                 Code.CLEANUP_NOTHING_PROVEN,
@@ -103,59 +211,48 @@ async def run(handle: ProjectHandle, options: CleanupOptions, emit: EventSink) -
                 "and `functions`",
             )
         )
+    plan = await trio.to_thread.run_sync(_decide, project, views, locales, evidence, options)
     policy = project.config.reference.policy_for("cleanup")
-    chosen = set(options.keys) if options.keys is not None else None
-    editors: list[LocaleEditor] = []
-    removable: dict[str, list[str]] = {}
-    prefixes: set[str] = set()
-    for locale in locales:
-        view = source if locale == source.locale else project.load(locale)
-        issues.extend(view.issues)
-        unused = unused_paths(
-            translatable_paths(view),
-            reference,
-            project.config.policies.preserve,
-            protect_uncertain=False,
-        )
-        covering = {path: reference.uncertain_prefix(path) for path in unused}
-        if policy != "allow":
-            prefixes |= {prefix for prefix in covering.values() if prefix}
-            unused = [path for path in unused if covering[path] is None]
-        removable[locale] = [p for p in unused if chosen is None or p in chosen]
-        editors.append(LocaleEditor(project.root, view))
-    count = sum(len(paths) for paths in removable.values())
-    if prefixes:
+    if plan.prefixes:
         report = warning if policy == "warn_only" else info
         issues.append(
             report(
                 Code.CLEANUP_UNCERTAIN,
-                f"paths under dynamic prefixes ({', '.join(sorted(prefixes))}) were not removed",
+                f"paths under dynamic prefixes ({', '.join(sorted(plan.prefixes))}) were not "
+                "removed",
             )
         )
+    for note in (
+        referenced_note(plan.referenced),
+        dynamic_warning(KIND, scan),
+        excluded_folders_note(scan),
+    ):
+        if note is not None:
+            issues.append(note)
     issues.extend(refusals)
     blocked = next((gate for gate in refusals if gate.severity == "error"), None)
     if blocked is None:
-        blocked = _gate(options, count)
+        blocked = _gate(options, plan.count)
         if blocked is not None:
             issues.append(blocked)
-    changes: list[FileChange] = []
-    removed = 0
-    for editor, locale in zip(editors, locales, strict=True):
-        try:
-            for path in removable[locale]:
-                removed += editor.delete(path)
-            changes.extend(editor.changes())
-            if not options.dry_run and blocked is None:
-                editor.save()
-        except LocaleFileError as exc:
-            issues.append(exc.issue)
+    write = not options.dry_run and blocked is None
+    changes, removed, write_issues = await trio.to_thread.run_sync(
+        lambda: _apply(project, views, plan, write=write)
+    )
+    issues.extend(write_issues)
+    keys = {
+        evidence.reference(namespace).display(path)
+        for (_, namespace), paths in plan.removable.items()
+        for path in paths
+    }
     data = CleanupData(
-        would_remove=count,
-        keys=sorted({path for paths in removable.values() for path in paths}),
-        uncertain_prefixes=sorted(prefixes),
-        removed=removed if not options.dry_run and blocked is None else 0,
+        would_remove=plan.count,
+        keys=sorted(keys),
+        uncertain_prefixes=sorted(plan.prefixes),
+        removed=removed if write else 0,
         targets=locales,
         dry_run=options.dry_run,
         files=changes,
+        referenced=[ReferencedKey(key, sites) for key, sites in sorted(plan.referenced.items())],
     )
     return make_envelope(KIND, data, issues, started=started)

@@ -23,6 +23,8 @@ class ResolvedPaths(msgspec.Struct, frozen=True, rename="camel"):
     root: str
     locales_dir: str
     src: str
+    """The first source directory (`srcDirs` lists every one)."""
+    src_dirs: list[str]
     home: str
     cache_dir: str | None
 
@@ -49,7 +51,8 @@ async def run(handle: ProjectHandle, options: ConfigOptions, emit: EventSink) ->
         resolved_paths=ResolvedPaths(
             root=str(project.root),
             locales_dir=str(project.locales_dir),
-            src=str(project.src_dir),
+            src=str(project.src_dirs[0]),
+            src_dirs=[str(path) for path in project.src_dirs],
             home=str(project.home),
             cache_dir=str(cache_dir) if cache_dir else None,
         ),

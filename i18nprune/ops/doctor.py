@@ -119,8 +119,14 @@ def _paths(handle: ProjectHandle) -> list[Finding]:
     if isinstance(project, Finding):
         return []
     findings = []
+    sources = project.src_dirs
     for id, title, path in (
-        ("paths.src", "Source directory", project.src_dir),
+        *(
+            ("paths.src", "Source directory", path)
+            if len(sources) == 1
+            else (f"paths.src[{index}]", f"Source directory {index + 1}", path)
+            for index, path in enumerate(sources)
+        ),
         ("paths.locales", "Locales directory", project.locales_dir),
     ):
         findings.append(

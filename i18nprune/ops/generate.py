@@ -21,8 +21,8 @@ from i18nprune.ops.sync import SourceFiles
 from i18nprune.ops.targets import Target, select_targets
 from i18nprune.pool import ProviderAttempt, WorkerPool
 from i18nprune.project import Project, ProjectHandle
-from i18nprune.reference import source_gate
-from i18nprune.template import SyncTemplate, build_template
+from i18nprune.reference import Evidence, source_gate
+from i18nprune.template import build_template
 from i18nprune.translate.cache import TranslationCache
 from i18nprune.translate.plan import TargetPlan, plan_target
 from i18nprune.translate.providers import ProviderSettings, provider_chain
@@ -90,17 +90,30 @@ def machine_leaf(translation: str, existing: object) -> dict[str, object]:
     return leaf
 
 
-class TargetRun:
-    """One target of a `generate` run: its plan, translation and write."""
+class TargetPart:
+    """One namespace of a target: the source's and the target's views of it, and its plan."""
 
-    def __init__(
-        self, project: Project, target: Target, view: LocaleView, plan: TargetPlan
-    ) -> None:
-        self.project = project
-        self.target = target
+    def __init__(self, source: LocaleView, view: LocaleView, plan: TargetPlan) -> None:
+        self.source = source
         self.view = view
         self.plan = plan
+
+
+class TargetRun:
+    """One target of a `generate` run: its plan (per namespace), translation and write."""
+
+    def __init__(self, project: Project, target: Target, parts: list[TargetPart]) -> None:
+        self.project = project
+        self.target = target
+        self.parts = parts
         self.started = time.perf_counter()
+
+    @property
+    def leaf_count(self) -> int:
+        return sum(len(part.plan.leaves) for part in self.parts)
+
+    def texts_to_translate(self) -> list[str]:
+        return [text for part in self.parts for text in part.plan.texts_to_translate()]
 
     def result(
         self,
@@ -112,14 +125,14 @@ class TargetRun:
         failed = 0
         cached = 0
         if report is not None:
-            texts = self.plan.texts_to_translate()
+            texts = self.texts_to_translate()
             failed = sum(1 for text in texts if text in report.failures)
             cached = sum(1 for text in texts if text in report.cached)
         return TargetResult(
             target=self.target.code,
             status=status,
             partial=failed > 0 and status == "written",
-            source_leaf_count=self.plan.template_leaf_count,
+            source_leaf_count=sum(part.plan.template_leaf_count for part in self.parts),
             translated_leaf_count=translated,
             cached_leaf_count=cached,
             failed_leaf_count=failed,
@@ -129,26 +142,28 @@ class TargetRun:
             duration_ms=round((time.perf_counter() - self.started) * 1000),
         )
 
-    def write(
-        self, files: SourceFiles, report: TranslationReport, metadata: bool
-    ) -> tuple[list[str], int]:
+    def write(self, report: TranslationReport, metadata: bool) -> tuple[list[str], int]:
         """Write every planned leaf that has a text; returns (files written, leaves written)."""
         structured = metadata or self.project.config.locale_leaves.mode == "structured"
-        editor = LocaleEditor(self.project.root, self.view)
+        written: list[str] = []
         count = 0
-        for leaf in self.plan.leaves:
-            text = leaf.text if leaf.action == "copy" else report.translations.get(leaf.text)
-            if text is None:
-                continue
-            file, style = files.target_file(leaf.source_path, self.target)
-            holder = editor.segment_of(leaf.target_path)
-            existing = editor.document(holder).get(leaf.target_path) if holder else None
-            value: object = text
-            if leaf.action == "translate" and (structured or isinstance(existing, dict)):
-                value = machine_leaf(text, existing)
-            editor.set(leaf.target_path, value, file, order=self.plan.order, style=style)
-            count += 1
-        return editor.save(), count
+        for part in self.parts:
+            files = SourceFiles(self.project, part.source)
+            editor = LocaleEditor(self.project.root, part.view)
+            for leaf in part.plan.leaves:
+                text = leaf.text if leaf.action == "copy" else report.translations.get(leaf.text)
+                if text is None:
+                    continue
+                file, style = files.target_file(leaf.source_path, self.target)
+                holder = editor.segment_of(leaf.target_path)
+                existing = editor.document(holder).get(leaf.target_path) if holder else None
+                value: object = text
+                if leaf.action == "translate" and (structured or isinstance(existing, dict)):
+                    value = machine_leaf(text, existing)
+                editor.set(leaf.target_path, value, file, order=part.plan.order, style=style)
+                count += 1
+            written.extend(editor.save())
+        return sorted(written), count
 
 
 def _chain(project: Project, options: GenerateOptions) -> list[ProviderSettings]:
@@ -173,21 +188,35 @@ def _open_cache(project: Project) -> tuple[TranslationCache | None, list[Issue]]
 
 def _plan_targets(
     project: Project,
-    source: LocaleView,
+    evidence: Evidence,
     targets: list[Target],
-    template: SyncTemplate,
     options: GenerateOptions,
-) -> list[TargetRun]:
+) -> tuple[dict[str | None, LocaleView], list[TargetRun]]:
+    """The source's view of each namespace, and every target's plan."""
+    policy = project.config.reference.policy_for("generate")
+    sources = {
+        namespace: project.load(project.source_locale(), namespace)
+        for namespace in project.namespaces()
+    }
+    templates = {
+        namespace: build_template(view, evidence.reference(namespace), policy, project.config)
+        for namespace, view in sources.items()
+    }
     runs = []
     for target in targets:
-        view = project.load(target.code)
-        plan = plan_target(source, view, template, resume=options.resume, force=options.force)
-        runs.append(TargetRun(project, target, view, plan))
-    return runs
+        parts = []
+        for namespace, source in sources.items():
+            view = project.load(target.code, namespace)
+            plan = plan_target(
+                source, view, templates[namespace], resume=options.resume, force=options.force
+            )
+            parts.append(TargetPart(source, view, plan))
+        runs.append(TargetRun(project, target, parts))
+    return sources, runs
 
 
 def _failure_issue(run: TargetRun, report: TranslationReport) -> Issue:
-    texts = run.plan.texts_to_translate()
+    texts = run.texts_to_translate()
     failed = [text for text in texts if text in report.failures]
     reason = report.failures[failed[0]]
     written = "the others were written" if len(failed) < len(texts) else "none was translated"
@@ -217,17 +246,16 @@ def _progress_sink(run: TargetRun, total: int, emit: EventSink) -> Callable[[int
 def _write_target(
     run: TargetRun,
     report: TranslationReport,
-    files: SourceFiles,
     options: GenerateOptions,
 ) -> tuple[TargetResult, list[Issue]]:
     """Write one translated target; a file that cannot be written fails only this target."""
-    if not run.plan.leaves:
+    if not run.leaf_count:
         return run.result("skipped"), []
     issues: list[Issue] = []
     if report.failures:
         issues.append(_failure_issue(run, report))
     try:
-        written, count = run.write(files, report, options.metadata)
+        written, count = run.write(report, options.metadata)
     except LocaleFileError as exc:
         return run.result("failed", report), [*issues, exc.issue]
     status: TargetStatus = "written" if count else "failed"
@@ -254,34 +282,28 @@ async def run(handle: ProjectHandle, options: GenerateOptions, emit: EventSink) 
     if has_errors(issues):
         return make_envelope(KIND, data, issues, started=started)
     chain = _chain(project, options)
-    scan, reference = await scan_code(project, KIND, emit)
-    issues.extend(scan.issues)
+    evidence = await scan_code(project, KIND, emit)
+    issues.extend(evidence.scan.issues)
     # Reading and planning are pure and can take a while: off the loop, abandoned on cancel.
-    source = await trio.to_thread.run_sync(
-        project.load, project.source_locale(), abandon_on_cancel=True
+    sources, runs = await trio.to_thread.run_sync(
+        _plan_targets, project, evidence, targets, options, abandon_on_cancel=True
     )
-    issues.extend(source.issues)
-    refusal = source_gate(KIND, source)
-    if refusal is not None:
-        issues.append(refusal)
+    for source in sources.values():
+        issues.extend(source.issues)
+        refusal = source_gate(KIND, source)
+        if refusal is not None:
+            issues.append(refusal)
+    if has_errors(issues):
         return make_envelope(KIND, data, issues, started=started)
-    policy = project.config.reference.policy_for("generate")
-    template = await trio.to_thread.run_sync(
-        build_template, source, reference, policy, project.config, abandon_on_cancel=True
-    )
-    runs = await trio.to_thread.run_sync(
-        _plan_targets, project, source, targets, template, options, abandon_on_cancel=True
-    )
     for target_run in runs:
-        issues.extend(target_run.view.issues)
+        for part in target_run.parts:
+            issues.extend(part.view.issues)
     if has_errors(issues):
         return make_envelope(KIND, data, issues, started=started)
     cache, cache_issues = _open_cache(project)
     issues.extend(cache_issues)
     try:
-        results = await _generate(
-            handle, project, source, runs, chain, cache, options, emit, issues
-        )
+        results = await _generate(handle, project, runs, chain, cache, options, emit, issues)
     finally:
         if cache is not None:
             cache.close()
@@ -290,7 +312,7 @@ async def run(handle: ProjectHandle, options: GenerateOptions, emit: EventSink) 
         provider_id=chain[0].id,
         dry_run=options.dry_run,
         targets=[target.code for target in targets],
-        leaves_processed=sum(len(target_run.plan.leaves) for target_run in runs),
+        leaves_processed=sum(target_run.leaf_count for target_run in runs),
         partial=partial,
         target_results=results,
     )
@@ -301,7 +323,6 @@ async def run(handle: ProjectHandle, options: GenerateOptions, emit: EventSink) 
 async def _generate(
     handle: ProjectHandle,
     project: Project,
-    source: LocaleView,
     runs: list[TargetRun],
     chain: list[ProviderSettings],
     cache: TranslationCache | None,
@@ -324,7 +345,7 @@ async def _generate(
                 cache,
                 source=project.source_locale(),
                 target=target_run.target.code,
-                texts=target_run.plan.texts_to_translate(),
+                texts=target_run.texts_to_translate(),
             )
             for target_run in runs
         ]
@@ -340,7 +361,7 @@ async def _generate(
             type=EVENT,
             phase="plan",
             targets=[target_run.target.code for target_run in runs],
-            total=sum(len(target_run.plan.leaves) for target_run in runs),
+            total=sum(target_run.leaf_count for target_run in runs),
             cached=sum(len(translator.cached) for translator in translators),
         )
     )
@@ -363,11 +384,10 @@ async def _generate(
                 nursery.start_soon(translate, index)
 
     def write_all() -> list[tuple[TargetResult, list[Issue]]]:
-        files = SourceFiles(project, source)
         written = []
         for target_run, report in zip(runs, reports, strict=True):
             assert report is not None  # the nursery finished every translation
-            written.append(_write_target(target_run, report, files, options))
+            written.append(_write_target(target_run, report, options))
         return written
 
     # Shielded: once writing starts it finishes, so no file is left out of a finished run.

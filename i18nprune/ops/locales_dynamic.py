@@ -11,6 +11,7 @@ from i18nprune.ops.events import EventSink
 from i18nprune.ops.scanning import scan_code
 from i18nprune.ops.validate import dynamic_counts
 from i18nprune.project import ProjectHandle
+from i18nprune.reference import protects, unprotected_dynamic_sites
 from i18nprune.scan import DynamicSite
 
 KIND = "locales.dynamic"
@@ -32,22 +33,35 @@ async def run(handle: ProjectHandle, options: LocalesDynamicOptions, emit: Event
     """List every dynamic site; active ones protect their prefix from cleanup."""
     started = time.perf_counter()
     project = handle.open()
-    scan, reference = await scan_code(project, KIND, emit)
+    evidence = await scan_code(project, KIND, emit)
+    scan = evidence.scan
     issues = list(scan.issues)
     counts = dynamic_counts(scan)
+    prefixes = sorted(
+        {
+            evidence.syntax.display(site.namespace, site.prefix)
+            for site in scan.dynamic
+            if protects(site) and site.prefix is not None
+        }
+    )
+    unprotected = len(unprotected_dynamic_sites(scan))
     if counts.active:
         issues.append(
             info(
                 Code.SCAN_DYNAMIC_SITES,
-                f"{counts.active} dynamic key site(s); {len(reference.prefixes)} prefix(es) "
-                "protected",
+                f"{counts.active} dynamic key site(s); {len(prefixes)} prefix(es) protected"
+                + (
+                    f"; {unprotected} site(s) with no static part protect nothing"
+                    if unprotected
+                    else ""
+                ),
             )
         )
     data = LocalesDynamicData(
         count=counts.count,
         active=counts.active,
         commented=counts.commented,
-        prefixes=list(reference.prefixes),
+        prefixes=prefixes,
         sites=scan.dynamic,
     )
     return make_envelope(KIND, data, issues, started=started)

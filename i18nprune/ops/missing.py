@@ -1,4 +1,5 @@
-"""`missing`: add the keys the code uses but a locale lacks, as placeholder leaves."""
+"""`missing`: add the keys the code uses but a locale lacks: placeholders, or in the source
+locale the default text the code gives a key."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from pathlib import Path
 from typing import Annotated
 
 import msgspec
+import trio
 
 from i18nprune.envelope import Code, Envelope, Issue, error, has_errors, make_envelope
 from i18nprune.locales.catalog import plural_categories
@@ -16,10 +18,8 @@ from i18nprune.locales.view import LocaleView
 from i18nprune.ops.events import EventSink
 from i18nprune.ops.scanning import scan_code
 from i18nprune.ops.targets import source_or_targets
-from i18nprune.ops.validate import missing_keys
 from i18nprune.project import Project, ProjectHandle
-from i18nprune.reference import KeyReference, source_gate
-from i18nprune.scan import ScanResult
+from i18nprune.reference import Evidence, MissingKey, source_gate
 
 KIND = "missing"
 
@@ -51,8 +51,11 @@ def _shared_depth(a: str, b: str) -> int:
     return depth
 
 
-def home_file(view: LocaleView, path: str) -> Path:
-    """The segment a new path belongs in: the one whose keys share its longest prefix."""
+def home_file(view: LocaleView, path: str) -> Path | None:
+    """The segment a new path belongs in: the one whose keys share its longest prefix (`None`
+    when the view has no segment yet)."""
+    if not view.segments:
+        return None
     segments = {segment.rel: segment.path for segment in view.segments}
     best_rel, best_depth = view.segments[0].rel, 0
     for existing, rel in view.leaf_segment.items():
@@ -62,27 +65,80 @@ def home_file(view: LocaleView, path: str) -> Path:
     return segments[best_rel]
 
 
-def paths_to_add(scan: ScanResult, reference: KeyReference, view: LocaleView) -> list[str]:
-    """Missing code keys for this locale; plural keys get the locale's CLDR plural forms."""
-    plural = {o.key for o in scan.observations if o.plural}
-    paths: list[str] = []
-    for key in missing_keys(scan, reference, set(view.leaves)):
-        if key in plural:
-            paths.extend(f"{key}_{category}" for category in plural_categories(view.locale))
-        else:
-            paths.append(key)
-    return paths
+def paths_to_add(missing: MissingKey, locale: str) -> list[str]:
+    """The paths a missing key becomes in a locale: plural keys get its CLDR plural forms."""
+    if missing.plural:
+        return [f"{missing.key}_{category}" for category in plural_categories(locale)]
+    return [missing.key]
 
 
-def _placeholder(project: Project) -> object:
+def _value(project: Project, missing: MissingKey, is_source: bool) -> object:
+    """A placeholder leaf, or in the source locale the default text the code gives the key."""
+    structured = project.config.locale_leaves.mode == "structured"
+    if is_source and missing.default is not None:
+        return {"value": missing.default} if structured else missing.default
     sentinel = project.config.missing.placeholder
-    if project.config.locale_leaves.mode == "structured":
-        return {"value": sentinel, "needsTranslationAgain": True}
-    return sentinel
+    return {"value": sentinel, "needsTranslationAgain": True} if structured else sentinel
+
+
+def _load(project: Project, locales: list[str]) -> dict[tuple[str, str | None], LocaleView]:
+    wanted = {project.source_locale(), *locales}
+    return {
+        (locale, namespace): project.load(locale, namespace)
+        for locale in sorted(wanted)
+        for namespace in project.namespaces()
+    }
+
+
+def _fill(
+    project: Project,
+    evidence: Evidence,
+    views: dict[tuple[str, str | None], LocaleView],
+    locales: list[str],
+) -> tuple[list[LocaleEditor], set[str], int, list[str], list[Issue]]:
+    """Queue the placeholders of every locale: (editors, keys added, count, skipped, issues)."""
+    syntax = evidence.syntax
+    inventory, _ = project.inventory()
+    editors: list[LocaleEditor] = []
+    added: set[str] = set()
+    count = 0
+    skipped: list[str] = []
+    issues: list[Issue] = []
+    for locale in locales:
+        own = {namespace: view for (code, namespace), view in views.items() if code == locale}
+        if any(has_errors(view.issues) for view in own.values()):
+            skipped.append(locale)
+            continue
+        name = inventory.segments[locale][0].name
+        editing = {namespace: LocaleEditor(project.root, view) for namespace, view in own.items()}
+        try:
+            for missing in evidence.missing({ns: view.leaves for ns, view in own.items()}):
+                namespace = missing.namespace
+                if syntax.uses_namespaces and namespace is None:
+                    namespace = syntax.default_namespace
+                if namespace not in own:  # a namespace the code uses that has no file yet
+                    own[namespace] = project.load(locale, namespace)
+                    editing[namespace] = LocaleEditor(project.root, own[namespace])
+                view = own[namespace]
+                value = _value(project, missing, locale == project.source_locale())
+                for path in paths_to_add(missing, locale):
+                    file = home_file(view, path) or project.namespace_file(
+                        name, namespace or syntax.default_namespace
+                    )
+                    editing[namespace].set(path, value, file)
+                    added.add(syntax.display(namespace, path))
+                    count += 1
+        except LocaleFileError as exc:
+            issues.append(exc.issue)
+            skipped.append(locale)
+            continue
+        editors.extend(editing.values())
+    return editors, added, count, skipped, issues
 
 
 async def run(handle: ProjectHandle, options: MissingOptions, emit: EventSink) -> Envelope:
-    """Add missing code keys as placeholders to the source (or `--target` locales)."""
+    """Add missing code keys to the source (or `--target` locales): the code's default text in
+    the source when it gives one, a placeholder otherwise."""
     started = time.perf_counter()
     project = handle.open()
     issues: list[Issue] = project.readiness()
@@ -91,52 +147,42 @@ async def run(handle: ProjectHandle, options: MissingOptions, emit: EventSink) -
     if has_errors(issues):
         empty = MissingData(0, [], locales, [], options.dry_run, [])
         return make_envelope(KIND, empty, issues, started=started)
-    scan, reference = await scan_code(project, KIND, emit)
-    issues.extend(scan.issues)
-    source = project.load(project.source_locale())
-    if source.locale not in locales:
-        issues.extend(source.issues)
-    refusal = source_gate(KIND, source)
-    if refusal is not None:
-        issues.append(refusal)
-    added: set[str] = set()
-    count = 0
-    skipped: list[str] = []
-    editors: list[LocaleEditor] = []
-    for locale in locales:
-        view = source if locale == source.locale else project.load(locale)
+    views = await trio.to_thread.run_sync(_load, project, locales)
+    evidence = await scan_code(project, KIND, emit)
+    issues.extend(evidence.scan.issues)
+    for view in views.values():
         issues.extend(view.issues)
-        if has_errors(view.issues):
-            skipped.append(locale)
-            continue
-        editor = LocaleEditor(project.root, view)
-        try:
-            for path in paths_to_add(scan, reference, view):
-                editor.set(path, _placeholder(project), home_file(view, path))
-                added.add(path)
-                count += 1
-        except LocaleFileError as exc:
-            issues.append(exc.issue)
-            skipped.append(locale)
-            continue
-        editors.append(editor)
+    for (locale, _), view in views.items():
+        if locale == project.source_locale():
+            refusal = source_gate(KIND, view)
+            if refusal is not None:
+                issues.append(refusal)
+    editors, added, count, skipped, fill_issues = await trio.to_thread.run_sync(
+        _fill, project, evidence, views, locales
+    )
+    issues.extend(fill_issues)
     if count and not options.dry_run and not options.yes:
         issues.append(
             error(
                 Code.CONFIRMATION_REQUIRED,
-                f"adding {count} placeholder(s) needs confirmation: pass --yes (or --dry-run)",
+                f"adding {count} key(s) needs confirmation: pass --yes (or --dry-run)",
             )
         )
     may_write = not options.dry_run and not has_errors(issues)
-    changes = [change for editor in editors for change in editor.changes()]
-    for editor in editors if may_write else []:
-        editor.save()
+
+    def save() -> list[FileChange]:
+        changes = [change for editor in editors for change in editor.changes()]
+        for editor in editors if may_write else []:
+            editor.save()
+        return changes
+
+    changes = await trio.to_thread.run_sync(save)
     data = MissingData(
         paths_added=count if may_write else 0,
         paths=sorted(added),
         targets=[locale for locale in locales if locale not in skipped],
         skipped_targets=skipped,
         dry_run=options.dry_run,
-        files=changes,
+        files=sorted(changes, key=lambda change: change.path),
     )
     return make_envelope(KIND, data, issues, started=started)

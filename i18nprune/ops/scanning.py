@@ -6,14 +6,18 @@ import trio
 
 from i18nprune.ops.events import EventSink, ProgressEvent
 from i18nprune.project import Project
-from i18nprune.reference import KeyReference
-from i18nprune.scan import ScanResult, scan_project
+from i18nprune.reference import Evidence
+from i18nprune.scan import scan_project
 
 
 async def scan_code(
-    project: Project, kind: str, emit: EventSink
-) -> tuple[ScanResult, KeyReference]:
-    """Scan the project's source off the event loop, reporting `scan` progress as `kind`."""
+    project: Project, kind: str, emit: EventSink, literal_texts: frozenset[str] | None = None
+) -> Evidence:
+    """Scan the project's source off the event loop, reporting `scan` progress as `kind`.
+
+    `literal_texts` are the locale texts whose quoted occurrences in the code count as
+    evidence (the keys an op may remove); see `reference.literal_candidates`.
+    """
     event_type = f"run.progress.{kind}"
     emit(ProgressEvent(type=event_type, phase="scan"))
 
@@ -22,6 +26,6 @@ async def scan_code(
             emit, ProgressEvent(type=event_type, phase="scan", done=done, total=total)
         )
 
-    options = project.scan_options()
+    options = project.scan_options(literal_texts)
     result = await trio.to_thread.run_sync(lambda: scan_project(options, on_progress=report))
-    return result, KeyReference.from_scan(result)
+    return Evidence(result, options.syntax)

@@ -6,7 +6,7 @@ import msgspec
 
 from i18nprune.locales.view import LocaleView, translatable_paths
 from i18nprune.project import Project
-from i18nprune.reference import KeyReference, unused_paths
+from i18nprune.reference import Evidence, unused_paths
 
 
 class Suggestion(msgspec.Struct, frozen=True):
@@ -16,32 +16,45 @@ class Suggestion(msgspec.Struct, frozen=True):
 
 
 def suggest(
-    project: Project, reference: KeyReference, source: LocaleView, missing: list[str]
+    project: Project,
+    evidence: Evidence,
+    sources: dict[str | None, LocaleView],
+    missing: int,
 ) -> list[Suggestion]:
-    """Suggestions for a project whose source locale is `source` and whose code misses `missing`."""
+    """Suggestions for a project whose source locale's namespaces are `sources` and whose code
+    uses `missing` keys the source lacks."""
     suggestions = []
     if missing:
         suggestions.append(
             Suggestion(
                 "suggest.missing.literal_keys",
-                f"add the {len(missing)} missing key(s) to the source locale as placeholders",
+                f"add the {missing} missing key(s) to the source locale as placeholders",
                 "i18nprune missing",
             )
         )
-    unused = unused_paths(translatable_paths(source), reference, project.config.policies.preserve)
+    preserve = project.config.policies.preserve
+    unused = sum(
+        len(unused_paths(translatable_paths(view), evidence.reference(namespace), preserve))
+        for namespace, view in sources.items()
+    )
     if unused:
         suggestions.append(
             Suggestion(
                 "suggest.cleanup.source_unused",
-                f"{len(unused)} source key(s) are not used by the code",
+                f"{unused} source key(s) are not used by the code",
                 "i18nprune cleanup --dry-run",
             )
         )
     inventory, _ = project.inventory()
+    source_locale = project.source_locale()
     extra_targets = [
         locale
         for locale in inventory.locales()
-        if locale != source.locale and set(project.load(locale).leaves) - set(source.leaves)
+        if locale != source_locale
+        and any(
+            set(project.load(locale, namespace).leaves) - set(view.leaves)
+            for namespace, view in sources.items()
+        )
     ]
     if extra_targets:
         suggestions.append(

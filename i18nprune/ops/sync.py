@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Annotated
 
 import msgspec
+import trio
 
 from i18nprune.envelope import Code, Envelope, Issue, has_errors, info, make_envelope, warning
 from i18nprune.locales.editor import FileChange, LocaleEditor, counterpart_path
@@ -16,12 +17,13 @@ from i18nprune.locales.layout import Segment
 from i18nprune.locales.leaves import Leaf
 from i18nprune.locales.view import LocaleView, translatable_paths
 from i18nprune.ops.events import EventSink, ProgressEvent
+from i18nprune.ops.evidence_report import excluded_folders_note
 from i18nprune.ops.scanning import scan_code
 from i18nprune.ops.suggestions import Suggestion, suggest
 from i18nprune.ops.targets import Target, select_targets
-from i18nprune.ops.validate import missing_keys
+from i18nprune.ops.validate import missing_in
 from i18nprune.project import Project, ProjectHandle
-from i18nprune.reference import removal_gate, source_gate
+from i18nprune.reference import dynamic_warning, literal_candidates, removal_gate, source_gate
 from i18nprune.template import SyncTemplate, build_template
 
 KIND = "sync"
@@ -117,39 +119,38 @@ def align_target(
             editor.delete(path)
 
 
-async def run(handle: ProjectHandle, options: SyncOptions, emit: EventSink) -> Envelope:
-    """Merge missing template paths into each target and prune paths outside it."""
-    started = time.perf_counter()
-    project = handle.open()
-    issues: list[Issue] = project.readiness()
-    targets, target_issues = select_targets(project, options.target)
-    issues.extend(target_issues)
-    data = SyncData(None, project.relative(project.locales_dir), [], [], options.dry_run, [], 0, [])
-    if has_errors(issues):
-        return make_envelope(KIND, data, issues, started=started)
-    scan, reference = await scan_code(project, KIND, emit)
-    issues.extend(scan.issues)
-    source = project.load(project.source_locale())
-    issues.extend(source.issues)
-    refusals = [
-        gate
-        for gate in (source_gate(KIND, source), removal_gate(KIND, scan, force=options.force))
-        if gate is not None
-    ]
-    issues.extend(refusals)
-    may_write = not options.dry_run and not has_errors(refusals)
-    policy = project.config.reference.policy_for("sync")
-    template = build_template(source, reference, policy, project.config)
-    if reference.proves_nothing:
-        issues.append(
-            warning(
-                Code.SYNC_NOTHING_PROVEN,
-                "the scan found no key in the code; the whole source locale is the template",
-            )
-        )
-    files = SourceFiles(project, source)
+def _load(
+    project: Project, targets: list[Target]
+) -> tuple[dict[str | None, LocaleView], dict[tuple[str, str | None], LocaleView]]:
+    """The source's view of each namespace, and each target's."""
+    namespaces = project.namespaces()
+    sources = {
+        namespace: project.load(project.source_locale(), namespace) for namespace in namespaces
+    }
+    views = {
+        (target.code, namespace): project.load(target.code, namespace)
+        for target in targets
+        for namespace in namespaces
+    }
+    return sources, views
+
+
+def _align_all(
+    project: Project,
+    targets: list[Target],
+    sources: dict[str | None, LocaleView],
+    views: dict[tuple[str, str | None], LocaleView],
+    templates: dict[str | None, SyncTemplate],
+    options: SyncOptions,
+    *,
+    write: bool,
+    emit: EventSink,
+) -> tuple[list[FileChange], list[str], list[Issue]]:
+    """Align every target that could be read in full; save when `write`."""
+    files = {namespace: SourceFiles(project, view) for namespace, view in sources.items()}
     changes: list[FileChange] = []
     written: list[str] = []
+    issues: list[Issue] = []
     for index, target in enumerate(targets):
         emit(
             ProgressEvent(
@@ -160,39 +161,104 @@ async def run(handle: ProjectHandle, options: SyncOptions, emit: EventSink) -> E
                 total=len(targets),
             )
         )
-        view = project.load(target.code)
-        issues.extend(view.issues)
-        if has_errors(view.issues):
+        own = [(namespace, views[(target.code, namespace)]) for namespace in sources]
+        if any(has_errors(view.issues) for _, view in own):
             continue  # a target read only in part is never rewritten
-        editor = LocaleEditor(project.root, view)
-        try:
-            align_target(editor, target, template, files, options)
-            changes.extend(editor.changes())
-            if may_write:
-                written.extend(editor.save())
-        except LocaleFileError as exc:
-            issues.append(exc.issue)
-    if reference.prefixes and policy != "allow":
+        for namespace, view in own:
+            editor = LocaleEditor(project.root, view)
+            try:
+                align_target(editor, target, templates[namespace], files[namespace], options)
+                changes.extend(editor.changes())
+                if write:
+                    written.extend(editor.save())
+            except LocaleFileError as exc:
+                issues.append(exc.issue)
+    return changes, written, issues
+
+
+async def run(handle: ProjectHandle, options: SyncOptions, emit: EventSink) -> Envelope:
+    """Merge missing template paths into each target and prune paths outside it."""
+    started = time.perf_counter()
+    project = handle.open()
+    issues: list[Issue] = project.readiness()
+    targets, target_issues = select_targets(project, options.target)
+    issues.extend(target_issues)
+    data = SyncData(None, project.relative(project.locales_dir), [], [], options.dry_run, [], 0, [])
+    if has_errors(issues):
+        return make_envelope(KIND, data, issues, started=started)
+    sources, views = await trio.to_thread.run_sync(_load, project, targets)
+    syntax = project.key_syntax()
+    evidence = await scan_code(
+        project, KIND, emit, literal_candidates([*sources.values(), *views.values()], syntax)
+    )
+    scan = evidence.scan
+    issues.extend(scan.issues)
+    for view in [*sources.values(), *views.values()]:
+        issues.extend(view.issues)
+    refusals = [
+        gate
+        for gate in (
+            *(source_gate(KIND, view) for view in sources.values()),
+            removal_gate(KIND, scan, force=options.force),
+        )
+        if gate is not None
+    ]
+    issues.extend(refusals)
+    policy = project.config.reference.policy_for("sync")
+    templates = {
+        namespace: build_template(view, evidence.reference(namespace), policy, project.config)
+        for namespace, view in sources.items()
+    }
+    if evidence.reference().proves_nothing:
+        issues.append(
+            warning(
+                Code.SYNC_NOTHING_PROVEN,
+                "the scan found no key in the code; the whole source locale is the template",
+            )
+        )
+    changes, written, write_issues = await trio.to_thread.run_sync(
+        lambda: _align_all(
+            project,
+            targets,
+            sources,
+            views,
+            templates,
+            options,
+            write=not options.dry_run and not has_errors(refusals),
+            emit=lambda event: trio.from_thread.run_sync(emit, event),
+        )
+    )
+    issues.extend(write_issues)
+    prefixes = sorted(
+        {
+            evidence.reference(namespace).display(prefix)
+            for namespace in sources
+            for prefix in evidence.reference(namespace).prefixes
+        }
+    )
+    if prefixes and policy != "allow":
         severity = warning if policy == "warn_only" else info
         issues.append(
             severity(
                 Code.CLEANUP_UNCERTAIN,
-                f"paths under dynamic prefixes ({', '.join(reference.prefixes)}) are kept",
+                f"paths under dynamic prefixes ({', '.join(prefixes)}) are kept",
             )
         )
+    for note in (dynamic_warning(KIND, scan), excluded_folders_note(scan)):
+        if note is not None:
+            issues.append(note)
     emit(
         ProgressEvent(type="run.progress.sync", phase="done", done=len(targets), total=len(targets))
     )
+    first_source = next((view.segments[0].rel for view in sources.values() if view.segments), None)
     data = SyncData(
-        source_path=source.segments[0].rel if source.segments else None,
+        source_path=first_source,
         locales_dir=data.locales_dir,
         target_files=[change.path for change in changes],
         written_files=written,
         dry_run=options.dry_run,
         files=changes,
         dynamic_key_sites=sum(1 for site in scan.dynamic if site.kind != "commented"),
-        suggestions=suggest(
-            project, reference, source, missing_keys(scan, reference, set(source.leaves))
-        ),
+        suggestions=suggest(project, evidence, sources, len(missing_in(evidence, sources))),
     )
     return make_envelope(KIND, data, issues, started=started)

@@ -7,11 +7,12 @@ import time
 import msgspec
 
 from i18nprune.envelope import Code, Envelope, Issue, error, make_envelope, warning
+from i18nprune.locales.view import LocaleView
 from i18nprune.ops.events import EventSink, ProgressEvent
 from i18nprune.ops.scanning import scan_code
 from i18nprune.ops.suggestions import Suggestion, suggest
-from i18nprune.project import ProjectHandle
-from i18nprune.reference import KeyReference
+from i18nprune.project import Project, ProjectHandle
+from i18nprune.reference import Evidence, MissingKey, literal_candidates
 from i18nprune.scan import ScanResult
 
 KIND = "validate"
@@ -41,21 +42,15 @@ class ValidateData(msgspec.Struct, frozen=True, rename="camel"):
     suggestions: list[Suggestion]
 
 
-def missing_keys(scan: ScanResult, reference: KeyReference, paths: set[str]) -> list[str]:
-    """Literal code keys that no path of the locale satisfies (plural and context forms count)."""
-    missing = set()
-    for observation in scan.observations:
-        if reference.is_present(observation.key, paths):
-            continue
-        context = observation.context
-        if (
-            context
-            and context != "*"
-            and reference.is_present(f"{observation.key}_{context}", paths)
-        ):
-            continue
-        missing.add(observation.key)
-    return sorted(missing)
+def source_views(project: Project) -> dict[str | None, LocaleView]:
+    """The source locale's view of each namespace (one view, `None`, with namespaces off)."""
+    source = project.source_locale()
+    return {namespace: project.load(source, namespace) for namespace in project.namespaces()}
+
+
+def missing_in(evidence: Evidence, views: dict[str | None, LocaleView]) -> list[MissingKey]:
+    """The code keys the locale whose namespaces `views` are lacks."""
+    return evidence.missing({namespace: view.leaves for namespace, view in views.items()})
 
 
 def dynamic_counts(scan: ScanResult) -> DynamicCounts:
@@ -70,13 +65,16 @@ async def run(handle: ProjectHandle, options: ValidateOptions, emit: EventSink) 
     started = time.perf_counter()
     project = handle.open()
     issues: list[Issue] = project.readiness()
-    scan, reference = await scan_code(project, KIND, emit)
+    views = source_views(project)
+    evidence = await scan_code(
+        project, KIND, emit, literal_candidates(views.values(), project.key_syntax())
+    )
+    scan = evidence.scan
     issues.extend(scan.issues)
     emit(ProgressEvent(type=f"run.progress.{KIND}", phase="compare"))
-    source = project.load(project.source_locale())
-    issues.extend(source.issues)
-    paths = set(source.leaves)
-    missing = missing_keys(scan, reference, paths)
+    for view in views.values():
+        issues.extend(view.issues)
+    missing = [evidence.syntax.display(m.namespace, m.key) for m in missing_in(evidence, views)]
     counts = dynamic_counts(scan)
     if missing:
         shown = ", ".join(missing[:5]) + (", …" if len(missing) > 5 else "")
@@ -84,7 +82,7 @@ async def run(handle: ProjectHandle, options: ValidateOptions, emit: EventSink) 
             error(
                 Code.VALIDATE_MISSING,
                 f"{len(missing)} key(s) used in code are missing from the source locale "
-                f"`{source.locale}`: {shown}",
+                f"`{project.source_locale()}`: {shown}",
             )
         )
     if counts.active:
@@ -97,12 +95,12 @@ async def run(handle: ProjectHandle, options: ValidateOptions, emit: EventSink) 
         )
     emit(ProgressEvent(type=f"run.progress.{KIND}", phase="done"))
     data = ValidateData(
-        source_locale=source.locale,
+        source_locale=project.source_locale(),
         files_scanned=scan.files,
         missing=missing,
         count=len(missing),
         key_observations=Count(len(scan.observations)),
         dynamic=counts,
-        suggestions=suggest(project, reference, source, missing),
+        suggestions=suggest(project, evidence, views, len(missing)),
     )
     return make_envelope(KIND, data, issues, started=started)

@@ -5,6 +5,21 @@ when it pays), and reports literal keys and dynamic key sites.
 """
 
 from i18nprune.scan.project_scan import scan_project
-from i18nprune.scan.records import DynamicSite, KeyObservation, ScanOptions, ScanResult
+from i18nprune.scan.records import (
+    DynamicSite,
+    ExcludedFolder,
+    KeyObservation,
+    LiteralSite,
+    ScanOptions,
+    ScanResult,
+)
 
-__all__ = ["DynamicSite", "KeyObservation", "ScanOptions", "ScanResult", "scan_project"]
+__all__ = [
+    "DynamicSite",
+    "ExcludedFolder",
+    "KeyObservation",
+    "LiteralSite",
+    "ScanOptions",
+    "ScanResult",
+    "scan_project",
+]

@@ -16,20 +16,21 @@ import msgspec
 
 from i18nprune.envelope import Code, Issue, info
 from i18nprune.scan.facts import FileFacts
+from i18nprune.scan.literals import LiteralFact
 
-CACHE_FILE_NAME = "scan-v1.msgpack"
+CACHE_FILE_NAME = "scan-v2.msgpack"
 MEMORY_IDENTITIES = 8
 """How many scan identities (roots × functions) the in-memory cache keeps, most recent first."""
 # Bump when extraction changes what it records, so that old facts are never reused.
-FACTS_VERSION = 1
+FACTS_VERSION = 2
 
 
 class CachedFile(msgspec.Struct, array_like=True):
     """What is remembered of one file between scans.
 
     `facts` is `None` when the prefilter showed the file holds no key site and nothing asked
-    for its exports; `stat_trusted` is false when the file changed too recently for its
-    mtime to prove that it did not change again since it was read.
+    for its exports; `literals` are its quoted texts; `stat_trusted` is false when the file
+    changed too recently for its mtime to prove that it did not change again since it was read.
     """
 
     size: int
@@ -39,6 +40,7 @@ class CachedFile(msgspec.Struct, array_like=True):
     triggered: bool
     stat_trusted: bool
     facts: FileFacts | None
+    literals: list[LiteralFact] = []
 
 
 class _CacheDocument(msgspec.Struct):

@@ -34,9 +34,24 @@ class CalleeNames:
         return any(path == name or path.endswith("." + name) for name in self.dotted)
 
 
-# Calls whose result is destructured for `t` (`const { t } = useTranslation()`, `[t]` too).
-HOOKS_RETURNING_OBJECT = ("useTranslation", "useI18n")
+# Calls whose result is destructured for `t` (`const { t } = useTranslation()`, `[t]` too),
+# with the translation functions each returns.
+HOOK_TRANSLATOR_NAMES = {
+    "useTranslation": frozenset({"t"}),
+    "useI18n": frozenset({"t", "tc", "te", "tm"}),
+}
+HOOKS_RETURNING_OBJECT = tuple(HOOK_TRANSLATOR_NAMES)
 # Calls that return a translation function (`const t = useTranslations('ns')`).
 FACTORIES_RETURNING_TRANSLATOR = ("useTranslations", "getTranslations", "getFixedT")
 # Markup attributes that name a key (`<Trans i18nKey>`, vue-i18n `<i18n-t keypath>`, `v-t`).
 KEY_ATTRIBUTES = ("i18nKey", "keypath", "v-t")
+# i18next's component whose children (or `i18nKey`) are a key.
+TRANS_ELEMENTS = ("Trans",)
+# `withTranslation('ns')(Component)`: the component's `t` is bound to a namespace.
+NAMESPACE_HOCS = ("withTranslation",)
+# Translation functions that return the whole object under a key (vue-i18n, svelte-i18n).
+SUBTREE_CALLEES = frozenset({"tm", "$tm", "$json"})
+# FormatJS (react-intl): recognised in files that import one of these modules.
+FORMATJS_MODULES = ("react-intl", "@formatjs/*")
+FORMATJS_CALLEES = ("defineMessage", "defineMessages", "formatMessage")
+FORMATJS_ELEMENTS = ("FormattedMessage",)

@@ -16,6 +16,7 @@ from typing import NamedTuple
 from i18nprune.config.schema import ExcludeConfig
 from i18nprune.envelope import Code, Issue, error, warning
 from i18nprune.scan.grammars import SOURCE_SUFFIXES
+from i18nprune.scan.records import ExcludedFolder
 
 DEFAULT_SKIP_DIRS = frozenset(
     {
@@ -33,6 +34,8 @@ DEFAULT_SKIP_DIRS = frozenset(
 )
 PRODUCTION_SKIP_DIRS = frozenset({"node_modules", "dist", "build", "compiled", "tests", "bench"})
 PRODUCTION_SKIP_FILES = ("*.test.*", "*.spec.*")
+# Counting the sources of an excluded folder stops here: the report needs an idea, not a census.
+_COUNT_LIMIT = 10_000
 
 
 class SourceFile(NamedTuple):
@@ -46,10 +49,12 @@ class SourceFile(NamedTuple):
 
 
 class Discovery(NamedTuple):
-    """The files to scan, sorted by `relpath`, and what went wrong while looking for them."""
+    """The files to scan, sorted by `relpath`, what went wrong while looking for them, and the
+    folders an exclude rule (other than the default skip set) kept out."""
 
     files: list[SourceFile]
     issues: list[Issue]
+    excluded: list[ExcludedFolder]
 
 
 class _Excludes:
@@ -80,8 +85,13 @@ class _Excludes:
                     )
                 )
 
-    def skips_dir(self, name: str) -> bool:
-        return name in self.dir_names or bool(self.dir_globs and self.dir_globs.match(name))
+    def skips_dir(self, name: str) -> str | None:
+        """Which setting keeps a folder called `name` out of the scan, if one does."""
+        if name in self.dir_names:
+            return "exclude.preset" if name not in DEFAULT_SKIP_DIRS else "default"
+        if self.dir_globs and self.dir_globs.match(name):
+            return "exclude.dirs"
+        return None
 
     def keeps_file(self, name: str, walked: str) -> bool:
         """Whether file `name`, at path `walked` relative to `src`, is a source to scan."""
@@ -116,6 +126,7 @@ class _Walk:
         self.files: dict[str, SourceFile] = {}
         self.visited_dirs: set[str] = set()
         self.links: list[tuple[str, str]] = []
+        self.excluded: list[ExcludedFolder] = []
 
     def relative(self, path: str) -> str:
         """`path` (inside the root) relative to the root, with `/` separators."""
@@ -125,6 +136,8 @@ class _Walk:
 
     def directory(self, real: str, walked: str) -> None:
         """Walk a real directory; symlinks found in it are queued for `follow_links`."""
+        if real in self.visited_dirs:
+            return  # reached again through another source directory
         self.visited_dirs.add(real)
         try:
             with os.scandir(real) as iterator:
@@ -155,12 +168,24 @@ class _Walk:
                 elif entry.is_symlink():
                     self.links.append((entry.path, walked_path))
                 elif entry.is_dir(follow_symlinks=False):
-                    if not self.excludes.skips_dir(name):
+                    rule = self.excludes.skips_dir(name)
+                    if rule is None:
                         self.directory(entry.path, walked_path + "/")
+                    elif rule != "default":
+                        self.excluded_folder(entry.path, rule)
                 elif self.excludes.keeps_file(name, walked_path):
                     self.file(entry.path, entry.stat(follow_symlinks=False))
             except OSError as problem:
                 self.unreadable(entry.path, problem)
+
+    def excluded_folder(self, real: str, rule: str) -> None:
+        """Note a folder an exclude rule skips, with how many source files it holds."""
+        count = 0
+        for _, _, names in os.walk(real):
+            count += sum(1 for name in names if _suffix(name) in SOURCE_SUFFIXES)
+            if count >= _COUNT_LIMIT:
+                break
+        self.excluded.append(ExcludedFolder(self.relative(real), rule, count))
 
     def file(self, real: str, status: os.stat_result) -> None:
         relpath = self.relative(real)
@@ -207,7 +232,7 @@ class _Walk:
         is_dir = os.path.isdir(real)
         if not is_dir and not self.excludes.keeps_file(name, walked):
             return
-        if is_dir and self.excludes.skips_dir(name):
+        if is_dir and self.excludes.skips_dir(name) is not None:
             return
         relpath = self.relative(link)
         if not _inside(real, self.root):
@@ -234,35 +259,43 @@ class _Walk:
             self.file(real, os.stat(real))
 
 
-def discover_sources(root: Path, src_dir: Path, exclude: ExcludeConfig) -> Discovery:
-    """The source files under `src_dir` to scan, with issues for what had to be skipped.
+def discover_sources(root: Path, src_dirs: list[Path], exclude: ExcludeConfig) -> Discovery:
+    """The source files under each of `src_dirs` to scan, with issues for what had to be
+    skipped.
 
-    File paths are real paths (symlinks resolved) relative to `root`, with `/` separators.
-    A `src_dir` outside the root or missing is an error issue and yields no files.
+    File paths are real paths (symlinks resolved) relative to `root`, with `/` separators; a
+    file under two source directories is listed once. A source directory outside the root or
+    missing is an error issue and yields no files.
     """
     issues: list[Issue] = []
     excludes = _Excludes(exclude, issues)
     real_root = os.path.realpath(root)
-    real_src = os.path.realpath(src_dir)
-    if not _inside(real_src, real_root):
-        issues.append(
-            error(
-                Code.PATH_OUTSIDE_ROOT,
-                f"source directory {src_dir} is outside the project root {root}; "
-                "point `src` at a directory inside the project.",
-            )
-        )
-        return Discovery([], issues)
-    if not os.path.isdir(real_src):
-        issues.append(
-            error(
-                Code.SRC_MISSING,
-                f"source directory {src_dir} does not exist; set `src` in the config "
-                "or pass --src.",
-            )
-        )
-        return Discovery([], issues)
     walk = _Walk(real_root, excludes, issues)
-    walk.directory(real_src, "")
+    for src_dir in src_dirs:
+        real_src = os.path.realpath(src_dir)
+        if not _inside(real_src, real_root):
+            issues.append(
+                error(
+                    Code.PATH_OUTSIDE_ROOT,
+                    f"source directory {src_dir} is outside the project root {root}; "
+                    "point `src` at a directory inside the project.",
+                )
+            )
+        elif not os.path.isdir(real_src):
+            issues.append(
+                error(
+                    Code.SRC_MISSING,
+                    f"source directory {src_dir} does not exist; set `src` in the config "
+                    "or pass --src.",
+                )
+            )
+        else:
+            walk.directory(real_src, "")
     walk.follow_links()
-    return Discovery([walk.files[relpath] for relpath in sorted(walk.files)], issues)
+    files = [walk.files[relpath] for relpath in sorted(walk.files)]
+    return Discovery(files, issues, sorted(walk.excluded, key=lambda folder: folder.path))
+
+
+def _suffix(name: str) -> str:
+    dot = name.rfind(".")
+    return name[dot:] if dot > 0 else ""

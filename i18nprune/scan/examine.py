@@ -13,6 +13,7 @@ from i18nprune.envelope import Code, Issue, warning
 from i18nprune.scan.callees import CalleeNames
 from i18nprune.scan.extract import extract_facts
 from i18nprune.scan.facts import FileFacts
+from i18nprune.scan.literals import LiteralFact, quoted_texts
 from i18nprune.scan.prefilter import SiteTrigger
 
 # Larger files are scanned too (the prefilter keeps files without key sites cheap); past this
@@ -24,13 +25,15 @@ class Examined(msgspec.Struct, frozen=True, array_like=True):
     """The outcome of examining one file.
 
     `facts` is `None` when the file was not parsed (no key site possible and its exports not
-    requested) or could not be read, in which case `issue` says why.
+    requested) or could not be read, in which case `issue` says why. `literals` are its quoted
+    texts, found in every file that could be read.
     """
 
     relpath: str
     digest: bytes
     triggered: bool
     facts: FileFacts | None
+    literals: list[LiteralFact] = []
     issue: Issue | None = None
 
 
@@ -93,8 +96,9 @@ def examine_content(
     names, trigger = _tools(functions)
     digest = content_digest(content, suffix)
     triggered = trigger.found_in(content)
+    literals = quoted_texts(content)
     if not (triggered or force):
-        return Examined(relpath, digest, triggered, None)
+        return Examined(relpath, digest, triggered, None, literals)
     try:
         facts = extract_facts(content, suffix, names)
     except RecursionError:
@@ -103,18 +107,19 @@ def examine_content(
             digest,
             triggered,
             None,
+            literals,
             warning(
                 Code.SCAN_PARSE_ERROR,
-                f"{relpath}: expressions nested too deeply to analyse; skipped.",
+                f"{relpath}: expressions nested too deeply to analyse; not scanned.",
                 path=relpath,
             ),
         )
-    return Examined(relpath, digest, triggered, facts)
+    return Examined(relpath, digest, triggered, facts, literals)
 
 
 def examine_path(relpath: str, path: str, functions: tuple[str, ...], *, force: bool) -> Examined:
     """Read the file at `path` and examine it (see `examine_content`)."""
     content = read_source(path, relpath)
     if isinstance(content, Issue):
-        return Examined(relpath, b"", False, None, content)
+        return Examined(relpath, b"", False, None, issue=content)
     return examine_content(relpath, content, functions, force=force)

@@ -6,35 +6,33 @@ cost beyond parsing grows with the number of key sites, not with the size of the
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import NamedTuple
 
 import tree_sitter
 
 from i18nprune.scan.callees import (
     FACTORIES_RETURNING_TRANSLATOR,
+    FORMATJS_CALLEES,
+    FORMATJS_ELEMENTS,
+    FORMATJS_MODULES,
+    HOOK_TRANSLATOR_NAMES,
     HOOKS_RETURNING_OBJECT,
+    NAMESPACE_HOCS,
+    SUBTREE_CALLEES,
+    TRANS_ELEMENTS,
     CalleeNames,
 )
 from i18nprune.scan.evaluate import Evaluator
 from i18nprune.scan.exports import exported_constants
-from i18nprune.scan.expressions import (
-    OPAQUE,
-    Branches,
-    Expr,
-    Record,
-    reads_imports,
-)
-from i18nprune.scan.facts import FileFacts, ResolvedKey, SiteFact, SymbolicKey
+from i18nprune.scan.expressions import OPAQUE, Branches, Expr, Record, select
+from i18nprune.scan.facts import FileFacts, SiteFact, Translator
 from i18nprune.scan.grammars import SCRIPT_SUFFIXES, GrammarName, parse
-from i18nprune.scan.key_shapes import resolve_key
 from i18nprune.scan.markup import expression_end, svelte_document, vue_document
 from i18nprune.scan.occurrences import NameUses
-from i18nprune.scan.scopes import (
-    enclosing_scope,
-    named_child,
-    node_text,
-    plain_string,
-)
+from i18nprune.scan.scopes import enclosing_scope, named_child, node_text, plain_string
+from i18nprune.scan.syntax_errors import first_syntax_error
+from i18nprune.scan.trans import trans_key
 
 _UTF8_BOM = b"\xef\xbb\xbf"
 _PREVIEW_CHARS = 80
@@ -42,26 +40,28 @@ _PATTERN_WRAPPERS = frozenset(
     {"object_pattern", "pair_pattern", "assignment_pattern", "object_assignment_pattern"}
 )
 _PARAMETER_WRAPPERS = frozenset({"required_parameter", "optional_parameter"})
+_ELEMENT_TAGS = frozenset({"jsx_opening_element", "jsx_self_closing_element"})
 
 _FACTORIES = (*HOOKS_RETURNING_OBJECT, *FACTORIES_RETURNING_TRANSLATOR)
-
-
-class _Translator(NamedTuple):
-    """A translation function; `prefix` is the key prefix its keys get (`None`: none)."""
-
-    prefix: Expr | None
 
 
 class _Binding(NamedTuple):
     scope_start: int
     scope_end: int
-    translator: _Translator
+    translator: Translator
 
 
-_PLAIN = _Translator(None)
-_EMPTY_CALL = ResolvedKey([], "empty_call", None, None)
-# Commented calls prove no key and protect no prefix: only their position is reported.
-_COMMENTED = ResolvedKey([], "commented", None, None)
+class _CallOptions(NamedTuple):
+    """What an i18next options object (and a default-value argument) tells about a call."""
+
+    plural: bool = False
+    context: Expr | None = None
+    namespace: Expr | None = None
+    default: Expr | None = None
+    subtree: bool = False
+
+
+_EMPTY = Translator()
 
 
 def extract_facts(content: bytes, suffix: str, names: CalleeNames) -> FileFacts:
@@ -83,18 +83,29 @@ def extract_facts(content: bytes, suffix: str, names: CalleeNames) -> FileFacts:
     return _Extraction(content, document, grammar, tree.root_node, names).facts()
 
 
-class _Positions:
+class Positions:
     """Lines, columns and previews in the original file (columns count code points)."""
 
     def __init__(self, content: bytes) -> None:
         self._content = content
         self._bom = len(_UTF8_BOM) if content.startswith(_UTF8_BOM) else 0
+        self._line_starts: list[int] | None = None
 
     def line_column(self, offset: int) -> tuple[int, int]:
-        line_start = max(self._content.rfind(b"\n", 0, offset) + 1, self._bom)
+        """The 1-based line and column of a byte offset (cost: log of the line count)."""
+        if self._line_starts is None:
+            starts = [0]
+            find = self._content.find
+            position = find(b"\n")
+            while position >= 0:
+                starts.append(position + 1)
+                position = find(b"\n", position + 1)
+            self._line_starts = starts
+        line = bisect_right(self._line_starts, offset)
+        line_start = max(self._line_starts[line - 1], self._bom)
         segment = self._content[line_start:offset]
         column = len(segment) if segment.isascii() else len(segment.decode("utf-8", "replace"))
-        return self._content.count(b"\n", 0, offset) + 1, column + 1
+        return line, column + 1
 
     def preview(self, start: int, end: int) -> str:
         text = self._content[start : min(end, start + 8 * _PREVIEW_CHARS)]
@@ -115,25 +126,35 @@ class _Extraction:
         root: tree_sitter.Node,
         names: CalleeNames,
     ) -> None:
+        self._content = content
         self._document = document
         self._grammar = grammar
         self._root = root
         self._names = names
-        self._positions = _Positions(content)
+        self._positions = Positions(content)
         self._evaluator = Evaluator()
         self._bindings: dict[str, list[_Binding]] = {}
         self._factory_declarators: set[int] = set()
+        self._plain = _EMPTY
         self._sites: list[SiteFact] = []
 
     def facts(self) -> FileFacts:
         uses = NameUses(self._document, self._root)
+        formatjs = _imports_any(self._root, FORMATJS_MODULES)
         searched = set(self._names.last_segments)
+        if formatjs:
+            searched.update(FORMATJS_CALLEES)
         for name in sorted(searched):
             uses.add_translator_name(name)
         for name in _FACTORIES:
             uses.add_factory_name(name)
+        for name in NAMESPACE_HOCS:
+            uses.add_callee_name(name)
         if self._grammar != "typescript":
             uses.add_attribute_name("i18nKey")
+            for name in (*TRANS_ELEMENTS, *(FORMATJS_ELEMENTS if formatjs else ())):
+                uses.add_element_name(name)
+        self._plain = self._hoc_translator(uses.callees.get("withTranslation", []))
         self._bind_factories(uses.factories)
         bound: set[int] = set()
         while True:
@@ -152,27 +173,48 @@ class _Extraction:
             if call.id in seen or callee is None:
                 continue
             seen.add(call.id)
+            name = _last_name(callee)
+            if formatjs and name in FORMATJS_CALLEES:
+                self._descriptor_call(call, name)
+                continue
             translator = self._translator_of(callee)
             if translator is not None:
-                self._call_site(call, translator)
+                self._call_site(call, translator, subtree=name in SUBTREE_CALLEES)
+        elements = {element.id: element for element in uses.elements}
         for attribute in uses.attributes:
-            self._attribute_site(attribute)
+            if attribute.parent is not None and _element_of(attribute.parent).id not in elements:
+                self._attribute_site(attribute)
+        for element in elements.values():
+            if _element_name(element) in TRANS_ELEMENTS:
+                self._trans_site(element)
+            else:
+                self._formatted_message_site(element)
         for offset in uses.commented:
             self._commented_site(offset)
         exports, star_exports = exported_constants(self._root, self._evaluator)
         self._sites.sort(key=lambda site: (site.line, site.column))
+        error = first_syntax_error(self._root, self._document)
         return FileFacts(
             sites=self._sites,
             exports=exports,
             star_exports=star_exports,
-            syntax_error=self._first_syntax_error(),
+            syntax_error=None if error is None else self._positions.line_column(error),
         )
 
     # -- translator bindings ------------------------------------------------------------------
 
-    def _bind(self, name: str, scope: tree_sitter.Node, translator: _Translator) -> None:
+    def _bind(self, name: str, scope: tree_sitter.Node, translator: Translator) -> None:
         binding = _Binding(scope.start_byte, scope.end_byte, translator)
         self._bindings.setdefault(name, []).append(binding)
+
+    def _hoc_translator(self, calls: list[tree_sitter.Node]) -> Translator:
+        """`withTranslation('ns')(Component)`: the component's `t` (its props') is bound to
+        that namespace, so unbound translators of this file are."""
+        for call in calls:
+            arguments = _arguments(call)
+            if arguments:
+                return Translator(None, self._namespace_argument(arguments[0]))
+        return _EMPTY
 
     def _bind_factories(self, declarators: list[tree_sitter.Node]) -> None:
         """Bind `const { t } = useTranslation(…)`, `const t = useTranslations(…)` and the like."""
@@ -185,38 +227,57 @@ class _Extraction:
             if call is None or pattern is None or statement is None:
                 continue
             function = call.child_by_field_name("function")
-            arguments_node = call.child_by_field_name("arguments")
             if function is not None and function.type == "member_expression":
                 function = function.child_by_field_name("property")
-            if function is None or arguments_node is None:
+            if function is None or call.child_by_field_name("arguments") is None:
                 continue
             factory = node_text(function)
-            arguments = [node for node in arguments_node.named_children if node.type != "comment"]
+            arguments = _arguments(call)
             scope = enclosing_scope(statement)
             self._factory_declarators.add(declarator.id)
             if factory in HOOKS_RETURNING_OBJECT:
-                prefix = None
-                if factory == "useTranslation" and len(arguments) > 1:
-                    prefix = self._option(arguments[1], "keyPrefix")
-                for local in _hook_translator_names(pattern):
-                    self._bind(local, scope, _Translator(prefix))
+                translator = _EMPTY
+                if factory == "useTranslation":
+                    translator = Translator(
+                        self._option(arguments[1], "keyPrefix") if len(arguments) > 1 else None,
+                        self._namespace_argument(arguments[0]) if arguments else None,
+                    )
+                for local in _hook_translator_names(pattern, HOOK_TRANSLATOR_NAMES[factory]):
+                    self._bind(local, scope, translator)
             elif pattern.type == "identifier":
-                prefix = self._factory_prefix(factory, arguments)
-                self._bind(node_text(pattern), scope, _Translator(prefix))
+                self._bind(node_text(pattern), scope, self._factory_translator(factory, arguments))
 
-    def _factory_prefix(self, factory: str, arguments: list[tree_sitter.Node]) -> Expr | None:
-        """The key prefix of a translation function made by `factory(arguments…)`.
+    def _factory_translator(self, factory: str, arguments: list[tree_sitter.Node]) -> Translator:
+        """The translation function `factory(arguments…)` makes.
 
         next-intl's `useTranslations('ns')`/`getTranslations('ns')` nest keys under the
-        namespace; i18next's `getFixedT(lng, ns, keyPrefix)` takes it as its third argument.
+        namespace (a key path); i18next's `getFixedT(lng, ns, keyPrefix)` binds a namespace and
+        takes the key prefix as its third argument.
         """
-        position = 2 if factory == "getFixedT" else 0
-        if len(arguments) <= position or arguments[position].type in ("null", "undefined"):
-            return None
-        argument = arguments[position]
+        if factory == "getFixedT":
+            namespace = self._namespace_argument(arguments[1]) if len(arguments) > 1 else None
+            prefix = self._value_unless_empty(arguments[2]) if len(arguments) > 2 else None
+            return Translator(prefix, namespace)
+        if not arguments:
+            return _EMPTY
+        argument = arguments[0]
         if factory == "getTranslations" and argument.type == "object":
-            return self._option(argument, "namespace")
-        return self._evaluator.value_of(argument)
+            return Translator(self._option(argument, "namespace"))
+        return Translator(self._value_unless_empty(argument))
+
+    def _value_unless_empty(self, node: tree_sitter.Node) -> Expr | None:
+        if node.type in ("null", "undefined"):
+            return None
+        return self._evaluator.value_of(node)
+
+    def _namespace_argument(self, node: tree_sitter.Node) -> Expr | None:
+        """`'ns'`, or the first of `['ns', 'other']` (i18next's default namespace of `t`)."""
+        if node.type in ("null", "undefined"):
+            return None
+        if node.type == "array":
+            first = named_child(node, 0)
+            return self._evaluator.value_of(first) if first is not None else None
+        return self._evaluator.value_of(node)
 
     def _bind_renames(self, nodes: list[tree_sitter.Node], bound: set[int]) -> None:
         """Bind `import { t as tr }` and `{ t: tx }` patterns (props, parameters, objects)."""
@@ -227,7 +288,7 @@ class _Extraction:
             if node.type == "import_specifier":
                 local = node.child_by_field_name("alias")
                 if local is not None:
-                    self._bind(node_text(local), self._root, _PLAIN)
+                    self._bind(node_text(local), self._root, self._plain)
                 continue
             local = node.child_by_field_name("value")
             owner = node.parent
@@ -243,7 +304,7 @@ class _Extraction:
             elif owner.type == "formal_parameters":
                 scope = owner.parent
             if scope is not None:
-                self._bind(node_text(local), scope, _PLAIN)
+                self._bind(node_text(local), scope, self._plain)
 
     def _bind_aliases(self, declarators: list[tree_sitter.Node], bound: set[int]) -> None:
         """Bind `const tt = t`, `const tt = i18n.t`, `const tt = t.bind(i18n)`, chains included."""
@@ -267,12 +328,13 @@ class _Extraction:
                 progressed = True
             pending = waiting
 
-    def _translator_of(self, callee: tree_sitter.Node) -> _Translator | None:
+    def _translator_of(self, callee: tree_sitter.Node) -> Translator | None:
         """The translation function `callee` refers to at its position, if it is one.
 
         A configured name is a translation function wherever it is called, even where a local
         variable or parameter shadows it: a key passed to an unrelated `t` is rare, and a
-        missed key would let `cleanup` delete a used translation.
+        missed key would let `cleanup` delete a used translation. `t.rich(…)`, `t.raw(…)` and
+        the other next-intl methods of a translation function translate as it does.
         """
         kind = callee.type
         if kind == "identifier":
@@ -286,10 +348,16 @@ class _Extraction:
                     best = binding
             if best is not None:
                 return best.translator
-            return _PLAIN if name in self._names.bare else None
+            return self._plain if name in self._names.bare else None
         if kind == "member_expression":
             path = _dotted_path(callee)
-            return _PLAIN if path is not None and self._names.matches_path(path) else None
+            if path is not None and self._names.matches_path(path):
+                return self._plain
+            target = callee.child_by_field_name("object")
+            prop = callee.child_by_field_name("property")
+            if target is not None and prop is not None and node_text(prop) in _RICH_METHODS:
+                return self._translator_of(target)
+            return None
         if kind in ("non_null_expression", "parenthesized_expression"):
             inner = named_child(callee, 0)
             return self._translator_of(inner) if inner is not None else None
@@ -301,45 +369,43 @@ class _Extraction:
         self,
         start: int,
         end: int,
-        meaning: ResolvedKey | SymbolicKey,
-        plural: bool = False,
+        kind: str,
+        key: Expr,
+        translator: Translator = _EMPTY,
+        options: _CallOptions = _CallOptions(),
         position: int | None = None,
     ) -> None:
         """Record a site spanning [start, end) of the file, located at `position` or `start`."""
         line, column = self._positions.line_column(start if position is None else position)
-        preview = self._positions.preview(start, end)
-        self._sites.append(SiteFact(line, column, preview, plural, meaning))
-
-    def _key_site(
-        self,
-        node: tree_sitter.Node,
-        key: Expr,
-        translator: _Translator,
-        plural: bool,
-        context: Expr | None,
-        position: int | None = None,
-    ) -> None:
-        """Record a site naming `key`, resolved now unless it reads imported constants."""
-        prefix = translator.prefix
-        meaning: ResolvedKey | SymbolicKey = (
-            SymbolicKey(key, prefix, context)
-            if reads_imports(key) or reads_imports(prefix) or reads_imports(context)
-            else resolve_key(key, prefix, context)
+        self._sites.append(
+            SiteFact(
+                line=line,
+                column=column,
+                preview=self._positions.preview(start, end),
+                kind=kind,
+                key=key,
+                translator=translator,
+                namespace=options.namespace,
+                context=options.context,
+                default=options.default,
+                plural=options.plural,
+                subtree=options.subtree,
+            )
         )
-        self._site(node.start_byte, node.end_byte, meaning, plural, position)
 
-    def _call_site(self, call: tree_sitter.Node, translator: _Translator) -> None:
+    def _call_site(self, call: tree_sitter.Node, translator: Translator, *, subtree: bool) -> None:
         arguments_node = call.child_by_field_name("arguments")
         if arguments_node is None or arguments_node.type != "arguments":
             return  # a tagged template such as t`key` is not a call with arguments
-        arguments = [node for node in arguments_node.named_children if node.type != "comment"]
+        arguments = _arguments(call)
         if not arguments:
-            self._site(call.start_byte, call.end_byte, _EMPTY_CALL)
+            self._site(call.start_byte, call.end_byte, "empty_call", OPAQUE)
             return
-        options = next((node for node in arguments[1:3] if node.type == "object"), None)
-        plural, context = self._plural_and_context(options)
+        options = self._call_options(arguments[1:3])
+        if subtree:
+            options = options._replace(subtree=True)
         key = self._key_argument(arguments[0])
-        self._key_site(call, key, translator, plural, context)
+        self._site(call.start_byte, call.end_byte, "key", key, translator, options)
 
     def _key_argument(self, node: tree_sitter.Node) -> Expr:
         if node.type == "array":  # i18next fallback keys: t(['a.specific', 'a.fallback'])
@@ -347,26 +413,43 @@ class _Extraction:
             return Branches(options) if options else OPAQUE
         return self._evaluator.value_of(node)
 
-    def _plural_and_context(self, options: tree_sitter.Node | None) -> tuple[bool, Expr | None]:
-        plural, context = False, None
+    def _call_options(self, arguments: list[tree_sitter.Node]) -> _CallOptions:
+        """`t(key, 'Default', { count, context, ns, defaultValue, returnObjects })`."""
+        values: dict[str, Expr] = {}
+        if arguments and arguments[0].type in ("string", "template_string"):
+            values["defaultValue"] = self._evaluator.value_of(arguments[0])
+        plural = subtree = False
+        options = next((node for node in arguments if node.type == "object"), None)
         for child in options.named_children if options is not None else ():
+            value_node: tree_sitter.Node | None = None
             if child.type == "shorthand_property_identifier":
                 name = node_text(child)
-                value = self._evaluator.binding_value(name, child)
             elif child.type == "pair":
                 key_node = child.child_by_field_name("key")
                 value_node = child.child_by_field_name("value")
                 if key_node is None or value_node is None:
                     continue
                 name = plain_string(key_node) or node_text(key_node)
-                value = self._evaluator.value_of(value_node) if name == "context" else OPAQUE
             else:
                 continue
             if name == "count":
                 plural = True
-            elif name == "context":
-                context = value
-        return plural, context
+            elif name == "returnObjects":
+                subtree = value_node is not None and value_node.type == "true"
+            elif name in ("context", "ns", "defaultValue"):
+                if value_node is None:
+                    values[name] = self._evaluator.binding_value(name, child)
+                elif name == "ns":
+                    values[name] = self._namespace_argument(value_node) or OPAQUE
+                else:
+                    values[name] = self._evaluator.value_of(value_node)
+        return _CallOptions(
+            plural=plural,
+            context=values.get("context"),
+            namespace=values.get("ns"),
+            default=values.get("defaultValue"),
+            subtree=subtree,
+        )
 
     def _option(self, node: tree_sitter.Node, name: str) -> Expr | None:
         """The value of property `name` of an options argument, `None` when it has none.
@@ -391,30 +474,107 @@ class _Extraction:
         return None
 
     def _attribute_site(self, attribute: tree_sitter.Node) -> None:
-        """`<Trans i18nKey="k" count={n} context="male">` names a key like a call does."""
-        value = named_child(attribute, 1)
+        """`<Translation i18nKey="k" count={n}>`: an element naming a key like a call does."""
         element = attribute.parent
+        value = named_child(attribute, 1)
         if value is None or element is None:
             return
-        plural, context = False, None
-        for sibling in element.named_children:
-            sibling_name = named_child(sibling, 0)
-            if sibling.type != "jsx_attribute" or sibling_name is None:
-                continue
-            name = node_text(sibling_name)
-            sibling_value = named_child(sibling, 1)
-            if name == "count":
-                plural = True
-            elif name == "context" and sibling_value is not None:
-                context = self._jsx_value(sibling_value)
+        attributes = _attributes(element)
+        options = self._element_options(attributes)
         key = self._jsx_value(value)
-        self._key_site(element, key, _PLAIN, plural, context, position=attribute.start_byte)
+        self._site(
+            element.start_byte,
+            element.end_byte,
+            "key",
+            key,
+            self._plain,
+            options,
+            position=attribute.start_byte,
+        )
+
+    def _trans_site(self, element: tree_sitter.Node) -> None:
+        """`<Trans i18nKey="k">`, or a `<Trans>` whose children (or `defaults`) are its key."""
+        tag = _opening_tag(element)
+        attributes = _attributes(tag)
+        options = self._element_options(attributes)
+        translator = self._plain
+        if "t" in attributes:
+            value = named_child(attributes["t"], 1)
+            inner = _expression_inside(value) if value is not None else None
+            translator = (self._translator_of(inner) if inner is not None else None) or translator
+        children_key, children_default = trans_key(element, self._content, self._evaluator.value_of)
+        if "i18nKey" in attributes:
+            value = named_child(attributes["i18nKey"], 1)
+            key = self._jsx_value(value) if value is not None else OPAQUE
+            position = attributes["i18nKey"].start_byte
+        else:
+            key = children_key if children_key is not None else OPAQUE
+            position = element.start_byte
+        options = options._replace(default=children_default)
+        self._site(element.start_byte, element.end_byte, "key", key, translator, options, position)
+
+    def _element_options(self, attributes: dict[str, tree_sitter.Node]) -> _CallOptions:
+        """`count`, `context`, `ns` and `defaults` props of a key-naming element."""
+        values: dict[str, Expr] = {}
+        for name in ("context", "ns", "defaults"):
+            value = named_child(attributes[name], 1) if name in attributes else None
+            if value is not None:
+                values[name] = self._jsx_value(value)
+        return _CallOptions(
+            plural="count" in attributes,
+            context=values.get("context"),
+            namespace=values.get("ns"),
+            default=values.get("defaults"),
+        )
 
     def _jsx_value(self, node: tree_sitter.Node) -> Expr:
         if node.type == "jsx_expression":
-            inner = next((c for c in node.named_children if c.type != "comment"), None)
+            inner = _expression_inside(node)
             return self._evaluator.value_of(inner) if inner is not None else OPAQUE
         return self._evaluator.value_of(node)
+
+    # -- FormatJS -------------------------------------------------------------------------------
+
+    def _descriptor_call(self, call: tree_sitter.Node, name: str) -> None:
+        """`formatMessage(descriptor)`, `defineMessage(descriptor)`, `defineMessages({…})`:
+        each message descriptor names its `id` (with its `defaultMessage`)."""
+        arguments = _arguments(call)
+        if not arguments:
+            self._site(call.start_byte, call.end_byte, "empty_call", OPAQUE)
+            return
+        argument = arguments[0]
+        if name != "defineMessages":
+            self._descriptor_site(call, self._evaluator.value_of(argument))
+            return
+        if argument.type != "object":
+            return  # messages defined elsewhere are sites where they are defined
+        for pair in argument.named_children:
+            value = pair.child_by_field_name("value") if pair.type == "pair" else None
+            if value is not None:
+                self._descriptor_site(pair, self._evaluator.value_of(value))
+
+    def _descriptor_site(self, node: tree_sitter.Node, descriptor: Expr) -> None:
+        default = select(descriptor, "defaultMessage")
+        options = _CallOptions(default=None if default is OPAQUE else default)
+        self._site(node.start_byte, node.end_byte, "key", select(descriptor, "id"), _EMPTY, options)
+
+    def _formatted_message_site(self, element: tree_sitter.Node) -> None:
+        """`<FormattedMessage id="k" defaultMessage="…" />` or `{...messages.k}`."""
+        tag = _opening_tag(element)
+        fields: dict[str, Expr] = {}
+        for child in tag.named_children:
+            if child.type == "jsx_expression":  # {...descriptor}
+                spread = _expression_inside(child)
+                inner = named_child(spread, 0) if spread is not None else None
+                if spread is not None and spread.type == "spread_element" and inner is not None:
+                    value = self._evaluator.value_of(inner)
+                    for field in ("id", "defaultMessage"):
+                        fields[field] = select(value, field)
+            elif child.type == "jsx_attribute":
+                name_node, value_node = named_child(child, 0), named_child(child, 1)
+                if name_node is not None and value_node is not None:
+                    fields[node_text(name_node)] = self._jsx_value(value_node)
+        self._descriptor_site(element, Record(fields) if "id" in fields else OPAQUE)
 
     def _commented_site(self, offset: int) -> None:
         """A translation call inside a comment: reported, but it proves nothing."""
@@ -430,43 +590,106 @@ class _Extraction:
         opening = document.find(b"(", offset)
         close = expression_end(document, opening + 1, comment.end_byte, b")")
         end = close + 1 if close >= 0 else comment.end_byte
-        self._site(start, end, _COMMENTED)
-
-    def _first_syntax_error(self) -> tuple[int, int] | None:
-        node = self._root
-        if not node.has_error:
-            return None
-        while True:
-            for child in node.children:
-                if child.is_error or child.is_missing:
-                    return self._positions.line_column(child.start_byte)
-                if child.has_error:
-                    node = child
-                    break
-            else:
-                return self._positions.line_column(node.start_byte)
+        self._site(start, end, "commented", OPAQUE)
 
 
-def _hook_translator_names(pattern: tree_sitter.Node) -> list[str]:
-    """The local names `t` gets in `const { t } = …`, `{ t: tx }` or `[t] = useTranslation()`."""
+# next-intl's methods of a translation function, which take a key like the function does.
+_RICH_METHODS = frozenset({"rich", "markup", "raw", "has"})
+
+
+def _arguments(call: tree_sitter.Node) -> list[tree_sitter.Node]:
+    arguments = call.child_by_field_name("arguments")
+    if arguments is None or arguments.type != "arguments":
+        return []
+    return [node for node in arguments.named_children if node.type != "comment"]
+
+
+def _last_name(callee: tree_sitter.Node) -> str:
+    """The last name of a callee path (`intl.formatMessage` → `formatMessage`)."""
+    while callee.type in ("non_null_expression", "parenthesized_expression"):
+        inner = named_child(callee, 0)
+        if inner is None:
+            return ""
+        callee = inner
+    if callee.type == "member_expression":
+        prop = callee.child_by_field_name("property")
+        return node_text(prop) if prop is not None else ""
+    return node_text(callee) if callee.type == "identifier" else ""
+
+
+def _imports_any(root: tree_sitter.Node, modules: tuple[str, ...]) -> bool:
+    """Whether the file imports one of `modules` (or a subpath, `@formatjs/intl`)."""
+    for statement in root.named_children:
+        if statement.type != "import_statement":
+            continue
+        source = statement.child_by_field_name("source")
+        name = plain_string(source) if source is not None else None
+        if name is not None and any(
+            name == module or name.startswith(module.rstrip("*")) for module in modules
+        ):
+            return True
+    return False
+
+
+def _element_of(tag: tree_sitter.Node) -> tree_sitter.Node:
+    """The element a tag belongs to (`<a …/>` is its own element)."""
+    if tag.type == "jsx_opening_element" and tag.parent is not None:
+        return tag.parent
+    return tag
+
+
+def _opening_tag(element: tree_sitter.Node) -> tree_sitter.Node:
+    if element.type == "jsx_element":
+        opening = element.child_by_field_name("open_tag")
+        if opening is not None:
+            return opening
+    return element
+
+
+def _element_name(element: tree_sitter.Node) -> str:
+    name = _opening_tag(element).child_by_field_name("name")
+    return node_text(name) if name is not None else ""
+
+
+def _attributes(tag: tree_sitter.Node) -> dict[str, tree_sitter.Node]:
+    """The named attributes of an opening or self-closing tag, by name (the first of each)."""
+    found: dict[str, tree_sitter.Node] = {}
+    for child in tag.named_children:
+        if child.type != "jsx_attribute":
+            continue
+        name = named_child(child, 0)
+        if name is not None:
+            found.setdefault(node_text(name), child)
+    return found
+
+
+def _expression_inside(node: tree_sitter.Node) -> tree_sitter.Node | None:
+    if node.type != "jsx_expression":
+        return node
+    return next((c for c in node.named_children if c.type != "comment"), None)
+
+
+def _hook_translator_names(pattern: tree_sitter.Node, names: frozenset[str]) -> list[str]:
+    """The local names `t` gets in `const { t } = …`, `{ t: tx }` or `[t] = useTranslation()`
+    (and vue-i18n's `tm`, `te`, … from `useI18n()`)."""
     if pattern.type == "array_pattern":
         first = named_child(pattern, 0)
         return [node_text(first)] if first is not None and first.type == "identifier" else []
-    names = []
+    found = []
     for child in pattern.named_children if pattern.type == "object_pattern" else ():
-        if child.type == "shorthand_property_identifier_pattern" and node_text(child) == "t":
-            names.append("t")
+        if child.type == "shorthand_property_identifier_pattern" and node_text(child) in names:
+            found.append(node_text(child))
         elif child.type == "pair_pattern":
             key = child.child_by_field_name("key")
             value = child.child_by_field_name("value")
             if (
                 key is not None
                 and value is not None
-                and node_text(key) == "t"
+                and node_text(key) in names
                 and value.type == "identifier"
             ):
-                names.append(node_text(value))
-    return names
+                found.append(node_text(value))
+    return found
 
 
 def _dotted_path(node: tree_sitter.Node) -> str | None:
@@ -484,3 +707,6 @@ def _dotted_path(node: tree_sitter.Node) -> str | None:
         inner = named_child(node, 0)
         return _dotted_path(inner) if inner is not None else None
     return None
+
+
+__all__ = ["Positions", "extract_facts"]

@@ -1,7 +1,8 @@
 """What extraction learns from one file, as a pure function of its content: the cacheable unit.
 
-A key site whose meaning depends only on its own file is stored fully resolved; one that reads
-constants imported from other files keeps symbolic values, which linking resolves later.
+Key sites keep the static values of what they were called with (the key, the translator's
+prefix and namespace, the options); what those mean as locale paths depends on the project's
+key syntax and on other files' exports, so it is worked out when the scan links its files.
 """
 
 from __future__ import annotations
@@ -9,36 +10,39 @@ from __future__ import annotations
 import msgspec
 
 from i18nprune.scan.expressions import Expr
+from i18nprune.scan.literals import LiteralFact
 
 
-class ResolvedKey(msgspec.Struct, frozen=True, tag="resolved", array_like=True):
-    """What a site means: the literal keys it proves and the kind and prefix of its dynamic
-    part (`dynamic_kind` is `None` when it has none); `context` is the literal `context`
-    option, or `*` when that option is not literal.
-    """
+class Translator(msgspec.Struct, frozen=True, array_like=True):
+    """What a translation function adds to the keys it is called with: a key prefix (i18next
+    `keyPrefix`, a next-intl namespace path) and the i18next namespace it is bound to."""
 
-    keys: list[str]
-    dynamic_kind: str | None
-    dynamic_prefix: str | None
-    context: str | None
-
-
-class SymbolicKey(msgspec.Struct, frozen=True, tag="symbolic", array_like=True):
-    """A site whose key, key prefix or context reads constants imported from other files."""
-
-    key: Expr
-    prefix: Expr | None
-    context: Expr | None
+    prefix: Expr | None = None
+    namespace: Expr | None = None
 
 
 class SiteFact(msgspec.Struct, frozen=True, array_like=True):
-    """One key site: its position (1-based), its source preview, and what it means."""
+    """One key site: its position (1-based) and source preview, and the static values of its
+    call.
+
+    `kind` is `key` (a call or element that names a key), `empty_call` or `commented` (a call
+    inside a comment: reported, proves nothing). `namespace` is an explicit `{ ns }` option or
+    `<Trans ns>`; `default` the default text (`t(k, 'Default')`, `defaultValue`, FormatJS
+    `defaultMessage`, `<Trans>` children); `subtree` is set when the call returns the whole
+    object under the key (`returnObjects: true`, vue-i18n `tm`).
+    """
 
     line: int
     column: int
     preview: str
-    plural: bool
-    meaning: ResolvedKey | SymbolicKey
+    kind: str
+    key: Expr
+    translator: Translator
+    namespace: Expr | None = None
+    context: Expr | None = None
+    default: Expr | None = None
+    plural: bool = False
+    subtree: bool = False
 
 
 class FileFacts(msgspec.Struct, frozen=True, array_like=True):
@@ -52,3 +56,6 @@ class FileFacts(msgspec.Struct, frozen=True, array_like=True):
     exports: dict[str, Expr]
     star_exports: list[str]
     syntax_error: tuple[int, int] | None
+
+
+__all__ = ["FileFacts", "LiteralFact", "SiteFact", "Translator"]

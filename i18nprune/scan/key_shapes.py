@@ -1,23 +1,72 @@
-"""From a key argument's resolved value to literal keys and, when it is dynamic, a prefix.
+"""From a site's static values to what it means as locale keys: literal `(namespace, path)`
+keys and, when the key is dynamic, the namespace and prefix it may reach.
 
-Conditionals expand into one key per branch; the first unknown part ends the static text, whose
-last complete segment is the prefix (`errors.${code}` → `errors`, `a.b${x}` → `a`).
+Conditionals expand into one key per branch; the first unknown part ends the static text. With
+nested keys the prefix is its last complete segment (`errors.${code}` → `errors`, `a.b${x}` →
+`a`); with flat keys it is the static text itself. A static part that is only a namespace
+(`errors:${code}`), or a fully dynamic key through a namespace-bound `t`, reaches that whole
+namespace (prefix `""`).
 """
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
+from i18nprune.keys import KeySyntax
 from i18nprune.scan.expressions import Branches, Expr, Join, Text
-from i18nprune.scan.facts import ResolvedKey
 
 _MAX_ALTERNATIVES = 64
 _NON_LITERAL = "non_literal"
 
 
-def resolve_key(key: Expr, prefix: Expr | None, context: Expr | None) -> ResolvedKey:
+class Namespace(NamedTuple):
+    """The namespace a site's keys go to when their text names none: `name` (`None`: not
+    known statically, so any) and whether the code chose it (a binding or an option) rather
+    than the default."""
+
+    name: str | None
+    chosen: bool
+
+
+class SiteMeaning(NamedTuple):
+    """The literal keys a site proves and, for a dynamic one, the kind, namespace and prefix
+    of what it may reach (`dynamic_prefix` `None`: nothing can be said)."""
+
+    keys: list[tuple[str | None, str]]
+    dynamic_kind: str | None
+    dynamic_namespace: str | None
+    dynamic_prefix: str | None
+    context: str | None
+
+
+def static_text(value: Expr | None) -> str | None:
+    """The text of a value known exactly, else `None`."""
+    return value.value if isinstance(value, Text) else None
+
+
+def site_namespace(explicit: Expr | None, bound: Expr | None, syntax: KeySyntax) -> Namespace:
+    """Where keys without a `ns:` of their own go: the `{ ns }` option, else the translator's
+    binding (`useTranslation('ns')`), else the default namespace. `None` with namespaces off."""
+    if not syntax.uses_namespaces:
+        return Namespace(None, False)
+    chosen = explicit if explicit is not None else bound
+    if chosen is None:
+        return Namespace(syntax.default_namespace, False)
+    if isinstance(chosen, Text):
+        return Namespace(chosen.value, True)
+    return Namespace(None, True)
+
+
+def resolve_key(
+    key: Expr,
+    prefix: Expr | None,
+    context: Expr | None,
+    namespace: Namespace,
+    syntax: KeySyntax,
+) -> SiteMeaning:
     """What a site means, from its resolved key value, key prefix and `context` option.
 
-    An i18next namespace (`ns:key`) is stripped from static text. A prefix that is not a known
-    string makes every key of the site dynamic, with no prefix.
+    A prefix that is not a known string makes every key of the site dynamic, with no prefix.
     """
     literal_context = None
     if context is not None:
@@ -27,16 +76,37 @@ def resolve_key(key: Expr, prefix: Expr | None, context: Expr | None) -> Resolve
     dynamic = [(text, hole) for text, hole in alternatives if hole is not None]
     if prefix is not None and not isinstance(prefix, Text):
         kind = dynamic[0][1] if dynamic else _NON_LITERAL
-        return ResolvedKey([], kind, None, literal_context)
+        return SiteMeaning([], kind, namespace.name, None, literal_context)
     key_prefix = prefix.value if isinstance(prefix, Text) and prefix.value else None
-    keys = sorted(
-        {_prefixed(key_prefix, stripped) for stripped in map(_strip_namespace, static) if stripped}
-    )
+    keys: set[tuple[str | None, str]] = set()
+    for text in static:
+        text_namespace, path = syntax.split_namespace(text)
+        if path:
+            keys.add((text_namespace or namespace.name, _prefixed(key_prefix, path)))
+    ordered = sorted(keys, key=lambda item: (item[0] or "", item[1]))
     if not dynamic:
-        return ResolvedKey(keys, None, None, literal_context)
-    common = _common_segments([_aligned(_strip_namespace(text)) for text, _ in dynamic])
-    dynamic_prefix = key_prefix if common is None else _prefixed(key_prefix, common)
-    return ResolvedKey(keys, dynamic[0][1], dynamic_prefix, literal_context)
+        return SiteMeaning(ordered, None, None, None, literal_context)
+    reach = [_reach(text, key_prefix, namespace, syntax) for text, _ in dynamic]
+    namespaces = {space for space, _ in reach}
+    dynamic_namespace = namespaces.pop() if len(namespaces) == 1 else None
+    dynamic_prefix = _common_prefix([start for _, start in reach], syntax)
+    return SiteMeaning(ordered, dynamic[0][1], dynamic_namespace, dynamic_prefix, literal_context)
+
+
+def _reach(
+    text: str, key_prefix: str | None, namespace: Namespace, syntax: KeySyntax
+) -> tuple[str | None, str | None]:
+    """(namespace, prefix) a dynamic key whose static text is `text` may reach."""
+    text_namespace, rest = syntax.split_namespace(text)
+    if syntax.key_separator is None:
+        start: str | None = rest or None
+    else:
+        start = _aligned(rest)
+    if key_prefix is not None:
+        start = key_prefix if start is None else _prefixed(key_prefix, start)
+    if start is None and syntax.uses_namespaces and (text_namespace or namespace.chosen):
+        start = ""  # the whole namespace, which the code names
+    return text_namespace or namespace.name, start
 
 
 def _alternatives(value: Expr, hole_kind: str | None) -> list[tuple[str, str | None]]:
@@ -80,21 +150,26 @@ def _bounded(
     return [(low[:length], hole_kind or _NON_LITERAL)]
 
 
-def _strip_namespace(text: str) -> str:
-    """`common:home.title` → `home.title` (i18next's namespace separator)."""
-    return text.split(":", 1)[1] if ":" in text else text
-
-
 def _aligned(text: str) -> str | None:
     """The static text cut back to its last complete segment, `None` when nothing remains."""
     cut = max(text.rfind("."), text.rfind("["))
     return text[:cut] if cut > 0 else None
 
 
-def _common_segments(prefixes: list[str | None]) -> str | None:
+def _common_prefix(prefixes: list[str | None], syntax: KeySyntax) -> str | None:
+    """The prefix every one of `prefixes` lies under (segment-wise with nested keys)."""
     if not prefixes or any(prefix is None for prefix in prefixes):
         return None
-    split = [prefix.split(".") for prefix in prefixes if prefix is not None]
+    known = [prefix for prefix in prefixes if prefix is not None]
+    if len(set(known)) == 1 or "" in known:
+        return known[0] if len(set(known)) == 1 else ""
+    if syntax.key_separator is None:
+        low, high = min(known), max(known)
+        length = next(
+            (i for i, (a, b) in enumerate(zip(low, high, strict=False)) if a != b), len(low)
+        )
+        return low[:length] or None
+    split = [prefix.split(".") for prefix in known]
     common: list[str] = []
     for segments in zip(*split, strict=False):
         if any(segment != segments[0] for segment in segments):

@@ -11,6 +11,8 @@ from collections.abc import Iterable
 import tree_sitter
 
 _CALLEE_WRAPPERS = frozenset({"non_null_expression", "parenthesized_expression"})
+# next-intl's methods of a translation function (`t.rich('k', …)`).
+_RICH_METHODS = frozenset({b"rich", b"markup", b"raw", b"has"})
 
 
 @functools.cache
@@ -24,11 +26,13 @@ def _word(name: str) -> re.Pattern[bytes]:
 class NameUses:
     """The syntax nodes around occurrences of translation names in one document.
 
-    `calls` are call expressions whose callee ends with a name; `aliases` are declarators that
-    copy a name (`const tt = t`, `= i18n.t`, `= t.bind(i18n)`); `renames` are `{ t: tx }`
-    patterns and `import { t as tx }` specifiers; `factories` are declarators initialised by a
-    call to a factory name (`const { t } = useTranslation()`); `attributes` are JSX attributes
-    with a key-attribute name; `commented` are byte offsets of `name(` inside comments.
+    `calls` are call expressions whose callee ends with a name (or calls one of its next-intl
+    methods, `t.rich(…)`); `aliases` are declarators that copy a name (`const tt = t`,
+    `= i18n.t`, `= t.bind(i18n)`); `renames` are `{ t: tx }` patterns and `import { t as tx }`
+    specifiers; `factories` are declarators initialised by a call to a factory name
+    (`const { t } = useTranslation()`); `callees` are the calls of other names by name;
+    `attributes` are JSX attributes with a key-attribute name; `elements` are JSX elements
+    with an element name; `commented` are byte offsets of `name(` inside comments.
     """
 
     def __init__(self, document: bytes, root: tree_sitter.Node) -> None:
@@ -38,7 +42,9 @@ class NameUses:
         self.aliases: list[tree_sitter.Node] = []
         self.renames: list[tree_sitter.Node] = []
         self.factories: list[tree_sitter.Node] = []
+        self.callees: dict[str, list[tree_sitter.Node]] = {}
         self.attributes: list[tree_sitter.Node] = []
+        self.elements: list[tree_sitter.Node] = []
         self.commented: list[int] = []
 
     def _nodes(self, name: str) -> Iterable[tuple[int, tree_sitter.Node]]:
@@ -71,6 +77,25 @@ class NameUses:
                 owner = owner.parent
             if owner is not None and owner.type == "variable_declarator":
                 self.factories.append(owner)
+
+    def add_callee_name(self, name: str) -> None:
+        """Record the calls of `name` (a bare name or the last member of a path)."""
+        for _, node in self._nodes(name):
+            callee = node.parent if node.type == "property_identifier" else node
+            call = _called_through(callee) if callee is not None else None
+            if call is not None:
+                self.callees.setdefault(name, []).append(call)
+
+    def add_element_name(self, name: str) -> None:
+        """Record JSX elements (with children, or self-closing) whose tag is `name`."""
+        for _, node in self._nodes(name):
+            tag = node.parent
+            if node.type != "identifier" or tag is None or not _is_field(tag, "name", node):
+                continue
+            if tag.type == "jsx_self_closing_element":
+                self.elements.append(tag)
+            elif tag.type == "jsx_opening_element" and tag.parent is not None:
+                self.elements.append(tag.parent)
 
     def add_attribute_name(self, name: str) -> None:
         """Record JSX attributes called `name`."""
@@ -108,7 +133,8 @@ class NameUses:
             self._callee_use(parent)
 
     def _callee_use(self, callee: tree_sitter.Node) -> None:
-        """`callee` is a name or member path: record the call it makes, or `.bind` alias."""
+        """`callee` is a name or member path: record the call it makes, a call of one of its
+        next-intl methods (`t.rich(…)`), or its `.bind` alias."""
         call = _called_through(callee)
         if call is not None:
             self.calls.append(call)
@@ -117,7 +143,14 @@ class NameUses:
         if member is None or member.type != "member_expression":
             return
         prop = member.child_by_field_name("property")
-        if prop is None or prop.text != b"bind" or not _is_field(member, "object", callee):
+        if prop is None or not _is_field(member, "object", callee):
+            return
+        if prop.text in _RICH_METHODS:
+            method_call = _called_through(member)
+            if method_call is not None:
+                self.calls.append(method_call)
+            return
+        if prop.text != b"bind":
             return
         bind_call = _called_through(member)
         owner = bind_call.parent if bind_call is not None else None

@@ -6,15 +6,27 @@ import re
 
 from i18nprune.scan.callees import (
     FACTORIES_RETURNING_TRANSLATOR,
+    FORMATJS_CALLEES,
+    FORMATJS_ELEMENTS,
     HOOKS_RETURNING_OBJECT,
     KEY_ATTRIBUTES,
+    NAMESPACE_HOCS,
+    TRANS_ELEMENTS,
     CalleeNames,
 )
 
 # What may follow a translation name in a call or a binding: `t(`, `t<`, `t!`, `t?.`, `t as`,
 # `t:`, `t,`, `t}`, `t =`, `t.bind`, end of line or file. Prose such as "don't" does not match.
 _CONTINUATION = rb"(?=[ \t]*(?:[(<!?:;,})\]=.&|/\r\n]|as\b|\Z))"
-_WORDS = (*HOOKS_RETURNING_OBJECT, *FACTORIES_RETURNING_TRANSLATOR, *KEY_ATTRIBUTES)
+_WORDS = (
+    *HOOKS_RETURNING_OBJECT,
+    *FACTORIES_RETURNING_TRANSLATOR,
+    *KEY_ATTRIBUTES,
+    *TRANS_ELEMENTS,
+    *NAMESPACE_HOCS,
+    *FORMATJS_CALLEES,
+    *FORMATJS_ELEMENTS,
+)
 
 
 class SiteTrigger:

@@ -28,12 +28,19 @@ from i18nprune.scan.examine import (
     examine_path,
     read_source,
 )
-from i18nprune.scan.facts import FileFacts, SiteFact, SymbolicKey
+from i18nprune.scan.expressions import Expr, reads_imports
+from i18nprune.scan.facts import FileFacts, SiteFact
 from i18nprune.scan.grammars import SOURCE_SUFFIXES, grammar_versions
-from i18nprune.scan.key_shapes import resolve_key
+from i18nprune.scan.key_shapes import resolve_key, site_namespace, static_text
 from i18nprune.scan.link import Linker
 from i18nprune.scan.parallel import examine_in_processes
-from i18nprune.scan.records import DynamicSite, KeyObservation, ScanOptions, ScanResult
+from i18nprune.scan.records import (
+    DynamicSite,
+    KeyObservation,
+    LiteralSite,
+    ScanOptions,
+    ScanResult,
+)
 
 ProgressCallback = Callable[[int, int], None]
 
@@ -98,7 +105,7 @@ class _ProjectScan:
         self.changed = False
 
     def run(self) -> ScanResult:
-        discovery = discover_sources(self.options.root, self.options.src_dir, self.options.exclude)
+        discovery = discover_sources(self.options.root, self.options.src_dirs, self.options.exclude)
         self.issues.extend(discovery.issues)
         self.discovered = {file.relpath: file for file in discovery.files}
         if self.options.cache_dir is not None:
@@ -121,6 +128,8 @@ class _ProjectScan:
             observations=observations,
             dynamic=dynamic,
             issues=sorted(self.issues, key=lambda i: (i.path or "", i.code, i.message)),
+            literals=self._literal_sites(),
+            excluded=discovery.excluded,
         )
 
     # -- facts: from the cache, or examined now -------------------------------------------
@@ -143,17 +152,17 @@ class _ProjectScan:
         self.cache_hits.add(relpath)
         self._account(relpath)
 
-    def _entry(
-        self, file: SourceFile, digest: bytes, triggered: bool, facts: FileFacts | None
-    ) -> CachedFile:
+    def _entry(self, file: SourceFile, known: CachedFile | Examined) -> CachedFile:
+        """What to remember of `file`, whose content is what `known` describes."""
         return CachedFile(
             size=file.size,
             mtime_ns=file.mtime_ns,
             inode=file.inode,
-            digest=digest,
-            triggered=triggered,
+            digest=known.digest,
+            triggered=known.triggered,
             stat_trusted=file.mtime_ns < self.started_ns - _RACY_WINDOW_NS,
-            facts=facts,
+            facts=known.facts,
+            literals=known.literals,
         )
 
     def _examine(self, pending: list[SourceFile]) -> None:
@@ -190,14 +199,14 @@ class _ProjectScan:
         for file in pending:
             content = read_source(file.path, file.relpath)
             if isinstance(content, Issue):
-                self._record(file, Examined(file.relpath, b"", False, None, content))
+                self._record(file, Examined(file.relpath, b"", False, None, issue=content))
                 continue
             known = self.by_digest.get(content_digest(content, _suffix(file.relpath)))
             if known is None:
                 to_parse.append(file)
                 contents[file.relpath] = content
                 continue
-            self._adopt(file.relpath, self._entry(file, known.digest, known.triggered, known.facts))
+            self._adopt(file.relpath, self._entry(file, known))
             self.changed = True
         return to_parse, contents
 
@@ -212,9 +221,7 @@ class _ProjectScan:
             self.unreadable.add(file.relpath)
             return
         self.changed = True
-        self.current[file.relpath] = self._entry(
-            file, examined.digest, examined.triggered, examined.facts
-        )
+        self.current[file.relpath] = self._entry(file, examined)
         if examined.facts is not None:
             self.parsed += 1
             self.facts[file.relpath] = examined.facts
@@ -241,7 +248,7 @@ class _ProjectScan:
             # Prefiltered this run: the content hash may still name facts parsed earlier.
             known = self.by_digest.get(entry.digest)
             if known is not None and known.facts is not None:
-                self._adopt(relpath, self._entry(file, known.digest, known.triggered, known.facts))
+                self._adopt(relpath, self._entry(file, known))
                 self.changed = True
                 return known.facts
         examined = examine_path(relpath, file.path, self.functions, force=True)
@@ -320,16 +327,38 @@ class _ProjectScan:
         observations: list[KeyObservation],
         dynamic: list[DynamicSite],
     ) -> None:
-        meaning = site.meaning
-        if isinstance(meaning, SymbolicKey):
-            meaning = resolve_key(
-                linker.resolve(meaning.key, relpath),
-                None if meaning.prefix is None else linker.resolve(meaning.prefix, relpath),
-                None if meaning.context is None else linker.resolve(meaning.context, relpath),
+        if site.kind != "key":
+            dynamic.append(
+                DynamicSite(relpath, site.line, site.column, site.kind, site.preview, None)
             )
+            return
+
+        def linked(value: Expr | None) -> Expr | None:
+            if value is None or not reads_imports(value):
+                return value
+            return linker.resolve(value, relpath)
+
+        syntax = self.options.syntax
+        translator = site.translator
+        namespace = site_namespace(linked(site.namespace), linked(translator.namespace), syntax)
+        key = linker.resolve(site.key, relpath) if reads_imports(site.key) else site.key
+        meaning = resolve_key(
+            key, linked(translator.prefix), linked(site.context), namespace, syntax
+        )
+        default = static_text(linked(site.default))
         observations.extend(
-            KeyObservation(key, relpath, site.line, site.column, site.plural, meaning.context)
-            for key in meaning.keys
+            KeyObservation(
+                key=path,
+                file=relpath,
+                line=site.line,
+                column=site.column,
+                plural=site.plural,
+                context=meaning.context,
+                namespace=key_namespace,
+                subtree=site.subtree,
+                default=default or None,
+            )
+            for key_namespace, path in meaning.keys
         )
         if meaning.dynamic_kind is not None:
             dynamic.append(
@@ -340,8 +369,23 @@ class _ProjectScan:
                     meaning.dynamic_kind,
                     site.preview,
                     meaning.dynamic_prefix,
+                    meaning.dynamic_namespace,
                 )
             )
+
+    def _literal_sites(self) -> list[LiteralSite]:
+        """The first quoted occurrence, per scanned file, of each text the caller asked for."""
+        wanted = self.options.literal_texts
+        if not wanted:
+            return []
+        sites = [
+            LiteralSite(literal.text, relpath, literal.line, literal.column)
+            for relpath in self.discovered
+            if (entry := self.current.get(relpath)) is not None
+            for literal in entry.literals
+            if literal.text in wanted
+        ]
+        return sorted(sites, key=lambda site: (site.text, site.file, site.line, site.column))
 
     # -- reporting ------------------------------------------------------------------------------
 

@@ -8,32 +8,40 @@ import msgspec
 
 from i18nprune.config.schema import ExcludeConfig
 from i18nprune.envelope import Issue
+from i18nprune.keys import DEFAULT_SYNTAX, KeySyntax
 
 
 class ScanOptions(msgspec.Struct, frozen=True, kw_only=True):
     """Inputs of one scan.
 
     `root` is the absolute, realpath'ed project root (nothing outside it is ever read);
-    `src_dir` is the directory to scan, inside `root`. `cache_dir=None` disables the incremental
-    cache; `cache_writable=False` reads it but writes nothing to disk (the scan is then
-    remembered in this process's memory only). `jobs` bounds the parse
-    processes of a cold scan (`None`: one per CPU this process may use).
+    `src_dirs` are the directories to scan, inside `root`. `syntax` says how keys name locale
+    paths. `literal_texts` are the texts whose quoted occurrences the result lists (the locale
+    paths a caller may remove; `None`: none). `cache_dir=None` disables the incremental cache;
+    `cache_writable=False` reads it but writes nothing to disk (the scan is then remembered in
+    this process's memory only). `jobs` bounds the parse processes of a cold scan (`None`: one
+    per CPU this process may use).
     """
 
     root: Path
-    src_dir: Path
+    src_dirs: list[Path]
     functions: list[str]
     exclude: ExcludeConfig
+    syntax: KeySyntax = DEFAULT_SYNTAX
+    literal_texts: frozenset[str] | None = None
     cache_dir: Path | None = None
     cache_writable: bool = True
     jobs: int | None = None
 
 
-class KeyObservation(msgspec.Struct, frozen=True):
+class KeyObservation(msgspec.Struct, frozen=True, omit_defaults=True):
     """A literal key the code uses, with the position of the call (1-based line and column).
 
-    `plural` is set when the call passes a `count` option (i18next plural suffixes apply);
-    `context` is the literal `context` option, or `"*"` when that option is not literal.
+    `namespace` is the i18next namespace (`None`: namespaces are off, or the namespace is not
+    known statically and any may hold the key). `plural` is set when the call passes a `count`
+    option (i18next plural suffixes apply); `context` is the literal `context` option, or `"*"`
+    when that option is not literal; `subtree` when the call returns every key under this one
+    (`returnObjects: true`); `default` is the default text the code gives the key.
     """
 
     key: str
@@ -42,14 +50,18 @@ class KeyObservation(msgspec.Struct, frozen=True):
     column: int
     plural: bool = False
     context: str | None = None
+    namespace: str | None = None
+    subtree: bool = False
+    default: str | None = None
 
 
 class DynamicSite(msgspec.Struct, frozen=True):
     """A key site whose key is not statically known, or a key call found inside a comment.
 
     `kind` is one of `template_interpolation`, `concatenation`, `non_literal`, `empty_call`,
-    `commented`; `prefix` is the longest static, segment-aligned prefix of the key (`None` when
-    there is none, and always for `commented` sites, which are inactive).
+    `commented`; `prefix` is the longest static prefix of the key (segment-aligned with nested
+    keys; `None` when there is none, and always for `commented` sites, which are inactive; `""`
+    for the whole of `namespace`). `namespace` is where the key may be (`None`: any).
     """
 
     file: str
@@ -58,6 +70,25 @@ class DynamicSite(msgspec.Struct, frozen=True):
     kind: str
     preview: str
     prefix: str | None
+    namespace: str | None = None
+
+
+class LiteralSite(msgspec.Struct, frozen=True):
+    """Where a quoted text that names a locale key first occurs in one file."""
+
+    text: str
+    file: str
+    line: int
+    column: int
+
+
+class ExcludedFolder(msgspec.Struct, frozen=True):
+    """A folder under a source directory that an exclude rule kept out of the scan, with the
+    number of source files inside it (`rule` says which setting matched)."""
+
+    path: str
+    rule: str
+    files: int
 
 
 class ScanResult(msgspec.Struct, frozen=True):
@@ -69,3 +100,5 @@ class ScanResult(msgspec.Struct, frozen=True):
     observations: list[KeyObservation]
     dynamic: list[DynamicSite]
     issues: list[Issue]
+    literals: list[LiteralSite] = []
+    excluded: list[ExcludedFolder] = []

@@ -68,6 +68,7 @@ def plan_target(
     text (a placeholder sentinel) are skipped.
     """
     preserve = template.config.policies.preserve
+    reference = template.reference
     planned: list[PlannedLeaf] = []
     order: list[str] = []
     for path in plural_plan(template.paths, source.locale, target.locale):
@@ -79,7 +80,7 @@ def plan_target(
             continue
         text = source_leaf.value
         existing = target.leaves.get(path.target_path)
-        if is_preserved(path.target_path, preserve):
+        if is_preserved(path.target_path, preserve, reference.syntax, reference.namespace):
             if existing is None or existing.value != text:
                 planned.append(PlannedLeaf(path.target_path, path.source_path, text, "copy"))
         elif _wants_translation(existing, text, resume, force):

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from i18nprune.config.schema import ExcludeConfig
+from i18nprune.keys import KeySyntax
 from i18nprune.scan import ScanOptions, ScanResult, scan_project
 
 
@@ -34,13 +35,17 @@ class ScanProject:
         cached: bool = False,
         writable: bool = True,
         jobs: int = 1,
-        src: str = "src",
+        src: str | list[str] = "src",
+        syntax: KeySyntax | None = None,
+        literal_texts: frozenset[str] | None = None,
     ) -> ScanOptions:
         return ScanOptions(
             root=self.root,
-            src_dir=self.root / src,
+            src_dirs=[self.root / path for path in ([src] if isinstance(src, str) else src)],
             functions=list(functions),
             exclude=exclude or ExcludeConfig(),
+            syntax=syntax or KeySyntax(),
+            literal_texts=literal_texts,
             cache_dir=self.cache_dir if cached else None,
             cache_writable=writable,
             jobs=jobs,
@@ -54,7 +59,9 @@ class ScanProject:
         cached: bool = False,
         writable: bool = True,
         jobs: int = 1,
-        src: str = "src",
+        src: str | list[str] = "src",
+        syntax: KeySyntax | None = None,
+        literal_texts: frozenset[str] | None = None,
     ) -> ScanResult:
         return scan_project(
             self.options(
@@ -64,6 +71,8 @@ class ScanProject:
                 writable=writable,
                 jobs=jobs,
                 src=src,
+                syntax=syntax,
+                literal_texts=literal_texts,
             )
         )
 

@@ -17,7 +17,7 @@ SITE = "t('k');\n"
 
 
 def discovered(project: ScanProject, exclude: ExcludeConfig | None = None) -> list[str]:
-    discovery = discover_sources(project.root, project.root / "src", exclude or ExcludeConfig())
+    discovery = discover_sources(project.root, [project.root / "src"], exclude or ExcludeConfig())
     return [file.relpath for file in discovery.files]
 
 
@@ -145,7 +145,7 @@ def test_missing_src_directory_is_an_error(project: ScanProject) -> None:
 def test_src_outside_root_is_an_error(project: ScanProject, tmp_path: Path) -> None:
     outside = tmp_path / "elsewhere"
     outside.mkdir()
-    discovery = discover_sources(project.root, outside, ExcludeConfig())
+    discovery = discover_sources(project.root, [outside], ExcludeConfig())
 
     assert [issue.code for issue in discovery.issues] == [Code.PATH_OUTSIDE_ROOT]
     assert discovery.files == []

@@ -1,0 +1,93 @@
+"""Key identity: how a key written in code names a locale path, and in which i18next namespace.
+
+A key is `(namespace, path)`. With namespaces off every key is in the one unnamed namespace
+(`None`), so code that handles namespaces needs no second path for projects without them.
+"""
+
+from __future__ import annotations
+
+import re
+
+import msgspec
+
+from i18nprune.config.schema import LocalesConfig
+
+# i18next's test for a key that reads as natural language rather than an object path: it
+# holds one of these (its `looksLikeObjectPath`), so `t('Error: try again')` names no namespace.
+_NATURAL_LANGUAGE = re.compile(r"[ ,?!;]")
+
+
+class KeySyntax(msgspec.Struct, frozen=True, kw_only=True):
+    """The project's key separators and namespaces (PRODUCT §2, `locales.*`).
+
+    `namespaces` lists the source locale's namespaces when namespaces are on (`None`: off);
+    a key's leading `ns:` names a namespace only when it is one of them. `key_separator` is
+    `"."` or `None` (keys are flat strings that may contain dots); `ns_separator` is `None`
+    when keys never name a namespace.
+    """
+
+    namespaces: frozenset[str] | None = None
+    default_namespace: str = "translation"
+    ns_separator: str | None = ":"
+    key_separator: str | None = "."
+
+    @classmethod
+    def of(cls, locales: LocalesConfig, namespaces: frozenset[str] = frozenset()) -> KeySyntax:
+        """The syntax `locales` configures; `namespaces` are the source's, when they are on."""
+        return cls(
+            namespaces=namespaces | {locales.default_namespace}
+            if locales.namespaces == "file"
+            else None,
+            default_namespace=locales.default_namespace,
+            ns_separator=locales.ns_separator if isinstance(locales.ns_separator, str) else None,
+            key_separator="." if locales.key_separator == "." else None,
+        )
+
+    @property
+    def uses_namespaces(self) -> bool:
+        return self.namespaces is not None
+
+    def split_namespace(self, text: str) -> tuple[str | None, str]:
+        """`(namespace, rest)` of a key as written; the namespace is `None` when it names none.
+
+        With namespaces on, `auth:title` names `auth` only when `auth` is a namespace of the
+        source. With them off the namespace is dropped as i18next reads it (`common:title` is
+        `title`), except from keys that read as natural language.
+        """
+        separator = self.ns_separator
+        if separator is None or separator not in text:
+            return None, text
+        head, rest = text.split(separator, 1)
+        if self.namespaces is not None:
+            return (head, rest) if head in self.namespaces else (None, text)
+        if _NATURAL_LANGUAGE.search(text) and not self._object_path_head(text):
+            return None, text
+        return head, rest
+
+    def _object_path_head(self, text: str) -> bool:
+        """i18next: a natural-language-looking key whose part before the first key separator
+        is still a plain path (`ns:a.b c`) is read as an object path."""
+        if self.key_separator is None or self.key_separator not in text:
+            return False
+        return not _NATURAL_LANGUAGE.search(text[: text.index(self.key_separator)])
+
+    def display(self, namespace: str | None, path: str) -> str:
+        """How reports name a key: `ns:path` when namespaces are on, else the path."""
+        if namespace is None or not self.uses_namespaces:
+            return path
+        return f"{namespace}{self.ns_separator or ':'}{path}"
+
+    def is_under(self, path: str, prefix: str) -> bool:
+        """Whether `path` lies at or below the dynamic-key prefix `prefix`.
+
+        Segment-aligned with nested keys (`home.titles` is not under `home.title`); a plain
+        text prefix with flat keys. The empty prefix covers every path.
+        """
+        if not prefix or path == prefix:
+            return True
+        if self.key_separator is None:
+            return path.startswith(prefix)
+        return path.startswith(prefix) and path[len(prefix)] in ".["
+
+
+DEFAULT_SYNTAX = KeySyntax()
