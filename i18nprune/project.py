@@ -16,6 +16,7 @@ from i18nprune.config.schema import Config
 from i18nprune.envelope import Code, Issue, ProblemError, error, warning
 from i18nprune.keys import KeySyntax
 from i18nprune.locales.codes import normalize_code
+from i18nprune.locales.editor import LocaleEditor
 from i18nprune.locales.layout import (
     LocaleInventory,
     Segment,
@@ -120,6 +121,10 @@ class Project:
         """How code keys name this project's locale paths (separators, namespaces)."""
         names = [name for name in self.namespaces() if name is not None]
         return KeySyntax.of(self.config.locales, frozenset(names))
+
+    def editor(self, view: LocaleView) -> LocaleEditor:
+        """The writer for edits to `view`, with this project's key syntax."""
+        return LocaleEditor(self.root, view, literal_keys=self.key_syntax().key_separator is None)
 
     def namespaces(self) -> list[str | None]:
         """The namespaces keys live in: the source locale's, when `locales.namespaces` is

@@ -44,7 +44,9 @@ def environment_layer(env: Mapping[str, str]) -> dict[str, Any]:
     for variable, field in _STRING_FIELDS.items():
         value = _given(env, variable)
         if value is not None:
-            layer = deep_merge(layer, nested(field, value))
+            layer = deep_merge(
+                layer, nested(field, source_dirs(value) if field == "src" else value)
+            )
     functions = _given(env, FUNCTIONS_VARIABLE)
     if functions is not None:
         names = [name.strip() for name in functions.split(",") if name.strip()]
@@ -54,6 +56,13 @@ def environment_layer(env: Mapping[str, str]) -> dict[str, Any]:
     if workers is not None:
         layer = deep_merge(layer, nested("translate.workers", _positive_integer(workers)))
     return layer
+
+
+def source_dirs(text: str) -> str | list[str]:
+    """`src` as a flag or variable gives it: one directory, or several separated by commas."""
+    if "," not in text:
+        return text
+    return [part.strip() for part in text.split(",") if part.strip()]
 
 
 def discovery_disabled(env: Mapping[str, str]) -> bool:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any, Literal
 
-FieldSource = Literal["default", "file", "env", "discovery", "flag"]
+FieldSource = Literal["default", "file", "env", "discovery", "flag", "preset"]
 
 
 def deep_merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:

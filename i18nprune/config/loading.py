@@ -14,10 +14,11 @@ import msgspec
 
 from i18nprune.config.discovery import discover
 from i18nprune.config.document import ConfigDocument
-from i18nprune.config.environment import discovery_disabled, environment_layer
+from i18nprune.config.environment import discovery_disabled, environment_layer, source_dirs
 from i18nprune.config.json_reader import read_json_config
 from i18nprune.config.layers import FieldSource, deep_merge, leaf_paths, nested
 from i18nprune.config.lookup import explicit_config_file, find_config_file
+from i18nprune.config.presets import preset_functions
 from i18nprune.config.schema import Config
 from i18nprune.config.secrets import redacted_env
 from i18nprune.config.static_reader import (
@@ -53,11 +54,15 @@ class LoadedConfig:
     """The file that was loaded; None when running on defaults."""
     field_sources: dict[str, str]
     """camelCase dotted path of every leaf field → "default", "file", "env", "discovery" or
-    "flag" (the last layer that set it)."""
+    "flag" (the last layer that set it); `functions` is "preset" when framework presets added
+    names to the default."""
     env: dict[str, str]
     """Every I18NPRUNE_* variable seen, secret values as "***"."""
     issues: list[Issue]
     """Warnings of the load: no config file, values found by discovery."""
+    function_sources: dict[str, str]
+    """Each translation function name → the layer that set it, or the `package.json` and
+    library whose preset added it (when `functions` was not set explicitly)."""
 
 
 def load_config(
@@ -117,6 +122,14 @@ def load_config(
         merged = _apply(merged, found.layer, "discovery", sources)
         issues.extend(found.issues)
     merged = _apply(merged, flags, "flag", sources)
+    function_sources = dict.fromkeys(merged["functions"], sources["functions"])
+    if sources["functions"] == "default":
+        source_dirs = [merged["src"]] if isinstance(merged["src"], str) else merged["src"]
+        presets = preset_functions(root, source_dirs)
+        if presets:
+            function_sources = {**function_sources, **presets}
+            merged = deep_merge(merged, {"functions": list(function_sources)})
+            sources["functions"] = "preset"
 
     return LoadedConfig(
         root=root,
@@ -125,6 +138,7 @@ def load_config(
         field_sources=sources,
         env=redacted_env(environ),
         issues=issues,
+        function_sources=function_sources,
     )
 
 
@@ -159,7 +173,7 @@ def _flag_layer(overrides: ConfigOverrides, merged: Mapping[str, Any]) -> dict[s
     for dotted, value in (
         ("locales.source", overrides.source),
         ("locales.directory", overrides.locales_dir),
-        ("src", overrides.src),
+        ("src", source_dirs(overrides.src) if overrides.src is not None else None),
         ("functions", overrides.functions),
     ):
         if value is not None:

@@ -36,11 +36,15 @@ def counterpart_path(
 
 
 class LocaleEditor:
-    """Pending edits to one locale; documents load lazily and save only when they change."""
+    """Pending edits to one locale; documents load lazily and save only when they change.
 
-    def __init__(self, root: Path, view: LocaleView) -> None:
+    `literal_keys`: keys are flat strings that may contain dots (see `LocaleDocument`).
+    """
+
+    def __init__(self, root: Path, view: LocaleView, *, literal_keys: bool = False) -> None:
         self.root = root
         self.view = view
+        self.literal_keys = literal_keys
         self._documents: dict[Path, LocaleDocument] = {}
         self._added: dict[Path, int] = {}
         self._removed: dict[Path, int] = {}
@@ -53,9 +57,9 @@ class LocaleEditor:
         """
         if path not in self._documents:
             self._documents[path] = (
-                LocaleDocument.load(path, self._display(path))
+                LocaleDocument.load(path, self._display(path), literal_keys=self.literal_keys)
                 if path.exists()
-                else LocaleDocument.new(path, style)
+                else LocaleDocument.new(path, style, literal_keys=self.literal_keys)
             )
         return self._documents[path]
 

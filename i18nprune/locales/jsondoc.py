@@ -79,10 +79,19 @@ class LocaleDocument:
     """
 
     def __init__(
-        self, path: Path, style: JsonStyle, tree: dict[str, object], original: bytes | None
+        self,
+        path: Path,
+        style: JsonStyle,
+        tree: dict[str, object],
+        original: bytes | None,
+        *,
+        literal_keys: bool = False,
     ) -> None:
         self.path = path
         self.style = style
+        # Keys are flat strings that may contain dots (i18next `keySeparator: false`): a path
+        # names a top-level key first, and new keys are never split into nested objects.
+        self.literal_keys = literal_keys
         self._tree = _OrderedTree(tree)
         # The file's bytes as last loaded or saved; None until a new file is first written.
         self._saved = original
@@ -91,22 +100,25 @@ class LocaleDocument:
         self._positions: tuple[Sequence[str], int, dict[str, int]] | None = None
 
     @classmethod
-    def load(cls, path: Path, display_path: str) -> LocaleDocument:
+    def load(cls, path: Path, display_path: str, *, literal_keys: bool = False) -> LocaleDocument:
         """The document in the file at `path`, with its style detected.
 
-        Raises `LocaleFileError` (messages name `display_path`, with line and column for invalid
-        JSON) when the file cannot be read, is not strict JSON, or is not a JSON object; such a
-        file is never written.
+        `literal_keys`: paths are flat keys first (see the class). Raises `LocaleFileError`
+        (messages name `display_path`, with line and column for invalid JSON) when the file
+        cannot be read, is not strict JSON, or is not a JSON object; such a file is never
+        written.
         """
         raw = read_file_bytes(path, display_path)
         tree = parse_json_bytes(raw, display_path, number=_read_number)
-        return cls(path, _detect_style(raw, tree), tree, raw)
+        return cls(path, _detect_style(raw, tree), tree, raw, literal_keys=literal_keys)
 
     @classmethod
-    def new(cls, path: Path, style: JsonStyle | None = None) -> LocaleDocument:
+    def new(
+        cls, path: Path, style: JsonStyle | None = None, *, literal_keys: bool = False
+    ) -> LocaleDocument:
         """An empty document for a file that does not exist yet, written in `style` (by default
         two-space indentation, `\\n`, a final newline, nested keys)."""
-        return cls(path, style or _DEFAULT_STYLE, {}, None)
+        return cls(path, style or _DEFAULT_STYLE, {}, None, literal_keys=literal_keys)
 
     def get(self, path: str) -> object | None:
         """The value of the leaf at `path`, or None when there is none (see `has`).
@@ -115,12 +127,12 @@ class LocaleDocument:
         not edit the document), as `json.loads` would give it. Of a path spelled twice
         (`{"a.b": …, "a": {"b": …}}`) the first in document order, as readers see it.
         """
-        chain = next(self._tree.leaves(split_path(path)), None)
+        chain = next(self._leaves(path), None)
         return None if chain is None else _plain_copy(_child(*chain[-1]))
 
     def has(self, path: str) -> bool:
         """True when the document holds a leaf at `path` (whatever its value, null included)."""
-        return next(self._tree.leaves(split_path(path)), None) is not None
+        return next(self._leaves(path), None) is not None
 
     def paths(self) -> list[str]:
         """Every leaf path in document order, each once."""
@@ -144,11 +156,11 @@ class LocaleDocument:
         Raises `TypeError` or `ValueError` for a value JSON cannot hold, the document root, or
         an array index past the end of its array plus one.
         """
-        parts = split_path(path)
+        parts: list[Part] = [path] if self.literal_keys and path else split_path(path)
         if not parts:
             raise ValueError("the document root is not a leaf path")
         node = _copy_json(value)
-        chain = next(self._tree.leaves(parts), None)
+        chain = next(self._leaves(path), None)
         if chain is None:
             self._insert(path, parts, node, order)
         else:
@@ -161,7 +173,7 @@ class LocaleDocument:
     def delete(self, path: str) -> bool:
         """Remove the leaf at `path` (every spelling of it); objects and arrays left empty by
         that are removed too, up to the document root. False when there is no such leaf."""
-        chains = list(self._tree.leaves(split_path(path)))
+        chains = list(self._leaves(path))
         # Last first: removing a later leaf never moves an earlier one.
         for chain in reversed(chains):
             self._tree.remove_leaf(chain)
@@ -215,6 +227,15 @@ class LocaleDocument:
         self._saved = content
         self._edited = False
         return written
+
+    def _leaves(self, path: str) -> Iterator[list[Step]]:
+        """The chains to each leaf spelled `path`; with literal keys, the top-level key named
+        `path` when there is one, else its nested spellings."""
+        if self.literal_keys and path:
+            literal = list(self._tree.leaves([path]))
+            if literal:
+                return iter(literal)
+        return self._tree.leaves(split_path(path))
 
     def _insert(
         self, path: str, parts: list[Part], node: object, order: Sequence[str] | None

@@ -20,7 +20,7 @@ from i18nprune.envelope import (
     make_envelope,
     warning,
 )
-from i18nprune.locales.editor import FileChange, LocaleEditor
+from i18nprune.locales.editor import FileChange
 from i18nprune.locales.jsonfile import LocaleFileError
 from i18nprune.locales.view import LocaleView, translatable_paths
 from i18nprune.ops.events import EventSink
@@ -164,7 +164,7 @@ def _apply(
     removed = 0
     issues: list[Issue] = []
     for slot, paths in plan.removable.items():
-        editor = LocaleEditor(project.root, views[slot])
+        editor = project.editor(views[slot])
         try:
             for path in paths:
                 removed += editor.delete(path)

@@ -35,6 +35,7 @@ class ConfigData(msgspec.Struct, frozen=True, rename="camel"):
     config: dict[str, Any]
     resolved_paths: ResolvedPaths
     field_sources: dict[str, str]
+    function_sources: dict[str, str]
     env: dict[str, str]
 
 
@@ -57,6 +58,7 @@ async def run(handle: ProjectHandle, options: ConfigOptions, emit: EventSink) ->
             cache_dir=str(cache_dir) if cache_dir else None,
         ),
         field_sources=loaded.field_sources,
+        function_sources=loaded.function_sources,
         env=loaded.env,
     )
     return make_envelope(KIND, data, list(loaded.issues), started=started)

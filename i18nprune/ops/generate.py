@@ -12,7 +12,6 @@ import msgspec
 import trio
 
 from i18nprune.envelope import Code, Envelope, Issue, error, has_errors, make_envelope, warning
-from i18nprune.locales.editor import LocaleEditor
 from i18nprune.locales.jsonfile import LocaleFileError
 from i18nprune.locales.view import LocaleView
 from i18nprune.ops.events import EventSink, ProgressEvent
@@ -149,7 +148,7 @@ class TargetRun:
         count = 0
         for part in self.parts:
             files = SourceFiles(self.project, part.source)
-            editor = LocaleEditor(self.project.root, part.view)
+            editor = self.project.editor(part.view)
             for leaf in part.plan.leaves:
                 text = leaf.text if leaf.action == "copy" else report.translations.get(leaf.text)
                 if text is None:

@@ -110,7 +110,7 @@ def _fill(
             skipped.append(locale)
             continue
         name = inventory.segments[locale][0].name
-        editing = {namespace: LocaleEditor(project.root, view) for namespace, view in own.items()}
+        editing = {namespace: project.editor(view) for namespace, view in own.items()}
         try:
             for missing in evidence.missing({ns: view.leaves for ns, view in own.items()}):
                 namespace = missing.namespace
@@ -118,7 +118,7 @@ def _fill(
                     namespace = syntax.default_namespace
                 if namespace not in own:  # a namespace the code uses that has no file yet
                     own[namespace] = project.load(locale, namespace)
-                    editing[namespace] = LocaleEditor(project.root, own[namespace])
+                    editing[namespace] = project.editor(own[namespace])
                 view = own[namespace]
                 value = _value(project, missing, locale == project.source_locale())
                 for path in paths_to_add(missing, locale):

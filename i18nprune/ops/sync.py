@@ -165,7 +165,7 @@ def _align_all(
         if any(has_errors(view.issues) for _, view in own):
             continue  # a target read only in part is never rewritten
         for namespace, view in own:
-            editor = LocaleEditor(project.root, view)
+            editor = project.editor(view)
             try:
                 align_target(editor, target, templates[namespace], files[namespace], options)
                 changes.extend(editor.changes())

@@ -15,9 +15,13 @@ def render(data: ConfigData, out: Console, options: GlobalOptions) -> None:
     paths = data.resolved_paths
     out.print(f"root:        {paths.root}")
     out.print(f"locales:     {paths.locales_dir}")
-    out.print(f"src:         {paths.src}")
+    out.print(f"src:         {', '.join(paths.src_dirs)}")
     out.print(f"cache:       {paths.cache_dir or '[dim](disabled)[/]'}")
     overridden = {k: v for k, v in data.field_sources.items() if v != "default"}
     for key, origin in sorted(overridden.items()):
         out.print(f"  [dim]{key} ← {origin}[/]")
+    out.print(
+        "functions:   "
+        + ", ".join(escape(f"{name} ({origin})") for name, origin in data.function_sources.items())
+    )
     out.print(escape(msgspec.json.format(msgspec.json.encode(data.config), indent=2).decode()))
