@@ -101,7 +101,9 @@ def main_callback(
     locales_dir: Annotated[
         str | None, typer.Option("--locales-dir", help="Locales directory.")
     ] = None,
-    src: Annotated[str | None, typer.Option("--src", help="Source code directory (several: comma list).")] = None,
+    src: Annotated[
+        str | None, typer.Option("--src", help="Source code directory (several: comma list).")
+    ] = None,
     functions: Annotated[
         str | None, typer.Option("--functions", help="Translation functions, comma list.")
     ] = None,

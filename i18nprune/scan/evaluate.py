@@ -42,6 +42,8 @@ _TRANSPARENT = frozenset(
     {"parenthesized_expression", "as_expression", "satisfies_expression", "non_null_expression"}
 )
 _DECIMAL = re.compile(r"[0-9]+")
+# Calls whose value is their argument, as far as keys are concerned.
+_IDENTITY_CALLS = frozenset({"Object.freeze", "defineMessages", "defineMessage"})
 
 
 def decode_escapes(text: str) -> str:
@@ -63,14 +65,18 @@ def _decode_escape(match: re.Match[str]) -> str:
     return body
 
 
-def string_value(node: tree_sitter.Node) -> str:
-    """The decoded value of a `string` node (JSX attribute strings decode HTML entities)."""
-    fast = plain_string(node)
-    if fast is not None and "&" not in fast:
-        return fast
+def string_value(node: tree_sitter.Node, source: bytes | None = None) -> str:
+    """The decoded value of a `string` node (JSX attribute strings decode HTML entities).
+
+    `source` is the text the node's offsets index into, when that is not the parsed document
+    (the document may have been repaired for the parser).
+    """
+    raw = _text(node, source)
+    if len(raw) >= 2 and "\\" not in raw and "&" not in raw:
+        return raw[1:-1]
     parts = []
     for child in node.named_children:
-        text = node_text(child)
+        text = _text(child, source)
         if child.type == "escape_sequence":
             parts.append(decode_escapes(text))
         elif child.type == "html_character_reference":
@@ -80,10 +86,21 @@ def string_value(node: tree_sitter.Node) -> str:
     return "".join(parts)
 
 
-class Evaluator:
-    """Evaluates expression nodes of one syntax tree, remembering the constants it evaluated."""
+def _text(node: tree_sitter.Node, source: bytes | None) -> str:
+    if source is None:
+        return node_text(node)
+    return source[node.start_byte : node.end_byte].decode("utf-8", "replace")
 
-    def __init__(self) -> None:
+
+class Evaluator:
+    """Evaluates expression nodes of one syntax tree, remembering the constants it evaluated.
+
+    `source` is the file text the tree's offsets index into, when the parsed document differs
+    from it (strings are read from the file as written).
+    """
+
+    def __init__(self, source: bytes | None = None) -> None:
+        self._source = source
         self._index = DeclarationIndex()
         self._values: dict[int, Expr] = {}
         self._evaluating: set[int] = set()
@@ -92,7 +109,7 @@ class Evaluator:
         """The static value of `node`; `Opaque` for anything that needs running the code."""
         kind = node.type
         if kind == "string":
-            return Text(string_value(node))
+            return Text(string_value(node, self._source))
         if kind == "template_string":
             return self._template(node)
         if kind in _TRANSPARENT:
@@ -180,7 +197,7 @@ class Evaluator:
         return self.value_of(value) if value is not None else OPAQUE
 
     def _template(self, node: tree_sitter.Node) -> Expr:
-        raw = node_text(node)
+        raw = _text(node, self._source)
         if "${" not in raw and "\\" not in raw:
             return Text(raw[1:-1])
         parts: list[Expr] = []
@@ -189,9 +206,9 @@ class Evaluator:
                 inner = named_child(child, 0)
                 parts.append(self.value_of(inner) if inner is not None else OPAQUE)
             elif child.type == "escape_sequence":
-                parts.append(Text(decode_escapes(node_text(child))))
+                parts.append(Text(decode_escapes(_text(child, self._source))))
             elif child.type == "string_fragment":
-                parts.append(Text(node_text(child)))
+                parts.append(Text(_text(child, self._source)))
         return concatenate(parts, template=True)
 
     def _binary(self, node: tree_sitter.Node) -> Expr:
@@ -262,7 +279,7 @@ class Evaluator:
         if node.type in ("property_identifier", "number"):
             return node_text(node)
         if node.type == "string":
-            return string_value(node)
+            return string_value(node, self._source)
         if node.type == "computed_property_name":
             inner = named_child(node, 0)
             value = self.value_of(inner) if inner is not None else OPAQUE
@@ -270,10 +287,11 @@ class Evaluator:
         return None
 
     def _frozen(self, node: tree_sitter.Node) -> Expr:
-        """`Object.freeze(x)` is `x`; any other call is opaque."""
+        """`Object.freeze(x)`, FormatJS `defineMessages(x)` and `defineMessage(x)` are `x`;
+        any other call is opaque."""
         function = node.child_by_field_name("function")
         arguments = node.child_by_field_name("arguments")
-        if function is None or arguments is None or node_text(function) != "Object.freeze":
+        if function is None or arguments is None or node_text(function) not in _IDENTITY_CALLS:
             return OPAQUE
         first = named_child(arguments, 0)
         return self.value_of(first) if first is not None else OPAQUE

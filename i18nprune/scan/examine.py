@@ -11,7 +11,7 @@ import msgspec
 
 from i18nprune.envelope import Code, Issue, warning
 from i18nprune.scan.callees import CalleeNames
-from i18nprune.scan.extract import extract_facts
+from i18nprune.scan.extract import extract_file
 from i18nprune.scan.facts import FileFacts
 from i18nprune.scan.literals import LiteralFact, quoted_texts
 from i18nprune.scan.prefilter import SiteTrigger
@@ -96,25 +96,24 @@ def examine_content(
     names, trigger = _tools(functions)
     digest = content_digest(content, suffix)
     triggered = trigger.found_in(content)
-    literals = quoted_texts(content)
     if not (triggered or force):
-        return Examined(relpath, digest, triggered, None, literals)
+        return Examined(relpath, digest, triggered, None, quoted_texts(content))
     try:
-        facts = extract_facts(content, suffix, names)
+        facts, key_literals = extract_file(content, suffix, names)
     except RecursionError:
         return Examined(
             relpath,
             digest,
             triggered,
             None,
-            literals,
+            quoted_texts(content),
             warning(
                 Code.SCAN_PARSE_ERROR,
                 f"{relpath}: expressions nested too deeply to analyse; not scanned.",
                 path=relpath,
             ),
         )
-    return Examined(relpath, digest, triggered, facts, literals)
+    return Examined(relpath, digest, triggered, facts, quoted_texts(content, key_literals))
 
 
 def examine_path(relpath: str, path: str, functions: tuple[str, ...], *, force: bool) -> Examined:

@@ -31,7 +31,7 @@ from i18nprune.scan.grammars import SCRIPT_SUFFIXES, GrammarName, parse
 from i18nprune.scan.markup import expression_end, svelte_document, vue_document
 from i18nprune.scan.occurrences import NameUses
 from i18nprune.scan.scopes import enclosing_scope, named_child, node_text, plain_string
-from i18nprune.scan.syntax_errors import first_syntax_error
+from i18nprune.scan.syntax_errors import first_syntax_error, parse_repaired
 from i18nprune.scan.trans import trans_key
 
 _UTF8_BOM = b"\xef\xbb\xbf"
@@ -71,6 +71,14 @@ def extract_facts(content: bytes, suffix: str, names: CalleeNames) -> FileFacts:
     configured translation functions. Syntax errors never raise: tree-sitter recovers and the
     first error's position is recorded in the facts.
     """
+    return extract_file(content, suffix, names)[0]
+
+
+def extract_file(
+    content: bytes, suffix: str, names: CalleeNames
+) -> tuple[FileFacts, frozenset[int]]:
+    """The file's facts, and the offsets of the string literals that are key arguments of its
+    sites (`t('home.title')`): those strings are keys, not keys kept as data."""
     if suffix == ".vue":
         document, grammar = vue_document(content)
     elif suffix == ".svelte":
@@ -80,7 +88,9 @@ def extract_facts(content: bytes, suffix: str, names: CalleeNames) -> FileFacts:
         if document.startswith(_UTF8_BOM):
             document = b"   " + document[3:]
     tree = parse(document, grammar)
-    return _Extraction(content, document, grammar, tree.root_node, names).facts()
+    document, tree = parse_repaired(document, tree, lambda text: parse(text, grammar))
+    extraction = _Extraction(content, document, grammar, tree.root_node, names)
+    return extraction.facts(), frozenset(extraction.key_literals)
 
 
 class Positions:
@@ -132,11 +142,13 @@ class _Extraction:
         self._root = root
         self._names = names
         self._positions = Positions(content)
-        self._evaluator = Evaluator()
+        self._evaluator = Evaluator(content if document != content else None)
         self._bindings: dict[str, list[_Binding]] = {}
         self._factory_declarators: set[int] = set()
         self._plain = _EMPTY
         self._sites: list[SiteFact] = []
+        self.key_literals: set[int] = set()
+        """Offsets of string literals that are keys written at a site."""
 
     def facts(self) -> FileFacts:
         uses = NameUses(self._document, self._root)
@@ -404,8 +416,30 @@ class _Extraction:
         options = self._call_options(arguments[1:3])
         if subtree:
             options = options._replace(subtree=True)
+        self._note_key_literals(arguments[0])
         key = self._key_argument(arguments[0])
         self._site(call.start_byte, call.end_byte, "key", key, translator, options)
+
+    def _note_key_literals(self, argument: tree_sitter.Node) -> None:
+        """Remember the string literals a key argument spells its key with (itself, the
+        branches of a conditional, the items of a fallback array, the parts of a `+`)."""
+        pending = [argument]
+        while pending:
+            node = pending.pop()
+            kind = node.type
+            if kind in ("string", "template_string"):
+                self.key_literals.add(node.start_byte)
+            elif kind in ("array", "parenthesized_expression", "binary_expression"):
+                pending.extend(node.named_children)
+            elif kind == "ternary_expression":
+                pending.extend(
+                    branch
+                    for branch in (
+                        node.child_by_field_name("consequence"),
+                        node.child_by_field_name("alternative"),
+                    )
+                    if branch is not None
+                )
 
     def _key_argument(self, node: tree_sitter.Node) -> Expr:
         if node.type == "array":  # i18next fallback keys: t(['a.specific', 'a.fallback'])
@@ -505,6 +539,8 @@ class _Extraction:
         children_key, children_default = trans_key(element, self._content, self._evaluator.value_of)
         if "i18nKey" in attributes:
             value = named_child(attributes["i18nKey"], 1)
+            if value is not None:
+                self._note_key_literals(_expression_inside(value) or value)
             key = self._jsx_value(value) if value is not None else OPAQUE
             position = attributes["i18nKey"].start_byte
         else:
@@ -709,4 +745,4 @@ def _dotted_path(node: tree_sitter.Node) -> str | None:
     return None
 
 
-__all__ = ["Positions", "extract_facts"]
+__all__ = ["Positions", "extract_facts", "extract_file"]

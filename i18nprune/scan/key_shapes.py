@@ -80,7 +80,7 @@ def resolve_key(
     key_prefix = prefix.value if isinstance(prefix, Text) and prefix.value else None
     keys: set[tuple[str | None, str]] = set()
     for text in static:
-        text_namespace, path = syntax.split_namespace(text)
+        text_namespace, path = _split(text, syntax)
         if path:
             keys.add((text_namespace or namespace.name, _prefixed(key_prefix, path)))
     ordered = sorted(keys, key=lambda item: (item[0] or "", item[1]))
@@ -97,7 +97,7 @@ def _reach(
     text: str, key_prefix: str | None, namespace: Namespace, syntax: KeySyntax
 ) -> tuple[str | None, str | None]:
     """(namespace, prefix) a dynamic key whose static text is `text` may reach."""
-    text_namespace, rest = syntax.split_namespace(text)
+    text_namespace, rest = _split(text, syntax)
     if syntax.key_separator is None:
         start: str | None = rest or None
     else:
@@ -107,6 +107,12 @@ def _reach(
     if start is None and syntax.uses_namespaces and (text_namespace or namespace.chosen):
         start = ""  # the whole namespace, which the code names
     return text_namespace or namespace.name, start
+
+
+def _split(text: str, syntax: KeySyntax) -> tuple[str | None, str]:
+    """The namespace a key's text names (always `None` with namespaces off) and its path."""
+    namespace, rest = syntax.split_namespace(text)
+    return (namespace if syntax.uses_namespaces else None), rest
 
 
 def _alternatives(value: Expr, hole_kind: str | None) -> list[tuple[str, str | None]]:

@@ -17,7 +17,6 @@ from i18nprune.scan.evaluate import decode_escapes
 
 _QUOTES = (b"'", b'"', b"`")
 _MAX_TEXT_BYTES = 512
-_KEY_LIKE = re.compile(rb"[^\W_\d]|[\x80-\xff]")
 
 
 class LiteralFact(msgspec.Struct, frozen=True, array_like=True):
@@ -28,8 +27,11 @@ class LiteralFact(msgspec.Struct, frozen=True, array_like=True):
     column: int
 
 
-def quoted_texts(content: bytes) -> list[LiteralFact]:
-    """Every distinct quoted text of `content` that holds a letter, at its first occurrence.
+def quoted_texts(content: bytes, skipped: frozenset[int] = frozenset()) -> list[LiteralFact]:
+    """Every distinct quoted text of `content`, at its first occurrence.
+
+    `skipped` are the offsets of opening quotes to leave out (strings that are the key of a
+    call, which its site accounts for in its own namespace).
 
     Quotes and double quotes end at a line break, as in JavaScript; backticks may span lines,
     and a template with `${…}` holes is not a text (its value is not known). Escapes are
@@ -54,12 +56,13 @@ def quoted_texts(content: bytes) -> list[LiteralFact]:
             if (
                 not text
                 or len(text) > _MAX_TEXT_BYTES
+                or start - 1 in skipped
                 or text in found
                 or (quote != b"`" and b"\n" in text)
                 or (quote == b"`" and b"${" in text)
             ):
                 continue
-            found[text] = start
+            found[text] = start - 1  # where the literal starts: its opening quote
     return _located(content, found)
 
 
@@ -69,12 +72,11 @@ def _escapes_next(text: bytes) -> bool:
 
 
 def _located(content: bytes, found: dict[bytes, int]) -> list[LiteralFact]:
-    kept = [(raw, offset) for raw, offset in found.items() if _KEY_LIKE.search(raw)]
-    if not kept:
+    if not found:
         return []
     line_starts = [0] + [match.end() for match in re.finditer(rb"\n", content)]
     facts: dict[str, LiteralFact] = {}
-    for raw, offset in sorted(kept, key=lambda item: item[1]):
+    for raw, offset in sorted(found.items(), key=lambda item: item[1]):
         text = raw.decode("utf-8", "replace")
         if "\\" in text:
             text = decode_escapes(text)

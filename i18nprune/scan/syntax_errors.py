@@ -1,5 +1,6 @@
 """Where a file really fails to parse: tree-sitter's error nodes, minus the ones its grammars
-raise on valid code (a bare `&` in JSX text or attributes, type arguments on a tagged template).
+raise on valid code (a bare `&` in JSX text or attributes, type arguments on a tagged template),
+and the repair that lets valid JSX with bare `&`s parse.
 
 A syntax error makes a file's evidence incomplete, so removal ops refuse over it; an error the
 grammar invents on valid code must not.
@@ -7,9 +8,72 @@ grammar invents on valid code must not.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
+
 import tree_sitter
 
 _JSX_TEXT_OWNERS = frozenset({"jsx_element", "jsx_fragment"})
+# A `&` that starts no character reference and is no `&&`/`&=` operator: JSX text allows it,
+# the grammar does not.
+_BARE_AMPERSAND = re.compile(rb"(?<!&)&(?!&|=|#?\w+;)")
+_REPAIR_ROUNDS = 3
+
+
+def repair_ampersands(root: tree_sitter.Node, document: bytes) -> bytes | None:
+    """`document` with the bare `&`s inside its error regions blanked (offsets kept), or `None`
+    when there is none to blank. Callers reparse and keep the better tree."""
+    repaired = bytearray(document)
+    changed = False
+    for start, end in _error_ranges(root):
+        for match in _BARE_AMPERSAND.finditer(document, start, end):
+            repaired[match.start()] = ord(" ")
+            changed = True
+    return bytes(repaired) if changed else None
+
+
+def parse_repaired(
+    document: bytes, tree: tree_sitter.Tree, reparse: Callable[[bytes], tree_sitter.Tree]
+) -> tuple[bytes, tree_sitter.Tree]:
+    """The document and tree to extract from: `tree`, or a repaired reparse with fewer real
+    errors (a bare `&` can make tree-sitter lose a whole JSX element)."""
+    for _ in range(_REPAIR_ROUNDS):
+        if not tree.root_node.has_error or b"&" not in document:
+            break
+        repaired = repair_ampersands(tree.root_node, document)
+        if repaired is None:
+            break
+        candidate = reparse(repaired)
+        if _error_count(candidate.root_node, repaired) >= _error_count(tree.root_node, document):
+            break
+        document, tree = repaired, candidate
+    return document, tree
+
+
+def _error_ranges(root: tree_sitter.Node) -> list[tuple[int, int]]:
+    ranges = []
+    pending = [root]
+    while pending:
+        node = pending.pop()
+        for child in node.children:
+            if child.is_error:
+                ranges.append((child.start_byte, child.end_byte))
+            elif child.has_error:
+                pending.append(child)
+    return ranges
+
+
+def _error_count(root: tree_sitter.Node, document: bytes) -> int:
+    count = 0
+    pending = [root] if root.has_error else []
+    while pending:
+        node = pending.pop()
+        for child in node.children:
+            if (child.is_error or child.is_missing) and not _is_grammar_artifact(child, document):
+                count += 1
+            elif child.has_error:
+                pending.append(child)
+    return count
 
 
 def first_syntax_error(root: tree_sitter.Node, document: bytes) -> int | None:

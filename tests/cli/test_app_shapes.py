@@ -1,0 +1,271 @@
+"""The real CLI on apps in the shapes of real ones: cleanup offers exactly the unused keys,
+`validate` finds every missing key, and the write ops put keys where the app keeps them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.cli.app_shapes import APPS, FORMATJS, I18NEXT_NAMESPACES, REACT_I18NEXT_NATURAL
+from tests.conftest import write_tree
+
+
+def read(path: Path) -> dict:
+    return json.loads(path.read_text())
+
+
+@pytest.mark.parametrize("app", sorted(APPS))
+def test_cleanup_candidates_are_exactly_the_unused_keys(app, tmp_path, run_cli):
+    files, unused = APPS[app]
+    root = write_tree(tmp_path / app, files)
+
+    result = run_cli("cleanup", "--dry-run", "--json", cwd=root)
+
+    assert result.code == 0, result.stdout
+    assert set(result.envelope["data"]["keys"]) == unused
+    codes = {issue["code"] for issue in result.envelope["issues"]}
+    assert "i18nprune.scan.parse_error" not in codes
+
+
+@pytest.mark.parametrize("app", sorted(APPS))
+def test_validate_finds_exactly_the_missing_keys(app, tmp_path, run_cli):
+    files, _ = APPS[app]
+    root = write_tree(tmp_path / app, files)
+
+    result = run_cli("validate", "--json", cwd=root)
+
+    expected = {
+        "i18next-namespaces": ["auth:login.subtitle", "settings:theme.label"],
+        "formatjs": ["account.block"],  # declared in defineMessages, absent from en.json
+    }
+    assert result.envelope["data"]["missing"] == expected.get(app, [])
+
+
+def test_keys_kept_as_data_are_listed_with_their_sites(tmp_path, run_cli):
+    files, _ = APPS["react-own-t"]
+    root = write_tree(tmp_path / "app", files)
+
+    result = run_cli("cleanup", "--dry-run", "--json", cwd=root)
+
+    referenced = {entry["key"]: entry["sites"] for entry in result.envelope["data"]["referenced"]}
+    assert set(referenced) == {"labels.copyAsSvg", "labels.copyAsPng"}
+    assert referenced["labels.copyAsSvg"] == [
+        {
+            "text": "labels.copyAsSvg",
+            "file": "src/actions/actionExport.tsx",
+            "line": 3,
+            "column": 10,
+        }
+    ]
+    codes = {issue["code"] for issue in result.envelope["issues"]}
+    assert "i18nprune.reference.referenced_as_data" in codes
+
+
+def test_cleanup_yes_removes_only_the_unused_keys(tmp_path, run_cli):
+    files, _ = APPS["react-own-t"]
+    root = write_tree(tmp_path / "app", files)
+
+    result = run_cli("cleanup", "--yes", "--json", cwd=root)
+
+    assert result.code == 0, result.stdout
+    en = read(root / "src/locales/en.json")
+    assert en["labels"] == {
+        "copyAsSvg": "Copy to clipboard as SVG",
+        "copyAsPng": "Copy to clipboard as PNG",
+        "paste": "Paste",
+    }
+    assert "alerts" not in en and en["toolBar"] == files["src/locales/en.json"]["toolBar"]
+
+
+def test_sync_never_prunes_a_target_key_named_as_data(tmp_path, run_cli):
+    files, _ = APPS["react-own-t"]
+    root = write_tree(
+        tmp_path / "app",
+        {**files, "src/locales/fr.json": {"labels": {"copyAsSvg": "Copier en SVG", "x": "y"}}},
+    )
+
+    run_cli("sync", "--json", cwd=root)
+
+    fr = read(root / "src/locales/fr.json")
+    assert fr["labels"]["copyAsSvg"] == "Copier en SVG"
+    assert "x" not in fr["labels"]
+
+
+def test_namespaced_cleanup_names_keys_with_their_namespace(tmp_path, run_cli):
+    root = write_tree(tmp_path / "app", I18NEXT_NAMESPACES)
+
+    result = run_cli("cleanup", "--yes", "--json", cwd=root)
+
+    assert result.code == 0, result.stdout
+    assert result.envelope["data"]["keys"] == ["auth:title", "common:cancel"]
+    locales = root / "public/locales"
+    assert read(locales / "en/auth.json") == {"login": {"title": "Sign in"}}
+    assert read(locales / "en/common.json") == {"save": "Save", "title": "My app"}
+    # `t(\`errors:${code}\`)` protects the whole errors namespace.
+    assert read(locales / "en/errors.json") == {"404": "Not found", "500": "Server error"}
+    duplicate = [
+        i for i in result.envelope["issues"] if i["code"] == "i18nprune.locale.duplicate_path"
+    ]
+    assert duplicate == []  # `title` in two namespace files is two keys
+
+
+def test_missing_writes_each_key_into_its_namespace_file(tmp_path, run_cli):
+    root = write_tree(tmp_path / "app", I18NEXT_NAMESPACES)
+
+    result = run_cli("missing", "--yes", "--json", cwd=root)
+
+    assert result.code == 0, result.stdout
+    assert result.envelope["data"]["paths"] == ["auth:login.subtitle", "settings:theme.label"]
+    locales = root / "public/locales/en"
+    assert read(locales / "auth.json")["login"]["subtitle"] == "__I18NPRUNE_MISSING__"
+    # A namespace the code uses that has no file yet gets one, in the layout; the key's
+    # default text from the code is its value.
+    assert read(locales / "settings.json") == {"theme": {"label": "Theme"}}
+
+
+def test_sync_creates_a_target_namespace_file_in_the_source_layout(tmp_path, run_cli):
+    root = write_tree(tmp_path / "app", I18NEXT_NAMESPACES)
+
+    result = run_cli("sync", "--json", cwd=root)
+
+    assert result.code == 0, result.stdout
+    locales = root / "public/locales/fr"
+    assert read(locales / "auth.json") == {"login": {"title": "Sign in"}}
+    assert read(locales / "common.json") == {"save": "Enregistrer", "title": "Mon app"}
+
+
+def test_generate_writes_every_namespace_of_a_new_target(tmp_path, run_cli):
+    root = write_tree(tmp_path / "app", I18NEXT_NAMESPACES)
+
+    result = run_cli("generate", "--target", "de", "--provider", "pseudo", "--json", cwd=root)
+
+    assert result.code == 0, result.stdout
+    [target] = result.envelope["data"]["targetResults"]
+    assert sorted(target["outputPaths"]) == [
+        "public/locales/de/auth.json",
+        "public/locales/de/common.json",
+        "public/locales/de/errors.json",
+    ]
+    assert set(read(root / "public/locales/de/errors.json")) == {"404", "500"}
+
+
+def test_missing_writes_default_texts_into_the_source(tmp_path, run_cli):
+    files = {
+        **FORMATJS,
+        "app/javascript/New.tsx": (
+            "import { FormattedMessage } from 'react-intl';\n"
+            "export const New = () => <FormattedMessage id='compose.publish' "
+            "defaultMessage='Publish!' />;\n"
+        ),
+    }
+    root = write_tree(tmp_path / "app", files)
+
+    result = run_cli("missing", "--yes", "--json", cwd=root)
+
+    assert result.code == 0, result.stdout
+    en = read(root / "app/locales/en.json")
+    assert en["account.block"] == "Block @{name}"
+    assert en["compose.publish"] == "Publish!"  # flat dotted keys stay flat
+
+
+def test_flat_keys_are_written_as_flat_keys(tmp_path, run_cli):
+    files = {
+        **REACT_I18NEXT_NATURAL,
+        "app/scenes/More.tsx": "export const More = ({ t }) => t('Sign out. See you soon');\n",
+    }
+    root = write_tree(tmp_path / "app", files)
+
+    run_cli("missing", "--yes", "--json", cwd=root)
+    result = run_cli("cleanup", "--yes", "--json", cwd=root)
+
+    translation = read(root / "shared/i18n/locales/en_US/translation.json")
+    assert translation["Sign out. See you soon"] == "__I18NPRUNE_MISSING__"
+    assert "Archived." not in translation
+    assert result.envelope["data"]["keys"] == ["Archived."]
+
+
+def test_config_shows_the_names_presets_add(tmp_path, run_cli):
+    files, _ = APPS["vue-i18n"]
+    root = write_tree(tmp_path / "app", files)
+
+    result = run_cli("config", "--json", cwd=root)
+
+    sources = result.envelope["data"]["functionSources"]
+    assert sources["t"] == "default"
+    assert sources["$tc"] == "package.json: vue-i18n"
+    assert result.envelope["data"]["fieldSources"]["functions"] == "preset"
+
+
+def test_explicit_functions_win_over_presets(tmp_path, run_cli):
+    files, _ = APPS["vue-i18n"]
+    config = {**files["i18nprune.config.json"], "functions": ["t", "$t"]}
+    root = write_tree(tmp_path / "app", {**files, "i18nprune.config.json": config})
+
+    result = run_cli("config", "--json", cwd=root)
+
+    assert result.envelope["data"]["functionSources"] == {"t": "file", "$t": "file"}
+
+
+def test_several_source_roots_from_the_config(tmp_path, run_cli):
+    root = write_tree(
+        tmp_path / "mono",
+        {
+            "i18nprune.config.json": {"src": ["packages/web/src", "packages/ui/src"]},
+            "packages/web/src/a.ts": "t('web.title');\n",
+            "packages/ui/src/b.ts": "t('ui.button');\n",
+            "locales/en.json": {"web": {"title": "W"}, "ui": {"button": "B"}, "gone": "x"},
+        },
+    )
+
+    cleanup = run_cli("cleanup", "--dry-run", "--json", cwd=root)
+    config = run_cli("config", "--json", cwd=root)
+
+    assert cleanup.envelope["data"]["keys"] == ["gone"]
+    assert [Path(p).name for p in config.envelope["data"]["resolvedPaths"]["srcDirs"]] == [
+        "src",
+        "src",
+    ]
+
+
+def test_excluded_folders_are_reported_with_their_file_counts(tmp_path, run_cli):
+    root = write_tree(
+        tmp_path / "app",
+        {
+            "i18nprune.config.json": {"exclude": {"dirs": ["test"]}},
+            "src/components/http/test/request.ts": "t('http.retry');\n",
+            "src/components/http/test/response.ts": "t('http.parse');\n",
+            "src/app.ts": "t('app.title');\n",
+            "locales/en.json": {"app": {"title": "A"}, "http": {"retry": "R", "parse": "P"}},
+        },
+    )
+
+    result = run_cli("cleanup", "--dry-run", "--json", cwd=root)
+
+    note = next(
+        i for i in result.envelope["issues"] if i["code"] == "i18nprune.scan.excluded_folders"
+    )
+    assert "src/components/http/test (2, exclude.dirs)" in note["message"]
+    assert note["path"] == "src/components/http/test"
+
+
+def test_dynamic_sites_without_static_part_are_a_warning_with_their_sites(tmp_path, run_cli):
+    root = write_tree(
+        tmp_path / "app",
+        {
+            "i18nprune.config.json": {},
+            "src/app.ts": "t('a');\nexport const label = (key: string) => t(key);\n",
+            "locales/en.json": {"a": "A", "b": "B"},
+        },
+    )
+
+    for command in ("cleanup", "sync"):
+        result = run_cli(command, "--dry-run", "--json", cwd=root)
+        warning = next(
+            i
+            for i in result.envelope["issues"]
+            if i["code"] == "i18nprune.reference.unprotected_dynamic_keys"
+        )
+        assert warning["severity"] == "warning"
+        assert "src/app.ts:2" in warning["message"] and "policies.preserve" in warning["message"]

@@ -1,0 +1,457 @@
+"""The evidence table: the patterns real apps use, each with the exact keys (namespace, path,
+default text, subtree) and dynamic sites the scan must report for them."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import pytest
+
+from i18nprune.envelope import Code
+from i18nprune.keys import KeySyntax
+from tests.scan.conftest import ScanProject
+
+
+class Key(NamedTuple):
+    key: str
+    namespace: str | None = None
+    default: str | None = None
+    plural: bool = False
+    subtree: bool = False
+
+
+class Dynamic(NamedTuple):
+    kind: str
+    prefix: str | None
+    namespace: str | None = None
+
+
+class Case(NamedTuple):
+    id: str
+    files: dict[str, str]
+    keys: list[Key]
+    dynamic: tuple[Dynamic, ...] | list[Dynamic] = ()
+    syntax: KeySyntax = KeySyntax()
+    functions: tuple[str, ...] = ("t",)
+
+
+NAMESPACED = KeySyntax(namespaces=frozenset({"translation", "auth", "common", "errors"}))
+FLAT = KeySyntax(key_separator=None, ns_separator=None)
+INTL = "import { FormattedMessage, defineMessages, useIntl } from 'react-intl';\n"
+
+CASES = [
+    # --- <Trans>: natural-language keys from children, `defaults`, `ns`, `t` ----------------
+    Case(
+        "trans_children_are_the_key",
+        {"a.jsx": "const el = <Trans>Hello <strong>world</strong>, welcome back</Trans>;"},
+        [
+            Key(
+                "Hello <strong>world</strong>, welcome back",
+                default="Hello <strong>world</strong>, welcome back",
+            )
+        ],
+        syntax=FLAT,
+    ),
+    Case(
+        "trans_children_index_elements_and_interpolations",
+        {
+            "a.tsx": "const el = <Trans count={n}>You have "
+            "<Link to='/inbox'>{{ n }} messages</Link>.</Trans>;"
+        },
+        [
+            Key(
+                "You have <1>{{n}} messages</1>.",
+                default="You have <1>{{n}} messages</1>.",
+                plural=True,
+            )
+        ],
+        syntax=FLAT,
+    ),
+    Case(
+        "trans_multiline_children_collapse_like_jsx",
+        {"a.tsx": "const el = (\n  <Trans>\n    Delete this\n    document?\n  </Trans>\n);"},
+        [Key("Delete this document?", default="Delete this document?")],
+        syntax=FLAT,
+    ),
+    Case(
+        "trans_defaults_without_key_or_children",
+        {"a.jsx": 'const el = <Trans defaults="Sign in to continue" />;'},
+        [Key("Sign in to continue", default="Sign in to continue")],
+        syntax=FLAT,
+    ),
+    Case(
+        "trans_i18n_key_with_defaults",
+        {"a.jsx": 'const el = <Trans i18nKey="login.title" defaults="Sign in" />;'},
+        [Key("login.title", default="Sign in")],
+    ),
+    Case(
+        "trans_ns_prop_selects_namespace",
+        {"a.jsx": 'const el = <Trans ns="auth" i18nKey="login.title" />;'},
+        [Key("login.title", "auth")],
+        syntax=NAMESPACED,
+    ),
+    Case(
+        "trans_t_prop_takes_its_binding",
+        {
+            "a.jsx": "function C() { const { t } = useTranslation('auth'); "
+            'return <Trans t={t} i18nKey="login.hint" />; }'
+        },
+        [Key("login.hint", "auth")],
+        syntax=NAMESPACED,
+    ),
+    Case(
+        "trans_dynamic_child_keeps_its_static_start",
+        {"a.jsx": "const el = <Trans>Hello {name}</Trans>;"},
+        [],
+        [Dynamic("template_interpolation", "Hello ")],
+        syntax=FLAT,
+    ),
+    Case(
+        "trans_lookalike_component_is_not_trans",
+        {"a.jsx": "const el = <Transition>Fade</Transition>;"},
+        [],
+    ),
+    # --- i18next namespaces --------------------------------------------------------------------
+    Case(
+        "ns_prefix_in_key",
+        {"a.ts": "t('auth:login.title');"},
+        [Key("login.title", "auth")],
+        syntax=NAMESPACED,
+    ),
+    Case(
+        "unknown_ns_prefix_stays_in_the_key",
+        {"a.ts": "t('Note: read this');"},
+        [Key("Note: read this", "translation")],
+        syntax=NAMESPACED,
+    ),
+    Case(
+        "use_translation_binds_namespace",
+        {"a.tsx": "function C() { const { t } = useTranslation('auth'); t('title'); }"},
+        [Key("title", "auth")],
+        syntax=NAMESPACED,
+    ),
+    Case(
+        "use_translation_array_binds_first",
+        {"a.tsx": "function C() { const { t } = useTranslation(['common', 'auth']); t('ok'); }"},
+        [Key("ok", "common")],
+        syntax=NAMESPACED,
+    ),
+    Case(
+        "explicit_ns_in_key_wins_over_binding",
+        {"a.tsx": "function C() { const { t } = useTranslation('auth'); t('common:ok'); }"},
+        [Key("ok", "common")],
+        syntax=NAMESPACED,
+    ),
+    Case(
+        "ns_option_selects_namespace",
+        {"a.ts": "t('retry', { ns: 'errors' });"},
+        [Key("retry", "errors")],
+        syntax=NAMESPACED,
+    ),
+    Case(
+        "with_translation_hoc_binds_props_t",
+        {
+            "a.jsx": "function Profile(props) { return props.t('name'); }\n"
+            "export default withTranslation('auth')(Profile);"
+        },
+        [Key("name", "auth")],
+        syntax=NAMESPACED,
+    ),
+    Case(
+        "get_fixed_t_binds_namespace_and_prefix",
+        {"a.ts": "const tt = i18n.getFixedT('fr', 'errors', 'http'); tt('404');"},
+        [Key("http.404", "errors")],
+        syntax=NAMESPACED,
+    ),
+    Case(
+        "default_namespace_for_unbound_t",
+        {"a.ts": "t('home.title');"},
+        [Key("home.title", "translation")],
+        syntax=NAMESPACED,
+    ),
+    Case(
+        "opaque_namespace_is_any",
+        {"a.tsx": "function C({ ns }) { const { t } = useTranslation(ns); t('title'); }"},
+        [Key("title", None)],
+        syntax=NAMESPACED,
+    ),
+    Case(
+        "dynamic_key_after_namespace_reaches_whole_namespace",
+        {"a.ts": "t(`errors:${code}`);"},
+        [],
+        [Dynamic("template_interpolation", "", "errors")],
+        syntax=NAMESPACED,
+    ),
+    Case(
+        "dynamic_key_through_bound_t_reaches_its_namespace",
+        {"a.tsx": "function C({ label }) { const { t } = useTranslation('auth'); t(label); }"},
+        [],
+        [Dynamic("non_literal", "", "auth")],
+        syntax=NAMESPACED,
+    ),
+    Case(
+        "dynamic_key_through_unbound_t_reaches_nothing",
+        {"a.ts": "t(label);"},
+        [],
+        [Dynamic("non_literal", None, "translation")],
+        syntax=NAMESPACED,
+    ),
+    Case(
+        "dynamic_prefix_inside_namespace",
+        {"a.ts": "t(`auth:fields.${name}`);"},
+        [],
+        [Dynamic("template_interpolation", "fields", "auth")],
+        syntax=NAMESPACED,
+    ),
+    Case(
+        "namespaces_off_strips_namespace",
+        {"a.ts": "t('common:home.title');"},
+        [Key("home.title")],
+    ),
+    Case(
+        "namespaces_off_keeps_natural_language_colon",
+        {"a.ts": "t('Error: please try again');"},
+        [Key("Error: please try again")],
+    ),
+    Case(
+        "ns_separator_false_never_splits",
+        {"a.ts": "t('common:home');"},
+        [Key("common:home")],
+        syntax=KeySyntax(ns_separator=None),
+    ),
+    # --- flat keys (keySeparator: false) -------------------------------------------------------
+    Case(
+        "flat_keys_dynamic_prefix_is_the_text",
+        {"a.ts": "t(`Welcome back, ${name}`); t('nav.' + id);"},
+        [],
+        [
+            Dynamic("concatenation", "nav."),
+            Dynamic("template_interpolation", "Welcome back, "),
+        ],
+        syntax=FLAT,
+    ),
+    # --- returnObjects and subtree readers ----------------------------------------------------
+    Case(
+        "return_objects_reads_subtree",
+        {"a.ts": "t('onboarding.steps', { returnObjects: true });"},
+        [Key("onboarding.steps", subtree=True)],
+    ),
+    Case(
+        "return_objects_false_reads_one_key",
+        {"a.ts": "t('onboarding.steps', { returnObjects: false });"},
+        [Key("onboarding.steps")],
+    ),
+    Case(
+        "vue_tm_reads_subtree",
+        {
+            "a.vue": "<script setup>\nconst { tm } = useI18n();\n"
+            "const items = tm('menu.items');\n</script>"
+        },
+        [Key("menu.items", subtree=True)],
+    ),
+    Case(
+        "svelte_json_reads_subtree",
+        {"a.svelte": "<ul>{#each $json('faq.items') as item}<li>{item}</li>{/each}</ul>"},
+        [Key("faq.items", subtree=True)],
+        functions=("$_", "$t", "$json"),
+    ),
+    # --- default values ------------------------------------------------------------------------
+    Case(
+        "default_value_argument",
+        {"a.ts": "t('greeting', 'Hello there');"},
+        [Key("greeting", default="Hello there")],
+    ),
+    Case(
+        "default_value_option",
+        {"a.ts": "t('greeting', { defaultValue: 'Hello' });"},
+        [Key("greeting", default="Hello")],
+    ),
+    Case(
+        "default_value_with_count",
+        {"a.ts": "t('cart.items', '{{count}} items', { count });"},
+        [Key("cart.items", default="{{count}} items", plural=True)],
+    ),
+    # --- FormatJS / react-intl -----------------------------------------------------------------
+    Case(
+        "define_messages_declares_each_id",
+        {
+            "m.ts": INTL + "export const messages = defineMessages({\n"
+            "  follow: { id: 'account.follow', defaultMessage: 'Follow' },\n"
+            "  mute: { id: 'account.mute', defaultMessage: 'Mute {name}' },\n"
+            "});"
+        },
+        [
+            Key("account.follow", default="Follow"),
+            Key("account.mute", default="Mute {name}"),
+        ],
+    ),
+    Case(
+        "format_message_with_literal_descriptor",
+        {
+            "a.tsx": INTL + "function C() { const intl = useIntl(); "
+            "return intl.formatMessage({ id: 'app.title', defaultMessage: 'Home' }); }"
+        },
+        [Key("app.title", default="Home")],
+    ),
+    Case(
+        "formatted_message_element",
+        {"a.tsx": INTL + "const el = <FormattedMessage id='app.posts' defaultMessage='Posts' />;"},
+        [Key("app.posts", default="Posts")],
+    ),
+    Case(
+        "formatted_message_spread_descriptor",
+        {
+            "a.tsx": INTL + "const messages = defineMessages({\n"
+            "  bot: { id: 'badge.bot', defaultMessage: 'Bot' },\n});\n"
+            "const el = <FormattedMessage {...messages.bot} />;"
+        },
+        [Key("badge.bot", default="Bot"), Key("badge.bot", default="Bot")],
+    ),
+    Case(
+        "format_message_of_imported_messages",
+        {
+            "messages.ts": "export const messages = {\n"
+            "  save: { id: 'form.save', defaultMessage: 'Save' },\n};",
+            "a.tsx": INTL + "import { messages } from './messages';\n"
+            "function C({ intl }) { return intl.formatMessage(messages.save); }",
+        },
+        [Key("form.save", default="Save")],
+    ),
+    Case(
+        "destructured_format_message",
+        {
+            "a.tsx": INTL + "function C() { const { formatMessage } = useIntl(); "
+            "return formatMessage({ id: 'nav.home' }); }"
+        },
+        [Key("nav.home")],
+    ),
+    Case(
+        "format_message_dynamic_id",
+        {"a.ts": INTL + "intl.formatMessage({ id: `status.${kind}` });"},
+        [],
+        [Dynamic("template_interpolation", "status")],
+    ),
+    Case(
+        "define_message_single",
+        {
+            "a.ts": "import { defineMessage } from '@formatjs/intl';\n"
+            "const m = defineMessage({ id: 'toast.saved', defaultMessage: 'Saved' });"
+        },
+        [Key("toast.saved", default="Saved")],
+    ),
+    Case(
+        "format_message_without_react_intl_import_is_not_a_site",
+        {"a.ts": "intl.formatMessage({ id: 'not.intl' });"},
+        [],
+    ),
+    # --- next-intl -----------------------------------------------------------------------------
+    Case(
+        "next_intl_methods_keep_the_namespace",
+        {
+            "a.tsx": "function P() { const t = useTranslations('home');\n"
+            "  t.rich('hero', { b: (c) => c }); t.markup('note', {}); t.raw('list'); "
+            "t.has('banner'); }"
+        },
+        [Key("home.banner"), Key("home.hero"), Key("home.list"), Key("home.note")],
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case.id for case in CASES])
+def test_pattern_yields_exact_evidence(project: ScanProject, case: Case) -> None:
+    for name, text in case.files.items():
+        project.write(f"src/{name}", text)
+
+    result = project.scan(functions=case.functions, syntax=case.syntax)
+
+    keys = sorted(
+        Key(o.key, o.namespace, o.default, o.plural, o.subtree) for o in result.observations
+    )
+    dynamic = sorted(
+        (Dynamic(d.kind, d.prefix, d.namespace) for d in result.dynamic),
+        key=lambda d: (d.kind, d.prefix or "", d.namespace or ""),
+    )
+    assert keys == sorted(case.keys)
+    assert dynamic == sorted(
+        case.dynamic, key=lambda d: (d.kind, d.prefix or "", d.namespace or "")
+    )
+    assert [issue for issue in result.issues if issue.code == Code.SCAN_PARSE_ERROR] == []
+
+
+VALID_TSX = {
+    "styled_generic_object_type": "const Box = styled.div<{ $active: boolean }>`\n  red;\n`;\n",
+    "styled_call_generic": "const B = styled(Button)<{ $wide?: boolean }>`width: 100%;`;\n",
+    "css_helper_generic": "const mixin = css<{ $x: number }>`margin: 0;`;\n",
+    "bare_ampersand_in_text": "const el = <span> & </span>;\n",
+    "ampersand_words_in_text": "const el = <p>Terms & Conditions, R&D</p>;\n",
+    "ampersand_in_attribute": 'const el = <a href="/search?a=1&b=2">x</a>;\n',
+    "ampersand_in_fragment": "const el = <>Tom & Jerry</>;\n",
+    "ampersand_text_beside_a_call": "const el = <p title={x('Save & exit')}>Terms & Co, R&D</p>;\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(VALID_TSX))
+def test_valid_tsx_is_no_parse_error_and_keeps_its_keys(project: ScanProject, name: str) -> None:
+    project.write("src/a.tsx", VALID_TSX[name] + "export const x = t('after.construct');\n")
+
+    result = project.scan()
+
+    assert [o.key for o in result.observations] == ["after.construct"]
+    assert result.issues == []
+
+
+def test_key_with_ampersand_inside_repaired_markup_is_read_as_written(
+    project: ScanProject,
+) -> None:
+    project.write("src/a.tsx", "const el = <p title={t('Save & exit')}>Terms & Co, R&D</p>;\n")
+
+    result = project.scan()
+
+    assert [o.key for o in result.observations] == ["Save & exit"]
+    assert result.issues == []
+
+
+def test_ampersand_text_inside_trans_is_kept_in_the_key(project: ScanProject) -> None:
+    project.write("src/a.tsx", "const el = <Trans>Terms & conditions</Trans>;\n")
+
+    result = project.scan(syntax=FLAT)
+
+    assert [o.key for o in result.observations] == ["Terms & conditions"]
+    assert result.issues == []
+
+
+def test_real_syntax_error_is_still_reported_with_its_line(project: ScanProject) -> None:
+    project.write("src/a.tsx", "t('before');\nconst el = <p>& </p>;\nlet = ;\nt('after');\n")
+
+    result = project.scan()
+
+    assert sorted(o.key for o in result.observations) == ["after", "before"]
+    [issue] = result.issues
+    assert issue.code == Code.SCAN_PARSE_ERROR
+    assert issue.message.startswith("src/a.tsx:3:")
+
+
+def test_quoted_texts_naming_keys_are_listed_with_their_sites(project: ScanProject) -> None:
+    project.write(
+        "src/actions.ts",
+        'export const actions = [\n  { label: "labels.copyAsSvg" },\n'
+        "  { label: 'labels.paste' },\n];\n",
+    )
+    project.write("src/menu.tsx", "export const Menu = ({ a }) => t(a.label);\n")
+
+    result = project.scan(literal_texts=frozenset({"labels.copyAsSvg", "labels.unused"}))
+
+    assert [(s.text, s.file, s.line, s.column) for s in result.literals] == [
+        ("labels.copyAsSvg", "src/actions.ts", 2, 12)
+    ]
+
+
+def test_several_source_roots_are_scanned_once_each(project: ScanProject) -> None:
+    project.write("packages/web/src/a.ts", "t('web.title');\n")
+    project.write("packages/ui/src/b.ts", "t('ui.button');\n")
+    project.write("packages/ui/src/nested/c.ts", "t('ui.nested');\n")
+
+    result = project.scan(src=["packages/web/src", "packages/ui/src", "packages/ui/src/nested"])
+
+    assert sorted(o.key for o in result.observations) == ["ui.button", "ui.nested", "web.title"]
+    assert result.files == 3

@@ -1,0 +1,179 @@
+"""What the evidence proves: plural forms (v3 and v4), subtrees, keys named as data, dynamic
+prefixes per namespace, and the gates that stop removal on incomplete evidence."""
+
+from __future__ import annotations
+
+import pytest
+
+from i18nprune.config.schema import PreservePolicy
+from i18nprune.envelope import Code, warning
+from i18nprune.keys import KeySyntax
+from i18nprune.reference import (
+    Evidence,
+    KeyReference,
+    plural_base,
+    referenced_paths,
+    removal_gate,
+    unused_paths,
+)
+from i18nprune.scan import DynamicSite, KeyObservation, LiteralSite, ScanResult
+
+NAMESPACED = KeySyntax(namespaces=frozenset({"translation", "auth", "common"}))
+
+
+def scan(
+    observations: list[KeyObservation] | None = None,
+    dynamic: list[DynamicSite] | None = None,
+    literals: list[LiteralSite] | None = None,
+    issues: list | None = None,
+) -> ScanResult:
+    return ScanResult(
+        files=1,
+        parsed=1,
+        cache_hits=0,
+        observations=observations or [],
+        dynamic=dynamic or [],
+        issues=issues or [],
+        literals=literals or [],
+    )
+
+
+def use(key: str, namespace: str | None = None, **options: object) -> KeyObservation:
+    return KeyObservation(key, "src/a.ts", 1, 1, namespace=namespace, **options)  # type: ignore[arg-type]
+
+
+def dynamic(prefix: str | None, namespace: str | None = None) -> DynamicSite:
+    return DynamicSite("src/a.ts", 2, 1, "template_interpolation", "t(`…`)", prefix, namespace)
+
+
+@pytest.mark.parametrize(
+    ("path", "base"),
+    [
+        ("cart.items_one", "cart.items"),
+        ("cart.items_other", "cart.items"),
+        ("cart.items_ordinal_few", "cart.items"),
+        ("cart.items_plural", "cart.items"),  # i18next v3
+        ("cart.items_0", "cart.items"),  # v3 multi-form languages
+        ("cart.items_5", "cart.items"),
+        ("cart.items_6", None),
+        ("cart.items", None),
+        ("_one", None),
+    ],
+)
+def test_plural_forms_of_v3_and_v4_belong_to_their_key(path: str, base: str | None) -> None:
+    assert plural_base(path) == base
+
+
+def test_v3_plural_forms_are_proven_and_satisfy_the_key() -> None:
+    evidence = Evidence(scan([use("cart.items", plural=True)]), KeySyntax())
+    reference = evidence.reference()
+
+    assert reference.is_proven("cart.items_plural")
+    assert reference.is_proven("cart.items_3")
+    assert evidence.missing({None: ["cart.items_0", "cart.items_1"]}) == []
+
+
+def test_return_objects_proves_the_whole_subtree_only() -> None:
+    reference = KeyReference.from_scan(scan([use("steps", subtree=True)]), KeySyntax())
+
+    assert reference.is_proven("steps.one.title")
+    assert reference.is_proven("steps[2]")
+    assert not reference.is_proven("stepsAfter")
+
+
+def test_key_read_whole_is_present_when_something_lies_under_it() -> None:
+    evidence = Evidence(scan([use("steps", subtree=True)]), KeySyntax())
+
+    assert evidence.missing({None: ["steps.a"]}) == []
+    assert [m.key for m in evidence.missing({None: ["other"]})] == ["steps"]
+
+
+def test_quoted_text_keeps_the_key_and_its_plural_forms() -> None:
+    literal = LiteralSite("labels.copyAsSvg", "src/actions.ts", 3, 12)
+    reference = KeyReference.from_scan(scan([use("x")], literals=[literal]), KeySyntax())
+    paths = ["labels.copyAsSvg", "labels.copyAsSvg_one", "labels.other"]
+
+    assert unused_paths(paths, reference, PreservePolicy()) == ["labels.other"]
+    assert referenced_paths(paths, reference) == {
+        "labels.copyAsSvg": [literal],
+        "labels.copyAsSvg_one": [literal],
+    }
+
+
+def test_namespaced_literal_names_only_its_namespace() -> None:
+    literal = LiteralSite("auth:title", "src/a.ts", 1, 1)
+    evidence = Evidence(scan([use("x", "auth")], literals=[literal]), NAMESPACED)
+
+    assert evidence.reference("auth").literal_sites("title") == [literal]
+    assert evidence.reference("common").literal_sites("title") == []
+
+
+def test_a_path_used_in_one_namespace_does_not_keep_it_in_another() -> None:
+    evidence = Evidence(scan([use("title", "auth")]), NAMESPACED)
+
+    assert evidence.reference("auth").is_proven("title")
+    assert unused_paths(["title"], evidence.reference("common"), PreservePolicy()) == ["title"]
+
+
+def test_key_of_unknown_namespace_is_proven_everywhere() -> None:
+    evidence = Evidence(scan([use("title", None)]), NAMESPACED)
+
+    assert evidence.reference("auth").is_proven("title")
+    assert evidence.reference("common").is_proven("title")
+
+
+def test_dynamic_site_protects_its_namespace_only() -> None:
+    evidence = Evidence(
+        scan([use("x")], [dynamic("", "auth"), dynamic("fields", "common")]), NAMESPACED
+    )
+
+    assert evidence.reference("auth").uncertain_prefix("anything.at.all") == ""
+    assert evidence.reference("common").uncertain_prefix("fields.email") == "fields"
+    assert evidence.reference("common").uncertain_prefix("other") is None
+    assert evidence.reference("translation").prefixes == ()
+
+
+def test_dynamic_site_without_static_part_protects_nothing() -> None:
+    evidence = Evidence(scan([use("x")], [dynamic(None, "translation")]), NAMESPACED)
+
+    assert evidence.reference("translation").prefixes == ()
+
+
+def test_flat_keys_take_text_prefixes() -> None:
+    syntax = KeySyntax(key_separator=None)
+    reference = KeyReference.from_scan(scan([use("x")], [dynamic("Welcome back, ")]), syntax)
+
+    assert reference.uncertain_prefix("Welcome back, friend") == "Welcome back, "
+    assert reference.uncertain_prefix("Welcome") is None
+
+
+def test_preserve_entries_may_name_a_namespace() -> None:
+    evidence = Evidence(scan([use("x", "auth")]), NAMESPACED)
+    preserve = PreservePolicy(copy_keys=["common:legal.terms"], copy_prefixes=["auth:legacy"])
+
+    assert unused_paths(["legal.terms", "gone"], evidence.reference("common"), preserve) == ["gone"]
+    assert unused_paths(["legacy.a", "gone"], evidence.reference("auth"), preserve) == ["gone"]
+
+
+def test_nothing_is_unused_when_the_whole_scan_proves_nothing() -> None:
+    evidence = Evidence(scan(), NAMESPACED)
+
+    assert unused_paths(["a", "b"], evidence.reference("auth"), PreservePolicy()) == []
+
+
+def test_an_empty_namespace_is_not_a_scan_that_proves_nothing() -> None:
+    evidence = Evidence(scan([use("title", "auth")]), NAMESPACED)
+
+    assert unused_paths(["a"], evidence.reference("common"), PreservePolicy()) == ["a"]
+
+
+def test_removal_gate_names_unscanned_files_and_force_downgrades_it() -> None:
+    parse_error = warning(Code.SCAN_PARSE_ERROR, "src/b.tsx:3:1: syntax error", "src/b.tsx")
+    result = scan([use("x")], issues=[parse_error])
+
+    refused = removal_gate("cleanup", result, force=False)
+    forced = removal_gate("cleanup", result, force=True)
+
+    assert refused is not None and refused.severity == "error" and refused.path == "src/b.tsx"
+    assert forced is not None and forced.severity == "warning"
+    assert removal_gate("cleanup", scan([use("x")]), force=False) is None
