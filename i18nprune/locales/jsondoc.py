@@ -20,7 +20,7 @@ import msgspec
 from i18nprune.envelope import Code, ProblemError, error
 from i18nprune.locales.atomic import write_atomically
 from i18nprune.locales.jsonfile import parse_json_bytes, read_file_bytes
-from i18nprune.locales.leaves import is_structured_leaf, list_leaves
+from i18nprune.locales.leaves import is_leaf_object, is_message_object, list_leaves
 from i18nprune.locales.paths import join_path, split_path
 
 Part = str | int
@@ -51,6 +51,10 @@ class JsonStyle(msgspec.Struct, frozen=True):
     leaves and arrays do not count as nesting)."""
     byte_order_mark: bool = False
     """Whether the file starts with a UTF-8 byte-order mark."""
+    message_objects: bool = False
+    """Texts are structured-JSON messages (`{"id": {"string": "…"}}`): a text written to a new
+    key becomes `{"string": text}`. Detected as: the file holds more messages than plain
+    strings."""
 
 
 _DEFAULT_STYLE = JsonStyle(indent="  ", newline="\n", final_newline=True, flat_keys=False)
@@ -162,10 +166,16 @@ class LocaleDocument:
         node = _copy_json(value)
         chain = next(self._leaves(path), None)
         if chain is None:
+            if isinstance(node, str) and self.style.message_objects:
+                node = {"string": node}
             self._insert(path, parts, node, order)
         else:
             container, key = chain[-1]
-            if _comparable_text(_child(container, key)) == _comparable_text(node):
+            current = _child(container, key)
+            if isinstance(node, str) and is_message_object(current):
+                assert isinstance(current, dict)  # guaranteed by is_message_object
+                node = {**current, "string": node}  # a new text; its context stays
+            if _comparable_text(current) == _comparable_text(node):
                 return
             _put(container, key, node)
         self._edited = True
@@ -427,7 +437,7 @@ class _OrderedTree:
         if isinstance(container, list):
             head = parts[0]
             return [(head, 1)] if isinstance(head, int) and head < len(container) else []
-        if is_structured_leaf(container):
+        if is_leaf_object(container):
             return []
         found: list[tuple[Part, int]] = []
         for width in range(1, len(parts) + 1):
@@ -521,20 +531,37 @@ def _detect_style(raw: bytes, tree: dict[str, object]) -> JsonStyle:
         final_newline=body.endswith(b"\n"),
         flat_keys=_stores_flat_keys(tree),
         byte_order_mark=byte_order_mark,
+        message_objects=_stores_messages(tree),
     )
 
 
 def _stores_flat_keys(tree: dict[str, object]) -> bool:
     return any("." in key for key in tree) and not any(
-        isinstance(value, dict) and not is_structured_leaf(value) for value in tree.values()
+        isinstance(value, dict) and not is_leaf_object(value) for value in tree.values()
     )
+
+
+def _stores_messages(tree: dict[str, object]) -> bool:
+    messages = strings = 0
+    pending: list[object] = [tree]
+    while pending:
+        node = pending.pop()
+        if is_message_object(node):
+            messages += 1
+        elif isinstance(node, str):
+            strings += 1
+        elif isinstance(node, dict) and not is_leaf_object(node):
+            pending.extend(node.values())
+        elif isinstance(node, list):
+            pending.extend(node)
+    return messages > strings
 
 
 def _accepts(node: object, part: Part) -> bool:
     """True when `node` is a container that `part` names a position in."""
     if isinstance(part, int):
         return isinstance(node, list)
-    return isinstance(node, dict) and not is_structured_leaf(node)
+    return isinstance(node, dict) and not is_leaf_object(node)
 
 
 def _build(parts: Sequence[Part], node: object, path: str) -> object:
@@ -562,7 +589,7 @@ def _moved(order: Sequence[str], positions: dict[str, int], path: str) -> bool:
 
 
 def _is_leaf(node: object) -> bool:
-    return not isinstance(node, dict | list) or is_structured_leaf(node)
+    return not isinstance(node, dict | list) or is_leaf_object(node)
 
 
 # Steps pair objects with `str` keys and arrays with `int` indices (`_spellings` makes them so);

@@ -20,16 +20,21 @@ LeafValue = str | int | float | bool | None
 class Leaf(msgspec.Struct, frozen=True):
     """One translatable position of a locale document.
 
-    `kind` is `string` for a plain string, `structured` for a structured leaf (`value` is then
-    its `value` string), `placeholder` for a string or structured leaf whose text is the
-    missing-placeholder sentinel, and `other` for a number, boolean or null (kept untouched by
-    every writer).
+    `kind` is `string` for a plain string or a structured-JSON message (`value` is then its
+    `string`), `structured` for a structured leaf (`value` is then its `value` string),
+    `placeholder` for any of those whose text is the missing-placeholder sentinel, and `other`
+    for a number, boolean or null (kept untouched by every writer).
     """
 
     path: str
     kind: LeafKind
     value: LeafValue
     needs_translation_again: bool = False
+
+
+# Crowdin/Transifex "structured JSON" (FormatJS's `--format crowdin`, Saleor's locales): a
+# message is `{"string": "…", "context": "…"}`.
+MESSAGE_KEYS = frozenset({"string", "context", "developer_comment", "character_limit"})
 
 
 def is_structured_leaf(node: object) -> bool:
@@ -43,6 +48,21 @@ def is_structured_leaf(node: object) -> bool:
         and isinstance(node.get("value"), str)
         and STRUCTURED_KEYS.issuperset(node)
     )
+
+
+def is_message_object(node: object) -> bool:
+    """True when `node` is one message of a structured-JSON file (`{"string": …}` with at
+    most `context`, `developer_comment` and `character_limit` beside it)."""
+    return (
+        isinstance(node, dict)
+        and isinstance(node.get("string"), str)
+        and MESSAGE_KEYS.issuperset(node)
+    )
+
+
+def is_leaf_object(node: object) -> bool:
+    """True when the object `node` is one leaf (structured leaf or message), not a namespace."""
+    return is_structured_leaf(node) or is_message_object(node)
 
 
 def list_leaves(doc: object, placeholder: str) -> list[Leaf]:
@@ -75,6 +95,10 @@ def _collect(node: object, path: str, placeholder: str, found: list[Leaf]) -> No
     if isinstance(node, dict):
         if is_structured_leaf(node):
             found.append(_structured_leaf(path, node, placeholder))
+            return
+        if is_message_object(node):
+            text = node["string"]
+            found.append(Leaf(path, "placeholder" if text == placeholder else "string", text))
             return
         for key, child in node.items():
             _collect(child, f"{path}.{key}" if path else key, placeholder, found)

@@ -13,6 +13,7 @@ import trio
 
 from i18nprune.envelope import Code, Envelope, Issue, error, has_errors, make_envelope, warning
 from i18nprune.locales.jsonfile import LocaleFileError
+from i18nprune.locales.leaves import is_message_object
 from i18nprune.locales.view import LocaleView
 from i18nprune.ops.events import EventSink, ProgressEvent
 from i18nprune.ops.scanning import scan_code
@@ -157,7 +158,9 @@ class TargetRun:
                 holder = editor.segment_of(leaf.target_path)
                 existing = editor.document(holder).get(leaf.target_path) if holder else None
                 value: object = text
-                if leaf.action == "translate" and (structured or isinstance(existing, dict)):
+                # A structured-JSON message takes the bare text (the writer keeps its fields).
+                wants_leaf = structured or isinstance(existing, dict)
+                if leaf.action == "translate" and wants_leaf and not is_message_object(existing):
                     value = machine_leaf(text, existing)
                 editor.set(leaf.target_path, value, file, order=part.plan.order, style=style)
                 count += 1

@@ -138,6 +138,12 @@ class Evaluator:
             return self._frozen(node)
         return OPAQUE
 
+    def is_local(self, name: str, reference: tree_sitter.Node) -> bool:
+        """Whether `name` at `reference` is declared in the file other than by an import (a
+        parameter, a destructured prop, a local variable)."""
+        declaration = self._index.lookup(name, reference)
+        return declaration is not None and declaration.kind != "import"
+
     def binding_value(self, name: str, reference: tree_sitter.Node) -> Expr:
         """The value of the binding of `name` visible from the node `reference`."""
         declaration = self._index.lookup(name, reference)

@@ -19,6 +19,8 @@ from i18nprune.scan.prefilter import SiteTrigger
 # Larger files are scanned too (the prefilter keeps files without key sites cheap); past this
 # a file is not read at all, and removal ops count it as unscanned.
 MAX_SOURCE_BYTES = 64 * 1024 * 1024
+# A few raw NUL characters (`'\x00'` written unescaped in a string) do not make a file binary.
+_NUL_ALLOWANCE = 8
 
 
 class Examined(msgspec.Struct, frozen=True, array_like=True):
@@ -48,10 +50,15 @@ def content_digest(content: bytes, suffix: str) -> bytes:
     return hashlib.blake2b(suffix.encode() + b"\0" + content, digest_size=16).digest()
 
 
+def _looks_binary(content: bytes) -> bool:
+    """Many NUL bytes (a UTF-16 or binary file); one in a string literal is valid source."""
+    return content.count(b"\0") > max(_NUL_ALLOWANCE, len(content) // 1000)
+
+
 def read_source(path: str, relpath: str) -> bytes | Issue:
     """The bytes of a source file, or the issue that keeps it from being scanned.
 
-    Files over 64 MB, with NUL bytes, or not valid UTF-8 are skipped with a warning.
+    Files over 64 MB, with many NUL bytes, or not valid UTF-8 are skipped with a warning.
     """
     try:
         with open(path, "rb") as stream:
@@ -69,7 +76,7 @@ def read_source(path: str, relpath: str) -> bytes | Issue:
             "generated or bundled; not scanned. Exclude it if it holds no key of yours.",
             path=relpath,
         )
-    if b"\0" in content:
+    if _looks_binary(content):
         return warning(
             Code.SCAN_BINARY,
             f"{relpath}: contains NUL bytes, so it is not a text source; skipped.",

@@ -62,6 +62,11 @@ class _CallOptions(NamedTuple):
 
 
 _EMPTY = Translator()
+# A translation function the code is handed (a parameter, a prop, `props.t`): the caller's
+# namespace is not known here, so its keys may be in any.
+_PASSED = Translator(None, OPAQUE)
+# Objects whose `t` is i18next's own (the default namespace).
+_I18N_INSTANCES = frozenset({"i18n", "i18next", "i18nInstance", "$i18n", "this"})
 
 
 def extract_facts(content: bytes, suffix: str, names: CalleeNames) -> FileFacts:
@@ -87,6 +92,8 @@ def extract_file(
         document, grammar = content, SCRIPT_SUFFIXES[suffix]
         if document.startswith(_UTF8_BOM):
             document = b"   " + document[3:]
+    if b"\0" in document:  # tree-sitter stops at a NUL; in a string it is just a character
+        document = document.replace(b"\0", b" ")
     tree = parse(document, grammar)
     document, tree = parse_repaired(document, tree, lambda text: parse(text, grammar))
     extraction = _Extraction(content, document, grammar, tree.root_node, names)
@@ -146,6 +153,7 @@ class _Extraction:
         self._bindings: dict[str, list[_Binding]] = {}
         self._factory_declarators: set[int] = set()
         self._plain = _EMPTY
+        self._passed = _PASSED
         self._sites: list[SiteFact] = []
         self.key_literals: set[int] = set()
         """Offsets of string literals that are keys written at a site."""
@@ -167,6 +175,8 @@ class _Extraction:
             for name in (*TRANS_ELEMENTS, *(FORMATJS_ELEMENTS if formatjs else ())):
                 uses.add_element_name(name)
         self._plain = self._hoc_translator(uses.callees.get("withTranslation", []))
+        if self._plain is not _EMPTY:
+            self._passed = self._plain  # the component's `t` comes from the HOC
         self._bind_factories(uses.factories)
         bound: set[int] = set()
         while True:
@@ -316,7 +326,7 @@ class _Extraction:
             elif owner.type == "formal_parameters":
                 scope = owner.parent
             if scope is not None:
-                self._bind(node_text(local), scope, self._plain)
+                self._bind(node_text(local), scope, self._passed)
 
     def _bind_aliases(self, declarators: list[tree_sitter.Node], bound: set[int]) -> None:
         """Bind `const tt = t`, `const tt = i18n.t`, `const tt = t.bind(i18n)`, chains included."""
@@ -360,11 +370,14 @@ class _Extraction:
                     best = binding
             if best is not None:
                 return best.translator
-            return self._plain if name in self._names.bare else None
+            if name not in self._names.bare:
+                return None
+            return self._passed if self._evaluator.is_local(name, callee) else self._plain
         if kind == "member_expression":
             path = _dotted_path(callee)
             if path is not None and self._names.matches_path(path):
-                return self._plain
+                root = path.split(".", 1)[0]
+                return self._plain if root in _I18N_INSTANCES else self._passed
             target = callee.child_by_field_name("object")
             prop = callee.child_by_field_name("property")
             if target is not None and prop is not None and node_text(prop) in _RICH_METHODS:

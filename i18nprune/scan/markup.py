@@ -348,7 +348,11 @@ def _template_end(source: bytes, position: int, end: int) -> int:
 
 
 def _tag_end(source: bytes, position: int) -> int:
-    """The position after the `>` closing the tag whose attributes start at `position`."""
+    """The position after the `>` closing the tag whose attributes start at `position`.
+
+    A `>` inside a quoted value or a `{…}` expression (Svelte's `on:load={() => …}`) does not
+    close the tag.
+    """
     quote = 0
     while position < len(source):
         char = source[position]
@@ -357,6 +361,11 @@ def _tag_end(source: bytes, position: int) -> int:
                 quote = 0
         elif char in b"\"'":
             quote = char
+        elif char == ord("{"):
+            close = expression_end(source, position + 1, len(source), b"}")
+            if close < 0:
+                return len(source)
+            position = close
         elif char == ord(">"):
             return position + 1
         position += 1

@@ -97,15 +97,24 @@ def trans_key(
     default_value = _first_truthy(
         [serializer.defaults(attributes), serializer.options_default(attributes), children]
     )
-    return _first_truthy([children, default_value]), default_value
+    key = _first_truthy([children, default_value])
+    if key is not None and not isinstance(key, Text):
+        # Extractors (i18next-parser, i18next-cli) write a dynamic child as its source text,
+        # `{appName}`, into the locale file: that key is as good as used too.
+        written = _Serializer(content, value_of, as_written=True).children_key(element)
+        if isinstance(written, Text) and written.value:
+            key = Branches([key, written])
+    return key, default_value
 
 
 class _Serializer:
-    """`nodesToString` over the JSX children in one file."""
+    """`nodesToString` over the JSX children in one file; `as_written` serialises a child
+    whose value is unknown as its source text in braces, as extractors write it."""
 
-    def __init__(self, content: bytes, value_of: ValueOf) -> None:
+    def __init__(self, content: bytes, value_of: ValueOf, *, as_written: bool = False) -> None:
         self._content = content
         self._value_of = value_of
+        self._as_written = as_written
 
     def children_key(self, node: tree_sitter.Node) -> Expr:
         return self._serialize(*self._children(node))
@@ -218,7 +227,11 @@ class _Serializer:
         if kind in _FALSY:
             return _Child(None, Text(""), False)
         value = self._value_of(node)
-        return _Child(None, _as_text(value), _truthiness(value))
+        text = _as_text(value)
+        if self._as_written and not isinstance(text, Text):
+            source = self._content[node.start_byte : node.end_byte].decode("utf-8", "replace")
+            return _Child(None, Text("{" + source + "}"), True)
+        return _Child(None, text, _truthiness(value))
 
     def _attribute_value(self, attribute: tree_sitter.Node) -> _Child:
         """The value of a JSX attribute, as a child holding it."""

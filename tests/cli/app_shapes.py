@@ -218,7 +218,36 @@ SVELTE_I18N: dict[str, Any] = {
 }
 SVELTE_I18N_UNUSED = {"home.unused"}
 
+# A react-intl app whose messages file is structured JSON: `{"id": {"string", "context"}}`
+# (Saleor's shape, also FormatJS's `--format crowdin`).
+FORMATJS_STRUCTURED: dict[str, Any] = {
+    "i18nprune.config.json": {"src": "src", "locales": {"directory": "locale"}},
+    "src/orders/messages.ts": (
+        "import { defineMessages } from 'react-intl';\n"
+        "export const orderMessages = defineMessages({\n"
+        "  title: { id: 'D2aHLc', defaultMessage: 'Orders', description: 'page title' },\n"
+        "});\n"
+    ),
+    "src/orders/List.tsx": (
+        "import { useIntl, FormattedMessage } from 'react-intl';\n"
+        "import { orderMessages } from './messages';\n"
+        "export const List = () => {\n"
+        "  const intl = useIntl();\n"
+        "  return <h1 title={intl.formatMessage(orderMessages.title)}>\n"
+        "    <FormattedMessage id='x9bN7p' defaultMessage='Draft' />\n"
+        "  </h1>;\n"
+        "};\n"
+    ),
+    "locale/en.json": {
+        "D2aHLc": {"context": "page title", "string": "Orders"},
+        "x9bN7p": {"string": "Draft"},
+        "Q3kT0z": {"context": "removed button", "string": "Archive"},
+    },
+}
+FORMATJS_STRUCTURED_UNUSED = {"Q3kT0z"}
+
 APPS: dict[str, tuple[dict[str, Any], set[str]]] = {
+    "formatjs-structured-json": (FORMATJS_STRUCTURED, FORMATJS_STRUCTURED_UNUSED),
     "react-own-t": (REACT_OWN_T, REACT_OWN_T_UNUSED),
     "react-i18next-natural": (REACT_I18NEXT_NATURAL, REACT_I18NEXT_NATURAL_UNUSED),
     "i18next-namespaces": (I18NEXT_NAMESPACES, I18NEXT_NAMESPACES_UNUSED),

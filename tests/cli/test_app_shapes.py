@@ -8,7 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.app_shapes import APPS, FORMATJS, I18NEXT_NAMESPACES, REACT_I18NEXT_NATURAL
+from tests.cli.app_shapes import (
+    APPS,
+    FORMATJS,
+    FORMATJS_STRUCTURED,
+    I18NEXT_NAMESPACES,
+    REACT_I18NEXT_NATURAL,
+)
 from tests.conftest import write_tree
 
 
@@ -269,3 +275,23 @@ def test_dynamic_sites_without_static_part_are_a_warning_with_their_sites(tmp_pa
         )
         assert warning["severity"] == "warning"
         assert "src/app.ts:2" in warning["message"] and "policies.preserve" in warning["message"]
+
+
+def test_structured_json_messages_are_one_key_each(tmp_path, run_cli):
+    root = write_tree(
+        tmp_path / "app",
+        {**FORMATJS_STRUCTURED, "locale/fr.json": {"D2aHLc": {"string": "Commandes"}}},
+    )
+
+    cleanup = run_cli("cleanup", "--yes", "--json", cwd=root)
+    generate = run_cli("generate", "--target", "fr", "--provider", "pseudo", "--json", cwd=root)
+
+    assert cleanup.envelope["data"]["keys"] == ["Q3kT0z"]
+    assert read(root / "locale/en.json") == {
+        "D2aHLc": {"context": "page title", "string": "Orders"},
+        "x9bN7p": {"string": "Draft"},
+    }
+    assert generate.code == 0, generate.stdout
+    fr = read(root / "locale/fr.json")
+    assert fr["D2aHLc"] == {"string": "Commandes"}  # a human translation stays
+    assert set(fr["x9bN7p"]) == {"string"} and fr["x9bN7p"]["string"].startswith("[")

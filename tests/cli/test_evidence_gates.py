@@ -96,7 +96,7 @@ def test_trailing_comma_points_at_the_file_and_line(tmp_path, run_cli):
 UNSCANNABLE = {
     "syntax-error": {"src/Broken.tsx": b"t('legacy.banner');\nconst = ;\n"},
     "not-utf8": {"src/Latin1.ts": b"t('legacy.banner'); // caf\xe9\n"},
-    "binary": {"src/Blob.js": b"t('legacy.banner');\x00\x01"},
+    "binary": {"src/Blob.js": b"t('legacy.banner');" + b"\x00\x01" * 16},
 }
 
 

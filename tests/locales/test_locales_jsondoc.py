@@ -282,3 +282,38 @@ def test_an_integer_longer_than_int_accepts_survives_an_edit(tmp_path: Path) -> 
     document = _load(tmp_path, '{\n  "n": ' + digits + "\n}")
     document.set("a", "x")
     assert document.render().decode() == '{\n  "n": ' + digits + ',\n  "a": "x"\n}'
+
+
+# structured-JSON messages and flat literal keys
+
+
+def test_structured_json_messages_are_leaves_edited_by_their_string(tmp_path: Path) -> None:
+    document = _load(tmp_path, _pretty({"a1": {"context": "button", "string": "Save"}}))
+
+    document.set("a1", "Enregistrer")
+    document.set("b2", "Annuler")
+
+    assert document.style.message_objects
+    assert json.loads(document.render()) == {
+        "a1": {"context": "button", "string": "Enregistrer"},
+        "b2": {"string": "Annuler"},
+    }
+    assert document.paths() == ["a1", "b2"]
+    assert document.delete("a1") and json.loads(document.render()) == {"b2": {"string": "Annuler"}}
+
+
+def test_literal_keys_are_written_flat_whatever_their_dots(tmp_path: Path) -> None:
+    path = tmp_path / "en.json"
+    path.write_text(_pretty({"Hello.": "Hello.", "nested": {"key": "x"}}))
+    document = LocaleDocument.load(path, "en.json", literal_keys=True)
+
+    document.set("Sign out. See you", "Sign out. See you")
+    document.set("Item [1]", "Item")
+
+    assert json.loads(document.render()) == {
+        "Hello.": "Hello.",
+        "nested": {"key": "x"},
+        "Sign out. See you": "Sign out. See you",
+        "Item [1]": "Item",
+    }
+    assert document.has("nested.key") and document.delete("Hello.")

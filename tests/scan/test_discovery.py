@@ -234,7 +234,7 @@ def test_unreadable_file_is_reported_not_fatal(project: ScanProject) -> None:
 
 
 def test_binary_file_is_reported_and_skipped(project: ScanProject) -> None:
-    project.write("src/blob.js", b"t('hidden')\0\x01\x02")
+    project.write("src/blob.js", b"t('hidden')" + b"\0\x01\x02" * 16)
     project.write("src/app.ts", SITE)
 
     result = project.scan()
@@ -243,6 +243,15 @@ def test_binary_file_is_reported_and_skipped(project: ScanProject) -> None:
     [issue] = result.issues
     assert (issue.code, issue.path) == (Code.SCAN_BINARY, "src/blob.js")
     assert "NUL" in issue.message
+
+
+def test_a_raw_nul_in_a_string_literal_is_still_source(project: ScanProject) -> None:
+    project.write("src/status.tsx", b"const marker = '\0loading';\nt('status.loading');\n")
+
+    result = project.scan()
+
+    assert keys_of(result) == ["status.loading"]
+    assert result.issues == []
 
 
 def test_invalid_utf8_is_reported_with_its_line(project: ScanProject) -> None:

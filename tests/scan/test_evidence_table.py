@@ -100,9 +100,10 @@ CASES = [
         syntax=NAMESPACED,
     ),
     Case(
-        "trans_dynamic_child_keeps_its_static_start",
+        "trans_dynamic_child_keeps_its_static_start_and_the_extracted_spelling",
         {"a.jsx": "const el = <Trans>Hello {name}</Trans>;"},
-        [],
+        # i18next-parser and i18next-cli write the child as its source: `Hello {name}`.
+        [Key("Hello {name}")],
         [Dynamic("template_interpolation", "Hello ")],
         syntax=FLAT,
     ),
@@ -166,6 +167,24 @@ CASES = [
     Case(
         "default_namespace_for_unbound_t",
         {"a.ts": "t('home.title');"},
+        [Key("home.title", "translation")],
+        syntax=NAMESPACED,
+    ),
+    Case(
+        "translator_passed_as_argument_has_any_namespace",
+        {"a.ts": "export function options(t: TFunction) { return [t('option.a')]; }"},
+        [Key("option.a", None)],
+        syntax=NAMESPACED,
+    ),
+    Case(
+        "props_t_has_any_namespace",
+        {"a.jsx": "function C(props) { return props.t('field.name'); }"},
+        [Key("field.name", None)],
+        syntax=NAMESPACED,
+    ),
+    Case(
+        "i18n_instance_t_is_the_default_namespace",
+        {"a.ts": "import i18n from 'i18next';\ni18n.t('home.title');"},
         [Key("home.title", "translation")],
         syntax=NAMESPACED,
     ),
@@ -248,6 +267,14 @@ CASES = [
             "const items = tm('menu.items');\n</script>"
         },
         [Key("menu.items", subtree=True)],
+    ),
+    Case(
+        "svelte_script_with_arrow_handler_in_head",
+        {
+            "a.svelte": "<svelte:head>\n  <script src='/x.js' on:load={() => { ready = true; }}>"
+            "</script>\n</svelte:head>\n<h1>{$t('home.title')}</h1>\n"
+        },
+        [Key("home.title")],
     ),
     Case(
         "svelte_json_reads_subtree",
