@@ -200,6 +200,45 @@ def test_write_op_needing_confirmation_answers_ok_false_naming_yes_and_writes_no
     assert tree_bytes(example_project) == before
 
 
+@pytest.mark.parametrize(
+    ("op", "options"),
+    [
+        ("sync", {}),
+        ("cleanup", {"yes": True}),
+        ("missing", {"yes": True}),
+        ("generate", {"target": "de", "provider": "pseudo"}),
+        ("locales.delete", {"target": "fr", "yes": True}),
+    ],
+    ids=["sync", "cleanup", "missing", "generate", "locales.delete"],
+)
+def test_write_op_on_a_source_locale_that_does_not_parse_writes_nothing(
+    serve: ServeFactory, example_project: Path, op: str, options: dict[str, Any]
+) -> None:
+    source = example_project / "locales/en.json"
+    source.write_text(source.read_text().replace("{", "{,", 1))  # invalid JSON at 1:2
+    server = serve("--project", str(example_project), "--allow-writes")
+    before = tree_bytes(example_project)
+    envelope = server.request(f"op.{op}", {"options": options}).unwrap()
+    assert envelope["ok"] is False
+    codes = [issue["code"] for issue in envelope["issues"]]
+    assert "i18nprune.locale.source_unreadable" in codes
+    assert tree_bytes(example_project) == before
+
+
+def test_cleanup_over_a_file_that_does_not_parse_refuses_until_forced(
+    serve: ServeFactory, example_project: Path
+) -> None:
+    (example_project / "src/Broken.tsx").write_text("t('legacy.banner');\nconst = ;\n")
+    server = serve("--project", str(example_project), "--allow-writes")
+    before = tree_bytes(example_project)
+    refused = server.request("op.cleanup", {"options": {"yes": True}}).unwrap()
+    assert refused["ok"] is False
+    assert "i18nprune.scan.incomplete_evidence" in [i["code"] for i in refused["issues"]]
+    assert tree_bytes(example_project) == before
+    forced = server.request("op.cleanup", {"options": {"yes": True, "force": True}}).unwrap()
+    assert forced["ok"] is True and forced["data"]["removed"] > 0
+
+
 def test_generate_without_target_answers_ok_false_naming_the_option(
     serve: ServeFactory, example_project: Path
 ) -> None:
