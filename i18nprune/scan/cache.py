@@ -16,9 +16,9 @@ import msgspec
 
 from i18nprune.envelope import Code, Issue, info
 from i18nprune.scan.facts import FileFacts
-from i18nprune.scan.literals import LiteralFact
+from i18nprune.scan.literals import LiteralIndex
 
-CACHE_FILE_NAME = "scan-v2.msgpack"
+CACHE_FILE_NAME = "scan-v3.msgpack"
 MEMORY_IDENTITIES = 8
 """How many scan identities (roots × functions) the in-memory cache keeps, most recent first."""
 # Bump when extraction changes what it records, so that old facts are never reused.
@@ -40,7 +40,7 @@ class CachedFile(msgspec.Struct, array_like=True):
     triggered: bool
     stat_trusted: bool
     facts: FileFacts | None
-    literals: list[LiteralFact] = []
+    literals: LiteralIndex = LiteralIndex()
 
 
 class _CacheDocument(msgspec.Struct):

@@ -13,7 +13,7 @@ from i18nprune.envelope import Code, Issue, warning
 from i18nprune.scan.callees import CalleeNames
 from i18nprune.scan.extract import extract_file
 from i18nprune.scan.facts import FileFacts
-from i18nprune.scan.literals import LiteralFact, quoted_texts
+from i18nprune.scan.literals import LiteralIndex, index_literals
 from i18nprune.scan.prefilter import SiteTrigger
 
 # Larger files are scanned too (the prefilter keeps files without key sites cheap); past this
@@ -35,7 +35,7 @@ class Examined(msgspec.Struct, frozen=True, array_like=True):
     digest: bytes
     triggered: bool
     facts: FileFacts | None
-    literals: list[LiteralFact] = []
+    literals: LiteralIndex = LiteralIndex()
     issue: Issue | None = None
 
 
@@ -104,7 +104,7 @@ def examine_content(
     digest = content_digest(content, suffix)
     triggered = trigger.found_in(content)
     if not (triggered or force):
-        return Examined(relpath, digest, triggered, None, quoted_texts(content))
+        return Examined(relpath, digest, triggered, None, index_literals(content))
     try:
         facts, key_literals = extract_file(content, suffix, names)
     except RecursionError:
@@ -113,14 +113,14 @@ def examine_content(
             digest,
             triggered,
             None,
-            quoted_texts(content),
+            index_literals(content),
             warning(
                 Code.SCAN_PARSE_ERROR,
                 f"{relpath}: expressions nested too deeply to analyse; not scanned.",
                 path=relpath,
             ),
         )
-    return Examined(relpath, digest, triggered, facts, quoted_texts(content, key_literals))
+    return Examined(relpath, digest, triggered, facts, index_literals(content, key_literals))
 
 
 def examine_path(relpath: str, path: str, functions: tuple[str, ...], *, force: bool) -> Examined:

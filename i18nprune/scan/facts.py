@@ -10,7 +10,6 @@ from __future__ import annotations
 import msgspec
 
 from i18nprune.scan.expressions import Expr
-from i18nprune.scan.literals import LiteralFact
 
 
 class Translator(msgspec.Struct, frozen=True, array_like=True):
@@ -56,6 +55,3 @@ class FileFacts(msgspec.Struct, frozen=True, array_like=True):
     exports: dict[str, Expr]
     star_exports: list[str]
     syntax_error: tuple[int, int] | None
-
-
-__all__ = ["FileFacts", "LiteralFact", "SiteFact", "Translator"]

@@ -71,6 +71,15 @@ def resolve_key(
     literal_context = None
     if context is not None:
         literal_context = context.value if isinstance(context, Text) else "*"
+    if isinstance(key, Text) and (prefix is None or isinstance(prefix, Text)):
+        # The common case, `t('a.b')`: one static key.
+        text_namespace, path = _split(key.value, syntax)
+        if not path:
+            return SiteMeaning([], None, None, None, literal_context)
+        full = _prefixed(prefix.value if prefix is not None else None, path)
+        return SiteMeaning(
+            [(text_namespace or namespace.name, full)], None, None, None, literal_context
+        )
     alternatives = _alternatives(key, None)
     static = [text for text, hole in alternatives if hole is None]
     dynamic = [(text, hole) for text, hole in alternatives if hole is not None]
@@ -83,7 +92,7 @@ def resolve_key(
         text_namespace, path = _split(text, syntax)
         if path:
             keys.add((text_namespace or namespace.name, _prefixed(key_prefix, path)))
-    ordered = sorted(keys, key=lambda item: (item[0] or "", item[1]))
+    ordered = sorted(keys, key=lambda item: (item[0] or "", item[1])) if len(keys) > 1 else [*keys]
     if not dynamic:
         return SiteMeaning(ordered, None, None, None, literal_context)
     reach = [_reach(text, key_prefix, namespace, syntax) for text, _ in dynamic]

@@ -9,7 +9,10 @@ one — an extra text can only protect a key, a missed one could let `cleanup` d
 from __future__ import annotations
 
 import re
+import zlib
+from array import array
 from bisect import bisect_right
+from collections.abc import Mapping
 
 import msgspec
 
@@ -19,15 +22,43 @@ _QUOTES = (b"'", b'"', b"`")
 _MAX_TEXT_BYTES = 512
 
 
-class LiteralFact(msgspec.Struct, frozen=True, array_like=True):
-    """A quoted text of a file and where it first occurs (1-based line, column in characters)."""
+class LiteralIndex(msgspec.Struct, frozen=True, array_like=True):
+    """A file's distinct quoted texts, compactly (the scan keeps one per file, cache included):
+    a 64-bit hash of each text and the line and column (1-based, columns in characters) of its
+    first occurrence, as packed arrays in this machine's byte order."""
 
-    text: str
-    line: int
-    column: int
+    hashes: bytes = b""
+    lines: bytes = b""
+    columns: bytes = b""
+
+    def find(self, wanted: Mapping[int, str]) -> list[tuple[str, int, int]]:
+        """`(text, line, column)` of each text of `wanted` (keyed by `text_hash`) the file
+        quotes; a file that quotes none of them costs one pass in C."""
+        hashes = array("Q")
+        hashes.frombytes(self.hashes)
+        if wanted.keys().isdisjoint(hashes):
+            return []
+        lines, columns = array("I"), array("I")
+        lines.frombytes(self.lines)
+        columns.frombytes(self.columns)
+        return [
+            (wanted[value], lines[index], columns[index])
+            for index, value in enumerate(hashes)
+            if value in wanted
+        ]
 
 
-def quoted_texts(content: bytes, skipped: frozenset[int] = frozenset()) -> list[LiteralFact]:
+def text_hash(text: str) -> int:
+    """The hash `LiteralIndex` files a text under."""
+    return _hash(text.encode("utf-8", "surrogatepass"))
+
+
+def _hash(raw: bytes) -> int:
+    # Two C checksums make 64 bits: collisions (which could only protect a key) are negligible.
+    return zlib.crc32(raw) | (zlib.adler32(raw) << 32)
+
+
+def index_literals(content: bytes, skipped: frozenset[int] = frozenset()) -> LiteralIndex:
     """Every distinct quoted text of `content`, at its first occurrence.
 
     `skipped` are the offsets of opening quotes to leave out (strings that are the key of a
@@ -71,19 +102,21 @@ def _escapes_next(text: bytes) -> bool:
     return backslashes % 2 == 1
 
 
-def _located(content: bytes, found: dict[bytes, int]) -> list[LiteralFact]:
+def _located(content: bytes, found: dict[bytes, int]) -> LiteralIndex:
     if not found:
-        return []
+        return LiteralIndex()
     line_starts = [0] + [match.end() for match in re.finditer(rb"\n", content)]
-    facts: dict[str, LiteralFact] = {}
+    hashes, lines, columns = array("Q"), array("I"), array("I")
+    seen: set[int] = set()
     for raw, offset in sorted(found.items(), key=lambda item: item[1]):
-        text = raw.decode("utf-8", "replace")
-        if "\\" in text:
-            text = decode_escapes(text)
-        if text in facts:
+        value = _hash(raw) if b"\\" not in raw else text_hash(decode_escapes(raw.decode()))
+        if value in seen:
             continue
+        seen.add(value)
         line = bisect_right(line_starts, offset)
         prefix = content[line_starts[line - 1] : offset]
         column = len(prefix) if prefix.isascii() else len(prefix.decode("utf-8", "replace"))
-        facts[text] = LiteralFact(text, line, column + 1)
-    return list(facts.values())
+        hashes.append(value)
+        lines.append(line)
+        columns.append(column + 1)
+    return LiteralIndex(hashes.tobytes(), lines.tobytes(), columns.tobytes())

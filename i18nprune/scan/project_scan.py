@@ -33,6 +33,7 @@ from i18nprune.scan.facts import FileFacts, SiteFact
 from i18nprune.scan.grammars import SOURCE_SUFFIXES, grammar_versions
 from i18nprune.scan.key_shapes import resolve_key, site_namespace, static_text
 from i18nprune.scan.link import Linker
+from i18nprune.scan.literals import text_hash
 from i18nprune.scan.parallel import examine_in_processes
 from i18nprune.scan.records import (
     DynamicSite,
@@ -332,34 +333,32 @@ class _ProjectScan:
                 DynamicSite(relpath, site.line, site.column, site.kind, site.preview, None)
             )
             return
-
-        def linked(value: Expr | None) -> Expr | None:
-            if value is None or not reads_imports(value):
-                return value
-            return linker.resolve(value, relpath)
-
         syntax = self.options.syntax
         translator = site.translator
-        namespace = site_namespace(linked(site.namespace), linked(translator.namespace), syntax)
-        key = linker.resolve(site.key, relpath) if reads_imports(site.key) else site.key
-        meaning = resolve_key(
-            key, linked(translator.prefix), linked(site.context), namespace, syntax
-        )
-        default = static_text(linked(site.default))
-        observations.extend(
-            KeyObservation(
-                key=path,
-                file=relpath,
-                line=site.line,
-                column=site.column,
-                plural=site.plural,
-                context=meaning.context,
-                namespace=key_namespace,
-                subtree=site.subtree,
-                default=default or None,
+        key = _linked(linker, site.key, relpath)
+        explicit = _linked(linker, site.namespace, relpath)
+        bound = _linked(linker, translator.namespace, relpath) if explicit is None else None
+        prefix = _linked(linker, translator.prefix, relpath)
+        context = _linked(linker, site.context, relpath)
+        default = _linked(linker, site.default, relpath)
+        assert key is not None
+        space = site_namespace(explicit, bound, syntax)
+        meaning = resolve_key(key, prefix, context, space, syntax)
+        text = static_text(default) or None
+        for key_namespace, path in meaning.keys:
+            observations.append(
+                KeyObservation(
+                    path,
+                    relpath,
+                    site.line,
+                    site.column,
+                    site.plural,
+                    meaning.context,
+                    key_namespace,
+                    site.subtree,
+                    text,
+                )
             )
-            for key_namespace, path in meaning.keys
-        )
         if meaning.dynamic_kind is not None:
             dynamic.append(
                 DynamicSite(
@@ -375,15 +374,14 @@ class _ProjectScan:
 
     def _literal_sites(self) -> list[LiteralSite]:
         """The first quoted occurrence, per scanned file, of each text the caller asked for."""
-        wanted = self.options.literal_texts
-        if not wanted:
+        if not self.options.literal_texts:
             return []
+        wanted = {text_hash(text): text for text in self.options.literal_texts}
         sites = [
-            LiteralSite(literal.text, relpath, literal.line, literal.column)
+            LiteralSite(text, relpath, line, column)
             for relpath in self.discovered
             if (entry := self.current.get(relpath)) is not None
-            for literal in entry.literals
-            if literal.text in wanted
+            for text, line, column in entry.literals.find(wanted)
         ]
         return sorted(sites, key=lambda site: (site.text, site.file, site.line, site.column))
 
@@ -434,6 +432,13 @@ class _ProjectScan:
         if force or now - self.reported_at >= _PROGRESS_INTERVAL_S:
             self.reported_at = now
             self.on_progress(len(self.accounted), len(self.discovered))
+
+
+def _linked(linker: Linker, value: Expr | None, relpath: str) -> Expr | None:
+    """`value` as written in `relpath`, with what it imports from other files resolved."""
+    if value is None or not reads_imports(value):
+        return value
+    return linker.resolve(value, relpath)
 
 
 def _usable_cpus() -> int:
