@@ -156,8 +156,17 @@ class Project:
     def source_locale(self) -> str:
         return normalize_code(self.config.locales.source)
 
+    def load_namespaces(self, locale: str) -> dict[str | None, LocaleView]:
+        """One locale's view of each namespace of the source (one view, `None`, with
+        namespaces off)."""
+        return {namespace: self.load(locale, namespace) for namespace in self.namespaces()}
+
     def load(self, locale: str, namespace: str | None = None) -> LocaleView:
-        """One locale's leaves: all of them, or with `namespace`, those of that namespace."""
+        """One locale's leaves: all of them, or with `namespace`, those of that namespace.
+
+        With namespaces on, the leaves of different namespaces are different keys: callers
+        that compare paths load each namespace (`load_namespaces`).
+        """
         inventory, _ = self.inventory()
         return load_locale(
             inventory, locale, self.config.missing.placeholder, namespace, self.namespace_of

@@ -113,9 +113,9 @@ def _load(project: Project, locales: list[str]) -> dict[tuple[str, str | None], 
     """Every namespace view of the locales to clean, and of the source."""
     wanted = {project.source_locale(), *locales}
     return {
-        (locale, namespace): project.load(locale, namespace)
+        (locale, namespace): view
         for locale in sorted(wanted)
-        for namespace in project.namespaces()
+        for namespace, view in project.load_namespaces(locale).items()
     }
 
 

@@ -196,10 +196,7 @@ def _plan_targets(
 ) -> tuple[dict[str | None, LocaleView], list[TargetRun]]:
     """The source's view of each namespace, and every target's plan."""
     policy = project.config.reference.policy_for("generate")
-    sources = {
-        namespace: project.load(project.source_locale(), namespace)
-        for namespace in project.namespaces()
-    }
+    sources = project.load_namespaces(project.source_locale())
     templates = {
         namespace: build_template(view, evidence.reference(namespace), policy, project.config)
         for namespace, view in sources.items()
@@ -207,8 +204,9 @@ def _plan_targets(
     runs = []
     for target in targets:
         parts = []
+        views = project.load_namespaces(target.code)
         for namespace, source in sources.items():
-            view = project.load(target.code, namespace)
+            view = views[namespace]
             plan = plan_target(
                 source, view, templates[namespace], resume=options.resume, force=options.force
             )

@@ -50,11 +50,11 @@ async def run(handle: ProjectHandle, options: LocalesDeleteOptions, emit: EventS
         )
     targets, target_issues = select_targets(project, options.target)
     issues.extend(target_issues)
-    source = project.load(project.source_locale())
-    issues.extend(source.issues)
-    refusal = source_gate(KIND, source)
-    if refusal is not None:
-        issues.append(refusal)
+    for source in project.load_namespaces(project.source_locale()).values():
+        issues.extend(source.issues)
+        refusal = source_gate(KIND, source)
+        if refusal is not None:
+            issues.append(refusal)
     inventory, _ = project.inventory()
     segments = [segment for t in targets for segment in inventory.segments.get(t.code, [])]
     files = [segment.rel for segment in segments]

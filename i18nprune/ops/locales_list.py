@@ -41,24 +41,28 @@ async def run(handle: ProjectHandle, options: LocalesListOptions, emit: EventSin
     inventory, issues = project.inventory()
     issues = list(issues)
     source_code = project.source_locale()
-    source_paths = (
-        set(project.load(source_code).leaves) if source_code in inventory.segments else set()
-    )
+    sources = project.load_namespaces(source_code) if source_code in inventory.segments else {}
     rows = []
     for code in inventory.locales():
-        view = project.load(code)
-        issues.extend(view.issues)
-        paths = set(view.leaves)
+        keys = placeholders = missing = extra = 0
+        for namespace, view in project.load_namespaces(code).items():
+            issues.extend(view.issues)
+            paths = set(view.leaves)
+            source_paths = set(sources[namespace].leaves) if namespace in sources else set()
+            keys += len(paths)
+            placeholders += sum(1 for leaf in view.leaves.values() if leaf.kind == "placeholder")
+            missing += len(source_paths - paths)
+            extra += len(paths - source_paths) if sources else 0
         rows.append(
             LocaleRow(
                 code=code,
                 name=inventory.segments[code][0].name,
                 is_source=code == source_code,
-                files=[segment.rel for segment in view.segments],
-                keys=len(paths),
-                placeholders=sum(1 for leaf in view.leaves.values() if leaf.kind == "placeholder"),
-                missing_from_source=len(source_paths - paths),
-                extra=len(paths - source_paths) if source_paths else 0,
+                files=[segment.rel for segment in inventory.segments[code]],
+                keys=keys,
+                placeholders=placeholders,
+                missing_from_source=missing,
+                extra=extra,
             )
         )
     unique: list[Issue] = list(dict.fromkeys(issues))

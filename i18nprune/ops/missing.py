@@ -84,9 +84,9 @@ def _value(project: Project, missing: MissingKey, is_source: bool) -> object:
 def _load(project: Project, locales: list[str]) -> dict[tuple[str, str | None], LocaleView]:
     wanted = {project.source_locale(), *locales}
     return {
-        (locale, namespace): project.load(locale, namespace)
+        (locale, namespace): view
         for locale in sorted(wanted)
-        for namespace in project.namespaces()
+        for namespace, view in project.load_namespaces(locale).items()
     }
 
 

@@ -123,14 +123,11 @@ def _load(
     project: Project, targets: list[Target]
 ) -> tuple[dict[str | None, LocaleView], dict[tuple[str, str | None], LocaleView]]:
     """The source's view of each namespace, and each target's."""
-    namespaces = project.namespaces()
-    sources = {
-        namespace: project.load(project.source_locale(), namespace) for namespace in namespaces
-    }
+    sources = project.load_namespaces(project.source_locale())
     views = {
-        (target.code, namespace): project.load(target.code, namespace)
+        (target.code, namespace): view
         for target in targets
-        for namespace in namespaces
+        for namespace, view in project.load_namespaces(target.code).items()
     }
     return sources, views
 

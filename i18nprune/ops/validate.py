@@ -44,8 +44,7 @@ class ValidateData(msgspec.Struct, frozen=True, rename="camel"):
 
 def source_views(project: Project) -> dict[str | None, LocaleView]:
     """The source locale's view of each namespace (one view, `None`, with namespaces off)."""
-    source = project.source_locale()
-    return {namespace: project.load(source, namespace) for namespace in project.namespaces()}
+    return project.load_namespaces(project.source_locale())
 
 
 def missing_in(evidence: Evidence, views: dict[str | None, LocaleView]) -> list[MissingKey]:

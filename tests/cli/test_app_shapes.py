@@ -295,3 +295,14 @@ def test_structured_json_messages_are_one_key_each(tmp_path, run_cli):
     fr = read(root / "locale/fr.json")
     assert fr["D2aHLc"] == {"string": "Commandes"}  # a human translation stays
     assert set(fr["x9bN7p"]) == {"string"} and fr["x9bN7p"]["string"].startswith("[")
+
+
+def test_locales_list_counts_namespaces_apart(tmp_path, run_cli):
+    root = write_tree(tmp_path / "app", I18NEXT_NAMESPACES)
+
+    result = run_cli("locales", "list", "--json", cwd=root)
+
+    rows = {row["code"]: row for row in result.envelope["data"]["locales"]}
+    assert rows["en"]["keys"] == 7  # common 3, auth 2 (its own `title`), errors 2
+    assert rows["fr"]["missingFromSource"] == 5 and rows["fr"]["extra"] == 0
+    assert not [i for i in result.envelope["issues"] if i["code"].endswith("duplicate_path")]
