@@ -92,6 +92,19 @@ def _text(node: tree_sitter.Node, source: bytes | None) -> str:
     return source[node.start_byte : node.end_byte].decode("utf-8", "replace")
 
 
+def prefixed_messages(prefix: str, messages: Expr) -> Expr:
+    """The descriptors of `defineMessages('prefix', { key: 'Default' })`, a helper some
+    react-intl apps write: `{ key: { id: 'prefix.key', defaultMessage: 'Default' } }`."""
+    if not isinstance(messages, Record):
+        return OPAQUE
+    return Record(
+        {
+            key: Record({"id": Text(f"{prefix}.{key}"), "defaultMessage": default})
+            for key, default in messages.fields.items()
+        }
+    )
+
+
 class Evaluator:
     """Evaluates expression nodes of one syntax tree, remembering the constants it evaluated.
 
@@ -293,11 +306,17 @@ class Evaluator:
         return None
 
     def _frozen(self, node: tree_sitter.Node) -> Expr:
-        """`Object.freeze(x)`, FormatJS `defineMessages(x)` and `defineMessage(x)` are `x`;
-        any other call is opaque."""
+        """`Object.freeze(x)`, FormatJS `defineMessages(x)` and `defineMessage(x)` are `x`, and
+        the prefixed form `defineMessages('prefix', { key: 'Default' })` is the descriptors it
+        builds; any other call is opaque."""
         function = node.child_by_field_name("function")
         arguments = node.child_by_field_name("arguments")
         if function is None or arguments is None or node_text(function) not in _IDENTITY_CALLS:
             return OPAQUE
-        first = named_child(arguments, 0)
-        return self.value_of(first) if first is not None else OPAQUE
+        first, second = named_child(arguments, 0), named_child(arguments, 1)
+        if first is None:
+            return OPAQUE
+        value = self.value_of(first)
+        if second is not None and isinstance(value, Text):
+            return prefixed_messages(value.value, self.value_of(second))
+        return value

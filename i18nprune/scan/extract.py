@@ -23,9 +23,9 @@ from i18nprune.scan.callees import (
     TRANS_ELEMENTS,
     CalleeNames,
 )
-from i18nprune.scan.evaluate import Evaluator
+from i18nprune.scan.evaluate import Evaluator, prefixed_messages
 from i18nprune.scan.exports import exported_constants
-from i18nprune.scan.expressions import OPAQUE, Branches, Expr, Record, select
+from i18nprune.scan.expressions import OPAQUE, Branches, Expr, Record, Text, select
 from i18nprune.scan.facts import FileFacts, SiteFact, Translator
 from i18nprune.scan.grammars import SCRIPT_SUFFIXES, GrammarName, parse
 from i18nprune.scan.markup import expression_end, svelte_document, vue_document
@@ -595,12 +595,22 @@ class _Extraction:
         if name != "defineMessages":
             self._descriptor_site(call, self._evaluator.value_of(argument))
             return
+        prefix = self._evaluator.value_of(argument) if len(arguments) > 1 else None
+        if isinstance(prefix, Text):  # defineMessages('prefix', { key: 'Default' })
+            argument = arguments[1]
         if argument.type != "object":
             return  # messages defined elsewhere are sites where they are defined
         for pair in argument.named_children:
             value = pair.child_by_field_name("value") if pair.type == "pair" else None
-            if value is not None:
-                self._descriptor_site(pair, self._evaluator.value_of(value))
+            if value is None:
+                continue
+            descriptor = self._evaluator.value_of(value)
+            if isinstance(prefix, Text):
+                key = pair.child_by_field_name("key")
+                field = (plain_string(key) or node_text(key)) if key is not None else ""
+                built = prefixed_messages(prefix.value, Record({field: descriptor}))
+                descriptor = select(built, field)
+            self._descriptor_site(pair, descriptor)
 
     def _descriptor_site(self, node: tree_sitter.Node, descriptor: Expr) -> None:
         default = select(descriptor, "defaultMessage")

@@ -353,6 +353,20 @@ CASES = [
         [Key("nav.home")],
     ),
     Case(
+        "define_messages_with_a_prefix_helper",
+        {
+            "a.tsx": INTL + "import defineMessages from '@app/utils/defineMessages';\n"
+            "const messages = defineMessages('components.Badge', {\n"
+            "  status: '{status}', play: 'Play on {server}',\n});\n"
+            "export const B = () => useIntl().formatMessage(messages.play);"
+        },
+        [
+            Key("components.Badge.play", default="Play on {server}"),
+            Key("components.Badge.play", default="Play on {server}"),
+            Key("components.Badge.status", default="{status}"),
+        ],
+    ),
+    Case(
         "format_message_dynamic_id",
         {"a.ts": INTL + "intl.formatMessage({ id: `status.${kind}` });"},
         [],
