@@ -9,6 +9,7 @@ import msgspec
 from i18nprune.envelope import Code, Envelope, Issue, error, make_envelope, warning
 from i18nprune.locales.view import LocaleView
 from i18nprune.ops.events import EventSink, ProgressEvent
+from i18nprune.ops.evidence_report import excluded_folders_note
 from i18nprune.ops.scanning import scan_code
 from i18nprune.ops.suggestions import Suggestion, suggest
 from i18nprune.project import Project, ProjectHandle
@@ -84,6 +85,9 @@ async def run(handle: ProjectHandle, options: ValidateOptions, emit: EventSink) 
                 f"`{project.source_locale()}`: {shown}",
             )
         )
+    excluded = excluded_folders_note(scan)
+    if excluded is not None:
+        issues.append(excluded)
     if counts.active:
         issues.append(
             warning(
