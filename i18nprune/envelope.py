@@ -36,6 +36,7 @@ class Code:
     STRUCTURE_REQUIRED = "i18nprune.project.locales_structure_required"
     SRC_MISSING = "i18nprune.project.src_directory_missing"
     PATH_OUTSIDE_ROOT = "i18nprune.project.path_outside_root"
+    PATH_UNRESOLVABLE = "i18nprune.project.path_unresolvable"
 
     # locale files
     LOCALE_INVALID_JSON = "i18nprune.locale.invalid_json"

@@ -47,8 +47,19 @@ def user_home(env: Mapping[str, str]) -> Path:
 
 
 def confine(root: Path, relative: str, what: str) -> Path:
-    """Resolve `relative` against `root`; raise ProblemError when it lands outside the root."""
-    candidate = (root / relative).resolve()
+    """Resolve `relative` against `root`; raise ProblemError when it lands outside the root or
+    cannot be resolved (a symbolic link that loops)."""
+    try:
+        candidate = (root / relative).resolve()
+    except (OSError, RuntimeError) as exc:  # Python 3.11 raises RuntimeError for a link loop
+        raise ProblemError(
+            error(
+                Code.PATH_UNRESOLVABLE,
+                f"{what} `{relative}` cannot be resolved ({exc}); it is a symbolic link that "
+                "loops — point it at a real directory inside the project",
+                relative,
+            )
+        ) from exc
     if candidate != root and root not in candidate.parents:
         raise ProblemError(
             error(

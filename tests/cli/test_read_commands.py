@@ -292,3 +292,31 @@ def test_home_is_not_touched_with_no_cache(make_project, run_cli, home: Path):
     root = make_project(SIMPLE)
     run_cli("validate", "--json", "--no-cache", cwd=root)
     assert list(home.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["validate"],
+        ["cleanup"],
+        ["sync"],
+        ["missing"],
+        ["locales", "dynamic"],
+        ["config"],
+        ["doctor"],
+        ["generate", "--target", "fr", "--provider", "pseudo"],
+    ],
+    ids=lambda command: "-".join(command),
+)
+def test_src_that_is_a_symlink_to_itself_is_an_issue_in_an_envelope(command, make_project, run_cli):
+    root = make_project({"i18nprune.config.json": {"src": "src"}, "locales/en.json": {"a": "A"}})
+    os.symlink("src", root / "src")
+
+    result = run_cli(*command, "--json", cwd=root)
+
+    assert result.code == 1, result.stderr
+    [issue] = [
+        i for i in result.envelope["issues"] if i["code"] == "i18nprune.project.path_unresolvable"
+    ]
+    assert issue["severity"] == "error" and "symbolic link that loops" in issue["message"]
+    assert "Traceback" not in result.stderr
