@@ -28,6 +28,14 @@ _V4_SUFFIXES = [f"_{c}" for c in PLURAL_CATEGORIES] + [f"_ordinal_{c}" for c in 
 _PLURAL_SUFFIXES = (*_V4_SUFFIXES, "_plural", *(f"_{n}" for n in range(6)))
 
 
+def subtree_heads(path: str, syntax: KeySyntax) -> list[str]:
+    """The texts that name a subtree `path` lies in (`a.b.c` → `a.`, `a.b.`), with nested keys
+    only: code building keys from them (`'errors.' + code`, `` `errors.${code}` ``)."""
+    if syntax.key_separator is None:
+        return []
+    return [path[: index + 1] for index, char in enumerate(path) if char == "." and index > 0]
+
+
 def plural_base(path: str) -> str | None:
     """The key a plural form belongs to (`cart.items_one` → `cart.items`), else `None`."""
     match = _PLURAL_FORM.search(path)
@@ -103,12 +111,14 @@ class KeyReference:
         return None
 
     def literal_sites(self, path: str) -> list[LiteralSite]:
-        """Where quoted strings name `path` (itself, `ns:path`, or the key it is a plural form
-        of): a key that may be used through data."""
+        """Where quoted strings name `path` (itself, `ns:path`, the key it is a plural form
+        of, or with nested keys a subtree it lies in, `'errors.'`): a key that may be used
+        through data."""
         base = plural_base(path)
         texts = [path] if base is None else [path, base]
         if self.namespace is not None:
             texts += [self.syntax.display(self.namespace, text) for text in list(texts)]
+        texts += subtree_heads(path, self.syntax)
         return [site for text in texts for site in self.literals.get(text, ())]
 
     def display(self, path: str) -> str:
@@ -235,7 +245,8 @@ def referenced_paths(paths: Iterable[str], reference: KeyReference) -> dict[str,
 
 def literal_candidates(views: Iterable[LocaleView], syntax: KeySyntax) -> frozenset[str]:
     """The texts a quoted string must equal to name one of these views' paths (the path, the
-    key a plural form belongs to, and their `ns:path` spellings when namespaces are on)."""
+    key a plural form belongs to, their `ns:path` spellings when namespaces are on, and the
+    heads of the subtrees the path lies in)."""
     texts: set[str] = set()
     for view in views:
         for path in view.leaves:
@@ -244,6 +255,7 @@ def literal_candidates(views: Iterable[LocaleView], syntax: KeySyntax) -> frozen
             texts.update(forms)
             if view.namespace is not None:
                 texts.update(syntax.display(view.namespace, form) for form in forms)
+            texts.update(subtree_heads(path, syntax))
     return frozenset(texts)
 
 

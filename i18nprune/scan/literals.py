@@ -3,7 +3,9 @@
 `label: "labels.copyAsSvg"` in a table and `t(action.label)` elsewhere: no call names the key,
 but the string does. Every text between two quotes of the same kind is taken (script, markup
 and comments alike), so the set over-approximates the file's string literals and never misses
-one — an extra text can only protect a key, a missed one could let `cleanup` delete it.
+one — an extra text can only protect a key, a missed one could let `cleanup` delete it. A
+template with holes contributes its static head when that ends a key segment
+(`` `errors.tooSmall.${type}` `` → `errors.tooSmall.`), which names a whole subtree.
 """
 
 from __future__ import annotations
@@ -65,7 +67,7 @@ def index_literals(content: bytes, skipped: frozenset[int] = frozenset()) -> Lit
     call, which its site accounts for in its own namespace).
 
     Quotes and double quotes end at a line break, as in JavaScript; backticks may span lines,
-    and a template with `${…}` holes is not a text (its value is not known). Escapes are
+    and of a template with `${…}` holes only a head ending in `.` is a text. Escapes are
     decoded (`'it\\'s'` is `it's`). `content` is UTF-8 (scanned files are checked before).
     """
     found: dict[bytes, int] = {}
@@ -84,13 +86,16 @@ def index_literals(content: bytes, skipped: frozenset[int] = frozenset()) -> Lit
                 text += quote + parts[index]
             offset = start + len(text) + 1
             index += 1
+            if quote == b"`" and b"${" in text:
+                text = text[: text.index(b"${")]
+                if not text.endswith(b".") or b"\n" in text:
+                    continue
             if (
                 not text
                 or len(text) > _MAX_TEXT_BYTES
                 or start - 1 in skipped
                 or text in found
                 or (quote != b"`" and b"\n" in text)
-                or (quote == b"`" and b"${" in text)
             ):
                 continue
             found[text] = start - 1  # where the literal starts: its opening quote

@@ -306,3 +306,43 @@ def test_locales_list_counts_namespaces_apart(tmp_path, run_cli):
     assert rows["en"]["keys"] == 7  # common 3, auth 2 (its own `title`), errors 2
     assert rows["fr"]["missingFromSource"] == 5 and rows["fr"]["extra"] == 0
     assert not [i for i in result.envelope["issues"] if i["code"].endswith("duplicate_path")]
+
+
+def test_a_subtree_head_in_the_code_keeps_the_subtree(tmp_path, run_cli):
+    root = write_tree(
+        tmp_path / "app",
+        {
+            "i18nprune.config.json": {},
+            "src/resolver.ts": (
+                "export const issueKey = (issue) => ({ key: `errors.tooSmall.${issue.type}` });\n"
+                "export function describe(platform) {\n"
+                "  let key = 'dialog.picker.description.';\n"
+                "  key += platform;\n"
+                "  return key;\n"
+                "}\n"
+            ),
+            "src/form.ts": (
+                "export const show = (error) =>\n"
+                "  t(error.key) + t(describe('ios')) + t('errors.title');\n"
+            ),
+            "locales/en.json": {
+                "errors": {
+                    "title": "Error",
+                    "tooSmall": {"string": "Too short", "array": "Too few"},
+                    "other": "x",
+                },
+                "dialog": {"picker": {"description": {"ios": "Tap", "android": "Press"}}},
+            },
+        },
+    )
+
+    result = run_cli("cleanup", "--dry-run", "--json", cwd=root)
+
+    assert result.envelope["data"]["keys"] == ["errors.other"]
+    referenced = {entry["key"] for entry in result.envelope["data"]["referenced"]}
+    assert referenced == {
+        "errors.tooSmall.string",
+        "errors.tooSmall.array",
+        "dialog.picker.description.ios",
+        "dialog.picker.description.android",
+    }
