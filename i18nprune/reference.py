@@ -17,7 +17,7 @@ from i18nprune.envelope import Code, Issue, error, warning
 from i18nprune.keys import KeySyntax
 from i18nprune.locales.catalog import PLURAL_CATEGORIES
 from i18nprune.locales.view import LocaleView
-from i18nprune.scan import DynamicSite, LiteralSite, ScanResult
+from i18nprune.scan import DynamicSite, KeyObservation, LiteralSite, ScanResult
 
 # i18next v4 plural forms (`_one`, `_ordinal_few`), and v3's (`_plural`, `_0` … `_5` for
 # languages with several forms), all read as forms of the key before them.
@@ -153,18 +153,33 @@ class Evidence:
 
     def missing(self, paths: Mapping[str | None, Iterable[str]]) -> list[MissingKey]:
         """Literal code keys that no path of their namespace satisfies (plural and context
-        forms count; a key read whole needs some path under it). `paths` maps each namespace
-        of a locale to its paths; a key of no known namespace may be in any of them."""
+        forms count; a key read whole needs some path under it; of a key's spellings, one is
+        enough and the first is reported). `paths` maps each namespace of a locale to its
+        paths; a key of no known namespace may be in any of them."""
         sets = {namespace: set(found) for namespace, found in paths.items()}
         everything = set().union(*sets.values()) if sets else set()
-        found: dict[tuple[str | None, str], MissingKey] = {}
-        for observation in self.scan.observations:
+
+        def present(observation: KeyObservation) -> bool:
             namespace = observation.namespace if self.syntax.uses_namespaces else None
-            present = everything if namespace is None else sets.get(namespace, set())
-            if _satisfied(
-                observation.key, observation.context, observation.subtree, present, self.syntax
-            ):
-                continue
+            candidates = everything if namespace is None else sets.get(namespace, set())
+            return _satisfied(
+                observation.key, observation.context, observation.subtree, candidates, self.syntax
+            )
+
+        lacking: list[KeyObservation] = []
+        spellings: dict[tuple[str, int, int], list[KeyObservation]] = {}
+        for observation in self.scan.observations:
+            if observation.spelling is not None:
+                place = (observation.file, observation.line, observation.column)
+                spellings.setdefault(place, []).append(observation)
+            elif not present(observation):
+                lacking.append(observation)
+        for group in spellings.values():
+            if not any(map(present, group)):
+                lacking.append(min(group, key=lambda observation: observation.spelling or 0))
+        found: dict[tuple[str | None, str], MissingKey] = {}
+        for observation in lacking:
+            namespace = observation.namespace if self.syntax.uses_namespaces else None
             slot = (namespace, observation.key)
             known = found.get(slot)
             found[slot] = MissingKey(

@@ -59,6 +59,7 @@ class _CallOptions(NamedTuple):
     namespace: Expr | None = None
     default: Expr | None = None
     subtree: bool = False
+    spellings: bool = False
 
 
 _EMPTY = Translator()
@@ -415,6 +416,7 @@ class _Extraction:
                 default=options.default,
                 plural=options.plural,
                 subtree=options.subtree,
+                spellings=options.spellings,
             )
         )
 
@@ -559,6 +561,7 @@ class _Extraction:
         else:
             key = children_key if children_key is not None else OPAQUE
             position = element.start_byte
+            options = options._replace(spellings=True)
         options = options._replace(default=children_default)
         self._site(element.start_byte, element.end_byte, "key", key, translator, options, position)
 

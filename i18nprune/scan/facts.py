@@ -42,6 +42,9 @@ class SiteFact(msgspec.Struct, frozen=True, array_like=True):
     default: Expr | None = None
     plural: bool = False
     subtree: bool = False
+    spellings: bool = False
+    """The key's alternatives are spellings of one key (a `<Trans>`'s children): any one of
+    them present is enough."""
 
 
 class FileFacts(msgspec.Struct, frozen=True, array_like=True):

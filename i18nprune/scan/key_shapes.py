@@ -29,8 +29,9 @@ class Namespace(NamedTuple):
 
 
 class SiteMeaning(NamedTuple):
-    """The literal keys a site proves and, for a dynamic one, the kind, namespace and prefix
-    of what it may reach (`dynamic_prefix` `None`: nothing can be said)."""
+    """The literal keys a site proves (in the order the code spells them) and, for a dynamic
+    one, the kind, namespace and prefix of what it may reach (`dynamic_prefix` `None`:
+    nothing can be said)."""
 
     keys: list[tuple[str | None, str]]
     dynamic_kind: str | None
@@ -87,12 +88,12 @@ def resolve_key(
         kind = dynamic[0][1] if dynamic else _NON_LITERAL
         return SiteMeaning([], kind, namespace.name, None, literal_context)
     key_prefix = prefix.value if isinstance(prefix, Text) and prefix.value else None
-    keys: set[tuple[str | None, str]] = set()
+    keys: dict[tuple[str | None, str], None] = {}
     for text in static:
         text_namespace, path = _split(text, syntax)
         if path:
-            keys.add((text_namespace or namespace.name, _prefixed(key_prefix, path)))
-    ordered = sorted(keys, key=lambda item: (item[0] or "", item[1])) if len(keys) > 1 else [*keys]
+            keys[(text_namespace or namespace.name, _prefixed(key_prefix, path))] = None
+    ordered = list(keys)  # in the order the code spells them
     if not dynamic:
         return SiteMeaning(ordered, None, None, None, literal_context)
     reach = [_reach(text, key_prefix, namespace, syntax) for text, _ in dynamic]

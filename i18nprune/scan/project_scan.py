@@ -345,7 +345,7 @@ class _ProjectScan:
         space = site_namespace(explicit, bound, syntax)
         meaning = resolve_key(key, prefix, context, space, syntax)
         text = static_text(default) or None
-        for key_namespace, path in meaning.keys:
+        for rank, (key_namespace, path) in enumerate(meaning.keys):
             observations.append(
                 KeyObservation(
                     path,
@@ -357,6 +357,7 @@ class _ProjectScan:
                     key_namespace,
                     site.subtree,
                     text,
+                    rank if site.spellings else None,
                 )
             )
         if meaning.dynamic_kind is not None:

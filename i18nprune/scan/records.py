@@ -41,7 +41,9 @@ class KeyObservation(msgspec.Struct, frozen=True, omit_defaults=True):
     known statically and any may hold the key). `plural` is set when the call passes a `count`
     option (i18next plural suffixes apply); `context` is the literal `context` option, or `"*"`
     when that option is not literal; `subtree` when the call returns every key under this one
-    (`returnObjects: true`); `default` is the default text the code gives the key.
+    (`returnObjects: true`); `default` is the default text the code gives the key. `spelling`
+    ranks the site's keys when they are spellings of one key (`<Trans>` children as several
+    react-i18next versions and extractors write them; 0 first): one present is enough.
     """
 
     key: str
@@ -53,6 +55,7 @@ class KeyObservation(msgspec.Struct, frozen=True, omit_defaults=True):
     namespace: str | None = None
     subtree: bool = False
     default: str | None = None
+    spelling: int | None = None
 
 
 class DynamicSite(msgspec.Struct, frozen=True):

@@ -70,6 +70,8 @@ class _Child(NamedTuple):
     element: tree_sitter.Node | None
     text: Expr
     truthy: bool | None
+    string: bool = False
+    """The child is a string at run time (text, or an expression with a string value)."""
 
 
 def trans_children_key(element: tree_sitter.Node, content: bytes, value_of: ValueOf) -> Expr:
@@ -89,7 +91,9 @@ def trans_key(
 
     The default value is the first non-empty of `defaults`, `tOptions.defaultValue` and the
     children; the key is the children when non-empty, else the default value. `None` stands
-    for no value: a `<Trans>` with neither children nor defaults looks nothing up.
+    for no value: a `<Trans>` with neither children nor defaults looks nothing up. A key from
+    the children is `Branches` of its spellings when locale files may hold another one
+    (react-i18next 16's, an extractor's): any one of them is the key.
     """
     serializer = _Serializer(content, value_of)
     children = serializer.children_key(element)
@@ -98,23 +102,40 @@ def trans_key(
         [serializer.defaults(attributes), serializer.options_default(attributes), children]
     )
     key = _first_truthy([children, default_value])
-    if key is not None and not isinstance(key, Text):
-        # Extractors (i18next-parser, i18next-cli) write a dynamic child as its source text,
-        # `{appName}`, into the locale file: that key is as good as used too.
-        written = _Serializer(content, value_of, as_written=True).children_key(element)
-        if isinstance(written, Text) and written.value:
-            key = Branches([key, written])
-    return key, default_value
+    if key is None or key is not children:
+        return key, default_value
+    # Other spellings of the same children that locale files hold: react-i18next 16's (and
+    # the extractors' of its time), and the extractors' for a child whose value is unknown
+    # (i18next-parser, i18next-cli write `{appName}`). Any one of them is the key.
+    spellings = [key]
+    legacy = _Serializer(content, value_of, before_17=True).children_key(element)
+    written = [
+        _Serializer(content, value_of, as_written=True, before_17=before_17).children_key(element)
+        for before_17 in (False, True)
+    ]
+    for spelling in (legacy, *(text for text in written if isinstance(text, Text))):
+        if spelling not in spellings:
+            spellings.append(spelling)
+    return (key if len(spellings) == 1 else Branches(spellings)), default_value
 
 
 class _Serializer:
     """`nodesToString` over the JSX children in one file; `as_written` serialises a child
-    whose value is unknown as its source text in braces, as extractors write it."""
+    whose value is unknown as its source text in braces, as extractors write it; `before_17`
+    keeps a basic HTML node's name only around one string child, as react-i18next 16 did."""
 
-    def __init__(self, content: bytes, value_of: ValueOf, *, as_written: bool = False) -> None:
+    def __init__(
+        self,
+        content: bytes,
+        value_of: ValueOf,
+        *,
+        as_written: bool = False,
+        before_17: bool = False,
+    ) -> None:
         self._content = content
         self._value_of = value_of
         self._as_written = as_written
+        self._before_17 = before_17
 
     def children_key(self, node: tree_sitter.Node) -> Expr:
         return self._serialize(*self._children(node))
@@ -205,7 +226,7 @@ class _Serializer:
             raw = raw[:markup]
         text = _clean_jsx_text(_decode_entities(raw.decode("utf-8", "replace")))
         if text:
-            children.append(_Child(None, Text(text), True))
+            children.append(_Child(None, Text(text), True, string=True))
         return markup < 0
 
     def _expression_child(self, node: tree_sitter.Node | None) -> _Child | None:
@@ -231,7 +252,7 @@ class _Serializer:
         if self._as_written and not isinstance(text, Text):
             source = self._content[node.start_byte : node.end_byte].decode("utf-8", "replace")
             return _Child(None, Text("{" + source + "}"), True)
-        return _Child(None, text, _truthiness(value))
+        return _Child(None, text, _truthiness(value), string=isinstance(text, Text))
 
     def _attribute_value(self, attribute: tree_sitter.Node) -> _Child:
         """The value of a JSX attribute, as a child holding it."""
@@ -261,7 +282,9 @@ class _Serializer:
         name = opening.child_by_field_name("name")
         tag = node_text(name) if name is not None else ""
         if tag in KEPT_HTML_NODES:
-            shape = _kept(tag, index, attributes, children, complete, inner)
+            shape = _kept(
+                tag, index, attributes, children, complete, inner, before_17=self._before_17
+            )
         else:
             shape = _wrapped(str(index), inner)
         return shape if dynamic is False else Branches([empty, shape])
@@ -335,8 +358,11 @@ def _kept(
     children: list[_Child],
     complete: bool,
     inner: Expr,
+    *,
+    before_17: bool = False,
 ) -> Expr:
-    """A node of the keep list: named unless it has props besides `children`, else indexed.
+    """A node of the keep list: named unless it has props besides `children`, else indexed;
+    `before_17`: named only around one string child, as react-i18next 16 did.
 
     A lone falsy child (`{0}`, `{''}`) is a falsy `children` prop that still counts as a prop,
     so the node is indexed and empty.
@@ -351,6 +377,8 @@ def _kept(
     if props:
         return _wrapped(str(index), inner)
     truthy = True if len(children) > 1 else children[0].truthy
+    if before_17 and (len(children) > 1 or not children[0].string):
+        return _wrapped(str(index), inner)
     if truthy is None:
         return Branches([empty, _wrapped(tag, inner)])
     return _wrapped(tag, inner) if truthy else empty

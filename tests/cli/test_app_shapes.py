@@ -346,3 +346,38 @@ def test_a_subtree_head_in_the_code_keeps_the_subtree(tmp_path, run_cli):
         "dialog.picker.description.ios",
         "dialog.picker.description.android",
     }
+
+
+TEAM_DELETE = (
+    "import { Trans } from 'react-i18next';\n"
+    "export const TeamDelete = ({ team }) => (\n"
+    "  <Trans>Deleting the <strong>{{ workspaceName: team.name }}</strong> workspace</Trans>\n"
+    ");\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("spelling", "missing"),
+    [
+        ("Deleting the <strong>{{workspaceName}}</strong> workspace", []),  # react-i18next 17
+        ("Deleting the <1>{{workspaceName}}</1> workspace", []),  # 16 and its extractors
+        ("Something else", ["Deleting the <strong>{{workspaceName}}</strong> workspace"]),
+    ],
+    ids=["v17", "v16", "neither"],
+)
+def test_trans_children_in_any_versions_spelling_are_one_key(spelling, missing, tmp_path, run_cli):
+    root = write_tree(
+        tmp_path / "app",
+        {
+            "i18nprune.config.json": {"locales": {"keySeparator": False, "nsSeparator": False}},
+            "src/TeamDelete.tsx": TEAM_DELETE,
+            "locales/en.json": {spelling: spelling, "Unused.": "Unused."},
+        },
+    )
+
+    validate = run_cli("validate", "--json", cwd=root)
+    cleanup = run_cli("cleanup", "--dry-run", "--json", cwd=root)
+
+    assert validate.envelope["data"]["missing"] == missing
+    expected = {"Unused."} | ({spelling} if missing else set())
+    assert set(cleanup.envelope["data"]["keys"]) == expected
