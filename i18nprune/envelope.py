@@ -37,6 +37,7 @@ class Code:
     SRC_MISSING = "i18nprune.project.src_directory_missing"
     PATH_OUTSIDE_ROOT = "i18nprune.project.path_outside_root"
     PATH_UNRESOLVABLE = "i18nprune.project.path_unresolvable"
+    DEFAULT_NAMESPACE_MISSING = "i18nprune.project.default_namespace_missing"
 
     # locale files
     LOCALE_INVALID_JSON = "i18nprune.locale.invalid_json"

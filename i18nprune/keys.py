@@ -23,13 +23,15 @@ class KeySyntax(msgspec.Struct, frozen=True, kw_only=True):
     `namespaces` lists the source locale's namespaces when namespaces are on (`None`: off);
     a key's leading `ns:` names a namespace only when it is one of them. `key_separator` is
     `"."` or `None` (keys are flat strings that may contain dots); `ns_separator` is `None`
-    when keys never name a namespace.
+    when keys never name a namespace; `context_separator` joins a key and its i18next context
+    (`friend_male`).
     """
 
     namespaces: frozenset[str] | None = None
     default_namespace: str = "translation"
     ns_separator: str | None = ":"
     key_separator: str | None = "."
+    context_separator: str = "_"
 
     @classmethod
     def of(cls, locales: LocalesConfig, namespaces: frozenset[str] = frozenset()) -> KeySyntax:
@@ -41,6 +43,7 @@ class KeySyntax(msgspec.Struct, frozen=True, kw_only=True):
             default_namespace=locales.default_namespace,
             ns_separator=locales.ns_separator if isinstance(locales.ns_separator, str) else None,
             key_separator="." if locales.key_separator == "." else None,
+            context_separator=locales.context_separator,
         )
 
     @property
@@ -57,6 +60,14 @@ class KeySyntax(msgspec.Struct, frozen=True, kw_only=True):
         separator = self.ns_separator
         if separator is None or separator not in text:
             return None, text
+        if self.namespaces is not None and separator == self.key_separator:
+            # sveltekit-i18n and the like: a file's path is its keys' prefix (`a11y.save.x`
+            # for `a11y/save.json`), so the longest namespace that starts the key names it.
+            for namespace in sorted(self.namespaces, key=len, reverse=True):
+                spelled = self.spell(namespace) + separator
+                if text.startswith(spelled):
+                    return namespace, text[len(spelled) :]
+            return None, text
         head, rest = text.split(separator, 1)
         if self.namespaces is not None:
             return (head, rest) if head in self.namespaces else (None, text)
@@ -71,11 +82,23 @@ class KeySyntax(msgspec.Struct, frozen=True, kw_only=True):
             return False
         return not _NATURAL_LANGUAGE.search(text[: text.index(self.key_separator)])
 
+    def spell(self, namespace: str) -> str:
+        """A namespace as code names it: with `.` between namespace and key, the folders of a
+        nested file's namespace are dotted too (`a11y/save` → `a11y.save`)."""
+        return namespace.replace("/", ".") if self.ns_separator == "." else namespace
+
+    def namespaces_under(self, head: str) -> list[str]:
+        """With `.` between namespace and key, the namespaces a key starting with `head`
+        (ending a segment: `error.`) may be in: those whose spelled names continue it."""
+        if self.namespaces is None or self.ns_separator != "." or not head.endswith("."):
+            return []
+        return sorted(name for name in self.namespaces if (self.spell(name) + ".").startswith(head))
+
     def display(self, namespace: str | None, path: str) -> str:
         """How reports name a key: `ns:path` when namespaces are on, else the path."""
         if namespace is None or not self.uses_namespaces:
             return path
-        return f"{namespace}{self.ns_separator or ':'}{path}"
+        return f"{self.spell(namespace)}{self.ns_separator or ':'}{path}"
 
     def is_under(self, path: str, prefix: str) -> bool:
         """Whether `path` lies at or below the dynamic-key prefix `prefix`.

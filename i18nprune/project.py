@@ -198,6 +198,21 @@ class Project:
                 )
         inventory, inventory_issues = self.inventory()
         issues.extend(inventory_issues)
+        default = self.config.locales.default_namespace
+        if (
+            self.config.locales.namespaces == "file"
+            and self.source_locale() in inventory.segments
+            and default not in self.namespaces()
+        ):
+            issues.append(
+                warning(
+                    Code.DEFAULT_NAMESPACE_MISSING,
+                    f"locales.defaultNamespace `{default}` has no file in the source locale "
+                    f"(namespaces: {', '.join(str(n) for n in self.namespaces())}); keys that "
+                    "name no namespace are looked up there — set it to the namespace your "
+                    "i18n setup uses by default",
+                )
+            )
         if inventory.segments and self.source_locale() not in inventory.segments:
             issues.append(
                 error(

@@ -64,7 +64,10 @@ class KeyReference:
         sites whose namespace is not known (they may be in any)."""
         observations = [o for o in scan.observations if o.namespace in (None, namespace)]
         keys = {o.key for o in observations}
-        keys |= {f"{o.key}_{o.context}" for o in observations if o.context not in (None, "*")}
+        joiner = syntax.context_separator
+        keys |= {
+            f"{o.key}{joiner}{o.context}" for o in observations if o.context not in (None, "*")
+        }
         prefixes = {
             site.prefix
             for site in scan.dynamic
@@ -99,7 +102,8 @@ class KeyReference:
         if base is not None and base in self.keys:
             return True
         candidate = base or path
-        if any(candidate.startswith(f"{key}_") for key in self.any_context):
+        joiner = self.syntax.context_separator
+        if any(candidate.startswith(f"{key}{joiner}") for key in self.any_context):
             return True
         return any(self.syntax.is_under(path, subtree) for subtree in self.subtrees)
 
@@ -196,7 +200,11 @@ def _satisfied(
 ) -> bool:
     if is_present(key, paths):
         return True
-    if context and context != "*" and is_present(f"{key}_{context}", paths):
+    if (
+        context
+        and context != "*"
+        and is_present(f"{key}{syntax.context_separator}{context}", paths)
+    ):
         return True
     return subtree and any(syntax.is_under(path, key) for path in paths)
 

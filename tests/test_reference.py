@@ -177,3 +177,12 @@ def test_removal_gate_names_unscanned_files_and_force_downgrades_it() -> None:
     assert refused is not None and refused.severity == "error" and refused.path == "src/b.tsx"
     assert forced is not None and forced.severity == "warning"
     assert removal_gate("cleanup", scan([use("x")]), force=False) is None
+
+
+def test_a_custom_context_separator_forms_the_context_keys() -> None:
+    observation = use("Current", context="replicas")
+    evidence = Evidence(scan([observation]), KeySyntax(context_separator="//context:"))
+
+    assert evidence.reference().is_proven("Current//context:replicas")
+    assert not evidence.reference().is_proven("Current_replicas")
+    assert evidence.missing({None: ["Current//context:replicas"]}) == []

@@ -30,6 +30,8 @@ class LocalesConfig(_Section, frozen=True):
     """Between namespace and key in code (`t('auth:title')`); `false`: keys have none."""
     key_separator: str | bool = "."
     """Between nested keys; `false`: keys are flat strings that may contain dots."""
+    context_separator: str = "_"
+    """Between a key and its i18next context (`friend_male`)."""
 
 
 class ExcludeConfig(_Section, frozen=True):

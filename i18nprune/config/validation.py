@@ -47,6 +47,8 @@ def _check_values(document: ConfigDocument, config: Config) -> None:
         problems.append((("locales", "nsSeparator"), 'a non-empty string (`":"`) or `false`'))
     if not config.src_dirs() or any(not src.strip() for src in config.src_dirs()):
         problems.append((("src",), "a directory, or a non-empty list of directories"))
+    if not locales.context_separator:
+        problems.append((("locales", "contextSeparator"), 'a non-empty string (`"_"`)'))
     if not locales.default_namespace.strip():
         problems.append((("locales", "defaultNamespace"), "a namespace name"))
     for path, accepted in problems:

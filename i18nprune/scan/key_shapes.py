@@ -31,13 +31,15 @@ class Namespace(NamedTuple):
 class SiteMeaning(NamedTuple):
     """The literal keys a site proves (in the order the code spells them) and, for a dynamic
     one, the kind, namespace and prefix of what it may reach (`dynamic_prefix` `None`:
-    nothing can be said)."""
+    nothing can be said), and the namespaces it may reach whole besides (`error.${x}` with
+    `.`-separated namespaces reaches `error/api`)."""
 
     keys: list[tuple[str | None, str]]
     dynamic_kind: str | None
     dynamic_namespace: str | None
     dynamic_prefix: str | None
     context: str | None
+    also_reaches: tuple[str, ...] = ()
 
 
 def static_text(value: Expr | None) -> str | None:
@@ -100,7 +102,17 @@ def resolve_key(
     namespaces = {space for space, _ in reach}
     dynamic_namespace = namespaces.pop() if len(namespaces) == 1 else None
     dynamic_prefix = _common_prefix([start for _, start in reach], syntax)
-    return SiteMeaning(ordered, dynamic[0][1], dynamic_namespace, dynamic_prefix, literal_context)
+    whole = tuple(
+        dict.fromkeys(
+            name
+            for text, _ in dynamic
+            if key_prefix is None
+            for name in syntax.namespaces_under(text)
+        )
+    )
+    return SiteMeaning(
+        ordered, dynamic[0][1], dynamic_namespace, dynamic_prefix, literal_context, whole
+    )
 
 
 def _reach(

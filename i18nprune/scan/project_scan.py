@@ -361,16 +361,19 @@ class _ProjectScan:
                 )
             )
         if meaning.dynamic_kind is not None:
-            dynamic.append(
+            reaches = [(meaning.dynamic_namespace, meaning.dynamic_prefix)]
+            reaches += [(whole, "") for whole in meaning.also_reaches]
+            dynamic.extend(
                 DynamicSite(
                     relpath,
                     site.line,
                     site.column,
                     meaning.dynamic_kind,
                     site.preview,
-                    meaning.dynamic_prefix,
-                    meaning.dynamic_namespace,
+                    prefix,
+                    reached,
                 )
+                for reached, prefix in reaches
             )
 
     def _literal_sites(self) -> list[LiteralSite]:

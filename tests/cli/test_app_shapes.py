@@ -381,3 +381,18 @@ def test_trans_children_in_any_versions_spelling_are_one_key(spelling, missing, 
     assert validate.envelope["data"]["missing"] == missing
     expected = {"Unused."} | ({spelling} if missing else set())
     assert set(cleanup.envelope["data"]["keys"]) == expected
+
+
+def test_a_default_namespace_without_a_file_is_a_warning(tmp_path, run_cli):
+    config = {**I18NEXT_NAMESPACES["i18nprune.config.json"]}
+    config["locales"] = {**config["locales"], "defaultNamespace": "translation"}
+    root = write_tree(tmp_path / "app", {**I18NEXT_NAMESPACES, "i18nprune.config.json": config})
+
+    result = run_cli("validate", "--json", cwd=root)
+
+    [issue] = [
+        i
+        for i in result.envelope["issues"]
+        if i["code"] == "i18nprune.project.default_namespace_missing"
+    ]
+    assert "`translation`" in issue["message"] and "auth, common, errors" in issue["message"]

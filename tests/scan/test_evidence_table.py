@@ -37,6 +37,10 @@ class Case(NamedTuple):
 
 NAMESPACED = KeySyntax(namespaces=frozenset({"translation", "auth", "common", "errors"}))
 FLAT = KeySyntax(key_separator=None, ns_separator=None)
+# sveltekit-i18n: a file's path is its keys' prefix (`a11y/save.json` → `a11y.save.…`).
+DOTTED = KeySyntax(
+    namespaces=frozenset({"a11y/save", "error/api", "general", "translation"}), ns_separator="."
+)
 INTL = "import { FormattedMessage, defineMessages, useIntl } from 'react-intl';\n"
 
 CASES = [
@@ -221,6 +225,26 @@ CASES = [
         [],
         [Dynamic("template_interpolation", "fields", "auth")],
         syntax=NAMESPACED,
+    ),
+    Case(
+        "dotted_namespace_of_a_nested_file",
+        {
+            "a.svelte": "<button aria-label={$t('a11y.save.clear_input')}>"
+            "{$t('general.ok')}</button>"
+        },
+        [Key("clear_input", "a11y/save"), Key("ok", "general")],
+        syntax=DOTTED,
+    ),
+    Case(
+        "dotted_dynamic_head_reaches_the_namespaces_it_starts",
+        {"a.ts": "$t(`error.${info.code}`);"},
+        [],
+        [
+            Dynamic("template_interpolation", "", "error/api"),
+            Dynamic("template_interpolation", "error", "translation"),
+        ],
+        syntax=DOTTED,
+        functions=("$t",),
     ),
     Case(
         "namespaces_off_strips_namespace",
