@@ -51,7 +51,11 @@ TRANS_ELEMENTS = ("Trans",)
 NAMESPACE_HOCS = ("withTranslation",)
 # Translation functions that return the whole object under a key (vue-i18n, svelte-i18n).
 SUBTREE_CALLEES = frozenset({"tm", "$tm", "$json"})
-# FormatJS (react-intl): recognised in files that import one of these modules.
+# FormatJS (react-intl): recognised in files that import one of these modules, or one of
+# these names from any module (an app's wrapper around them).
 FORMATJS_MODULES = ("react-intl", "@formatjs/*")
+FORMATJS_NAMES = frozenset(
+    {"defineMessages", "defineMessage", "FormattedMessage", "useIntl", "injectIntl"}
+)
 FORMATJS_CALLEES = ("defineMessage", "defineMessages", "formatMessage")
 FORMATJS_ELEMENTS = ("FormattedMessage",)

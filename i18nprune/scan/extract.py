@@ -16,6 +16,7 @@ from i18nprune.scan.callees import (
     FORMATJS_CALLEES,
     FORMATJS_ELEMENTS,
     FORMATJS_MODULES,
+    FORMATJS_NAMES,
     HOOK_TRANSLATOR_NAMES,
     HOOKS_RETURNING_OBJECT,
     NAMESPACE_HOCS,
@@ -161,7 +162,7 @@ class _Extraction:
 
     def facts(self) -> FileFacts:
         uses = NameUses(self._document, self._root)
-        formatjs = _imports_any(self._root, FORMATJS_MODULES)
+        formatjs = _uses_formatjs(self._root)
         searched = set(self._names.last_segments)
         if formatjs:
             searched.update(FORMATJS_CALLEES)
@@ -679,18 +680,38 @@ def _last_name(callee: tree_sitter.Node) -> str:
     return node_text(callee) if callee.type == "identifier" else ""
 
 
-def _imports_any(root: tree_sitter.Node, modules: tuple[str, ...]) -> bool:
-    """Whether the file imports one of `modules` (or a subpath, `@formatjs/intl`)."""
+def _uses_formatjs(root: tree_sitter.Node) -> bool:
+    """Whether the file imports FormatJS (`react-intl`, `@formatjs/intl`), or one of its names
+    from anywhere (an app's own `defineMessages` wrapper, a re-exporting module)."""
     for statement in root.named_children:
         if statement.type != "import_statement":
             continue
         source = statement.child_by_field_name("source")
         name = plain_string(source) if source is not None else None
         if name is not None and any(
-            name == module or name.startswith(module.rstrip("*")) for module in modules
+            name == module or name.startswith(module.rstrip("*")) for module in FORMATJS_MODULES
         ):
             return True
+        clause = next((c for c in statement.named_children if c.type == "import_clause"), None)
+        if clause is not None and not FORMATJS_NAMES.isdisjoint(_imported_names(clause)):
+            return True
     return False
+
+
+def _imported_names(clause: tree_sitter.Node) -> list[str]:
+    """The local names an import clause binds (default, named and namespace imports)."""
+    names = []
+    for part in clause.named_children:
+        if part.type == "identifier":
+            names.append(node_text(part))
+        elif part.type == "named_imports":
+            for specifier in part.named_children:
+                local = specifier.child_by_field_name("alias") or specifier.child_by_field_name(
+                    "name"
+                )
+                if local is not None:
+                    names.append(node_text(local))
+    return names
 
 
 def _element_of(tag: tree_sitter.Node) -> tree_sitter.Node:

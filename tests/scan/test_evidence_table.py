@@ -391,6 +391,14 @@ CASES = [
         ],
     ),
     Case(
+        "define_messages_wrapper_imported_alone",
+        {
+            "constants.ts": "import defineMessages from '@app/utils/defineMessages';\n"
+            "export const titles = defineMessages('components.Discover', { popular: 'Popular' });"
+        },
+        [Key("components.Discover.popular", default="Popular")],
+    ),
+    Case(
         "format_message_dynamic_id",
         {"a.ts": INTL + "intl.formatMessage({ id: `status.${kind}` });"},
         [],
