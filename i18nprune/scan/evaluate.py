@@ -155,7 +155,14 @@ class Evaluator:
         """Whether `name` at `reference` is declared in the file other than by an import (a
         parameter, a destructured prop, a local variable)."""
         declaration = self._index.lookup(name, reference)
-        return declaration is not None and declaration.kind != "import"
+        return declaration is not None and declaration.kind not in ("import", "package")
+
+    def import_source(self, name: str, reference: tree_sitter.Node) -> str | None:
+        """The module `name` at `reference` is imported from (`i18next`, `./i18n`), if it is."""
+        declaration = self._index.lookup(name, reference)
+        if declaration is None or declaration.kind not in ("import", "package"):
+            return None
+        return declaration.source
 
     def binding_value(self, name: str, reference: tree_sitter.Node) -> Expr:
         """The value of the binding of `name` visible from the node `reference`."""

@@ -67,8 +67,10 @@ _EMPTY = Translator()
 # A translation function the code is handed (a parameter, a prop, `props.t`): the caller's
 # namespace is not known here, so its keys may be in any.
 _PASSED = Translator(None, OPAQUE)
-# Objects whose `t` is i18next's own (the default namespace).
+# Objects whose `t` is i18next's own (the default namespace) unless the file imports them from
+# somewhere else than i18next itself (an app's own instance may have another default).
 _I18N_INSTANCES = frozenset({"i18n", "i18next", "i18nInstance", "$i18n", "this"})
+_I18N_PACKAGES = ("i18next", "react-i18next", "next-i18next")
 
 
 def extract_facts(content: bytes, suffix: str, names: CalleeNames) -> FileFacts:
@@ -379,7 +381,10 @@ class _Extraction:
             path = _dotted_path(callee)
             if path is not None and self._names.matches_path(path):
                 root = path.split(".", 1)[0]
-                return self._plain if root in _I18N_INSTANCES else self._passed
+                source = self._evaluator.import_source(root, callee)
+                if root in _I18N_INSTANCES and source in (None, *_I18N_PACKAGES):
+                    return self._plain
+                return self._passed
             target = callee.child_by_field_name("object")
             prop = callee.child_by_field_name("property")
             if target is not None and prop is not None and node_text(prop) in _RICH_METHODS:

@@ -8,7 +8,7 @@ from typing import Literal, NamedTuple
 
 import tree_sitter
 
-DeclarationKind = Literal["const", "destructured", "import", "enum", "opaque"]
+DeclarationKind = Literal["const", "destructured", "import", "package", "enum", "opaque"]
 
 _BLOCKS = frozenset({"program", "statement_block", "class_static_block"})
 _SWITCH_ARMS = frozenset({"switch_case", "switch_default"})
@@ -175,11 +175,11 @@ def _import_bindings(statement: tree_sitter.Node, table: dict[str, Declaration])
     relative = source is not None and is_relative_module(source)
 
     def bind(local: tree_sitter.Node, imported: str) -> None:
-        declaration = (
-            Declaration("import", source=source, imported=imported)
-            if relative and source is not None
-            else _OPAQUE
-        )
+        if source is None:
+            declaration = _OPAQUE
+        else:  # a package's value is not known; which package it is still matters
+            kind: DeclarationKind = "import" if relative else "package"
+            declaration = Declaration(kind, source=source, imported=imported)
         table.setdefault(node_text(local), declaration)
 
     for clause in statement.named_children:

@@ -193,6 +193,12 @@ CASES = [
         syntax=NAMESPACED,
     ),
     Case(
+        "an_apps_own_i18n_instance_may_have_another_default_namespace",
+        {"main.ts": "import i18n from './i18next.config';\nexport const label = i18n.t('Cut');"},
+        [Key("Cut", None)],
+        syntax=NAMESPACED,
+    ),
+    Case(
         "opaque_namespace_is_any",
         {"a.tsx": "function C({ ns }) { const { t } = useTranslation(ns); t('title'); }"},
         [Key("title", None)],
