@@ -118,12 +118,11 @@ class KeyReference:
         """Where quoted strings name `path` (itself, `ns:path`, the key it is a plural form
         of, or with nested keys a subtree it lies in, `'errors.'`): a key that may be used
         through data."""
-        base = plural_base(path)
-        texts = [path] if base is None else [path, base]
-        if self.namespace is not None:
-            texts += [self.syntax.display(self.namespace, text) for text in list(texts)]
-        texts += subtree_heads(path, self.syntax)
-        return [site for text in texts for site in self.literals.get(text, ())]
+        return [
+            site
+            for text in _spellings(path, self.namespace, self.syntax)
+            for site in self.literals.get(text, ())
+        ]
 
     def display(self, path: str) -> str:
         """How reports name a path of this namespace."""
@@ -273,13 +272,20 @@ def literal_candidates(views: Iterable[LocaleView], syntax: KeySyntax) -> frozen
     texts: set[str] = set()
     for view in views:
         for path in view.leaves:
-            base = plural_base(path)
-            forms = (path,) if base is None else (path, base)
-            texts.update(forms)
-            if view.namespace is not None:
-                texts.update(syntax.display(view.namespace, form) for form in forms)
-            texts.update(subtree_heads(path, syntax))
+            texts.update(_spellings(path, view.namespace, syntax))
     return frozenset(texts)
+
+
+def _spellings(path: str, namespace: str | None, syntax: KeySyntax) -> list[str]:
+    """The texts that name `path` of `namespace` in code: the path, the key a plural form
+    belongs to, the heads of the subtrees it lies in, and each of those as `ns:text` when
+    namespaces are on."""
+    base = plural_base(path)
+    texts = [path] if base is None else [path, base]
+    texts += subtree_heads(path, syntax)
+    if namespace is not None:
+        texts += [syntax.display(namespace, text) for text in list(texts)]
+    return texts
 
 
 def protects(site: DynamicSite) -> bool:

@@ -186,3 +186,15 @@ def test_a_custom_context_separator_forms_the_context_keys() -> None:
     assert evidence.reference().is_proven("Current//context:replicas")
     assert not evidence.reference().is_proven("Current_replicas")
     assert evidence.missing({None: ["Current//context:replicas"]}) == []
+
+
+def test_a_namespaced_subtree_head_keeps_the_subtree_of_its_namespace() -> None:
+    dotted = KeySyntax(namespaces=frozenset({"dialog", "general"}), ns_separator=".")
+    literal = LiteralSite("dialog.picker.description.", "src/Picker.svelte", 21, 27)
+    evidence = Evidence(scan([use("x", "general")], literals=[literal]), dotted)
+
+    assert evidence.reference("dialog").literal_sites("picker.description.ios") == [literal]
+    assert evidence.reference("general").literal_sites("picker.description.ios") == []
+    assert unused_paths(
+        ["picker.description.ios", "picker.title"], evidence.reference("dialog"), PreservePolicy()
+    ) == ["picker.title"]
