@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from i18nprune.config.schema import ExcludeConfig
 from i18nprune.envelope import Code, Issue, error, warning
-from i18nprune.scan.grammars import SOURCE_SUFFIXES
+from i18nprune.scan.grammars import SCANNED_SUFFIXES, SOURCE_SUFFIXES
 from i18nprune.scan.records import ExcludedFolder
 
 DEFAULT_SKIP_DIRS = frozenset(
@@ -96,7 +96,7 @@ class _Excludes:
     def keeps_file(self, name: str, walked: str) -> bool:
         """Whether file `name`, at path `walked` relative to `src`, is a source to scan."""
         dot = name.rfind(".")
-        if dot <= 0 or name[dot:] not in SOURCE_SUFFIXES:
+        if dot <= 0 or name[dot:] not in SCANNED_SUFFIXES:
             return False
         if (self.file_globs and self.file_globs.match(name)) or name.endswith(self.endings):
             return False
@@ -182,7 +182,7 @@ class _Walk:
         """Note a folder an exclude rule skips, with how many source files it holds."""
         count = 0
         for _, _, names in os.walk(real):
-            count += sum(1 for name in names if _suffix(name) in SOURCE_SUFFIXES)
+            count += sum(1 for name in names if _suffix(name) in SCANNED_SUFFIXES)
             if count >= _COUNT_LIMIT:
                 break
         self.excluded.append(ExcludedFolder(self.relative(real), rule, count))

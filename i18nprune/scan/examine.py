@@ -13,6 +13,7 @@ from i18nprune.envelope import Code, Issue, warning
 from i18nprune.scan.callees import CalleeNames
 from i18nprune.scan.extract import extract_file
 from i18nprune.scan.facts import FileFacts
+from i18nprune.scan.grammars import PROSE_SUFFIXES
 from i18nprune.scan.literals import LiteralIndex, index_literals
 from i18nprune.scan.prefilter import SiteTrigger
 
@@ -98,12 +99,13 @@ def read_source(path: str, relpath: str) -> bytes | Issue:
 def examine_content(
     relpath: str, content: bytes, functions: tuple[str, ...], *, force: bool
 ) -> Examined:
-    """Hash `content` and extract its facts if it may hold a key site or `force` is set."""
+    """Hash `content`, index its quoted texts, and extract its facts if it may hold a key site
+    or `force` is set (prose pages — `.md`, `.mdx`, `.svx` — only have quoted texts)."""
     suffix = relpath[relpath.rfind(".") :]
     names, trigger = _tools(functions)
     digest = content_digest(content, suffix)
-    triggered = trigger.found_in(content)
-    if not (triggered or force):
+    triggered = suffix not in PROSE_SUFFIXES and trigger.found_in(content)
+    if not (triggered or force) or suffix in PROSE_SUFFIXES:
         return Examined(relpath, digest, triggered, None, index_literals(content))
     try:
         facts, key_literals = extract_file(content, suffix, names)

@@ -24,6 +24,10 @@ SCRIPT_SUFFIXES: dict[str, GrammarName] = {
 }
 MARKUP_SUFFIXES = (".vue", ".svelte")
 SOURCE_SUFFIXES = frozenset([*SCRIPT_SUFFIXES, *MARKUP_SUFFIXES])
+# Pages that mix prose and components (MDX, mdsvex): not parsed, but their quoted texts count as
+# keys kept as data (`title={$t("about.heading")}` in an mdsvex page).
+PROSE_SUFFIXES = frozenset({".md", ".mdx", ".svx"})
+SCANNED_SUFFIXES = SOURCE_SUFFIXES | PROSE_SUFFIXES
 
 _parsers = threading.local()
 

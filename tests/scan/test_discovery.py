@@ -26,7 +26,9 @@ def test_every_source_extension_is_discovered_and_others_are_not(project: ScanPr
         project.write(f"src/{name}", SITE)
     project.write("src/i.vue", "<template></template>")
     project.write("src/j.svelte", "<p></p>")
-    for name in ["k.json", "l.css", "m.md", "Makefile", ".ts"]:
+    for name in ["k.json", "l.css", "Makefile", ".ts"]:
+        project.write(f"src/{name}", SITE)
+    for name in ["m.md", "n.mdx", "o.svx"]:  # prose pages: read for quoted texts only
         project.write(f"src/{name}", SITE)
 
     assert discovered(project) == [
@@ -42,6 +44,9 @@ def test_every_source_extension_is_discovered_and_others_are_not(project: ScanPr
             "h.cts",
             "i.vue",
             "j.svelte",
+            "m.md",
+            "n.mdx",
+            "o.svx",
         ]
     ]
 

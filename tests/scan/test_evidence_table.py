@@ -534,3 +534,18 @@ def test_several_source_roots_are_scanned_once_each(project: ScanProject) -> Non
 
     assert sorted(o.key for o in result.observations) == ["ui.button", "ui.nested", "web.title"]
     assert result.files == 3
+
+
+def test_quoted_texts_in_prose_pages_are_evidence_but_no_sites(project: ScanProject) -> None:
+    project.write(
+        "src/about/general.md",
+        "# About\n\n<Section title={$t(\"about.heading.summary\")}>\n\nt('prose') {oops\n",
+    )
+
+    result = project.scan(literal_texts=frozenset({"about.heading.summary", "prose"}))
+
+    assert result.observations == [] and result.issues == []
+    assert [(s.text, s.line) for s in result.literals] == [
+        ("about.heading.summary", 3),
+        ("prose", 5),
+    ]
