@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from i18nprune.config.schema import ExcludeConfig
 from i18nprune.envelope import Code, Issue, error, warning
-from i18nprune.scan.grammars import SCANNED_SUFFIXES, SOURCE_SUFFIXES
+from i18nprune.scan.grammars import SCANNED_SUFFIXES
 from i18nprune.scan.records import ExcludedFolder
 
 DEFAULT_SKIP_DIRS = frozenset(
