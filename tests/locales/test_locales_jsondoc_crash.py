@@ -87,7 +87,6 @@ def test_killed_writers_leave_old_or_new_bytes_and_no_locale_like_temp_files(
     target.write_bytes(old)
     delays = random.Random(20240917)
 
-    started = time.monotonic()
     writes = 0
     for _ in range(KILLS):
         writes += _kill_one_writer(root, target, delays.uniform(0, 0.1))
@@ -95,7 +94,5 @@ def test_killed_writers_leave_old_or_new_bytes_and_no_locale_like_temp_files(
         assert LocaleDocument.load(target, "fr.json").paths()[0] == "section0.key0"
         others = [name for name in os.listdir(locales) if name != "fr.json"]
         assert all(_TEMP_NAME.match(name) for name in others), others
-    elapsed = time.monotonic() - started
 
     assert writes > 0, "no kill came after a completed write; the test proved nothing"
-    assert elapsed < 30, f"{KILLS} kills took {elapsed:.1f} s"

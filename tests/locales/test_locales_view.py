@@ -1,7 +1,6 @@
 """A locale's merged view: union of segments, duplicates, unreadable segments, speed."""
 
 import json
-import time
 from pathlib import Path
 
 from i18nprune.config.schema import LocalesConfig
@@ -92,13 +91,13 @@ def test_an_unknown_locale_gives_an_empty_view(tmp_path: Path) -> None:
     assert (view.segments, view.leaves, view.issues) == ([], {}, [])
 
 
-def test_loading_ten_thousand_keys_takes_well_under_50_ms(tmp_path: Path) -> None:
+def test_ten_thousand_keys_load_as_ten_thousand_leaves(tmp_path: Path) -> None:
+    # How fast: benchmarks/micro.py (`locale_view_10k_keys_s`).
     doc = {f"section{s}": {f"key{k}": f"Text {s}.{k}" for k in range(100)} for s in range(100)}
     inventory = _project(tmp_path, {"locales/en.json": json.dumps(doc)}, LocalesConfig())
-    timings = []
-    for _ in range(3):
-        started = time.perf_counter()
-        view = load_locale(inventory, "en", PLACEHOLDER)
-        timings.append(time.perf_counter() - started)
+
+    view = load_locale(inventory, "en", PLACEHOLDER)
+
     assert len(view.leaves) == 10_000
-    assert min(timings) < 0.05
+    assert view.leaves["section42.key7"].value == "Text 42.7"
+    assert set(view.leaf_segment.values()) == {"locales/en.json"}

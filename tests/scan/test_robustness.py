@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -86,14 +84,15 @@ def test_markup_documents_keep_every_byte_offset(source: str) -> None:
         assert len(document) == len(content)
 
 
-def test_huge_markup_without_expressions_is_scanned_quickly() -> None:
+def test_huge_markup_without_expressions_is_all_blanked() -> None:
+    # How fast: benchmarks/micro.py (`markup_20k_lines_s`); linear, so this finishes at once.
     content = ("<div class='a'><span>text</span></div>\n" * 20000).encode()
-    started = time.perf_counter()
 
-    vue_document(b"<template>" + content + b"</template>")
-    svelte_document(content)
+    vue, _ = vue_document(b"<template>" + content + b"</template>")
+    svelte, _ = svelte_document(content)
 
-    assert time.perf_counter() - started < 5
+    assert vue.strip() == b"" and svelte.strip() == b""
+    assert vue.count(b"\n") == svelte.count(b"\n") == 20000
 
 
 def test_long_concatenation_chain_is_resolved() -> None:

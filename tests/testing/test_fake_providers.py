@@ -534,33 +534,31 @@ def test_max_concurrency_counts_requests_in_flight_together() -> None:
 
 
 def test_request_cancelled_mid_latency_is_recorded_as_aborted() -> None:
-    async def cancel_midway(fake: FakeProvider) -> float:
+    async def cancel_midway(fake: FakeProvider) -> None:
         async with httpx.AsyncClient(base_url=fake.base_url) as client:
             with trio.move_on_after(0.05):
                 await client.post("/translate", json={"q": ["a"], "source": "en", "target": "fr"})
-            return time.monotonic()
 
-    with FakeProvider("libre", latency=5) as fake:
-        cancelled_at = trio.run(cancel_midway, fake)
-        deadline = time.monotonic() + 2
+    # The latency is far longer than any wait here: only an abort can end the request.
+    with FakeProvider("libre", latency=600) as fake:
+        trio.run(cancel_midway, fake)
+        deadline = time.monotonic() + 30
         while not fake.stats().aborted and time.monotonic() < deadline:
             time.sleep(0.002)
 
     [record] = fake.requests
     assert (record.aborted, record.status) == (True, None)
     assert record.finished is not None
-    assert record.finished - cancelled_at < 0.1
 
 
-def test_exit_returns_promptly_while_a_request_hangs() -> None:
+def test_exit_does_not_wait_for_a_request_that_hangs() -> None:
+    # A hung request never answers: leaving the block at all shows exit does not wait for it.
     with FakeProvider("deepl", faults=[Fault(kind="hang")]) as fake:
         caller = Caller(fake, "deepl")
         assert fake.wait_for_requests(1)
-        exiting = time.monotonic()
-    stopped_in = time.monotonic() - exiting
-    caller.join(5)
+    caller.join(30)
 
-    assert stopped_in < 0.5
+    assert not caller.is_alive()
     assert isinstance(caller.failure, httpx.TransportError)
     assert fake.requests[0].aborted is False
 
