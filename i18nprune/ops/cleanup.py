@@ -14,6 +14,7 @@ from i18nprune.envelope import (
     Code,
     Envelope,
     Issue,
+    ProblemError,
     error,
     has_errors,
     info,
@@ -21,7 +22,6 @@ from i18nprune.envelope import (
     warning,
 )
 from i18nprune.locales.editor import FileChange
-from i18nprune.locales.jsonfile import LocaleFileError
 from i18nprune.locales.view import LocaleView, translatable_paths
 from i18nprune.ops.events import EventSink
 from i18nprune.ops.evidence_report import excluded_folders_note, referenced_note
@@ -171,7 +171,7 @@ def _apply(
             changes.extend(editor.changes())
             if write:
                 editor.save()
-        except LocaleFileError as exc:
+        except ProblemError as exc:
             issues.append(exc.issue)
     return sorted(changes, key=lambda change: change.path), removed, issues
 

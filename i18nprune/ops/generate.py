@@ -11,8 +11,16 @@ from typing import Annotated, Literal
 import msgspec
 import trio
 
-from i18nprune.envelope import Code, Envelope, Issue, error, has_errors, make_envelope, warning
-from i18nprune.locales.jsonfile import LocaleFileError
+from i18nprune.envelope import (
+    Code,
+    Envelope,
+    Issue,
+    ProblemError,
+    error,
+    has_errors,
+    make_envelope,
+    warning,
+)
 from i18nprune.locales.leaves import is_message_object
 from i18nprune.locales.view import LocaleView
 from i18nprune.ops.events import EventSink, ProgressEvent
@@ -256,7 +264,7 @@ def _write_target(
         issues.append(_failure_issue(run, report))
     try:
         written, count = run.write(report, options.metadata)
-    except LocaleFileError as exc:
+    except ProblemError as exc:  # unreadable, unwritable (disk full, permissions), outside root
         return run.result("failed", report), [*issues, exc.issue]
     status: TargetStatus = "written" if count else "failed"
     return run.result(status, report, written, count), issues

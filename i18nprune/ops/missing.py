@@ -10,10 +10,17 @@ from typing import Annotated
 import msgspec
 import trio
 
-from i18nprune.envelope import Code, Envelope, Issue, error, has_errors, make_envelope
+from i18nprune.envelope import (
+    Code,
+    Envelope,
+    Issue,
+    ProblemError,
+    error,
+    has_errors,
+    make_envelope,
+)
 from i18nprune.locales.catalog import plural_categories
 from i18nprune.locales.editor import FileChange, LocaleEditor
-from i18nprune.locales.jsonfile import LocaleFileError
 from i18nprune.locales.view import LocaleView
 from i18nprune.ops.events import EventSink
 from i18nprune.ops.scanning import scan_code
@@ -128,7 +135,7 @@ def _fill(
                     editing[namespace].set(path, value, file)
                     added.add(syntax.display(namespace, path))
                     count += 1
-        except LocaleFileError as exc:
+        except ProblemError as exc:
             issues.append(exc.issue)
             skipped.append(locale)
             continue
@@ -170,13 +177,18 @@ async def run(handle: ProjectHandle, options: MissingOptions, emit: EventSink) -
         )
     may_write = not options.dry_run and not has_errors(issues)
 
-    def save() -> list[FileChange]:
+    def save() -> tuple[list[FileChange], list[Issue]]:
         changes = [change for editor in editors for change in editor.changes()]
+        failures = []
         for editor in editors if may_write else []:
-            editor.save()
-        return changes
+            try:
+                editor.save()
+            except ProblemError as exc:  # this locale's file stays as it was
+                failures.append(exc.issue)
+        return changes, failures
 
-    changes = await trio.to_thread.run_sync(save)
+    changes, save_issues = await trio.to_thread.run_sync(save)
+    issues.extend(save_issues)
     data = MissingData(
         paths_added=count if may_write else 0,
         paths=sorted(added),

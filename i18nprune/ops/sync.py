@@ -9,10 +9,18 @@ from typing import Annotated
 import msgspec
 import trio
 
-from i18nprune.envelope import Code, Envelope, Issue, has_errors, info, make_envelope, warning
+from i18nprune.envelope import (
+    Code,
+    Envelope,
+    Issue,
+    ProblemError,
+    has_errors,
+    info,
+    make_envelope,
+    warning,
+)
 from i18nprune.locales.editor import FileChange, LocaleEditor, counterpart_path
 from i18nprune.locales.jsondoc import JsonStyle, LocaleDocument
-from i18nprune.locales.jsonfile import LocaleFileError
 from i18nprune.locales.layout import Segment
 from i18nprune.locales.leaves import Leaf
 from i18nprune.locales.view import LocaleView, translatable_paths
@@ -168,7 +176,7 @@ def _align_all(
                 changes.extend(editor.changes())
                 if write:
                     written.extend(editor.save())
-            except LocaleFileError as exc:
+            except ProblemError as exc:
                 issues.append(exc.issue)
     return changes, written, issues
 
