@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shlex
 from collections.abc import Callable, Mapping
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
@@ -80,6 +81,10 @@ class Project:
     cache_enabled: bool
     read_only: bool
     env: Mapping[str, str]
+    cwd: Path | None = None
+    """Where the host runs from: commands that a run suggests name the project from there."""
+    config_file: Path | None = None
+    """The config file the host named explicitly (`-c`), if it did."""
     _inventory: tuple[LocaleInventory, list[Issue]] | None = field(default=None, repr=False)
 
     @property
@@ -98,6 +103,17 @@ class Project:
     def src_dirs(self) -> list[Path]:
         """The source directories, each confined to the root."""
         return [confine(self.root, src, "src") for src in self.config.src_dirs()]
+
+    def command(self, arguments: str) -> str:
+        """An `i18nprune` command line to suggest, as it works from where the host runs: with
+        `-C` when that is not the project root, and `-c` when the config was named."""
+        words = ["i18nprune"]
+        here = Path(os.path.realpath(self.cwd)) if self.cwd is not None else self.root
+        if here != self.root:
+            words += ["-C", shlex.quote(os.path.relpath(self.root, here))]
+        if self.config_file is not None:
+            words += ["-c", shlex.quote(os.path.relpath(self.config_file, here))]
+        return " ".join([*words, arguments])
 
     def relative(self, path: Path) -> str:
         """`path` relative to the root, with forward slashes (how every issue names a file)."""
@@ -243,6 +259,8 @@ def open_project(request: ProjectRequest, env: Mapping[str, str] | None = None) 
         cache_enabled=loaded.config.cache.enabled and not request.no_cache,
         read_only=request.read_only,
         env=environ,
+        cwd=request.cwd,
+        config_file=request.config_file,
     )
 
 

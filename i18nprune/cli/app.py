@@ -66,6 +66,8 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    # Click 8.2+ suggests a command for a typo itself; Typer's suggestion would repeat it.
+    suggest_commands=not hasattr(click.exceptions, "NoSuchCommand"),
 )
 locales_app = typer.Typer(help="Inventory, dynamic key sites, and deletion of locales.")
 app.add_typer(locales_app, name="locales")

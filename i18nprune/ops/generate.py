@@ -228,10 +228,11 @@ def _failure_issue(run: TargetRun, report: TranslationReport) -> Issue:
     failed = [text for text in texts if text in report.failures]
     reason = report.failures[failed[0]]
     written = "the others were written" if len(failed) < len(texts) else "none was translated"
+    retry = run.project.command(f"generate --target {run.target.code} --resume")
     return error(
         Code.GENERATE_PARTIAL,
         f"{len(failed)} leaf(s) of `{run.target.code}` could not be translated ({reason}); "
-        f"{written} — run `i18nprune generate --resume` to retry",
+        f"{written} — run `{retry}` to retry",
     )
 
 
@@ -275,7 +276,10 @@ async def run(handle: ProjectHandle, options: GenerateOptions, emit: EventSink) 
     started = time.perf_counter()
     project = handle.open()
     issues: list[Issue] = project.readiness()
-    requested = ["all"] if options.all else options.target
+    # `--resume` alone picks up every existing target (what a failed run tells you to run).
+    requested = (
+        ["all"] if options.all or (options.resume and not options.target) else options.target
+    )
     data = GenerateData(None, options.dry_run, [], 0, False, [])
     if not requested:
         issues.append(

@@ -29,7 +29,7 @@ def suggest(
             Suggestion(
                 "suggest.missing.literal_keys",
                 f"add the {missing} missing key(s) to the source locale as placeholders",
-                "i18nprune missing",
+                project.command("missing"),
             )
         )
     preserve = project.config.policies.preserve
@@ -42,7 +42,7 @@ def suggest(
             Suggestion(
                 "suggest.cleanup.source_unused",
                 f"{unused} source key(s) are not used by the code",
-                "i18nprune cleanup --dry-run",
+                project.command("cleanup --dry-run"),
             )
         )
     inventory, _ = project.inventory()
@@ -61,7 +61,7 @@ def suggest(
             Suggestion(
                 "suggest.cleanup.target_extra",
                 f"target locale(s) {', '.join(extra_targets)} have keys the source does not",
-                f"i18nprune sync --target {','.join(extra_targets)} --dry-run",
+                project.command(f"sync --target {','.join(extra_targets)} --dry-run"),
             )
         )
     return suggestions
