@@ -163,10 +163,11 @@ def make_envelope(
 class ProblemError(Exception):
     """A failure a user caused that ends the run before the op could produce data.
 
-    Hosts turn it into an `ok:false` envelope carrying `issue` (config errors, an unreadable
-    project root, a config file that cannot be read statically).
+    Hosts turn it into an `ok:false` envelope carrying `issues` (config errors, an unreadable
+    project root, a config file that cannot be read statically); `issue` is the first.
     """
 
-    def __init__(self, issue: Issue) -> None:
+    def __init__(self, issue: Issue, *more: Issue) -> None:
         super().__init__(issue.message)
         self.issue = issue
+        self.issues = [issue, *more]

@@ -42,6 +42,20 @@ from i18nprune.project import ProjectHandle, ProjectRequest
 from i18nprune.serve import ServeSettings, serve_stdio
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+# Errors that mean the command line asked for something impossible (exit 2, like a bad flag):
+# a missing required choice, a target or language that does not exist, a root or config
+# file that is not there.
+_USAGE_CODES = frozenset(
+    {
+        Code.TARGET_REQUIRED,
+        Code.TARGET_NOT_FOUND,
+        Code.TARGET_IS_SOURCE,
+        Code.UNSUPPORTED_LANGUAGE,
+        Code.PROJECT_NOT_FOUND,
+        Code.CONFIG_NOT_FOUND,
+        Code.DOCTOR_UNKNOWN_AREA,
+    }
+)
 
 Renderer = Callable[[Any, Any, GlobalOptions], None]
 _RENDERERS: dict[str, Renderer] = {
@@ -176,7 +190,8 @@ def run_op(spec: OpSpec, options: GlobalOptions, raw: dict[str, Any]) -> int:
         if options.interactive and _awaits_confirmation(envelope):
             _emit(envelope, spec, options, out, err, hide=Code.CONFIRMATION_REQUIRED)
             if not typer.confirm("Apply these changes?", default=False, err=True):
-                return EXIT_FAILED
+                err.print("Nothing was changed.")
+                return EXIT_OK  # the user's choice, not a failure
             confirmed = msgspec.structs.replace(op_options, yes=True)
             envelope = _execute(spec, handle, options, confirmed, err)
     except (KeyboardInterrupt, BaseExceptionGroup) as exc:
@@ -187,8 +202,8 @@ def run_op(spec: OpSpec, options: GlobalOptions, raw: dict[str, Any]) -> int:
         _emit(envelope, spec, options, out, err)
         return EXIT_INTERRUPTED
     _emit(envelope, spec, options, out, err)
-    if any(issue.code == Code.TARGET_REQUIRED for issue in envelope.issues):
-        return EXIT_USAGE  # a required choice a non-interactive run cannot make
+    if any(issue.severity == "error" and issue.code in _USAGE_CODES for issue in envelope.issues):
+        return EXIT_USAGE
     return EXIT_OK if envelope.ok else EXIT_FAILED
 
 
@@ -289,7 +304,9 @@ for _name, _spec in OPS.items():
         locales_app.command(_name.split(".", 1)[1])(_command_for(_spec))
     else:
         app.command(_name)(_command_for(_spec))
-app.command("langs", hidden=True)(_command_for(OPS["languages"]))
+_langs = _command_for(OPS["languages"])
+_langs.__doc__ = "The language catalog (short for `languages`)."
+app.command("langs")(_langs)
 
 
 @app.command("serve")

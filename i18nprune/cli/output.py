@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import sys
+from typing import Any
 
 import msgspec
 from rich.console import Console
@@ -15,10 +17,14 @@ _STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 
 
 def consoles(options: GlobalOptions) -> tuple[Console, Console]:
-    """(report, diagnostics): under --json the report is stderr too, so stdout stays JSON."""
-    no_color = options.no_color or None
-    err = Console(stderr=True, no_color=no_color, highlight=False, soft_wrap=True)
-    out = err if options.json else Console(no_color=no_color, highlight=False, soft_wrap=True)
+    """(report, diagnostics): under --json the report is stderr too, so stdout stays JSON.
+
+    `--no-color` or a non-empty `NO_COLOR` turns off every style, bold and dim included.
+    """
+    plain = options.no_color or bool(os.environ.get("NO_COLOR"))
+    style: dict[str, Any] = {"color_system": None} if plain else {}
+    err = Console(stderr=True, highlight=False, soft_wrap=True, **style)
+    out = err if options.json else Console(highlight=False, soft_wrap=True, **style)
     return out, err
 
 
@@ -34,7 +40,9 @@ def write_json(envelope: Envelope, compact: bool) -> None:
 def print_issues(console: Console, issues: list[Issue]) -> None:
     """One line an issue: `error: message (path)`."""
     for issue in issues:
-        where = f" [dim]({escape(issue.path)})[/]" if issue.path else ""
+        # A message that already names its file (`file:line: …`) needs no `(file)` after it.
+        named = issue.path and issue.path not in issue.message
+        where = f" [dim]({escape(issue.path)})[/]" if named and issue.path else ""
         style = _STYLE[issue.severity]
         console.print(f"[{style}]{issue.severity}[/]: {escape(issue.message)}{where}")
 

@@ -1,7 +1,10 @@
-"""A progress bar on stderr for long work, fed by an op's progress events."""
+"""A progress bar on stderr for long work, fed by an op's progress events; without a terminal
+(CI logs), a plain line every few seconds instead."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from types import TracebackType
 
 from rich.console import Console
@@ -27,13 +30,33 @@ class RateColumn(ProgressColumn):
         return Text(f"{speed:,.0f}/s" if speed else "", style="dim")
 
 
+# What the count of each phase counts, where that is not obvious.
+_UNITS = {"translate": "texts", "scan": "files"}
+# Without a terminal, a progress line at most this often (and none for a shorter run).
+LINE_INTERVAL_S = 5.0
+
+
 class ProgressDisplay:
     """An event sink that draws one bar per (phase, target) while counts arrive.
 
-    Draws nothing unless the console is a terminal; events without counts are ignored.
+    On a terminal, bars; otherwise one plain line `translate fr: 1,200/20,000 texts (6%)` at
+    most every `interval` seconds (so a long run in CI shows it is alive and a short one
+    prints nothing). Events without counts are ignored. `clock` is for tests.
     """
 
-    def __init__(self, console: Console, enabled: bool) -> None:
+    def __init__(
+        self,
+        console: Console,
+        enabled: bool,
+        *,
+        interval: float = LINE_INTERVAL_S,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self._console = console
+        self._lines = enabled and not console.is_terminal
+        self._interval = interval
+        self._clock = clock
+        self._last_line = clock()
         self._progress = Progress(
             TextColumn("{task.description}"),
             BarColumn(),
@@ -61,8 +84,27 @@ class ProgressDisplay:
     def __call__(self, event: ProgressEvent) -> None:
         if event.total is None or event.done is None:
             return
+        label = f"{event.phase} {event.target}" if event.target else event.phase
+        if self._lines:
+            self._line(label, event)
+            return
         key = (event.phase, event.target)
         if key not in self._tasks:
-            label = f"{event.phase} {event.target}" if event.target else event.phase
-            self._tasks[key] = self._progress.add_task(label, total=event.total)
+            unit = _UNITS.get(event.phase)
+            self._tasks[key] = self._progress.add_task(
+                f"{label} ({unit})" if unit else label, total=event.total
+            )
         self._progress.update(self._tasks[key], completed=event.done, total=event.total)
+
+    def _line(self, label: str, event: ProgressEvent) -> None:
+        now = self._clock()
+        if now - self._last_line < self._interval:
+            return
+        self._last_line = now
+        assert event.done is not None and event.total is not None  # checked by the caller
+        words = [f"{label}: {event.done:,}/{event.total:,}"]
+        if event.phase in _UNITS:
+            words.append(_UNITS[event.phase])
+        if event.total:
+            words.append(f"({event.done * 100 // event.total}%)")
+        self._console.print(" ".join(words))

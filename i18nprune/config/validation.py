@@ -26,10 +26,14 @@ _MISSING_FIELD = re.compile(r"^Object missing required field `(?P<field>[^`]+)`$
 def validate_document(document: ConfigDocument) -> None:
     """Raise ProblemError unless `document.data` is a valid (partial) configuration.
 
-    CONFIG_UNKNOWN_KEY for the first unknown key (in file order), CONFIG_INVALID for a value of
-    the wrong type or outside its allowed values. Messages start with `file:line`.
+    CONFIG_UNKNOWN_KEY for every unknown key (in file order, all in one ProblemError),
+    CONFIG_INVALID for a value of the wrong type or outside its allowed values. Messages start
+    with `file:line`.
     """
-    _check_keys(document, document.data, _SCHEMA, ())
+    unknown: list[Issue] = []
+    _check_keys(document, document.data, _SCHEMA, (), unknown)
+    if unknown:
+        raise ProblemError(*unknown)
     try:
         config = msgspec.convert(document.data, Config)
     except msgspec.ValidationError as problem:
@@ -59,20 +63,26 @@ def _check_values(document: ConfigDocument, config: Config) -> None:
 
 
 def _check_keys(
-    document: ConfigDocument, value: Any, expected: schema_info.Type, path: KeyPath
+    document: ConfigDocument,
+    value: Any,
+    expected: schema_info.Type,
+    path: KeyPath,
+    unknown: list[Issue],
 ) -> None:
+    """Append an issue to `unknown` for every key the schema does not have, in file order."""
     struct = _struct_of(expected)
     if struct is not None and isinstance(value, dict):
         fields = {field.encode_name: field for field in struct.fields}
         for key, child in value.items():
             field = fields.get(key)
             if field is None:
-                raise ProblemError(_unknown_key_issue(document, (*path, key), list(fields)))
-            _check_keys(document, child, field.type, (*path, key))
+                unknown.append(_unknown_key_issue(document, (*path, key), list(fields)))
+                continue
+            _check_keys(document, child, field.type, (*path, key), unknown)
     item_type = _list_item_of(expected)
     if item_type is not None and isinstance(value, list):
         for index, item in enumerate(value):
-            _check_keys(document, item, item_type, (*path, index))
+            _check_keys(document, item, item_type, (*path, index), unknown)
 
 
 def _unknown_key_issue(document: ConfigDocument, path: KeyPath, siblings: list[str]) -> Issue:

@@ -91,19 +91,32 @@ def ordinal_categories(code: str) -> tuple[str, ...]:
 
 
 def filter_languages(query: str) -> list[LanguageRow]:
-    """Catalog rows whose code, English name or native name contains `query`.
+    """Catalog rows whose code, English name or native name contains `query`, best first: the
+    code itself, codes of that language (`fr-CA`), other codes starting with it, names starting
+    with it, then names and codes containing it (`Afrikaans` for `fr`).
 
     Case-insensitive; `_` in the query matches the `-` of codes. An empty query matches all.
     """
     needle = query.strip().casefold()
     code_needle = needle.replace("_", "-")
-    return [
-        row
-        for row in _all_rows()
-        if code_needle in row.code.casefold()
-        or needle in row.english.casefold()
-        or needle in row.native.casefold()
-    ]
+    ranked = []
+    for index, row in enumerate(_all_rows()):
+        code = row.code.casefold()
+        names = (row.english.casefold(), row.native.casefold())
+        if code == code_needle:
+            rank = 0
+        elif code.startswith(code_needle + "-"):
+            rank = 1
+        elif code.startswith(code_needle):
+            rank = 2
+        elif any(name.startswith(needle) for name in names):
+            rank = 3
+        elif any(needle in name for name in names) or code_needle in code:
+            rank = 4
+        else:
+            continue
+        ranked.append((rank, index, row))
+    return [row for _, _, row in sorted(ranked, key=lambda item: item[:2])]
 
 
 @functools.cache

@@ -105,7 +105,8 @@ def _parse(text: str, display_path: str, number: Callable[[str], object] | None)
             text, parse_constant=_reject_constant, parse_int=number, parse_float=number
         )
     except json.JSONDecodeError as exc:
-        message = f"{display_path}:{exc.lineno}:{exc.colno}: {exc.msg} — {_FIX_HINT}"
+        line, column, why = _located_problem(text, exc)
+        message = f"{display_path}:{line}:{column}: {why} — {_FIX_HINT}"
         raise LocaleFileError(error(Code.LOCALE_INVALID_JSON, message, display_path)) from exc
     except RecursionError as exc:
         message = f"{display_path}: nested too deeply to read — {_FIX_HINT}"
@@ -114,6 +115,18 @@ def _parse(text: str, display_path: str, number: Callable[[str], object] | None)
         line, column = _constant_position(text)
         message = f"{display_path}:{line}:{column}: {exc} is not valid JSON — {_FIX_HINT}"
         raise LocaleFileError(error(Code.LOCALE_INVALID_JSON, message, display_path)) from exc
+
+
+def _located_problem(text: str, exc: json.JSONDecodeError) -> tuple[int, int, str]:
+    """Where a JSON error is and what it is; a trailing comma is pointed at itself, not at the
+    `}` or `]` after it where the parser noticed."""
+    before = text[: exc.pos].rstrip()
+    closing = text[exc.pos : exc.pos + 1]
+    expecting = exc.msg.startswith(("Expecting property name", "Expecting value"))
+    if expecting and before.endswith(",") and closing in ("}", "]"):
+        line, column = _line_column(text, len(before) - 1)
+        return line, column, f"trailing comma before `{closing}` (JSON allows none)"
+    return exc.lineno, exc.colno, exc.msg
 
 
 def _reject_constant(name: str) -> object:

@@ -67,12 +67,15 @@ def _tool(id: str, title: str, probe: Callable[[], str]) -> Finding:
 
 # The probes import lazily so that a broken install becomes a finding instead of a crash.
 def _parser_probe() -> str:
-    from i18nprune.scan.grammars import grammar_versions, parse
+    from importlib.metadata import version
+
+    from i18nprune.scan.grammars import parse
 
     for grammar in ("javascript", "typescript", "tsx"):
         if parse(b"t('k')", grammar).root_node.has_error:
             raise RuntimeError(f"the {grammar} grammar cannot parse a trivial call")
-    return grammar_versions()
+    packages = ("tree-sitter", "tree-sitter-javascript", "tree-sitter-typescript")
+    return ", ".join(f"{name} {version(name)}" for name in packages)
 
 
 def _catalog_probe() -> str:

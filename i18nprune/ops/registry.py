@@ -134,4 +134,4 @@ async def execute(
     try:
         return await spec.run(handle, options, emit)
     except ProblemError as exc:
-        return make_envelope(spec.name, None, [exc.issue], started=started)
+        return make_envelope(spec.name, None, exc.issues, started=started)

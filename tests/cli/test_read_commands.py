@@ -224,7 +224,7 @@ def test_doctor_reports_a_broken_config_as_a_finding(make_project, run_cli):
 def test_doctor_rejects_an_unknown_area(make_project, run_cli):
     root = make_project(SIMPLE)
     result = run_cli("doctor", "--json", "--only", "runtime,bogus", cwd=root)
-    assert result.code == 1
+    assert result.code == 2  # a usage error
     assert "bogus" in result.envelope["issues"][0]["message"]
 
 

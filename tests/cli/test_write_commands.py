@@ -89,7 +89,7 @@ def test_sync_reports_invalid_target_json_and_leaves_it_untouched(example_projec
 
 def test_sync_unknown_target_is_an_error(example_project, run_cli):
     result = run_cli("sync", "--target", "de", "--json", cwd=example_project)
-    assert result.code == 1
+    assert result.code == 2  # a usage error
     codes = [i["code"] for i in result.envelope["issues"]]
     assert "i18nprune.locale.target_not_found" in codes
 
@@ -254,7 +254,7 @@ def test_missing_in_flat_file_keeps_flat_style(make_project, run_cli):
 
 def test_locales_delete_refuses_the_source_locale(example_project, run_cli):
     result = run_cli("locales", "delete", "--target", "en", "--yes", "--json", cwd=example_project)
-    assert result.code == 1
+    assert result.code == 2  # a usage error
     codes = [i["code"] for i in result.envelope["issues"]]
     assert "i18nprune.locale.target_is_source" in codes
     assert (example_project / "locales/en.json").exists()
@@ -293,5 +293,5 @@ def test_locales_delete_never_deletes_source_in_directory_layouts(tmp_path, run_
         },
     )
     result = run_cli("locales", "delete", "--target", "EN", "--yes", "--json", cwd=root)
-    assert result.code == 1
+    assert result.code == 2  # a usage error
     assert (root / "m/auth/en.json").exists() and (root / "m/auth/fr.json").exists()

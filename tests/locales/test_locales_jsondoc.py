@@ -80,7 +80,8 @@ def test_invalid_json_cannot_be_loaded(tmp_path: Path) -> None:
     with pytest.raises(LocaleFileError) as caught:
         _load(tmp_path, '{\n  "a": "x",\n}\n')
     assert caught.value.issue.code == Code.LOCALE_INVALID_JSON
-    assert caught.value.issue.message.startswith("locales/fr.json:3:1: ")
+    # The comma is pointed at, not the `}` after it where the parser noticed.
+    assert caught.value.issue.message.startswith("locales/fr.json:2:11: trailing comma")
 
 
 def test_a_top_level_array_cannot_be_loaded(tmp_path: Path) -> None:

@@ -14,9 +14,11 @@ _STATUS_STYLE = {"written": "green", "dry_run": "cyan", "skipped": "dim", "faile
 
 
 def render(data: GenerateData, out: Console, options: GlobalOptions) -> None:
+    if not data.target_results:
+        return  # the run stopped before planning: its issues say why
     prefix = "\\[dry run] " if data.dry_run else ""
     out.print(
-        f"{prefix}{data.leaves_processed} leaf(s) for {len(data.targets)} target(s) "
+        f"{prefix}{data.leaves_processed} leaf(s) to fill in {len(data.targets)} target(s) "
         f"with {escape(data.provider_id or '-')}"
     )
     table = Table(box=None, pad_edge=False, header_style="bold")

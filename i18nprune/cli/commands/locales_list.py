@@ -17,7 +17,7 @@ def render(data: LocalesListData, out: Console, options: GlobalOptions) -> None:
         role = (
             "[bold]source[/]"
             if row.is_source
-            else (f"missing {row.missing_from_source}, extra {row.extra}")
+            else (f"{row.missing_from_source} source key(s) absent, {row.extra} not in the source")
         )
         placeholders = f", {row.placeholders} placeholder(s)" if row.placeholders else ""
         lines.append(
@@ -25,3 +25,8 @@ def render(data: LocalesListData, out: Console, options: GlobalOptions) -> None:
         )
         lines.extend(f"    [dim]{escape(path)}[/]" for path in row.files if options.full)
     print_limited(out, lines, options)
+    if any(not row.is_source for row in data.locales):
+        out.print(
+            "[dim]Counts compare with every source key; `sync` adds only the keys the code "
+            "uses (its template).[/]"
+        )
