@@ -5,6 +5,7 @@ from __future__ import annotations
 import inspect
 import math
 import os
+import shlex
 import sys
 import time
 from collections.abc import Callable
@@ -31,6 +32,7 @@ from i18nprune.cli.commands import (
     sync,
     validate,
 )
+from i18nprune.cli.commands.demo import DemoError, write_demo
 from i18nprune.cli.globals import GlobalOptions, hoist_global_flags, wants_json
 from i18nprune.cli.output import consoles, print_issues, write_json
 from i18nprune.cli.progress import ProgressDisplay
@@ -307,6 +309,23 @@ for _name, _spec in OPS.items():
 _langs = _command_for(OPS["languages"])
 _langs.__doc__ = "The language catalog (short for `languages`)."
 app.command("langs")(_langs)
+
+
+@app.command("demo")
+def demo_command(
+    directory: Annotated[Path, typer.Argument(help="A new (or empty) directory to write it to.")],
+) -> None:
+    """Write the bundled example app to DIRECTORY, to try every command on."""
+    try:
+        written = write_demo(directory)
+    except DemoError as exc:
+        print(f"i18nprune demo: {exc}", file=sys.stderr)
+        raise typer.Exit(EXIT_USAGE) from None
+    print(f"wrote the example app ({len(written)} files) to {directory}", file=sys.stderr)
+    where = shlex.quote(str(directory))
+    for step in ("validate", "generate --target de --provider pseudo", "cleanup --dry-run"):
+        print(f"  i18nprune -C {where} {step}", file=sys.stderr)
+    raise typer.Exit(EXIT_OK)
 
 
 @app.command("serve")

@@ -202,3 +202,26 @@ def test_a_short_run_without_a_terminal_prints_no_progress() -> None:
         display(ProgressEvent(type="run.progress.sync", phase="write", done=1, total=2))
 
     assert buffer.getvalue() == ""
+
+
+def test_demo_writes_the_example_app_to_try_commands_on(tmp_path, run_cli):
+    result = run_cli("demo", "demo-app", cwd=tmp_path)
+
+    assert result.code == 0, result.stderr
+    demo = tmp_path / "demo-app"
+    assert (demo / "i18nprune.config.json").is_file() and (demo / "locales/en.json").is_file()
+    assert not (demo / "locales/de.json").exists()
+    assert "i18nprune -C demo-app validate" in result.stderr
+    validate = run_cli("-C", "demo-app", "validate", "--json", cwd=tmp_path)
+    assert validate.envelope["data"]["missing"] == ["footer.copyright", "settings.search"]
+
+
+def test_demo_refuses_a_directory_that_is_not_empty(tmp_path, run_cli):
+    (tmp_path / "taken").mkdir()
+    (tmp_path / "taken/keep.txt").write_text("mine")
+
+    result = run_cli("demo", "taken", cwd=tmp_path)
+
+    assert result.code == 2
+    assert "not an empty directory" in result.stderr
+    assert [p.name for p in (tmp_path / "taken").iterdir()] == ["keep.txt"]
