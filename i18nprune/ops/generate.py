@@ -319,6 +319,9 @@ async def run(handle: ProjectHandle, options: GenerateOptions, emit: EventSink) 
     finally:
         if cache is not None:
             cache.close()
+    if cache is not None and cache.problem and not cache_issues:
+        # It opened, then a read or write failed (a file another user owns, a full disk).
+        issues.append(warning(Code.TRANSLATION_CACHE_UNAVAILABLE, cache.problem, str(cache.path)))
     partial = any(result.partial or result.status == "failed" for result in results)
     data = GenerateData(
         provider_id=chain[0].id,

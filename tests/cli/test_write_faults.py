@@ -17,10 +17,12 @@ from tests.conftest import write_tree
 _FILE_LIMIT = 4096
 
 
-def _run_with_a_full_disk(*args: str, cwd: Path, home: Path) -> subprocess.CompletedProcess[str]:
+def _run_with_a_full_disk(
+    *args: str, cwd: Path, home: Path, limit: int = _FILE_LIMIT
+) -> subprocess.CompletedProcess[str]:
     def limit_file_size() -> None:
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails (EFBIG)
-        resource.setrlimit(resource.RLIMIT_FSIZE, (_FILE_LIMIT, _FILE_LIMIT))
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
 
     environ = {k: v for k, v in os.environ.items() if not k.startswith("I18NPRUNE_")}
     environ.pop("CI", None)
@@ -91,3 +93,37 @@ def test_full_disk_during_sync_fails_that_file_and_writes_the_others(tmp_path, h
     assert failure["path"] == "locales/fr.json"
     assert (root / "locales/fr.json").read_bytes() == before
     assert envelope["data"]["writtenFiles"] == ["locales/de.json"]
+
+
+def test_a_cache_that_fails_after_opening_is_a_warning_not_silence(tmp_path, home):
+    from i18nprune.translate.cache import TranslationCache
+
+    TranslationCache.open(home / "translations.sqlite3", writable=True).close()
+    # Enough room to open the cache (its 32 KB index), not to store 2,000 translations.
+    keys = {f"key{n}": f"A sentence of some length, number {n}" for n in range(2000)}
+    root = write_tree(
+        tmp_path / "app",
+        {
+            "i18nprune.config.json": {},
+            "src/app.ts": "".join(f"t('{key}');\n" for key in keys),
+            "locales/en.json": keys,
+        },
+    )
+
+    done = _run_with_a_full_disk(
+        "generate",
+        "--target",
+        "de",
+        "--provider",
+        "pseudo",
+        "--json",
+        cwd=root,
+        home=home,
+        limit=40_000,
+    )
+
+    envelope = json.loads(done.stdout)
+    [warning] = [
+        i for i in envelope["issues"] if i["code"] == "i18nprune.translate.cache_unavailable"
+    ]
+    assert "translations.sqlite3" in warning["message"]
