@@ -1,4 +1,4 @@
-"""Entry point of a translate worker: `python -m workers` (started by `i18nprune.pool`)."""
+"""Entry point of a translate worker: `python -m i18nprune_workers` (started by the pool)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import sys
 
 import trio
 
-from workers.runtime import protect_stdio, serve
+from .runtime import protect_stdio, serve
 
 
 def main() -> None:

@@ -24,8 +24,9 @@ from i18nprune.pool.messages import (
     encoder,
     to_worker_decoder,
 )
-from workers.providers import ProviderError, translate_batch
-from workers.providers.errors import scrub
+
+from .providers import ProviderError, translate_batch
+from .providers.errors import scrub
 
 # Per worker; the pool's gates keep requests per provider far below this anyway.
 _LIMITS = httpx.Limits(max_connections=64, max_keepalive_connections=32, keepalive_expiry=30.0)

@@ -121,6 +121,9 @@ class TranslatePolicy(_Section, frozen=True):
     on_quota_exceeded: Literal["fallback", "abort"] = "fallback"
     on_auth_failure: Literal["abort", "fallback"] = "abort"
     max_attempts: int = 3
+    give_up_after_seconds: float = 120.0
+    """A provider whose every request has failed for this long (none succeeded) is given up:
+    its pending texts fail, or move on along the chain."""
 
 
 def _default_providers() -> list[ProviderRow]:

@@ -1,5 +1,6 @@
 """A translate job: its texts cut into batches, each driven along the provider chain by the policy
-(retry with backoff, split a bad answer, fall back, abort), and the outcome assembled in order.
+(retry with backoff, split a bad answer, fall back, abort, give a hopeless provider up), and the
+outcome assembled in order.
 """
 
 from __future__ import annotations
@@ -13,12 +14,13 @@ import trio
 
 from i18nprune.config.schema import TranslatePolicy
 from i18nprune.pool.messages import Failure, Result
-from i18nprune.pool.scheduler import backoff_delay
+from i18nprune.pool.scheduler import ProviderHealth, backoff_delay
 from i18nprune.translate.providers import FailureKind, ProviderSettings
 
 ProgressCallback = Callable[[int, int], None]
 TranslatedCallback = Callable[[str, list[int], list[str]], None]
 Step = Literal["retry", "fallback", "abort"]
+Attempt = Literal["translated", "ended", "again"]
 
 
 class TranslateJob(msgspec.Struct, frozen=True, kw_only=True):
@@ -49,13 +51,23 @@ class ProviderAttempt(msgspec.Struct, frozen=True, rename="camel"):
 
 class JobOutcome(msgspec.Struct, frozen=True):
     """The result of a job: `translations[i]` is the translation of `texts[i]`, or `None` with
-    `failures[i]` saying why ("<kind>: <provider>: <provider's message>")."""
+    `failures[i]` saying why ("<kind>: <provider>: <provider's message>", or "gave up after N s:
+    every request to <provider> failed: <its last failure>")."""
 
     translations: list[str | None]
     failures: dict[int, str]
     attempts: list[ProviderAttempt]
     fallback_count: int
     aborted: bool
+    given_up: list[str] = msgspec.field(default_factory=list)
+    """Ids of the providers this job gave up (`policy.giveUpAfterSeconds` without a success)."""
+
+
+class BatchLost(msgspec.Struct, frozen=True):
+    """A batch the pool could not get answered: the workers holding it died too often, or no
+    worker process could be started; `reason` says which."""
+
+    reason: str
 
 
 class Requester(Protocol):
@@ -68,13 +80,17 @@ class Requester(Protocol):
         target: str,
         texts: list[str],
         admit: Callable[[], bool],
-    ) -> Result | Failure | None:
+    ) -> Result | Failure | BatchLost | None:
         """One request to a provider through a worker; `admit()` is called just before each
-        send and may refuse it. `None` when the request was lost to worker exits or refused."""
+        send and may refuse it (then `None`)."""
         ...
 
     def pause(self, settings: ProviderSettings, seconds: float) -> None:
         """No request to the provider of `settings` may start for `seconds`."""
+        ...
+
+    def health(self, settings: ProviderSettings) -> ProviderHealth:
+        """Whether the provider of `settings` still answers (shared with other jobs)."""
         ...
 
 
@@ -133,8 +149,14 @@ class _JobRun:
         self.translations: list[str | None] = [None] * len(job.texts)
         self.failures: dict[int, str] = {}
         self._tallies = [_Tally() for _ in job.chain]
-        # Providers that answered quota or auth (policy "fallback"), and why: this job skips them.
+        # Providers that answered quota or auth (policy "fallback") or were given up, and why:
+        # this job skips them.
         self._unusable: dict[int, str] = {}
+        self._given_up: list[str] = []
+        # The attempts under way per provider, cancelled when it is given up.
+        self._attempts_on: dict[int, set[trio.CancelScope]] = {}
+        self._watched: set[int] = set()
+        self._watchers: trio.Nursery | None = None
         self.fallback_count = 0
         self.abort_reason: str | None = None
         self._done = 0
@@ -143,11 +165,7 @@ class _JobRun:
     async def run(self) -> JobOutcome:
         job = self._job
         if job.texts and job.chain:
-            size = 1 if job.isolated else job.chain[0].batch_size
-            async with trio.open_nursery() as nursery:
-                self._nursery = nursery
-                for start in range(0, len(job.texts), size):
-                    nursery.start_soon(self._drive, _Batch(start, job.texts[start : start + size]))
+            await self._run_batches()
         elif job.texts:
             self._fail(_Batch(0, job.texts), "no translation provider")
         if self.abort_reason is not None:
@@ -158,7 +176,47 @@ class _JobRun:
             attempts=self._attempts(),
             fallback_count=self.fallback_count,
             aborted=self.abort_reason is not None,
+            given_up=self._given_up,
         )
+
+    async def _run_batches(self) -> None:
+        job = self._job
+        size = 1 if job.isolated else job.chain[0].batch_size
+        async with trio.open_nursery() as watchers:
+            self._watchers = watchers
+            async with trio.open_nursery() as nursery:
+                self._nursery = nursery
+                for start in range(0, len(job.texts), size):
+                    self._start(_Batch(start, job.texts[start : start + size]))
+            watchers.cancel_scope.cancel()
+
+    def _watch(self, provider: int) -> None:
+        """From now on, give `provider` up once it has failed without a success for the
+        policy's time (counted from now at the earliest: each job gives it the full time)."""
+        if provider in self._watched:
+            return
+        self._watched.add(provider)
+        health = self._requester.health(self._job.chain[provider])
+        seconds = self._job.policy.give_up_after_seconds
+
+        async def watch(since: float) -> None:
+            self._give_up(provider, await health.wait_hopeless(seconds, since))
+
+        assert self._watchers is not None
+        self._watchers.start_soon(watch, trio.current_time())
+
+    def _give_up(self, provider: int, last: str) -> None:
+        """Stop using `provider`: every attempt on it ends, and its batches move on (or fail)."""
+        if provider in self._unusable:
+            return
+        settings = self._job.chain[provider]
+        seconds = self._job.policy.give_up_after_seconds
+        self._unusable[provider] = (
+            f"gave up after {seconds:g} s: every request to {settings.id} failed: {last}"
+        )
+        self._given_up.append(settings.id)
+        for scope in self._attempts_on.get(provider, ()):
+            scope.cancel()
 
     async def _drive(self, batch: _Batch) -> None:
         """Take `batch` along the chain until it is translated, failed or the job aborts."""
@@ -171,24 +229,39 @@ class _JobRun:
                         return
                     continue
                 self._fit(batch)
-                reply = await self._send(batch)
-                if isinstance(reply, Result):
-                    self._succeed(batch, reply.translations)
-                    translated = True
-                    return
-                if reply is None and batch.provider in self._unusable:
-                    continue  # not sent: the provider failed another batch meanwhile
-                if reply is None:
-                    provider = self._job.chain[batch.provider].id
-                    self._fail(batch, f"transient: {provider}: the worker process exited twice")
-                    return
-                if not await self._handle_failure(batch, reply):
+                attempt = await self._attempt(batch)
+                if attempt != "again":
+                    translated = attempt == "translated"
                     return
         finally:
             if batch.sent and not translated:
                 self._tallies[batch.provider].lost += len(batch.texts)
 
-    async def _send(self, batch: _Batch) -> Result | Failure | None:
+    async def _attempt(self, batch: _Batch) -> Attempt:
+        """One request of `batch` to its provider and what the policy makes of the answer;
+        "again" when the batch goes on (retry, fallback, or its provider was given up)."""
+        self._watch(batch.provider)
+        scope = trio.CancelScope()
+        scopes = self._attempts_on.setdefault(batch.provider, set())
+        scopes.add(scope)
+        try:
+            with scope:
+                reply = await self._send(batch)
+                if isinstance(reply, Result):
+                    self._succeed(batch, reply.translations)
+                    return "translated"
+                if reply is None:
+                    return "again"  # not sent: the provider failed another batch meanwhile
+                if isinstance(reply, BatchLost):
+                    provider = self._job.chain[batch.provider].id
+                    self._fail(batch, f"transient: {provider}: {reply.reason}")
+                    return "ended"
+                return "again" if await self._handle_failure(batch, reply) else "ended"
+            return "again"  # the provider was given up while this waited
+        finally:
+            scopes.discard(scope)
+
+    async def _send(self, batch: _Batch) -> Result | Failure | BatchLost | None:
         job = self._job
         provider = batch.provider
 

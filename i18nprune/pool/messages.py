@@ -1,4 +1,4 @@
-"""The frames exchanged between the pool and a `python -m workers` process (msgpack, tagged).
+"""The frames exchanged between the pool and a worker process (msgpack, tagged).
 
 The pool sends `Batch`, `Cancel` and `Shutdown`; a worker answers `Ready` once, then exactly one of
 `Result`, `Failure` or `Cancelled` per batch.

@@ -1,5 +1,6 @@
-"""The worker pool: N long-lived worker processes kept alive (respawned when they die), requests
-dispatched to the least-loaded one through the provider gates, and cancellation relayed to them.
+"""The worker pool: N long-lived worker processes kept alive (respawned with backoff when they
+die), requests dispatched to the least-loaded one through the provider gates, batches of a dead
+worker sent again, and cancellation relayed to them.
 """
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ import msgspec
 import trio
 
 import i18nprune
-from i18nprune.pool.handle import InFlight, WorkerHandle
+from i18nprune.pool.handle import InFlight, WorkerExit, WorkerHandle
 from i18nprune.pool.job import (
+    BatchLost,
     JobOutcome,
     ProgressCallback,
     TranslatedCallback,
@@ -22,13 +24,37 @@ from i18nprune.pool.job import (
     run_job,
 )
 from i18nprune.pool.messages import Batch, Failure, Result
-from i18nprune.pool.scheduler import ProviderGate, ProviderGates
+from i18nprune.pool.scheduler import ProviderGate, ProviderGates, ProviderHealth
 from i18nprune.translate.providers import ProviderSettings
 
 CANCEL_GRACE_SECONDS = 1.0
 """How long a worker has to acknowledge a cancel before it is killed and replaced."""
 SHUTDOWN_GRACE_SECONDS = 1.0
 """How long workers have to exit after Shutdown before they are killed."""
+START_ATTEMPTS = 3
+"""Start-ups in a row of one worker slot that may fail by themselves (bad interpreter, import
+error: an exit status or a crash) before the slot gives up."""
+START_KILLS = 10
+"""Start-ups in a row of one worker slot that may be killed from outside (a kill, the OOM killer)
+before the slot gives up."""
+RESPAWN_BACKOFF_SECONDS = 0.1
+RESPAWN_BACKOFF_CAP_SECONDS = 5.0
+BATCH_CRASHES = 2
+"""Workers that may die by themselves while holding one batch before it fails (it is sent
+again once): a batch that crashes workers cannot kill them all."""
+BATCH_KILLS = 6
+"""Workers that may be killed from outside while holding one batch before it fails; more than
+BATCH_CRASHES, since a kill says nothing about the batch, but bounded, since the OOM killer's
+SIGKILL may be the batch's own doing."""
+
+
+def respawn_delay(unproductive: int) -> float:
+    """Seconds to wait before a slot starts its next worker, after `unproductive` workers in a
+    row died without answering a batch (0 when the last one did answer): 0.1, 0.2, 0.4, … up to
+    5 s, so a pool whose workers are killed as they start does not spin."""
+    if unproductive <= 0:
+        return 0.0
+    return min(RESPAWN_BACKOFF_CAP_SECONDS, RESPAWN_BACKOFF_SECONDS * 2 ** (unproductive - 1))
 
 
 class PoolStatistics(msgspec.Struct, frozen=True, kw_only=True):
@@ -44,7 +70,7 @@ class PoolStatistics(msgspec.Struct, frozen=True, kw_only=True):
     respawned: int
     """Workers started to replace one that exited or was killed."""
     start_failures: int
-    """Workers that exited (or could not be started) before they were ready."""
+    """Workers that exited, were killed, or could not be started before they were ready."""
     batches_sent: int
     batches_in_flight: int
     requeued: int
@@ -68,6 +94,7 @@ class WorkerPool:
         self._cwd = cwd
         self._handles: list[WorkerHandle] = []
         self._starting = 0
+        self._start_problem: str | None = None
         self._changed = trio.Event()
         self._closing = False
         self._gates = ProviderGates()
@@ -95,7 +122,11 @@ class WorkerPool:
         Provider failures never raise: they end up in the outcome's `failures`. Cancellation
         cancels every batch of the job in the workers (their HTTP requests are aborted) and
         raises Cancelled at once, without waiting for the workers to acknowledge.
+
+        A pool whose workers could not be started (every slot gave up) tries again for each job.
         """
+        if not (self._closing or self._handles or self._starting):
+            self._start_workers()
         return await run_job(job, self, on_progress, on_translated)
 
     def statistics(self) -> PoolStatistics:
@@ -116,7 +147,8 @@ class WorkerPool:
         )
 
     async def wait_ready(self) -> int:
-        """Wait until every worker is ready or has failed to start; the number ready."""
+        """Wait until every worker is ready or its slot has given up starting one; the number
+        ready."""
         while self._starting or any(not handle.ready for handle in self._handles):
             await self._changed.wait()
         return len(self._handles)
@@ -128,23 +160,24 @@ class WorkerPool:
         target: str,
         texts: list[str],
         admit: Callable[[], bool],
-    ) -> Result | Failure | None:
+    ) -> Result | Failure | BatchLost | None:
         """Send one batch to the least-loaded worker once the provider's gate admits it, and
         wait for the answer. `admit()` is called right before each send; when it returns False
         nothing is sent and the result is `None`.
 
-        A batch whose worker exits is sent once more; `None` when that one is lost too. A
-        Failure("transient") when no worker can be started. Cancellation asks the worker to
-        cancel the batch and returns at once; the gate slot is given back when the worker
-        acknowledges (or has been killed for not doing so).
+        A batch whose worker dies is sent again: after BATCH_CRASHES workers that died by
+        themselves, or BATCH_KILLS killed from outside, it is BatchLost, as it is when no worker
+        can be started. Cancellation asks the worker to cancel the batch and returns at once; the
+        gate slot is given back when the worker acknowledges (or has been killed for not doing
+        so).
         """
         gate = self._gates.gate(settings)
-        sends = 0
+        health = self._gates.health(settings)
+        losses: list[WorkerExit] = []
         while True:
             handle = await self._ready_worker()
             if handle is None:
-                message = f"{settings.id}: no worker process could be started"
-                return Failure(-1, "transient", message, None, None)
+                return BatchLost(self._start_problem or "no worker process could be started")
             await gate.acquire()
             handle = self._least_loaded()
             if handle is None:  # every worker exited while this waited for the gate
@@ -153,9 +186,8 @@ class WorkerPool:
             if not admit():
                 gate.release()
                 return None
-            if sends:
+            if losses:
                 self._requeued += 1
-            sends += 1
             batch = Batch(next(self._batch_ids), settings, source, target, texts)
             in_flight = handle.submit(batch)
             self._batches_sent += 1
@@ -168,14 +200,28 @@ class WorkerPool:
                     self._abandon(in_flight, gate)
                 raise
             gate.release()
-            if isinstance(in_flight.reply, Result | Failure):
-                return in_flight.reply
-            if sends == 2:
-                return None
+            reply = in_flight.reply
+            if isinstance(reply, Result):
+                health.succeeded()
+                return reply
+            if isinstance(reply, Failure):
+                health.failed(f"{reply.kind}: {reply.message}")
+                return reply
+            assert reply is None  # Cancelled answers only a Cancel, sent when this raised
+            await handle.exited.wait()
+            assert handle.exit is not None
+            losses.append(handle.exit)
+            lost = _too_many_losses(losses)
+            if lost is not None:
+                return BatchLost(lost)
 
     def pause(self, settings: ProviderSettings, seconds: float) -> None:
         """No request to the endpoint of `settings` may start for `seconds` (any job)."""
         self._gates.gate(settings).pause(seconds)
+
+    def health(self, settings: ProviderSettings) -> ProviderHealth:
+        """Whether the endpoint of `settings` still answers, as the jobs using it see it."""
+        return self._gates.health(settings)
 
     def _least_loaded(self) -> WorkerHandle | None:
         ready = [handle for handle in self._handles if handle.ready]
@@ -214,32 +260,58 @@ class WorkerPool:
             self._nursery.start_soon(self._keep_worker)
 
     async def _keep_worker(self) -> None:
-        """Run one worker slot: start a worker, and start another each time one exits after it
-        was ready. A worker that exits before it is ready is not replaced (it would only fail
-        again)."""
+        """Run one worker slot: start a worker, and another each time one exits (after
+        `respawn_delay`), until the pool closes or the slot gives up: START_ATTEMPTS start-ups
+        in a row failed by themselves, or START_KILLS were killed from outside."""
+        failed = killed = unproductive = 0
+        replacing = False
         try:
             while not self._closing:
+                await trio.sleep(respawn_delay(unproductive))
+                if self._closing:
+                    return
+                if replacing:
+                    self._respawned += 1
+                replacing = True
                 self._spawned += 1
                 try:
                     handle = await WorkerHandle.start(self._env, self._cwd, self._notify)
-                except OSError:
-                    self._start_failures += 1
+                except OSError as problem:
+                    ending = f"could not be started: {problem}"
+                    outside = False
+                else:
+                    await self._run_worker(handle)
+                    assert handle.exit is not None
+                    if handle.was_ready:
+                        failed = killed = 0
+                        unproductive = 0 if handle.answered else unproductive + 1
+                        continue
+                    ending, outside = handle.exit.cause, handle.exit.outside
+                self._start_failures += 1
+                unproductive += 1
+                if outside:
+                    killed += 1
+                else:
+                    failed += 1
+                if failed >= START_ATTEMPTS or killed >= START_KILLS:
+                    attempts = failed + killed
+                    self._start_problem = (
+                        f"no worker process could be started ({attempts} attempts): "
+                        f"the last one {ending}"
+                    )
                     return
-                self._handles.append(handle)
-                self._starting -= 1
-                try:
-                    await handle.run()
-                finally:
-                    self._handles.remove(handle)
-                    self._starting += 1
-                    self._notify()
-                if not handle.was_ready:
-                    self._start_failures += 1
-                    return
-                if not self._closing:
-                    self._respawned += 1
         finally:
             self._starting -= 1
+            self._notify()
+
+    async def _run_worker(self, handle: WorkerHandle) -> None:
+        self._handles.append(handle)
+        self._starting -= 1
+        try:
+            await handle.run()
+        finally:
+            self._handles.remove(handle)
+            self._starting += 1
             self._notify()
 
     async def _close(self) -> None:
@@ -257,10 +329,31 @@ class WorkerPool:
                 handle.kill()
 
 
+def _too_many_losses(losses: list[WorkerExit]) -> str | None:
+    """Why a batch whose workers ended as `losses` is not sent again, or None to send it again.
+
+    A worker that died by itself (an exit status, a crash signal, a garbled frame) may have been
+    killed by this very batch; one killed from outside says nothing about it.
+    """
+    crashes = [loss for loss in losses if not loss.outside]
+    if len(crashes) >= BATCH_CRASHES:
+        return (
+            f"{len(crashes)} worker processes died while translating this batch "
+            f"(the last {crashes[-1].cause})"
+        )
+    if len(losses) - len(crashes) >= BATCH_KILLS:
+        return (
+            f"{len(losses) - len(crashes)} worker processes were killed while translating this "
+            f"batch (the last {losses[-1].cause})"
+        )
+    return None
+
+
 def _worker_environment(env: Mapping[str, str] | None) -> tuple[dict[str, str], str]:
     """The environment and working directory of workers. They run in the directory this
-    `i18nprune` comes from: `python -m` imports from its working directory first, so `workers`
-    and `i18nprune` come from there, whatever the caller's directory holds."""
+    `i18nprune` comes from: `python -m` imports from its working directory first, so
+    `i18nprune` (and, from an installed wheel, `i18nprune_workers`) come from there, whatever
+    the caller's directory holds."""
     root = os.path.dirname(os.path.dirname(os.path.abspath(i18nprune.__file__)))
     return dict(os.environ if env is None else env), root
 
@@ -269,8 +362,9 @@ def _worker_environment(env: Mapping[str, str] | None) -> tuple[dict[str, str], 
 async def open_pool(
     size: int, *, env: Mapping[str, str] | None = None
 ) -> AsyncIterator[WorkerPool]:
-    """A pool of `size` worker processes (`python -m workers`, started in parallel right away;
-    requests wait for the first ready one). `env` is their environment (default: this one's).
+    """A pool of `size` worker processes (`python -m i18nprune_workers`, started in parallel right
+    away; requests wait for the first ready one). `env` is their environment (default: this
+    one's).
 
     On exit, even by cancellation or KeyboardInterrupt, workers are asked to exit, killed after
     SHUTDOWN_GRACE_SECONDS if they have not, and reaped: no process outlives the block.

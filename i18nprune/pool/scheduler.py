@@ -1,5 +1,6 @@
-"""Per-provider rate limits shared by every job of a pool: requests in flight, pacing of request
-starts, a pause everyone honours after a 429, and the backoff delays between attempts.
+"""Per-provider state shared by every job of a pool: the rate limits (requests in flight, pacing
+of request starts, a pause everyone honours after a 429), the backoff delays between attempts,
+and whether the provider still answers at all.
 """
 
 from __future__ import annotations
@@ -71,12 +72,65 @@ class ProviderGate:
         self._paused_until = max(self._paused_until, trio.current_time() + seconds)
 
 
+class ProviderHealth:
+    """Whether one provider endpoint still answers: when it last answered successfully, and its
+    last failure since (shared by every job that uses the endpoint)."""
+
+    def __init__(self) -> None:
+        self._last_success = -math.inf
+        self._last_failure: str | None = None
+        self._changed = trio.Event()
+
+    def succeeded(self) -> None:
+        """A request succeeded: the provider answers."""
+        self._last_success = trio.current_time()
+        self._last_failure = None
+        self._notify()
+
+    def failed(self, reason: str) -> None:
+        """A request failed for `reason` ("<kind>: <provider>: <message>")."""
+        self._last_failure = reason
+        self._notify()
+
+    def hopeless(self, seconds: float, since: float) -> str | None:
+        """The last failure when the provider has failed and not succeeded for `seconds`,
+        counted from `since` (a job's start) or its last success if later; else None."""
+        if self._last_failure is None:
+            return None
+        if trio.current_time() < max(self._last_success, since) + seconds:
+            return None
+        return self._last_failure
+
+    async def wait_hopeless(self, seconds: float, since: float) -> str:
+        """Wait until `hopeless(seconds, since)` and return the last failure.
+
+        Only a failure makes a provider hopeless: requests that are merely slow never do (each
+        is bounded by its own timeout, which then counts as a failure).
+        """
+        while True:
+            reason = self.hopeless(seconds, since)
+            if reason is not None:
+                return reason
+            changed = self._changed
+            if self._last_failure is None:
+                await changed.wait()
+            else:
+                with trio.move_on_at(max(self._last_success, since) + seconds):
+                    await changed.wait()
+
+    def _notify(self) -> None:
+        self._changed.set()
+        self._changed = trio.Event()
+
+
 class ProviderGates:
-    """One gate per provider endpoint, keyed by (id, base URL): jobs that reach the same endpoint
-    share its limits; the limits are those of the settings that first reached it."""
+    """One gate and one health record per provider endpoint, keyed by (id, base URL): jobs that
+    reach the same endpoint share its limits; the limits are those of the settings that first
+    reached it."""
 
     def __init__(self) -> None:
         self._gates: dict[tuple[str, str], ProviderGate] = {}
+        self._health: dict[tuple[str, str], ProviderHealth] = {}
 
     def gate(self, settings: ProviderSettings) -> ProviderGate:
         """The gate of the endpoint `settings` calls."""
@@ -86,3 +140,11 @@ class ProviderGates:
             gate = ProviderGate(settings.max_concurrency, settings.rps, settings.rpm)
             self._gates[key] = gate
         return gate
+
+    def health(self, settings: ProviderSettings) -> ProviderHealth:
+        """The health record of the endpoint `settings` calls."""
+        key = (settings.id, settings.base_url)
+        health = self._health.get(key)
+        if health is None:
+            health = self._health[key] = ProviderHealth()
+        return health

@@ -204,17 +204,21 @@ class Translator:
         protected, units, progress = self.protected, self.units, self._progress
         progress.listen(on_progress)
         unit_failures: dict[str, str] = {}
+        chain = self.chain
         if self.pending:
-            outcome, unit_failures = await self._send(pool, self._outgoing, progress, False)
+            outcome, unit_failures = await self._send(pool, self._outgoing, chain, False)
             report.attempts = outcome.attempts
             report.fallback_count = outcome.fallback_count
             report.aborted = outcome.aborted
+            # A provider given up stays given up for this target: the retry would only wait for
+            # it all over again.
+            chain = [settings for settings in chain if settings.id not in outcome.given_up]
         retry = await trio.to_thread.run_sync(self._settle, protected, units, unit_failures, report)
-        if retry and not report.aborted:
+        if retry and chain and not report.aborted:
             again = {unit.key: unit.masked for text in retry for unit in protected[text].units}
             for key in again:
                 units.pop(key, None)
-            outcome, unit_failures = await self._send(pool, _Outgoing(again), progress, True)
+            outcome, unit_failures = await self._send(pool, _Outgoing(again), chain, True)
             report.attempts = _merge_attempts(report.attempts, outcome.attempts)
             report.fallback_count += outcome.fallback_count
             retried = {text: protected[text] for text in retry}
@@ -228,15 +232,21 @@ class Translator:
         return report
 
     async def _send(
-        self, pool: WorkerPool | None, outgoing: _Outgoing, progress: _Progress, isolated: bool
+        self,
+        pool: WorkerPool | None,
+        outgoing: _Outgoing,
+        chain: list[ProviderSettings],
+        isolated: bool,
     ) -> tuple[JobOutcome, dict[str, str]]:
-        """Translate `outgoing` through the pool, caching what arrives (also when cancelled).
+        """Translate `outgoing` through the pool with `chain`, caching what arrives (also when
+        cancelled).
 
         Returns the pool's outcome and the failed units (key → reason).
         """
         assert pool is not None, "only a translator with nothing pending runs without a pool"
         writer = _CacheWriter(self.cache, self.source, self.target)
         units = self.units
+        progress = self._progress
 
         def arrived(provider_id: str, indices: list[int], translations: list[str]) -> None:
             fresh: list[tuple[str, str]] = []
@@ -252,7 +262,7 @@ class Translator:
             texts=outgoing.texts,
             source=self.source,
             target=self.target,
-            chain=self.chain,
+            chain=chain,
             policy=self.policy,
             isolated=isolated,
         )

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from i18nprune.pool.handle import WORKER_COMMAND
 from i18nprune.testing import FakeProvider
 
 
@@ -51,12 +52,15 @@ def flatten(tree: dict[str, Any], prefix: str = "") -> dict[str, Any]:
     return leaves
 
 
-def start_cli(*args: str, cwd: Path, home: Path) -> subprocess.Popen[str]:
+def start_cli(
+    *args: str, cwd: Path, home: Path, env: dict[str, str] | None = None
+) -> subprocess.Popen[str]:
     """Start `python -m i18nprune ARGS` in its own session (like a terminal's foreground job),
-    with an isolated home, as the `run_cli` fixture would run it."""
+    with an isolated home (and `env` added), as the `run_cli` fixture would run it."""
     environ = {k: v for k, v in os.environ.items() if not k.startswith("I18NPRUNE_")}
     environ.pop("CI", None)
     environ["I18NPRUNE_HOME"] = str(home)
+    environ.update(env or {})
     return subprocess.Popen(
         [sys.executable, "-m", "i18nprune", *args],
         cwd=cwd,
@@ -79,7 +83,7 @@ def _stat(pid: int) -> list[str] | None:
 
 
 def worker_pids(parent: int) -> list[int]:
-    """The `python -m workers` children of process `parent`."""
+    """The worker process children (`python -m i18nprune_workers`) of process `parent`."""
     pids = []
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
@@ -91,12 +95,12 @@ def worker_pids(parent: int) -> list[int]:
             command = (entry / "cmdline").read_bytes().split(b"\0")
         except (FileNotFoundError, ProcessLookupError):
             continue
-        if command[1:3] == [b"-m", b"workers"]:
+        if command[1 : len(WORKER_COMMAND)] == [os.fsencode(part) for part in WORKER_COMMAND[1:]]:
             pids.append(int(entry.name))
     return pids
 
 
-def wait_for_workers(parent: int, count: int, timeout: float = 10.0) -> list[int]:
+def wait_for_workers(parent: int, count: int, timeout: float = 60.0) -> list[int]:
     """Wait until `parent` has `count` worker children; their pids (fewer on timeout)."""
     deadline = time.monotonic() + timeout
     pids = worker_pids(parent)

@@ -292,7 +292,7 @@ def test_an_unknown_language_code_is_refused(example_project: Path, run_cli: Run
     result = run_cli(
         "generate", "--target", "xx-invalid", "--provider", "pseudo", "--json", cwd=example_project
     )
-    assert result.code == 1
+    assert result.code == 2  # a usage error, like a mistyped flag
     codes = [issue["code"] for issue in result.envelope["issues"]]
     assert codes == ["i18nprune.languages.unsupported_language_code"]
     assert not (example_project / "locales/xx-invalid.json").exists()

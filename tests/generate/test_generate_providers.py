@@ -3,6 +3,7 @@ translation cache, placeholder verification, fallback, failures, credentials; an
 
 from __future__ import annotations
 
+import json
 import socket
 from collections.abc import Callable
 from pathlib import Path
@@ -257,6 +258,47 @@ def test_an_unreachable_provider_fails_without_touching_locale_files(
     assert issue_codes(result) == ["i18nprune.generate.partial_failure"] * 2
     assert all("none was translated" in issue["message"] for issue in result.envelope["issues"])
     assert {path: path.read_bytes() for path in (root / "locales").iterdir()} == before
+
+
+def test_a_provider_that_keeps_failing_is_given_up_and_resume_finishes_the_job(
+    make_project: MakeProject, run_cli: RunCli
+) -> None:
+    # One request at a time: two are answered, then every request is rate limited for an hour
+    # (no placeholder to drop here: drop_placeholder answers normally, it only counts them).
+    en = {"a": {f"k{index}": f"Text number {index}" for index in range(6)}}
+    faults = [
+        Fault(kind="drop_placeholder", times=2),
+        Fault(kind="rate_limit", times=-1, retry_after=3600),
+    ]
+    with FakeProvider("libre", faults=faults) as fake:
+        root = libre_project(make_project, fake, en, batchSize=1, rateLimit={"maxConcurrency": 1})
+        config = read_json(root / "i18nprune.config.json")
+        config["translate"]["policy"] = {"maxAttempts": 1000, "giveUpAfterSeconds": 0.5}
+        (root / "i18nprune.config.json").write_text(json.dumps(config))
+        result = run_cli("generate", "--target", "fr", "--json", cwd=root)
+        answered = {text for request in fake.requests[:2] for text in request.texts}
+    assert result.code == 1, result.stdout + result.stderr
+    assert result.envelope["ok"] is False and result.envelope["data"]["partial"] is True
+    assert issue_codes(result) == ["i18nprune.generate.partial_failure"]
+    message = result.envelope["issues"][0]["message"]
+    assert message.startswith(
+        "4 leaf(s) of `fr` could not be translated (gave up after 0.5 s: every request to "
+        "libre failed: rate_limited: libre: "
+    )
+    assert "the others were written" in message and "--resume" in message
+    expected = {key: f"FR:{text}" for key, text in en["a"].items()}
+    written = {key: text for key, text in expected.items() if text[3:] in answered}
+    assert len(written) == 2
+    assert read_json(root / "locales/fr.json") == {"a": written}
+
+    with FakeProvider("libre") as fresh:
+        config["translate"]["providers"][0]["baseUrl"] = fresh.base_url
+        (root / "i18nprune.config.json").write_text(json.dumps(config))
+        resumed = run_cli("generate", "--target", "fr", "--resume", "--json", cwd=root)
+        again = {text for request in fresh.requests for text in request.texts}
+    assert resumed.code == 0, resumed.stdout + resumed.stderr
+    assert again == set(en["a"].values()) - answered
+    assert read_json(root / "locales/fr.json") == {"a": expected}
 
 
 def test_an_unknown_provider_is_refused(example_project: Path, run_cli: RunCli) -> None:

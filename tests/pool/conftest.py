@@ -1,9 +1,13 @@
-"""Pool test helpers: provider settings pointed at a loopback fake, jobs, and a pool to run in."""
+"""Pool test helpers: provider settings pointed at a loopback fake, jobs, a pool to run in, and
+code run at the start of its worker processes."""
 
 from __future__ import annotations
 
 import os
+import textwrap
+import time
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
 import msgspec
@@ -11,6 +15,7 @@ import trio
 
 from i18nprune.config.schema import TranslatePolicy
 from i18nprune.pool import TranslateJob, WorkerPool, open_pool
+from i18nprune.pool.handle import WORKER_COMMAND
 from i18nprune.translate.providers import ProviderSettings
 
 T = TypeVar("T")
@@ -52,15 +57,45 @@ def texts(count: int) -> list[str]:
     return [f'Item <x id="0"/> number {index}' for index in range(count)]
 
 
-def with_pool(body: Callable[[WorkerPool], Awaitable[T]], size: int = 2) -> T:
-    """Run `body(pool)` in a fresh pool of `size` ready workers."""
+def with_pool(
+    body: Callable[[WorkerPool], Awaitable[T]],
+    size: int = 2,
+    *,
+    env: dict[str, str] | None = None,
+    clock: trio.abc.Clock | None = None,
+) -> T:
+    """Run `body(pool)` in a fresh pool of `size` ready workers (environment `env`), on `clock`."""
 
     async def main() -> T:
-        async with open_pool(size) as pool:
+        async with open_pool(size, env=env) as pool:
             await pool.wait_ready()
             return await body(pool)
 
-    return trio.run(main)
+    return trio.run(main, clock=clock)
+
+
+def worker_env(directory: Path, code: str) -> dict[str, str]:
+    """This environment, where every worker process runs `code` (Python) as it starts, before
+    it is ready: a `sitecustomize` module in `directory`, put on PYTHONPATH, that other
+    processes (the test's own subprocesses, a CLI front) skip."""
+    directory.mkdir(parents=True, exist_ok=True)
+    worker = list(WORKER_COMMAND[1:])
+    body = textwrap.indent(textwrap.dedent(code).strip(), "    ")
+    hook = f"import os, sys, time\nif sys.orig_argv[-{len(worker)}:] == {worker!r}:\n{body}\n"
+    (directory / "sitecustomize.py").write_text(hook)
+    path = os.pathsep.join(filter(None, [str(directory), os.environ.get("PYTHONPATH")]))
+    return {**os.environ, "PYTHONPATH": path}
+
+
+def wait_until(condition: Callable[[], bool], timeout: float = 30.0) -> bool:
+    """Poll `condition()` until it is true; False after `timeout` seconds (a bound, not a
+    measurement: the tests never depend on how fast anything is)."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(0.01)
+    return True
 
 
 def process_exists(pid: int) -> bool:

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
 import trio
+import trio.testing
 
 from i18nprune.pool import JobOutcome, TranslateJob, WorkerPool
+from i18nprune.pool.messages import Result
 from i18nprune.testing import FakeProvider, Fault, fake_translation
+from i18nprune.translate.providers import ProviderSettings
 from tests.pool.conftest import job_for, settings_for, texts, with_pool
 
 
@@ -23,13 +27,30 @@ async def _run_concurrently(pool: WorkerPool, jobs: list[TranslateJob]) -> list[
     return outcomes
 
 
-def _assert_paced(starts: list[float], interval: float) -> None:
-    # Arrival times at the fake jitter around the pool's exact pace (scheduling of both
-    # processes; on a loaded 2-core machine one arrival can lag by most of an interval). Unpaced
-    # requests arrive within a millisecond or two of each other, so these bounds still tell.
-    gaps = [later - earlier for earlier, later in itertools.pairwise(starts)]
-    assert min(gaps) >= interval / 4
-    assert starts[-1] - starts[0] >= (len(starts) - 2) * interval
+async def _admitted_at(pool: WorkerPool, settings: ProviderSettings, count: int) -> list[float]:
+    """Send `count` one-text requests at once; the pool's clock as each was let through the gate
+    (`admit` runs as a request starts). They all come back translated."""
+    starts: list[float] = []
+
+    def admit() -> bool:
+        starts.append(trio.current_time())
+        return True
+
+    async def send(index: int) -> None:
+        reply = await pool.request(settings, "en", "fr", [f"Text {index}"], admit)
+        assert isinstance(reply, Result)
+
+    async with trio.open_nursery() as nursery:
+        for index in range(count):
+            nursery.start_soon(send, index)
+    return starts
+
+
+def _paced_starts(settings: ProviderSettings, count: int) -> list[float]:
+    # On trio's MockClock with autojump the pool's clock is virtual: a wait for the pace ends
+    # exactly at its deadline, whatever the load on the machine, so the gaps are exact.
+    clock = trio.testing.MockClock(autojump_threshold=0)
+    return with_pool(lambda pool: _admitted_at(pool, settings, count), clock=clock)
 
 
 def test_requests_in_flight_never_exceed_max_concurrency() -> None:
@@ -57,20 +78,36 @@ def test_max_concurrency_is_shared_by_concurrent_jobs() -> None:
 
 def test_request_starts_are_paced_to_rps() -> None:
     with FakeProvider("libre") as fake:
-        settings = settings_for("libre", fake.base_url, batch_size=1, rps=20.0)
-        with_pool(lambda pool: pool.translate(job_for(texts(6), settings)))
-        starts = sorted(request.started for request in fake.requests)
+        settings = settings_for("libre", fake.base_url, batch_size=1, max_concurrency=6, rps=4.0)
+        starts = _paced_starts(settings, 6)
+        requests = fake.stats().requests
 
-    _assert_paced(starts, 0.05)
+    assert requests == 6
+    assert [later - earlier for earlier, later in itertools.pairwise(starts)] == (
+        pytest.approx([0.25] * 5)
+    )
 
 
 def test_request_starts_are_paced_to_rpm() -> None:
     with FakeProvider("libre") as fake:
-        settings = settings_for("libre", fake.base_url, batch_size=1, rpm=1200.0)
-        with_pool(lambda pool: pool.translate(job_for(texts(4), settings)))
-        starts = sorted(request.started for request in fake.requests)
+        settings = settings_for("libre", fake.base_url, batch_size=1, max_concurrency=4, rpm=6.0)
+        starts = _paced_starts(settings, 4)
+        requests = fake.stats().requests
 
-    _assert_paced(starts, 0.05)
+    assert requests == 4
+    assert [later - earlier for earlier, later in itertools.pairwise(starts)] == (
+        pytest.approx([10.0] * 3)
+    )
+
+
+def test_the_slower_of_rps_and_rpm_sets_the_pace() -> None:
+    with FakeProvider("libre") as fake:
+        settings = settings_for("libre", fake.base_url, max_concurrency=3, rps=10.0, rpm=30.0)
+        starts = _paced_starts(settings, 3)
+
+    assert [later - earlier for earlier, later in itertools.pairwise(starts)] == (
+        pytest.approx([2.0] * 2)
+    )
 
 
 def test_retry_after_pauses_the_provider_for_every_job() -> None:

@@ -1,14 +1,18 @@
-"""The translate policy as jobs live it: retries, splits, fallbacks, aborts, failure reasons."""
+"""The translate policy as jobs live it: retries, splits, fallbacks, aborts, giving a hopeless
+provider up, failure reasons."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
+import trio
+import trio.testing
 
 from i18nprune.config.schema import TranslatePolicy
 from i18nprune.pool import ProviderAttempt
 from i18nprune.pool.job import next_step
+from i18nprune.pool.scheduler import ProviderHealth
 from i18nprune.testing import FakeProvider, Fault, fake_translation
 from i18nprune.translate.providers import FailureKind
 from tests.pool.conftest import job_for, settings_for, texts, with_pool
@@ -181,3 +185,84 @@ def test_failure_reasons_never_contain_the_api_key() -> None:
     assert outcome.aborted
     assert outcome.failures
     assert all(secret not in reason for reason in outcome.failures.values())
+
+
+# --- giving a hopeless provider up ------------------------------------------------------------
+
+FOREVER_RATE_LIMITED = Fault(kind="rate_limit", times=-1, retry_after=3600)
+"""429 to every request, each asking for an hour's pause: without giving up, a job would wait."""
+
+
+def test_a_provider_failing_every_request_is_given_up_and_its_texts_fail_saying_why() -> None:
+    with FakeProvider("libre", faults=[FOREVER_RATE_LIMITED]) as fake:
+        settings = settings_for("libre", fake.base_url, batch_size=2)
+        job = job_for(texts(6), settings, max_attempts=1000, give_up_after_seconds=0.5)
+        outcome = with_pool(lambda pool: pool.translate(job))
+        statuses = {request.status for request in fake.requests}
+
+    assert statuses == {429}
+    assert outcome.translations == [None] * 6
+    assert set(outcome.failures) == set(range(6))
+    prefix = "gave up after 0.5 s: every request to libre failed: rate_limited: libre: "
+    assert all(reason.startswith(prefix) for reason in outcome.failures.values())
+    assert outcome.given_up == ["libre"]
+    assert not outcome.aborted
+
+
+def test_a_provider_whose_requests_time_out_is_given_up() -> None:
+    with FakeProvider("libre", faults=[Fault(kind="hang", times=-1)]) as fake:
+        settings = settings_for("libre", fake.base_url, timeout_seconds=0.2)
+        job = job_for(texts(3), settings, max_attempts=1000, give_up_after_seconds=0.5)
+        outcome = with_pool(lambda pool: pool.translate(job))
+
+    reason = "gave up after 0.5 s: every request to libre failed: transient: libre: timed out"
+    assert outcome.failures == {index: reason + " after 0.2 s" for index in range(3)}
+
+
+def test_a_given_up_provider_hands_its_texts_to_the_next_of_the_chain() -> None:
+    items = texts(6)
+    with (
+        FakeProvider("deepl", faults=[FOREVER_RATE_LIMITED]) as primary,
+        FakeProvider("libre") as secondary,
+    ):
+        chain = [
+            settings_for("deepl", primary.base_url, api_key="k", batch_size=2),
+            settings_for("libre", secondary.base_url, batch_size=2),
+        ]
+        job = job_for(items, *chain, max_attempts=1000, give_up_after_seconds=0.5)
+        outcome = with_pool(lambda pool: pool.translate(job))
+
+    assert outcome.translations == [fake_translation(text, "fr") for text in items]
+    assert outcome.given_up == ["deepl"]
+    assert outcome.fallback_count == 3
+
+
+def test_a_success_restarts_the_time_a_provider_must_fail_to_be_given_up() -> None:
+    clock = trio.testing.MockClock()
+
+    async def main() -> list[str | None]:
+        health = ProviderHealth()
+        seen = []
+        health.failed("transient: libre: boom")
+        clock.jump(0.6)
+        health.succeeded()
+        clock.jump(0.6)
+        health.failed("transient: libre: boom again")
+        seen.append(health.hopeless(1.0, since=0.0))  # 1.2 s in, but 0.6 s since the success
+        clock.jump(0.5)
+        seen.append(health.hopeless(1.0, since=0.0))
+        seen.append(health.hopeless(1.0, since=1.0))  # a job that began later waits its turn
+        return seen
+
+    assert trio.run(main, clock=clock) == [None, "transient: libre: boom again", None]
+
+
+def test_slow_requests_alone_never_make_a_provider_hopeless() -> None:
+    clock = trio.testing.MockClock()
+
+    async def main() -> str | None:
+        health = ProviderHealth()
+        clock.jump(3600.0)
+        return health.hopeless(1.0, since=0.0)
+
+    assert trio.run(main, clock=clock) is None

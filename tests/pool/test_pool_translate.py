@@ -8,8 +8,8 @@ import trio
 import i18nprune.pool
 from i18nprune.pool import JobOutcome, ProviderAttempt, WorkerPool
 from i18nprune.testing import FakeProvider, fake_translation
+from i18nprune_workers.providers import translate_batch
 from tests.pool.conftest import job_for, settings_for, texts, with_pool
-from workers.providers import translate_batch
 
 
 def test_public_surface_is_what_the_package_exports() -> None:

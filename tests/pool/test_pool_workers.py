@@ -1,4 +1,5 @@
-"""Worker processes: start-up, crashes and replacement, clean exits, protected frame channels."""
+"""Worker processes: start-up, crashes, outside kills and replacement, clean exits, protected
+frame channels."""
 
 from __future__ import annotations
 
@@ -11,10 +12,19 @@ from pathlib import Path
 import pytest
 import trio
 
-from i18nprune.pool import JobOutcome, PoolStatistics, WorkerPool, open_pool
+from i18nprune.pool import JobOutcome, PoolStatistics, TranslateJob, WorkerPool, open_pool
+from i18nprune.pool.handle import WORKER_COMMAND, WORKER_PACKAGE, error_line
 from i18nprune.pool.messages import Ready, from_worker_decoder
-from i18nprune.testing import FakeProvider, fake_translation
-from tests.pool.conftest import job_for, process_exists, settings_for, texts, with_pool
+from i18nprune.testing import FakeProvider, Fault, fake_translation
+from tests.pool.conftest import (
+    job_for,
+    process_exists,
+    settings_for,
+    texts,
+    wait_until,
+    with_pool,
+    worker_env,
+)
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -33,7 +43,7 @@ def test_job_completes_when_a_worker_is_killed_mid_run() -> None:
 
             async with trio.open_nursery() as nursery:
                 nursery.start_soon(run)
-                assert await trio.to_thread.run_sync(fake.wait_for_requests, 8)
+                assert await trio.to_thread.run_sync(fake.wait_for_requests, 8, 30)
                 os.kill(victim, signal.SIGKILL)
             await pool.wait_ready()
             return outcome[0], pool.statistics(), victim
@@ -125,7 +135,7 @@ def test_ctrl_c_closes_the_pool_and_its_workers() -> None:
     assert front.stdout is not None
     pids = [int(pid) for pid in front.stdout.readline().split()]
     os.killpg(front.pid, signal.SIGINT)  # what Ctrl+C sends: to the front and its workers
-    _, stderr = front.communicate(timeout=10)
+    _, stderr = front.communicate(timeout=60)
 
     assert len(pids) == 2
     assert b"KeyboardInterrupt" in stderr
@@ -141,7 +151,7 @@ def test_errors_of_the_pool_block_propagate_unwrapped() -> None:
         trio.run(main)
 
 
-def test_texts_fail_when_no_worker_can_start() -> None:
+def test_texts_fail_naming_the_cause_when_no_worker_can_start() -> None:
     job = job_for(texts(3), settings_for("pseudo"), max_attempts=1)
 
     async def main() -> tuple[JobOutcome, PoolStatistics]:
@@ -152,18 +162,197 @@ def test_texts_fail_when_no_worker_can_start() -> None:
     outcome, statistics = trio.run(main)
 
     assert outcome.translations == [None] * 3
-    assert all(
-        reason == "transient: pseudo: no worker process could be started"
-        for reason in outcome.failures.values()
-    )
-    assert statistics.start_failures == 2
+    prefix = "transient: pseudo: no worker process could be started (3 attempts): "
+    for reason in outcome.failures.values():
+        assert reason.startswith(prefix + "the last one exited with status 1: ")
+        assert reason.endswith("No module named 'encodings'")
+    assert statistics.start_failures == 6  # each of the 2 slots tried 3 times
     assert statistics.alive == 0
+
+
+def _refusing_env(directory: Path, refusal: Path) -> dict[str, str]:
+    """Workers that, while `refusal` exists, write an error to stderr and exit with status 3."""
+    return worker_env(
+        directory,
+        f"""
+        if os.path.exists({str(refusal)!r}):
+            sys.stderr.write("Traceback (most recent call last):\\n  a frame\\n")
+            sys.stderr.write("RuntimeError: this worker refuses to start\\n")
+            sys.stderr.flush()
+            os._exit(3)
+        """,
+    )
+
+
+def test_a_worker_that_cannot_start_is_reported_with_its_stderr(tmp_path: Path) -> None:
+    refusal = tmp_path / "refuse"
+    refusal.touch()
+    env = _refusing_env(tmp_path / "hook", refusal)
+    job = job_for(texts(2), settings_for("pseudo"), max_attempts=1)
+
+    outcome = trio.run(_translate_in_new_pool, job, env)
+
+    assert outcome.failures == {
+        index: "transient: pseudo: no worker process could be started (3 attempts): the last "
+        "one exited with status 3: RuntimeError: this worker refuses to start"
+        for index in range(2)
+    }
+
+
+async def _translate_in_new_pool(job: TranslateJob, env: dict[str, str]) -> JobOutcome:
+    async with open_pool(1, env=env) as pool:
+        return await pool.translate(job)
+
+
+def test_a_pool_whose_workers_could_not_start_tries_again_for_the_next_job(
+    tmp_path: Path,
+) -> None:
+    refusal = tmp_path / "refuse"
+    refusal.touch()
+    env = _refusing_env(tmp_path / "hook", refusal)
+    items = texts(2)
+    job = job_for(items, settings_for("pseudo"), max_attempts=1)
+
+    async def main() -> tuple[JobOutcome, JobOutcome]:
+        async with open_pool(1, env=env) as pool:
+            refused = await pool.translate(job)
+            refusal.unlink()  # whatever kept the workers from starting is gone
+            return refused, await pool.translate(job)
+
+    refused, outcome = trio.run(main)
+
+    assert set(refused.failures) == {0, 1}
+    assert outcome.failures == {}
+    assert all(translation is not None for translation in outcome.translations)
+
+
+def _pids_in(directory: Path) -> set[int]:
+    return {int(path.name) for path in directory.iterdir() if path.name.isdigit()}
+
+
+def test_workers_killed_while_they_start_are_replaced(tmp_path: Path) -> None:
+    # Each worker announces itself with a file named by its pid, then waits for `go` before it
+    # becomes ready: the first two are killed as they start, as an OOM killer or a kill would.
+    started = tmp_path / "started"
+    started.mkdir()
+    env = worker_env(
+        tmp_path / "hook",
+        f"""
+        open(os.path.join({str(started)!r}, str(os.getpid())), "w").close()
+        while not os.path.exists(os.path.join({str(started)!r}, "go")):
+            time.sleep(0.01)
+        """,
+    )
+    items = texts(20)
+
+    async def main() -> tuple[set[int], JobOutcome, PoolStatistics]:
+        async with open_pool(2, env=env) as pool:
+            assert await trio.to_thread.run_sync(wait_until, lambda: len(_pids_in(started)) == 2)
+            first = _pids_in(started)
+            for pid in first:
+                os.kill(pid, signal.SIGKILL)
+            replaced = await trio.to_thread.run_sync(
+                wait_until, lambda: len(_pids_in(started)) == 4
+            )
+            assert replaced, "the killed workers were not replaced"
+            (started / "go").touch()
+            outcome = await pool.translate(job_for(items, settings_for("pseudo")))
+            await pool.wait_ready()
+            return first, outcome, pool.statistics()
+
+    first, outcome, statistics = trio.run(main)
+
+    assert outcome.failures == {}
+    assert all(translation is not None for translation in outcome.translations)
+    assert statistics.start_failures == 2
+    assert statistics.respawned == 2
+    assert statistics.alive == 2
+    assert not first & set(statistics.pids)
+
+
+def test_a_batch_is_sent_again_each_time_an_outside_kill_takes_its_worker() -> None:
+    # More kills than the two losses a crashing batch is allowed: kills say nothing about it.
+    kills = 3
+    items = texts(1)
+    with FakeProvider("libre", faults=[Fault(kind="hang", times=kills)]) as fake:
+        settings = settings_for("libre", fake.base_url)
+
+        async def body(pool: WorkerPool) -> tuple[JobOutcome, PoolStatistics]:
+            outcome: list[JobOutcome] = []
+
+            async def run() -> None:
+                outcome.append(await pool.translate(job_for(items, settings)))
+
+            async with trio.open_nursery() as nursery:
+                nursery.start_soon(run)
+                for kill in range(1, kills + 1):
+                    assert await trio.to_thread.run_sync(fake.wait_for_requests, kill, 30)
+                    (holder,) = pool.statistics().pids
+                    os.kill(holder, signal.SIGKILL)
+            return outcome[0], pool.statistics()
+
+        outcome, statistics = with_pool(body, size=1)
+        requests = fake.stats().requests
+
+    assert outcome.translations == [fake_translation(items[0], "fr")]
+    assert requests == kills + 1
+    assert statistics.requeued == kills
+    assert statistics.respawned == kills
+
+
+def test_a_batch_that_crashes_its_workers_fails_after_two_and_the_pool_goes_on(
+    tmp_path: Path,
+) -> None:
+    # A worker exits by itself (status 70) whenever it connects to the poisoned provider.
+    with FakeProvider("libre") as poisoned, FakeProvider("libre") as healthy:
+        port = int(poisoned.base_url.rsplit(":", 1)[1])
+        env = worker_env(
+            tmp_path / "hook",
+            f"""
+            def crash_on_connect(event, args):
+                if event == "socket.connect" and args[1][1] == {port}:
+                    os._exit(70)
+            sys.addaudithook(crash_on_connect)
+            """,
+        )
+        items = texts(3)
+
+        async def body(pool: WorkerPool) -> tuple[JobOutcome, JobOutcome, PoolStatistics]:
+            poison = settings_for("libre", poisoned.base_url)
+            crashing = await pool.translate(job_for(texts(1), poison))
+            outcome = await pool.translate(job_for(items, settings_for("libre", healthy.base_url)))
+            return crashing, outcome, pool.statistics()
+
+        crashing, outcome, statistics = with_pool(body, env=env)
+
+    assert crashing.failures == {
+        0: "transient: libre: 2 worker processes died while translating this batch "
+        "(the last exited with status 70)"
+    }
+    assert statistics.requeued == 1
+    assert outcome.translations == [fake_translation(text, "fr") for text in items]
+
+
+def test_the_last_error_line_of_stderr_names_the_cause() -> None:
+    stderr = (
+        b"Fatal Python error: init_fs_encoding: failed to get the Python codec\n"
+        b"Python runtime state: core initialized\n"
+        b"ModuleNotFoundError: No module named 'encodings'\n\n"
+        b"Current thread 0x00007f (most recent call first):\n  <no Python frame>\n"
+    )
+
+    assert error_line(stderr) == "ModuleNotFoundError: No module named 'encodings'"
+    assert error_line(b"/usr/bin/python: No module named x\n") == (
+        "/usr/bin/python: No module named x"
+    )
+    assert error_line(b"just a line\n") == "just a line"
+    assert error_line(b"") is None
 
 
 def test_a_workers_package_in_the_current_directory_is_not_run(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    decoy = tmp_path / "workers"
+    decoy = tmp_path / WORKER_PACKAGE
     decoy.mkdir()
     (decoy / "__init__.py").write_text("")
     (decoy / "__main__.py").write_text("raise SystemExit('decoy workers package ran')\n")
@@ -178,7 +367,7 @@ def test_a_workers_package_in_the_current_directory_is_not_run(
 def test_stray_output_and_input_cannot_touch_the_frame_channels() -> None:
     script = (
         "import os, sys\n"
-        "from workers.runtime import protect_stdio\n"
+        f"from {WORKER_PACKAGE}.runtime import protect_stdio\n"
         "input_fd, output_fd = protect_stdio()\n"
         "print('stray print')\n"
         "sys.stdout.flush()\n"
@@ -202,7 +391,7 @@ def test_stray_output_and_input_cannot_touch_the_frame_channels() -> None:
 
 def test_a_worker_exits_when_its_input_ends() -> None:
     worker = subprocess.Popen(
-        [sys.executable, "-m", "workers"],
+        list(WORKER_COMMAND),
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         cwd=REPO,
@@ -212,7 +401,7 @@ def test_a_worker_exits_when_its_input_ends() -> None:
     ready = from_worker_decoder.decode(worker.stdout.read(length))
     worker.stdin.close()
 
-    assert worker.wait(timeout=10) == 0
+    assert worker.wait(timeout=60) == 0
     assert ready == Ready(worker.pid)
     assert worker.stdout.read() == b""
     worker.stdout.close()

@@ -16,7 +16,7 @@ import trio
 from i18nprune.config.schema import ProviderRow, TranslateConfig
 from i18nprune.testing import FakeProvider, Fault, fake_translation
 from i18nprune.translate.providers import PROVIDERS, ProviderSettings, resolve_settings
-from workers.providers import (
+from i18nprune_workers.providers import (
     ADAPTERS,
     ProviderError,
     azure,
@@ -26,9 +26,9 @@ from workers.providers import (
     mymemory,
     translate_batch,
 )
-from workers.providers.errors import parse_retry_after, scrub
-from workers.providers.markup import escape_masked, unescape_answer
-from workers.providers.pseudo import pseudo_localize
+from i18nprune_workers.providers.errors import parse_retry_after, scrub
+from i18nprune_workers.providers.markup import escape_masked, unescape_answer
+from i18nprune_workers.providers.pseudo import pseudo_localize
 
 HTTP_PROVIDERS = ["google", "google-cloud", "deepl", "libre", "azure", "llm", "mymemory"]
 HTML_MODE = {"google", "google-cloud", "deepl", "libre", "azure"}

@@ -9,8 +9,9 @@ from collections.abc import Awaitable, Callable
 import httpx
 
 from i18nprune.translate.providers import ProviderSettings
-from workers.providers import azure, deepl, google, google_cloud, libre, llm, mymemory, pseudo
-from workers.providers.errors import ProviderError, bad_response
+
+from . import azure, deepl, google, google_cloud, libre, llm, mymemory, pseudo
+from .errors import ProviderError, bad_response
 
 Adapter = Callable[[httpx.AsyncClient, ProviderSettings, list[str], str, str], Awaitable[list[str]]]
 

@@ -12,7 +12,8 @@ import msgspec
 import trio
 
 from i18nprune.translate.providers import FailureKind, ProviderSettings
-from workers.providers.errors import (
+
+from .errors import (
     ProviderError,
     bad_response,
     failure_from_exception,

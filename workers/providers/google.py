@@ -9,10 +9,11 @@ from typing import Any
 import httpx
 
 from i18nprune.translate.providers import FailureKind, ProviderSettings
-from workers.providers.errors import bad_response
-from workers.providers.exchange import exchange, mentions_quota
-from workers.providers.languages import subtags
-from workers.providers.markup import escape_masked, unescape_answer
+
+from .errors import bad_response
+from .exchange import exchange, mentions_quota
+from .languages import subtags
+from .markup import escape_masked, unescape_answer
 
 
 def language_code(code: str) -> str:

@@ -10,9 +10,10 @@ import httpx
 import msgspec
 
 from i18nprune.translate.providers import FailureKind, ProviderSettings
-from workers.providers.exchange import exchange, read_as
-from workers.providers.google import language_code
-from workers.providers.markup import escape_masked, unescape_answer
+
+from .exchange import exchange, read_as
+from .google import language_code
+from .markup import escape_masked, unescape_answer
 
 _QUOTA_REASONS = frozenset({"dailyLimitExceeded", "quotaExceeded"})
 _RATE_REASONS = frozenset({"rateLimitExceeded", "userRateLimitExceeded"})

@@ -10,9 +10,10 @@ import httpx
 import msgspec
 
 from i18nprune.translate.providers import FailureKind, ProviderSettings
-from workers.providers.exchange import exchange, mentions_quota, read_as
-from workers.providers.languages import subtags
-from workers.providers.markup import escape_masked, unescape_answer
+
+from .exchange import exchange, mentions_quota, read_as
+from .languages import subtags
+from .markup import escape_masked, unescape_answer
 
 
 class _Answer(msgspec.Struct, rename="camel"):

@@ -10,8 +10,9 @@ import httpx
 import msgspec
 
 from i18nprune.translate.providers import FailureKind, ProviderSettings
-from workers.providers.errors import bad_response
-from workers.providers.exchange import exchange, mentions_quota, read_as
+
+from .errors import bad_response
+from .exchange import exchange, mentions_quota, read_as
 
 INSTRUCTIONS = (
     "You are a translation engine for software user interfaces. The user message is a JSON "

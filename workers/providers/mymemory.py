@@ -10,9 +10,10 @@ import httpx
 import msgspec
 
 from i18nprune.translate.providers import FailureKind, ProviderSettings
-from workers.providers.errors import ProviderError, bad_response, detail
-from workers.providers.exchange import exchange, mentions_quota, read_as
-from workers.providers.languages import subtags
+
+from .errors import ProviderError, bad_response, detail
+from .exchange import exchange, mentions_quota, read_as
+from .languages import subtags
 
 
 class _Data(msgspec.Struct, rename="camel"):

@@ -9,7 +9,8 @@ import math
 import httpx
 
 from i18nprune.translate.providers import ProviderSettings
-from workers.providers.markup import TOKEN
+
+from .markup import TOKEN
 
 _LOOK_ALIKES = str.maketrans(
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",

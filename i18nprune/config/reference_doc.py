@@ -1,0 +1,564 @@
+"""The configuration reference (`docs/config.md`), generated from the schema so it cannot drift.
+
+    python -m i18nprune.config.reference_doc            # print it
+    python -m i18nprune.config.reference_doc --write    # (re)write docs/config.md
+    python -m i18nprune.config.reference_doc --check    # exit 1 when docs/config.md differs
+
+(from the repository root; another path may follow `--write` or `--check`).
+
+Each key's path, type and default come from `msgspec.inspect` on `Config`; its description from
+the attribute docstring under the field in `schema.py` (read with `ast`), else from
+`DESCRIPTIONS` below. A field with neither is an error, so a new key cannot land undocumented.
+The environment variables come from `environment.py` (which field each one sets is found by
+asking `environment_layer` itself), the provider table from the provider registry.
+`tests/config/test_config_reference.py` fails when `docs/config.md` is not this module's output.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import inspect
+import json
+import sys
+import typing
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import msgspec
+import msgspec.inspect as schema_info
+
+from i18nprune.config import schema
+from i18nprune.config.environment import (
+    _STRING_FIELDS,
+    FUNCTIONS_VARIABLE,
+    NO_DISCOVERY_VARIABLE,
+    WORKERS_VARIABLE,
+    environment_layer,
+    provider_variable_prefix,
+)
+from i18nprune.config.layers import leaf_paths
+from i18nprune.config.lookup import CONFIG_FILE_NAMES
+from i18nprune.scan.discovery import DEFAULT_SKIP_DIRS, PRODUCTION_SKIP_DIRS, PRODUCTION_SKIP_FILES
+from i18nprune.translate.providers import PROVIDERS
+
+DEFAULT_PATH = Path("docs/config.md")
+HOME_VARIABLE = "I18NPRUNE_HOME"
+"""Read by `i18nprune.project.user_home` (it has no constant of its own)."""
+CI_VARIABLE = "CI"
+"""Read by the CLI: `1` or `true` means nobody can answer a prompt."""
+
+
+def _names(names: Sequence[str]) -> str:
+    return ", ".join(f"`{name}`" for name in names)
+
+
+# (class name, Python field name) → description, for fields without a docstring in schema.py.
+# Describe what the key does for the user; the type and default are shown beside it.
+DESCRIPTIONS: dict[tuple[str, str], str] = {
+    ("Config", "locales"): "Where the locale files are and how they are laid out.",
+    ("LocalesConfig", "source"): (
+        "Code of the source locale: the one the code's keys are checked against and the "
+        "language `generate` translates from. Flag `--source`."
+    ),
+    ("LocalesConfig", "directory"): (
+        "Folder of the locale files, relative to the project root. Flag `--locales-dir`."
+    ),
+    ("LocalesConfig", "mode"): (
+        "`flat_file`: one file per locale directly in the folder (`locales/en.json`); "
+        "`locale_directory`: files in subfolders, as `structure` says."
+    ),
+    ("LocalesConfig", "structure"): (
+        "`locale_file` goes with `flat_file`; with `locale_directory`, `locale_per_dir` is a "
+        "folder per locale (`messages/en/common.json`) and `feature_bundle` a folder per "
+        "feature holding one file per locale (`messages/auth/en.json`). Other pairs are an error."
+    ),
+    ("LocalesConfig", "default_namespace"): (
+        "With `namespaces: file`, the namespace of keys that name none (i18next's `defaultNS`)."
+    ),
+    ("Config", "functions"): (
+        "Names of the translation functions whose first argument is a key (`t`, `i18n.t`, `$t`); "
+        "a dotted name also matches as a suffix (`i18n.t` matches `app.i18n.t`). When no layer "
+        "sets it, the i18n libraries in `package.json` add theirs (vue-i18n: `$t $tc $te $tm tm "
+        "rt`, svelte-i18n: `$_ $t $format $json`). Flag `--functions a,b`."
+    ),
+    ("Config", "exclude"): (
+        "Source files the scan leaves out. Flag `--exclude a,b` appends to `dirs` and `files`."
+    ),
+    ("ExcludeConfig", "dirs"): (
+        "Folder base names (exact, or glob such as `__mocks__*`) not scanned, at any depth."
+    ),
+    (
+        "ExcludeConfig",
+        "files",
+    ): "File base names (exact, or glob such as `*.stories.tsx`) not scanned.",
+    ("ExcludeConfig", "extensions"): (
+        "File endings not scanned (`d.ts` or `.d.ts`; the leading dot is optional)."
+    ),
+    ("ExcludeConfig", "patterns"): (
+        "Regular expressions (Python syntax) searched in each file's path relative to its `src` "
+        "folder; a match leaves the file out."
+    ),
+    ("Config", "policies"): "Keys that commands treat specially.",
+    ("Policies", "preserve"): (
+        "Keys every command keeps: `cleanup` never removes them, `sync` never prunes them, and "
+        "`sync`/`generate` copy them into targets as the source text, untranslated."
+    ),
+    ("PreservePolicy", "copy_keys"): "Exact key paths to preserve (`app.name`).",
+    ("PreservePolicy", "copy_prefixes"): "Preserve every key under these prefixes (`brand`).",
+    ("Policies", "parity"): (
+        "Source keys that targets need not mirror: `sync` neither adds nor removes them in "
+        "targets, and `generate` leaves targets' values of them as they are."
+    ),
+    ("ParityPolicy", "exclude_keys"): "Exact key paths exempt from parity.",
+    ("ParityPolicy", "exclude_prefixes"): "Every key under these prefixes is exempt from parity.",
+    ("ParityPolicy", "exclude_values"): (
+        "Source leaves whose text is one of these strings are exempt from parity."
+    ),
+    ("Config", "reference"): (
+        "How commands treat locale keys under the static prefix of a dynamic key site "
+        "(`` t(`errors.${code}`) `` makes every `errors.*` key uncertain)."
+    ),
+    ("ReferenceConfig", "defaults"): "The policy for every command that sets none of its own.",
+    ("ReferenceDefaults", "uncertain_key_policy"): (
+        "`protect`: uncertain keys are kept (an info issue says so); `warn_only`: kept, with a "
+        "warning; `allow`: treated like any other unused key (`cleanup` removes them, `sync` "
+        "prunes them from targets)."
+    ),
+    ("ReferenceConfig", "commands"): "Per-command overrides of `reference.defaults`.",
+    ("ReferenceCommands", "cleanup"): "The policy of `cleanup`.",
+    ("ReferenceCommands", "sync"): "The policy of `sync`.",
+    ("ReferenceCommands", "generate"): "The policy of `generate` (which template keys it fills).",
+    ("CommandReference", "uncertain_key_policy"): (
+        "This command's policy; `null`: `reference.defaults.uncertainKeyPolicy`."
+    ),
+    ("Config", "locale_leaves"): "The shape of the leaves commands write.",
+    ("LocaleLeavesConfig", "mode"): (
+        '`legacy_string`: plain strings; `structured`: objects such as `{"value": "…"}` — '
+        '`generate` then writes `{"value", "status": "machine", "needsReview": true}` (as '
+        "`generate --metadata` always does) and `missing` writes default texts as "
+        '`{"value": …}`.'
+    ),
+    ("Config", "missing"): "What `missing` writes for keys a locale lacks.",
+    ("MissingConfig", "placeholder"): (
+        "The text of a placeholder leaf: `missing` writes it as the value of each key it adds "
+        "(except source keys whose default text the code gives), and `generate` translates "
+        "such leaves."
+    ),
+    ("Config", "cache"): (
+        "The per-project scan cache and the translation cache (`$I18NPRUNE_HOME`). Flag "
+        "`--no-cache` turns both off for one run."
+    ),
+    ("CacheConfig", "enabled"): "`false`: no cache is read or written, like `--no-cache`.",
+    ("CacheConfig", "dir"): (
+        "Folder that replaces `$I18NPRUNE_HOME/cache` for the scan cache (one subfolder per "
+        "project). The translation cache stays at `$I18NPRUNE_HOME/translations.sqlite3`."
+    ),
+    ("Config", "translate"): "Machine translation (`generate`).",
+    ("TranslateConfig", "primary"): (
+        "The provider `generate` uses when neither `--provider` nor "
+        "`I18NPRUNE_TRANSLATE_PROVIDER` names one (`i18nprune providers` lists them)."
+    ),
+    ("TranslateConfig", "workers"): (
+        "Worker processes that send requests (fewer when fewer batches are needed). Flag "
+        "`--workers`."
+    ),
+    ("TranslateConfig", "providers"): (
+        "One row per provider: its settings and, with `policy.routing: auto`, the fallback "
+        "order. A list in the file replaces the default one. A provider chosen without a row "
+        "takes its settings from the environment and its defaults."
+    ),
+    ("ProviderRow", "id"): "The provider (`pseudo`, `google`, `deepl`, …); required in a row.",
+    ("ProviderRow", "enabled"): (
+        "`false`: never used as a fallback (a provider named by `primary`, `--provider` or "
+        "`I18NPRUNE_TRANSLATE_PROVIDER` is still used)."
+    ),
+    ("ProviderRow", "api_key"): (
+        "The provider's key; wins over `I18NPRUNE_TRANSLATE_<ID>_API_KEY`. Prefer the variable: "
+        "it keeps the secret out of the file. Never printed (`config` shows `***`)."
+    ),
+    ("ProviderRow", "base_url"): (
+        "Endpoint override (self-hosted servers, gateways, test fakes); wins over "
+        "`I18NPRUNE_TRANSLATE_<ID>_URL`. `null`: the provider's default."
+    ),
+    ("ProviderRow", "model"): (
+        "`llm` only: the chat model; wins over `I18NPRUNE_TRANSLATE_LLM_MODEL`. `null`: "
+        "`gpt-4o-mini`."
+    ),
+    ("ProviderRow", "region"): "`azure` only: the resource's region.",
+    ("ProviderRow", "batch_size"): (
+        "Texts per request, capped at the provider's limit. `null`: the provider's default."
+    ),
+    ("ProviderRow", "timeout_seconds"): "Timeout of one request. `null`: the provider's default.",
+    ("ProviderRow", "rate_limit"): (
+        "Limits shared by every worker and every target of a run. `null`: the provider's defaults."
+    ),
+    ("RateLimit", "max_concurrency"): (
+        "Requests in flight at once. `null`: the provider's default."
+    ),
+    ("RateLimit", "rps"): "Request starts per second. `null`: the provider's default.",
+    ("RateLimit", "rpm"): "Request starts per minute. `null`: no limit per minute.",
+    ("TranslateConfig", "policy"): (
+        "What happens when a request fails. Retries back off with jitter; a 429's "
+        "`Retry-After` pauses the provider for every worker."
+    ),
+    ("TranslatePolicy", "routing"): (
+        "`single`: only the chosen provider; `auto`: a batch it cannot translate moves on to "
+        "the other enabled rows of `providers`, in order (rows lacking credentials are skipped)."
+    ),
+    ("TranslatePolicy", "on_rate_limit"): (
+        "On 429: `backoff` waits and retries (up to `maxAttempts`, then falls back); "
+        "`fallback` moves on at once; `abort` stops the job."
+    ),
+    ("TranslatePolicy", "on_transient_failure"): (
+        "On a timeout, connection error or 5xx: `retry` (up to `maxAttempts`, then fall back), "
+        "`fallback` or `abort`."
+    ),
+    ("TranslatePolicy", "on_quota_exceeded"): (
+        "On an exhausted quota: `fallback` skips the provider for the rest of the job; `abort` "
+        "stops it."
+    ),
+    ("TranslatePolicy", "on_auth_failure"): (
+        "On a rejected key: `abort` stops the job; `fallback` skips the provider."
+    ),
+    ("TranslatePolicy", "max_attempts"): (
+        "Attempts per batch on one provider before it falls back (or its texts fail)."
+    ),
+}
+
+# Descriptions built from the constants they name, so they follow the code.
+DESCRIPTIONS[("ExcludeConfig", "preset")] = (
+    "`production` also leaves out the folders "
+    + _names(sorted(PRODUCTION_SKIP_DIRS))
+    + " and the files "
+    + _names(PRODUCTION_SKIP_FILES)
+    + "; `none` adds nothing."
+)
+DESCRIPTIONS[("ExcludeConfig", "use_default_skip")] = (
+    "Leave out the folders " + _names(sorted(DEFAULT_SKIP_DIRS)) + " wherever they are."
+)
+
+_VARIABLE_NOTES = {
+    "I18NPRUNE_SRC": "; several as a comma list",
+    FUNCTIONS_VARIABLE: " (a comma list)",
+    WORKERS_VARIABLE: " (a positive integer)",
+}
+
+
+class Entry(NamedTuple):
+    """One row of the reference: a key, what it accepts, its default and what it does."""
+
+    path: str
+    type: str
+    default: str
+    description: str
+
+
+def field_docstrings() -> dict[tuple[str, str], str]:
+    """(class name, field name) → the string literal right below that field in `schema.py`."""
+    tree = ast.parse(inspect.getsource(schema))
+    found: dict[tuple[str, str], str] = {}
+    for node in tree.body:
+        if not isinstance(node, ast.ClassDef):
+            continue
+        for statement, following in zip(node.body, node.body[1:], strict=False):
+            if (
+                isinstance(statement, ast.AnnAssign)
+                and isinstance(statement.target, ast.Name)
+                and isinstance(following, ast.Expr)
+                and isinstance(following.value, ast.Constant)
+                and isinstance(following.value.value, str)
+            ):
+                found[(node.name, statement.target.id)] = " ".join(following.value.value.split())
+    return found
+
+
+def entries() -> list[Entry]:
+    """Every key of the schema, depth first in schema order; raises ValueError naming the
+    fields that have no description."""
+    docstrings = field_docstrings()
+    rows: list[Entry] = []
+    undocumented: list[str] = []
+    for path, owner, field in _walk(_root(), ""):
+        key = (owner.__name__, field.name)
+        description = docstrings.get(key) or DESCRIPTIONS.get(key)
+        if description is None:
+            undocumented.append(f"{path} ({owner.__name__}.{field.name})")
+            continue
+        variables = [name for name, paths in _variable_fields().items() if path in paths]
+        if variables:
+            description += " Also set by " + _names(variables) + "."
+        rows.append(
+            Entry(path, _type_text(field.type, owner, field.name), _default(field), description)
+        )
+    if undocumented:
+        raise ValueError(
+            "schema fields without a description (add a docstring under the field in "
+            "i18nprune/config/schema.py, or an entry in reference_doc.DESCRIPTIONS): "
+            + ", ".join(undocumented)
+        )
+    return rows
+
+
+def _root() -> schema_info.StructType:
+    root = schema_info.type_info(schema.Config)
+    assert isinstance(root, schema_info.StructType)
+    return root
+
+
+def _walk(
+    struct: schema_info.StructType, prefix: str
+) -> Iterator[tuple[str, type, schema_info.Field]]:
+    for field in struct.fields:
+        path = f"{prefix}.{field.encode_name}" if prefix else field.encode_name
+        yield path, struct.cls, field
+        nested, suffix = _nested_struct(field.type)
+        if nested is not None:
+            yield from _walk(nested, path + suffix)
+
+
+def _nested_struct(kind: schema_info.Type) -> tuple[schema_info.StructType | None, str]:
+    """The object type whose keys sit below a field (`[]` when they belong to list items)."""
+    if isinstance(kind, schema_info.StructType):
+        return kind, ""
+    if isinstance(kind, schema_info.ListType):
+        inner, _ = _nested_struct(kind.item_type)
+        return inner, "[]"
+    if isinstance(kind, schema_info.UnionType):
+        for member in kind.types:
+            inner, suffix = _nested_struct(member)
+            if inner is not None:
+                return inner, suffix
+    return None, ""
+
+
+_SIMPLE_TYPES: dict[type, str] = {
+    schema_info.StrType: "string",
+    schema_info.BoolType: "boolean",
+    schema_info.IntType: "integer",
+    schema_info.FloatType: "number",
+    schema_info.NoneType: "`null`",
+    schema_info.StructType: "object",
+}
+
+
+def _type_text(kind: schema_info.Type, owner: type, field_name: str) -> str:
+    if isinstance(kind, schema_info.UnionType):
+        return " or ".join(_type_text(member, owner, field_name) for member in kind.types)
+    if isinstance(kind, schema_info.LiteralType):
+        values = _declared_literals(owner, field_name) or list(kind.values)
+        return "one of " + ", ".join(f"`{json.dumps(value)}`" for value in values)
+    if isinstance(kind, schema_info.ListType):
+        item = _type_text(kind.item_type, owner, field_name)
+        return "list of " + ("objects" if item == "object" else item + "s")
+    return _SIMPLE_TYPES.get(type(kind), "value")
+
+
+def _declared_literals(owner: type, field_name: str) -> list[object]:
+    """A field's Literal values in the order the schema declares them (msgspec sorts them)."""
+    hints = typing.get_type_hints(owner)
+    values: list[object] = []
+
+    def collect(hint: Any) -> None:
+        if typing.get_origin(hint) is typing.Literal:
+            values.extend(typing.get_args(hint))
+        else:
+            for argument in typing.get_args(hint):
+                collect(argument)
+
+    collect(hints.get(field_name))
+    return values
+
+
+def _default(field: schema_info.Field) -> str:
+    if field.required:
+        return "required"
+    value = field.default_factory() if field.default is msgspec.NODEFAULT else field.default
+    if isinstance(value, msgspec.Struct):
+        return ""  # an object: its keys' defaults are on their own rows
+    return f"`{json.dumps(_without_defaults(value), ensure_ascii=False, separators=(', ', ': '))}`"
+
+
+def _without_defaults(value: Any) -> Any:
+    """`value` as JSON builtins, leaving out the fields of objects that equal their defaults."""
+    if isinstance(value, msgspec.Struct):
+        info = schema_info.type_info(type(value))
+        assert isinstance(info, schema_info.StructType)
+        shown: dict[str, Any] = {}
+        for field in info.fields:
+            own = getattr(value, field.name)
+            if field.required or own != _plain_default(field):
+                shown[field.encode_name] = _without_defaults(own)
+        return shown
+    if isinstance(value, list):
+        return [_without_defaults(item) for item in value]
+    return value
+
+
+def _plain_default(field: schema_info.Field) -> Any:
+    return field.default_factory() if field.default is msgspec.NODEFAULT else field.default
+
+
+def _variable_fields() -> dict[str, list[str]]:
+    """Environment variable → the config fields it sets, as `environment_layer` applies it."""
+    return {
+        name: list(leaf_paths(environment_layer({name: "1"})))
+        for name in [*_STRING_FIELDS, FUNCTIONS_VARIABLE, WORKERS_VARIABLE]
+    }
+
+
+def _variables() -> list[tuple[str, str]]:
+    rows = [
+        (name, "Sets " + _names(paths) + _VARIABLE_NOTES.get(name, "") + ".")
+        for name, paths in _variable_fields().items()
+    ]
+    rows += [
+        (
+            NO_DISCOVERY_VARIABLE,
+            "`1`, `true` or `yes`: no discovery (nothing is guessed from the project's folders "
+            "for keys that no layer set).",
+        ),
+        (
+            HOME_VARIABLE,
+            "The data home: the translation cache `translations.sqlite3` and the scan caches "
+            "(`cache/`). Default `~/.i18nprune`; `/cache` in the Docker image. Share it "
+            "between CI jobs to reuse translations.",
+        ),
+    ]
+    prefix = provider_variable_prefix("<id>")
+    rows += [
+        (
+            prefix + "API_KEY",
+            "A provider's API key (`<ID>`: its id upper-cased, `-` as `_`: "
+            "`I18NPRUNE_TRANSLATE_GOOGLE_CLOUD_API_KEY`). A config row's `apiKey` wins.",
+        ),
+        (
+            prefix + "URL",
+            f"A provider's endpoint (also read as `{prefix}BASE_URL`). A config row's "
+            "`baseUrl` wins.",
+        ),
+        (prefix + "MODEL", "The `llm` provider's model. A config row's `model` wins."),
+        (
+            CI_VARIABLE,
+            "`1` or `true`: nothing prompts (as under `--json` or without a terminal); "
+            "`cleanup`, `missing` and `locales delete` then need `--yes` to write.",
+        ),
+    ]
+    return rows
+
+
+def _provider_rows() -> list[str]:
+    lines = [
+        "| Provider | Config keys of its row | Environment variables | Batch (limit) "
+        "| Concurrency | Requests/s | Timeout |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for info in PROVIDERS.values():
+        rps = "—" if info.default_rps is None else f"{info.default_rps:g}"
+        lines.append(
+            f"| `{info.id}` — {info.label} | {_names(info.config_keys)} "
+            f"| {_names(info.env_vars) or '—'} | {info.default_batch_size} ({info.batch_limit}) "
+            f"| {info.default_max_concurrency} | {rps} | {info.default_timeout_seconds:g} s |"
+        )
+    return lines
+
+
+def render() -> str:
+    """The whole of `docs/config.md`."""
+    rows = entries()
+    lines = [
+        "# Configuration reference",
+        "",
+        "<!-- Generated from i18nprune/config/schema.py by "
+        "`python -m i18nprune.config.reference_doc --write`; do not edit by hand. "
+        "tests/config/test_config_reference.py fails when this file is not current. -->",
+        "",
+        "i18nprune reads the first of "
+        + _names(CONFIG_FILE_NAMES)
+        + " in the project root (`-c/--config FILE` names another; TS/JS files are read "
+        "statically, never executed). Every key is optional (a provider row needs its `id`). "
+        "The file is merged deeply over the defaults below: objects key by key, while lists "
+        "and other values replace the default. An unknown key is an error that suggests the "
+        "key you probably meant.",
+        "",
+        "Layers, lowest first: the defaults, the file, the "
+        "[environment variables](#environment-variables), discovery (it only fills keys no "
+        "layer set, guessing from the project's folders), then command-line flags. "
+        "`i18nprune config` prints the result and where each value came from, secrets "
+        "redacted.",
+        "",
+        "Keys are dotted paths of the camelCase names in the file; `[]` stands for any item "
+        "of a list.",
+        "",
+        "## Keys",
+    ]
+    for section, group in _sections(rows):
+        lines += ["", f"### `{section}`", "", "| Key | Type | Default | Description |"]
+        lines.append("|---|---|---|---|")
+        lines += [
+            f"| `{row.path}` | {row.type} | {row.default} | {_cell(row.description)} |"
+            for row in group
+        ]
+    lines += ["", "## Environment variables", "", "| Variable | Effect |", "|---|---|"]
+    lines += [f"| `{name}` | {_cell(text)} |" for name, text in _variables()]
+    lines += [
+        "",
+        "## Translation providers",
+        "",
+        "What `i18nprune providers` shows: the keys each provider reads from its row of "
+        "`translate.providers`, the variables it reads, and the defaults that apply when "
+        "neither sets a value. Rate limits are per provider and base URL, shared by all "
+        "workers.",
+        "",
+        *_provider_rows(),
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def _sections(rows: list[Entry]) -> Iterator[tuple[str, list[Entry]]]:
+    groups: dict[str, list[Entry]] = {}
+    for row in rows:
+        groups.setdefault(row.path.split(".", 1)[0].removesuffix("[]"), []).append(row)
+    yield from groups.items()
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Print the reference, or write it (`--write`), or compare it with the file (`--check`)."""
+    parser = argparse.ArgumentParser(
+        prog="python -m i18nprune.config.reference_doc",
+        description="The configuration reference (docs/config.md), generated from the schema.",
+    )
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--write", action="store_true", help="write PATH instead of printing")
+    mode.add_argument("--check", action="store_true", help="exit 1 when PATH is not current")
+    parser.add_argument("path", nargs="?", type=Path, default=DEFAULT_PATH, help="%(default)s")
+    options = parser.parse_args(argv)
+    text = render()
+    if options.write:
+        options.path.parent.mkdir(parents=True, exist_ok=True)
+        options.path.write_text(text, encoding="utf-8")
+        return 0
+    if options.check:
+        try:
+            current = options.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            current = None
+        if current != text:
+            print(
+                f"{options.path} is not current: run "
+                f"`python -m i18nprune.config.reference_doc --write {options.path}`",
+                file=sys.stderr,
+            )
+            return 1
+        return 0
+    sys.stdout.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
