@@ -4,12 +4,15 @@ responses and notifications encoded as lines, and the error table (PROTOCOL §3,
 
 from __future__ import annotations
 
+import json
+import re
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import msgspec
 
 from i18nprune.ops.events import ProgressEvent
+from i18nprune.serve.members import MAX_DEPTH, Flaw, NotAnObject, NotJson, part_text, read_members
 
 PROTOCOL_VERSIONS = ["1"]
 NULL_ID = b"null"
@@ -98,11 +101,13 @@ class _ProgressNotification(msgspec.Struct, frozen=True):
 @dataclass(frozen=True)
 class Request:
     """A well-formed request line. `id` is the raw id token (None for a notification);
-    `params` the raw params value, or None when absent."""
+    `params` the raw params value, or None when absent; `params_error` what is wrong inside
+    params (a lone surrogate, nesting too deep), raised by `named_params`."""
 
     id: bytes | None
     method: str
     params: msgspec.Raw | None
+    params_error: RpcError | None = None
 
 
 @dataclass(frozen=True)
@@ -116,24 +121,56 @@ class Rejected:
 _encoder = msgspec.json.Encoder()
 _fields_decoder = msgspec.json.Decoder(dict[str, msgspec.Raw])
 _ID_STARTS = frozenset(b'"-0123456789')
+_NAME = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
+_SHOWN_NAME_CHARS = 40
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
 
 
 def parse_request(line: bytes) -> Request | Rejected:
-    """Parse one trimmed, non-blank line into a Request, or say how to reject it."""
+    """Parse one trimmed, non-blank line into a Request, or say how to reject it.
+
+    The id is `null` in the answer only when the line cannot be read far enough to find it:
+    it is not UTF-8, not JSON, not an object, or its id is not a number or a string. A line of
+    valid JSON whose other members are unusable is answered with its own id.
+    """
     try:
         line.decode("utf-8")
-        fields = _fields_decoder.decode(line)
     except UnicodeDecodeError:
         return Rejected(NULL_ID, RpcError(ErrorCode.PARSE_ERROR, "The line is not valid UTF-8."))
+    fast_failure: str | None = None
+    try:
+        fields = _fields_decoder.decode(line)
     except msgspec.ValidationError:
-        what = "a batch (array)" if line.lstrip().startswith(b"[") else "not a JSON object"
-        message = f"The message is {what}; send one request object per line."
-        return Rejected(NULL_ID, RpcError(ErrorCode.INVALID_REQUEST, message))
-    except msgspec.DecodeError as exc:
-        return Rejected(NULL_ID, RpcError(ErrorCode.PARSE_ERROR, f"The line is not JSON: {exc}."))
-    except RecursionError:  # the parser's depth limit; JSON lets a reader set one
-        message = "The line is nested too deeply to parse."
+        return _not_an_object(line.lstrip().startswith(b"["))
+    except msgspec.DecodeError as exc:  # also a lone surrogate, which the fast parser refuses
+        fast_failure = str(exc)
+    except RecursionError:  # the fast parser nests on the C stack
+        pass
+    else:
+        if line.count(b"[") + line.count(b"{") <= MAX_DEPTH:
+            return _request(fields, {})
+    try:
+        members = read_members(line)
+    except NotJson as exc:
+        message = f"The line is not JSON: {exc}."
         return Rejected(NULL_ID, RpcError(ErrorCode.PARSE_ERROR, message))
+    if isinstance(members, NotAnObject):
+        return _not_an_object(members.array)
+    if fast_failure is not None and not members.flawed:  # the two parsers disagree: trust neither
+        message = f"The line is not JSON: {fast_failure}."
+        return Rejected(NULL_ID, RpcError(ErrorCode.PARSE_ERROR, message))
+    values = {name: msgspec.Raw(value) for name, value in members.values.items()}
+    return _request(values, members.flaws)
+
+
+def _not_an_object(array: bool) -> Rejected:
+    what = "a batch (array)" if array else "not a JSON object"
+    message = f"The message is {what}; send one request object per line."
+    return Rejected(NULL_ID, RpcError(ErrorCode.INVALID_REQUEST, message))
+
+
+def _request(fields: dict[str, msgspec.Raw], flaws: dict[str, Flaw]) -> Request | Rejected:
+    """Check the members of a request object; `flaws` says where a member is unusable."""
     raw_id = fields.get("id")
     request_id: bytes | None = None
     if raw_id is not None and bytes(raw_id) != NULL_ID:
@@ -142,14 +179,75 @@ def parse_request(line: bytes) -> Request | Rejected:
             message = "The `id` must be a number or a string."
             return Rejected(NULL_ID, RpcError(ErrorCode.INVALID_REQUEST, message))
     answer_id = NULL_ID if request_id is None else request_id
+    if request_id is not None and "id" in flaws:
+        message = f"The `id` {_lone_surrogate(flaws['id'])}; send an id of valid text."
+        return Rejected(answer_id, RpcError(ErrorCode.INVALID_REQUEST, message))
     if _decode(fields.get("jsonrpc"), str) != "2.0":
         message = 'The member `jsonrpc` must be exactly "2.0".'
+        return Rejected(answer_id, RpcError(ErrorCode.INVALID_REQUEST, message))
+    method_flaw = flaws.get("method")
+    if method_flaw is not None and method_flaw.escape is not None and not method_flaw.path:
+        message = f"The member `method` {_lone_surrogate(method_flaw)}."
         return Rejected(answer_id, RpcError(ErrorCode.INVALID_REQUEST, message))
     method = _decode(fields.get("method"), str)
     if method is None:
         message = "The member `method` is missing or not a string."
         return Rejected(answer_id, RpcError(ErrorCode.INVALID_REQUEST, message))
-    return Request(request_id, method, fields.get("params"))
+    params_flaw = flaws.get("params")
+    params_error = None if params_flaw is None else _params_error(params_flaw)
+    return Request(request_id, method, fields.get("params"), params_error)
+
+
+def _lone_surrogate(flaw: Flaw) -> str:
+    return f"holds a lone surrogate {flaw.escape}, which is not valid Unicode"
+
+
+def _params_error(flaw: Flaw) -> RpcError:
+    """Invalid params naming where in `params` the flaw is (`data.key`: the option or param)."""
+    names = [part_text(part) for part in flaw.path]
+    data: dict[str, Any] = {}
+    key_at = 1 if names[:1] == ["options"] and len(names) > 1 else 0
+    for name in reversed(names[: key_at + 1]):  # the option, else the param
+        if isinstance(name, str) and _is_text(name):
+            data["key"] = name
+            break
+    if flaw.escape is None:
+        where = _path(names[: key_at + 1])
+        message = (
+            f"`{where}` holds arrays or objects nested more than {MAX_DEPTH} levels deep, "
+            f"the most a request line may nest (its object is level 1)."
+        )
+    elif flaw.in_name:
+        message = f"The name {_shown(names[-1])} in `{_path(names[:-1])}` {_lone_surrogate(flaw)}."
+    else:
+        message = f"`{_path(names)}` {_lone_surrogate(flaw)}."
+    return RpcError(ErrorCode.INVALID_PARAMS, message, **data)
+
+
+def _path(names: list[str | int]) -> str:
+    """`params.options.x`, `params.options.target[2]`, `params["a b"]`."""
+    shown = ["params"]
+    for name in names:
+        if isinstance(name, int):
+            shown.append(f"[{name}]")
+        elif _NAME.fullmatch(name):
+            shown.append(f".{name}")
+        else:
+            shown.append(f"[{_shown(name)}]")
+    return "".join(shown)
+
+
+def _shown(name: str | int) -> str:
+    """A name as a JSON string, cut when long, its lone surrogates written as escapes."""
+    text = str(name)
+    if len(text) > _SHOWN_NAME_CHARS:
+        text = text[:_SHOWN_NAME_CHARS] + "…"
+    quoted = json.dumps(text, ensure_ascii=False)
+    return _SURROGATE.sub(lambda match: f"\\u{ord(match.group()):04x}", quoted)
+
+
+def _is_text(name: str) -> bool:
+    return _SURROGATE.search(name) is None
 
 
 def _decode(raw: msgspec.Raw | None, kind: type[T]) -> T | None:
@@ -163,7 +261,9 @@ def _decode(raw: msgspec.Raw | None, kind: type[T]) -> T | None:
 
 def named_params(request: Request) -> dict[str, msgspec.Raw]:
     """The request's params by name ({} when absent). Raises RpcError (invalid params) when
-    params is not a JSON object."""
+    params is not a JSON object, or holds a lone surrogate or nesting too deep anywhere."""
+    if request.params_error is not None:
+        raise request.params_error
     if request.params is None:
         return {}
     try:

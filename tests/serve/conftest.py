@@ -29,6 +29,11 @@ API (stable; other test files depend on it):
   key `greeting`, used in `src/app.ts`) whose `op.generate` with `{"target": "fr"}` translates
   through the loopback `fake` (a libre `FakeProvider`); with a `hang` fault that op stays in
   flight until cancelled.
+- `gate` (fixture, type `Gate`) — holds an op in flight for as long as a test needs, without
+  timing: `gate.env(path)` is the `env` for a server in which opening the file `path` (absolute,
+  as the server names it) blocks the opening thread until `gate.release()`; `gate.wait_held(client)`
+  returns once the server is blocked there. Ops open project files in worker threads, so the
+  server keeps answering meanwhile.
 """
 
 from __future__ import annotations
@@ -120,6 +125,59 @@ def translating_project(root: Path, fake: FakeProvider) -> Path:
         "src/app.ts": "t('greeting');\n",
     }
     return write_tree(root, files)
+
+
+# Injected into the server process (and its children) through PYTHONPATH, like a slow disk: it
+# changes no code of ours, only how long one `open` takes.
+GATE_HOOK = """
+import os, sys, time
+
+_held = os.environ.get("I18NPRUNE_TEST_GATE_PATH")
+_release = os.environ.get("I18NPRUNE_TEST_GATE_RELEASE", "")
+
+
+def _hook(event, args):
+    if event == "open" and _held and isinstance(args[0], str) and args[0] == _held:
+        if not os.path.exists(_release):
+            os.write(2, ("test gate: holding " + args[0] + "\\n").encode())
+        while not os.path.exists(_release):
+            time.sleep(0.005)
+
+
+sys.addaudithook(_hook)
+"""
+
+
+class Gate:
+    """Blocks a server's `open` of one file until released (see the module docstring)."""
+
+    def __init__(self, folder: Path) -> None:
+        self._hook = folder / "gate-hook"
+        self._hook.mkdir()
+        (self._hook / "sitecustomize.py").write_text(GATE_HOOK)
+        self._release = folder / "gate-released"
+
+    def env(self, path: Path) -> dict[str, str]:
+        """The environment additions for a server whose opening of `path` waits for release."""
+        return {
+            "PYTHONPATH": str(self._hook),
+            "I18NPRUNE_TEST_GATE_PATH": str(path),
+            "I18NPRUNE_TEST_GATE_RELEASE": str(self._release),
+        }
+
+    def wait_held(self, client: ServeClient) -> None:
+        """Return once `client`'s server is blocked opening the gated file."""
+        client.wait_stderr("test gate: holding", timeout=30)
+
+    def release(self) -> None:
+        """Let every blocked and later `open` of the file go on."""
+        self._release.touch()
+
+
+@pytest.fixture
+def gate(tmp_path: Path) -> Gate:
+    """A gate on one file for the servers of this test."""
+    return Gate(tmp_path)
 
 
 @pytest.fixture

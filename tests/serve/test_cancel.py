@@ -5,7 +5,6 @@ server keeps answering while a long op runs (PROTOCOL §7, §9)."""
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 from typing import Any
 
@@ -14,12 +13,13 @@ import pytest
 from i18nprune.testing import FakeProvider, Fault, Response, ServeClient, fake_translation
 from tests.conftest import write_tree
 from tests.generate.conftest import code_using, provider_config, read_json, wait_until
-from tests.serve.conftest import ServeFactory, lines_before_ping, start_generate
+from tests.serve.conftest import Gate, ServeFactory, lines_before_ping, start_generate
 
+# Every test here asserts what happens, never how fast: a request held by a provider that never
+# answers (or by a gate) can only be answered because of the cancel. The benchmark measures
+# the latency.
 EN = {f"k{index}": f"Text number {index}" for index in range(5)}
 FR = {"k0": "Texte numéro 0"}
-PROMPT_SECONDS = 2.0
-"""The bound on a cancel's answer here; the benchmark measures the real latency."""
 
 
 def tree(root: Path) -> dict[str, bytes]:
@@ -60,16 +60,14 @@ def first_progress_index(server: ServeClient, raw_id: bytes) -> int:
     return next(index for index, line in enumerate(server.lines) if line.startswith(prefix))
 
 
-def test_running_generate_is_cancelled_promptly_with_request_cancelled(
+def test_running_generate_is_cancelled_with_request_cancelled(
     serve: ServeFactory, tmp_path: Path, hanging: FakeProvider
 ) -> None:
     root = project(tmp_path / "project", hanging)
     server = serve("--project", str(root), "--allow-writes")
     raw_id = start_generate(server, hanging)
-    sent = time.monotonic()
     server.cancel(raw_id)
     response = server.wait_response(raw_id, timeout=10)
-    assert time.monotonic() - sent < PROMPT_SECONDS
     assert_cancelled(response)
     server.ping()
     assert len(response_indexes(server, raw_id)) == 1  # the error, and never a result
@@ -83,7 +81,7 @@ def test_cancelled_generate_aborts_the_providers_in_flight_requests(
     raw_id = start_generate(server, hanging)
     server.cancel(raw_id)
     assert_cancelled(server.wait_response(raw_id, timeout=10))
-    assert wait_until(lambda: hanging.stats().in_flight == 0, timeout=5)
+    assert wait_until(lambda: hanging.stats().in_flight == 0, timeout=20)
     requests = hanging.requests
     assert requests and all(request.aborted and request.status is None for request in requests)
 
@@ -146,7 +144,7 @@ def test_queued_write_op_is_cancelled_and_never_runs(
     generate = start_generate(server, hanging)
     sync = server.submit("op.sync", {"options": {"target": "fr"}})
     server.cancel(sync)
-    assert_cancelled(server.wait_response(sync, timeout=PROMPT_SECONDS))
+    assert_cancelled(server.wait_response(sync, timeout=10))
     server.cancel(generate)
     assert_cancelled(server.wait_response(generate, timeout=10))
     server.ping()
@@ -170,30 +168,26 @@ def test_write_ops_on_different_roots_do_not_wait_for_each_other(
     assert_cancelled(server.wait_response(generate, timeout=10))
 
 
-def many_files(root: Path, files: int = 800) -> Path:
-    """A project whose validate scans long enough (about half a second) to be cancelled."""
-    sources = {
-        f"src/file{index}.ts": "".join(f"t('k{index}.{call}');\n" for call in range(50))
-        for index in range(files)
-    }
-    return write_tree(
-        root,
-        {"i18nprune.config.json": {"locales": {"source": "en"}}, "locales/en.json": {}, **sources},
+def test_started_read_op_is_not_cancelled(serve: ServeFactory, tmp_path: Path, gate: Gate) -> None:
+    root = write_tree(
+        tmp_path / "project",
+        {
+            "i18nprune.config.json": {"locales": {"source": "en"}},
+            "locales/en.json": {},
+            "src/app.ts": "".join(f"t('k.{call}');\n" for call in range(50)),
+        },
     )
-
-
-def test_started_read_op_is_not_cancelled(serve: ServeFactory, tmp_path: Path) -> None:
-    root = many_files(tmp_path / "project")
-    server = serve("--project", str(root))
+    # validate stops while it scans src/app.ts, until the gate opens.
+    server = serve("--project", str(root), env=gate.env(root.resolve() / "src/app.ts"))
     raw_id = server.submit("op.validate")
-    server_saw_scan = wait_until(lambda: bool(server.progress(raw_id)), timeout=10)
-    assert server_saw_scan
+    gate.wait_held(server)
     server.cancel(raw_id)
+    # The cancel reached the op while it ran: it is noted and ignored.
+    server.wait_stderr(f"serve: cancel for {raw_id.decode()} ignored: op.validate finishes once")
+    gate.release()
     response = server.wait_response(raw_id, timeout=30)
     assert response.unwrap()["kind"] == "validate"
-    assert response.result["data"]["count"] == 800 * 50
-    # The cancel reached the op while it ran (it is noted and ignored).
-    server.wait_stderr("finishes once started", timeout=5)
+    assert response.result["data"]["count"] == 50
 
 
 @pytest.mark.parametrize("target", ["unknown", "finished", "other-type"])
@@ -224,19 +218,17 @@ def test_cancel_names_the_id_with_its_json_type(
 
 
 def test_ping_and_cancel_are_answered_while_generate_runs(
-    serve: ServeFactory, tmp_path: Path
+    serve: ServeFactory, tmp_path: Path, hanging: FakeProvider
 ) -> None:
-    with FakeProvider("libre", latency=30) as slow:
-        root = project(tmp_path / "project", slow)
-        server = serve("--project", str(root), "--allow-writes")
-        generate = start_generate(server, slow)
-        for _ in range(3):
-            sent = time.monotonic()
-            assert server.ping(timeout=PROMPT_SECONDS) == {}
-            assert time.monotonic() - sent < PROMPT_SECONDS
-        assert server.request("op.locales.list", timeout=PROMPT_SECONDS).unwrap()["ok"] is True
-        server.cancel(generate)
-        assert_cancelled(server.wait_response(generate, timeout=PROMPT_SECONDS))
+    root = project(tmp_path / "project", hanging)
+    server = serve("--project", str(root), "--allow-writes")
+    generate = start_generate(server, hanging)  # it cannot finish before it is cancelled
+    for _ in range(3):
+        assert server.ping() == {}
+    assert server.request("op.locales.list").unwrap()["ok"] is True
+    assert response_indexes(server, generate) == []
+    server.cancel(generate)
+    assert_cancelled(server.wait_response(generate, timeout=10))
 
 
 def test_cancel_as_a_request_with_an_id_is_answered(

@@ -150,11 +150,8 @@ def test_progress_is_captured_per_raw_request_id(fake: ServeClient) -> None:
 
 
 def test_request_without_answer_times_out(fake: ServeClient) -> None:
-    started = time.monotonic()
-
     with pytest.raises(ServeTimeout, match="no response to id"):
-        fake.request("hold", timeout=0.2)
-    assert time.monotonic() - started < 2
+        fake.request("hold", timeout=0.2)  # never answered: only the timeout ends the wait
 
 
 def test_error_response_unwraps_to_serve_error(fake: ServeClient) -> None:
@@ -237,11 +234,9 @@ def test_exit_notification_ends_the_process_and_wait_exit_returns_its_code(
 def test_request_after_the_server_ended_raises_closed_at_once(fake: ServeClient) -> None:
     fake.exit()
     fake.wait_exit(timeout=5)
-    started = time.monotonic()
 
     with pytest.raises(ServeClosed):
-        fake.request("echo", timeout=5)
-    assert time.monotonic() - started < 2
+        fake.request("echo", timeout=3600)  # waiting for the timeout would fail the test run
 
 
 def test_server_that_cannot_start_reports_its_stderr() -> None:

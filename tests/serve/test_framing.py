@@ -12,6 +12,7 @@ from tests.serve.conftest import ServeFactory, lines_before_ping
 
 PARSE_ERROR = (-32700, "SERVE_PARSE_ERROR")
 INVALID_REQUEST = (-32600, "SERVE_INVALID_REQUEST")
+INVALID_PARAMS = (-32602, "SERVE_INVALID_PARAMS")
 
 
 def codes(client: ServeClient, id: bytes) -> tuple[int, str]:
@@ -161,17 +162,37 @@ def test_output_is_compact_json_one_message_per_line(
         assert line[:-1].decode() == compact
 
 
-def test_a_line_nested_too_deeply_is_a_parse_error_and_the_next_line_is_served(
+def test_deep_nesting_never_costs_a_readable_id_and_the_next_line_is_served(
     serve: ServeFactory,
 ) -> None:
     client = serve()
     deep = b"[" * 100_000 + b"]" * 100_000
-    lines = [
-        b'{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":' + deep + b"}}",
-        b'{"a":' * 100_000,
-        b'{"jsonrpc":"2.0","id":' + deep + b',"method":"ping"}',
+    lines: list[tuple[bytes, bytes, tuple[int, str] | None]] = [
+        # Valid JSON: the id is read (before or after the deep value) and echoed.
+        (
+            b'{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":' + deep + b"}}",
+            b"1",
+            INVALID_PARAMS,
+        ),
+        (
+            b'{"params":{"x":' + deep + b'},"jsonrpc":"2.0","method":"ping","id":2}',
+            b"2",
+            INVALID_PARAMS,
+        ),
+        (b'{"jsonrpc":"2.0","id":3,"method":"ping","ignored":' + deep + b"}", b"3", None),
+        # Not JSON (never closed), or an id that is not a number or a string: id null.
+        (b'{"a":' * 100_000, b"null", PARSE_ERROR),
+        (
+            b'{"jsonrpc":"2.0","id":4,"method":"ping","params":{"x":' + b"[" * 100_000,
+            b"null",
+            PARSE_ERROR,
+        ),
+        (b'{"jsonrpc":"2.0","id":' + deep + b',"method":"ping"}', b"null", INVALID_REQUEST),
     ]
-    for index, line in enumerate(lines):
+    for index, (line, id, expected) in enumerate(lines):
         client.send(line + b"\n" + ping_line(str(index)))
-        assert codes(client, b"null") == PARSE_ERROR
+        if expected is None:
+            assert client.wait_response(id).result == {}
+        else:
+            assert codes(client, id) == expected
         assert client.wait_response(str(index)).result == {}

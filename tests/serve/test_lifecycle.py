@@ -18,6 +18,7 @@ from i18nprune import __version__
 from i18nprune.ops.registry import OPS
 from i18nprune.testing import FakeProvider
 from tests.serve.conftest import (
+    Gate,
     ServeEnv,
     ServeFactory,
     assert_protocol_line,
@@ -29,6 +30,8 @@ from tests.serve.conftest import (
 NOT_INITIALIZED = (-32002, "SERVE_NOT_INITIALIZED")
 SHUTTING_DOWN = (-32600, "SERVE_SHUTTING_DOWN")
 UNSUPPORTED = (-32602, "SERVE_UNSUPPORTED_PROTOCOL")
+GATED = "locales/en.json"
+"""The file a gated `op.generate` of `translating_project` waits to read (in a worker thread)."""
 REQUIRED_OPS = {
     "config",
     "doctor",
@@ -206,14 +209,17 @@ def test_shutdown_as_a_notification_also_shuts_down(serve: ServeFactory) -> None
 
 
 def test_a_request_in_flight_at_shutdown_is_still_answered(
-    serve: ServeFactory, tmp_path: Path
+    serve: ServeFactory, tmp_path: Path, gate: Gate
 ) -> None:
-    with FakeProvider("libre", latency=1.0) as fake:
-        root = translating_project(tmp_path / "app", fake)
-        client = serve("--project", str(root), "--allow-writes")
-        job = start_generate(client, fake)
+    with FakeProvider("libre") as fake:
+        root = translating_project(tmp_path / "app", fake).resolve()
+        # generate stays in flight, reading the source locale, until the gate opens.
+        client = serve("--project", str(root), "--allow-writes", env=gate.env(root / GATED))
+        job = client.submit("op.generate", {"options": {"target": "fr"}})
+        gate.wait_held(client)
         shut = client.request("shutdown")
         refused = client.request("ping")
+        gate.release()
         envelope = client.wait_response(job, timeout=20)
     # The shutdown answer does not wait for the request in flight.
     assert client.lines.index(shut.raw) < client.lines.index(envelope.raw)
@@ -240,13 +246,15 @@ def test_end_of_input_ends_with_code_0(serve: ServeFactory) -> None:
 
 
 def test_end_of_input_answers_the_requests_in_flight_first(
-    serve: ServeFactory, tmp_path: Path
+    serve: ServeFactory, tmp_path: Path, gate: Gate
 ) -> None:
-    with FakeProvider("libre", latency=0.5) as fake:
-        root = translating_project(tmp_path / "app", fake)
-        client = serve("--project", str(root), "--allow-writes")
-        job = start_generate(client, fake)
-        client.close_stdin()
+    with FakeProvider("libre") as fake:
+        root = translating_project(tmp_path / "app", fake).resolve()
+        client = serve("--project", str(root), "--allow-writes", env=gate.env(root / GATED))
+        job = client.submit("op.generate", {"options": {"target": "fr"}})
+        gate.wait_held(client)
+        client.close_stdin()  # while generate is held in flight
+        gate.release()
         envelope = client.wait_response(job, timeout=20)
         assert client.wait_exit(timeout=20) == 0
     assert envelope.ok and envelope.result["ok"] is True
@@ -317,9 +325,11 @@ def test_idle_timeout_does_not_fire_while_a_request_is_in_flight(
 
 
 def test_every_incoming_message_restarts_the_idle_timeout(serve: ServeFactory) -> None:
-    client = serve("--idle-timeout", "0.8")
+    # A message every 0.1 s for 1.5 times the timeout: the server would have to stall for
+    # nearly the whole timeout (2 s) to miss one.
+    client = serve("--idle-timeout", "2")
     started = time.monotonic()
-    while time.monotonic() - started < 1.5:  # twice the timeout, a message every 0.1 s
+    while time.monotonic() - started < 3:
         client.notify("ping")  # a notification resets it too
         time.sleep(0.1)
     assert client.process.poll() is None

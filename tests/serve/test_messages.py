@@ -142,6 +142,204 @@ def test_an_unreadable_message_without_id_is_answered_with_null_id(serve: ServeF
     assert_each_answered(serve(), lines, None, INVALID_REQUEST)
 
 
+# --- readable lines with unusable members -------------------------------------------------
+# Valid JSON that holds a lone surrogate escape (RFC 8259 §8.2) or nests past the server's limit
+# is still read far enough to find its id: the answer carries that id and says what is wrong.
+
+PARSE_ERROR = (-32700, "SERVE_PARSE_ERROR")
+ACCEPTED = None
+"""An `expected` for a line that is answered with a result."""
+
+
+def deep(levels: int) -> str:
+    return "[" * levels + "]" * levels
+
+
+def request_line(id: str, method: str, params: str | None = None, extra: str = "") -> bytes:
+    """A request line written by hand (`params` and `extra` are raw JSON text)."""
+    members = [f'"jsonrpc":"2.0","id":{id},"method":{method}']
+    if params is not None:
+        members.append(f'"params":{params}')
+    if extra:
+        members.append(extra)
+    return ("{" + ",".join(members) + "}").encode()
+
+
+# (line, the id it is answered with, (code, data.code) or ACCEPTED, message, data.key)
+UNUSABLE_MEMBERS: list[tuple[bytes, Any, tuple[int, str] | None, str, str | None]] = [
+    (
+        request_line('"s1"', '"op.languages"', r'{"options":{"filter":"fr\ud800"}}'),
+        "s1",
+        INVALID_PARAMS,
+        r"`params.options.filter` holds a lone surrogate \ud800, which is not valid Unicode.",
+        "filter",
+    ),
+    (
+        request_line("1.10", '"op.languages"', r'{"options":{"filter":["fr","\uDC00"]}}'),
+        1.10,
+        INVALID_PARAMS,
+        r"`params.options.filter[1]` holds a lone surrogate \uDC00, which is not valid Unicode.",
+        "filter",
+    ),
+    (
+        request_line("3", '"op.languages"', r'{"options":{"a\ud83d b":1}}'),
+        3,
+        INVALID_PARAMS,
+        r'The name "a\ud83d b" in `params.options` holds a lone surrogate \ud83d, which is not '
+        "valid Unicode.",
+        "options",
+    ),
+    (
+        request_line('"root"', '"op.config"', r'{"projectRoot":"/srv/\udfff"}'),
+        "root",
+        INVALID_PARAMS,
+        r"`params.projectRoot` holds a lone surrogate \udfff, which is not valid Unicode.",
+        "projectRoot",
+    ),
+    (
+        request_line("5", '"ping"', r'{"x":{"y z":["\ud800\ud800"]}}'),
+        5,
+        INVALID_PARAMS,
+        r'`params.x["y z"][0]` holds a lone surrogate \ud800, which is not valid Unicode.',
+        "x",
+    ),
+    (
+        request_line("6", r'"op.lang\ud800"', "{}"),
+        6,
+        INVALID_REQUEST,
+        r"The member `method` holds a lone surrogate \ud800, which is not valid Unicode.",
+        None,
+    ),
+    (
+        request_line(r'"id\ud800"', '"ping"'),
+        "id\ud800",
+        INVALID_REQUEST,
+        r"The `id` holds a lone surrogate \ud800, which is not valid Unicode; send an id of "
+        "valid text.",
+        None,
+    ),
+    (
+        request_line("8", '"ping"').replace(b'"2.0"', rb'"2.0\ud800"'),
+        8,
+        INVALID_REQUEST,
+        'The member `jsonrpc` must be exactly "2.0".',
+        None,
+    ),
+    # 61 arrays inside params.options.filter reach level 64 (the request object is level 1).
+    (
+        request_line('"d1"', '"op.languages"', '{"options":{"filter":' + deep(61) + "}}"),
+        "d1",
+        INVALID_PARAMS,
+        "Invalid options for `op.languages`:",
+        "filter",
+    ),
+    (
+        request_line('"d2"', '"op.languages"', '{"options":{"filter":' + deep(62) + "}}"),
+        "d2",
+        INVALID_PARAMS,
+        "`params.options.filter` holds arrays or objects nested more than 64 levels deep, the "
+        "most a request line may nest (its object is level 1).",
+        "filter",
+    ),
+    (
+        request_line('"d3"', '"ping"', '{"x":' + deep(5000) + "}"),
+        "d3",
+        INVALID_PARAMS,
+        "`params.x` holds arrays or objects nested more than 64 levels deep",
+        "x",
+    ),
+    # Deep nesting before the id: the id is read after it all the same.
+    (
+        b'{"params":{"options":{"filter":'
+        + deep(5000).encode()
+        + b'}},"jsonrpc":"2.0","method":"op.languages","id":"late"}',
+        "late",
+        INVALID_PARAMS,
+        "`params.options.filter` holds arrays or objects nested more than 64 levels deep",
+        "filter",
+    ),
+    # Members the server does not read are not checked.
+    (request_line('"x1"', '"ping"', extra='"note":' + deep(5000)), "x1", ACCEPTED, "", None),
+    (request_line('"x2"', '"ping"', extra=r'"note":"\ud800"'), "x2", ACCEPTED, "", None),
+    (request_line('"x3"', '"ping"', extra=r'"\ud800":1'), "x3", ACCEPTED, "", None),
+    # Valid escapes stay valid: a surrogate pair, and an escaped backslash before `ud800`.
+    (
+        request_line('"ok"', '"ping"', r'{"x":["\ud83d\ude00\\ud800"]}'),
+        "ok",
+        ACCEPTED,
+        "",
+        None,
+    ),
+    # Not JSON, whatever it holds: the id was never read.
+    (
+        request_line("9", '"ping"', r'{"x":"\ud800"').rstrip(b"}"),
+        None,
+        PARSE_ERROR,
+        "The line is not JSON:",
+        None,
+    ),
+    (
+        request_line("10", '"ping"', '{"x":' + "[" * 5000 + "}"),
+        None,
+        PARSE_ERROR,
+        "The line is not JSON:",
+        None,
+    ),
+]
+
+
+def test_a_readable_line_with_unusable_members_is_answered_with_its_own_id(
+    serve: ServeFactory,
+) -> None:
+    client = serve()
+    for line, id, expected, message, key in UNUSABLE_MEMBERS:
+        answer = the_only_answer(client, line)
+        assert answer["id"] == id, (line[:120], answer)
+        if expected is ACCEPTED:
+            assert "result" in answer, (line[:120], answer)
+            continue
+        error = answer["error"]
+        assert (error["code"], error["data"]["code"]) == expected, (line[:120], answer)
+        assert error["message"].startswith(message), (line[:120], answer)
+        assert error["data"].get("key") == key, (line[:120], answer)
+    assert client.ping() == {}
+
+
+def test_an_id_is_echoed_byte_for_byte_even_when_the_params_are_unusable(
+    serve: ServeFactory,
+) -> None:
+    client = serve()
+    for token in (b"1.10", b"2e3", b"12345678901234567890123456789", rb'"\u00fc\n"'):
+        client.send(request_line(token.decode(), '"ping"', r'{"x":"\ud800"}') + b"\n")
+        response = client.wait_response(token)
+        assert response.raw.startswith(b'{"jsonrpc":"2.0","id":' + token + b',"error":')
+
+
+def test_initialize_with_a_lone_surrogate_in_its_params_is_refused_and_the_session_waits(
+    serve: ServeFactory,
+) -> None:
+    client = serve(init=False)
+    params = r'{"protocolVersion":"1","clientInfo":{"name":"ed\ud800"}}'
+    answer = the_only_answer(client, request_line('"first"', '"initialize"', params))
+    assert (answer["error"]["code"], answer["error"]["data"]["code"]) == INVALID_PARAMS
+    assert answer["error"]["data"]["key"] == "clientInfo"
+    assert client.initialize()["protocolVersion"] == "1"
+
+
+def test_a_notification_with_unusable_params_is_never_answered(serve: ServeFactory) -> None:
+    client = serve()
+    lines = [
+        b'{"jsonrpc":"2.0","method":"ping","params":{"x":"\\ud800"}}',
+        b'{"jsonrpc":"2.0","method":"ping","params":{"x":' + deep(100).encode() + b"}}",
+        b'{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":"\\ud800"}}',
+    ]
+    for line in lines:
+        since = len(client.lines)
+        client.send(line + b"\n")
+        assert lines_before_ping(client, since) == [], line
+    client.wait_stderr(r"$/cancelRequest ignored: `params.id` holds a lone surrogate \ud800")
+
+
 # --- methods and params -------------------------------------------------------------------
 
 

@@ -14,6 +14,7 @@ from i18nprune.serve.protocol import (
     Request,
     RpcError,
     error_line,
+    named_params,
     parse_request,
     result_line,
 )
@@ -100,3 +101,24 @@ def test_error_line_carries_rpc_code_serve_code_and_extra_data() -> None:
             "data": {"code": "SERVE_INVALID_PARAMS", "key": "x"},
         },
     }
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        rb'{ "id" :  1.10 , "jsonrpc":"2.0", "method":"ping", "params":{"x":"\ud800"} }',
+        b'{"params":{"x":'
+        + b"[" * 500
+        + b"]" * 500
+        + b'}, "id" :\t1.10,"jsonrpc":"2.0","method":"ping"}',
+    ],
+    ids=["lone surrogate", "deep params"],
+)
+def test_a_line_only_the_careful_reader_reads_keeps_its_raw_id_and_fails_in_params(
+    line: bytes,
+) -> None:
+    request = parsed(line)
+    assert (request.id, request.method) == (b"1.10", "ping")
+    with pytest.raises(RpcError) as failure:
+        named_params(request)
+    assert (failure.value.code, failure.value.data) == (ErrorCode.INVALID_PARAMS, {"key": "x"})
