@@ -96,12 +96,14 @@ def test_pseudo_is_deterministic() -> None:
     assert pseudo_localize("Settings & more") == pseudo_localize("Settings & more")
 
 
-def test_pseudo_localises_20000_short_strings_fast() -> None:
+def test_pseudo_localises_20000_short_strings_keeping_every_token() -> None:
+    # How fast: benchmarks/micro.py (`pseudo_20k_strings_s`).
     texts = [f"Item {index} of the list {TOKEN}" for index in range(20_000)]
-    started = time.perf_counter()
-    for text in texts:
-        pseudo_localize(text)
-    assert time.perf_counter() - started < 0.2
+
+    localised = [pseudo_localize(text) for text in texts]
+
+    assert all(TOKEN in text and text.startswith("[") for text in localised)
+    assert len(set(localised)) == len(texts)
 
 
 def test_pseudo_batch_needs_no_network() -> None:
@@ -313,8 +315,9 @@ def test_hang_past_the_timeout_is_transient_within_the_timeout(provider_id: str)
         started = time.monotonic()
         problem = failure_of(settings, ["Hello"])
         elapsed = time.monotonic() - started
+    # The fake never answers: failing at all is the timeout at work, and not before it ran out.
     assert problem.kind == "transient"
-    assert 0.25 <= elapsed < 1.5
+    assert elapsed >= 0.25
 
 
 @pytest.mark.parametrize("provider_id", [id for id in HTTP_PROVIDERS if id != "google"])
@@ -352,7 +355,8 @@ def test_deepl_too_many_texts_is_a_bad_response() -> None:
 
 
 def test_cancellation_aborts_the_request_in_flight() -> None:
-    with fake_for("libre", latency=5.0) as fake:
+    # An hour of latency: only the cancel can end the request (returning at all shows it did).
+    with fake_for("libre", latency=3600.0) as fake:
         settings = settings_for("libre", fake)
 
         async def main() -> None:
@@ -360,10 +364,8 @@ def test_cancellation_aborts_the_request_in_flight() -> None:
                 with trio.move_on_after(0.2):
                     await translate_batch(client, settings, ["Hello"], "en", "fr")
 
-        started = time.monotonic()
         trio.run(main)
-        assert time.monotonic() - started < 1.0
-        assert _eventually(lambda: fake.stats().aborted == 1)
+        assert _eventually(lambda: fake.stats().aborted == 1, seconds=30.0)
 
 
 def _eventually(condition: Callable[[], bool], seconds: float = 2.0) -> bool:
