@@ -10,6 +10,7 @@ import msgspec
 from i18nprune.config.document import ConfigDocument
 from i18nprune.config.js_literal import literal_key_lines
 from i18nprune.envelope import Code, Issue, ProblemError, error
+from i18nprune.jsontext import json_kind, line_column, located_problem
 
 
 def read_json_config(path: Path, text: str) -> ConfigDocument:
@@ -28,7 +29,7 @@ def read_json_config(path: Path, text: str) -> ConfigDocument:
         raise ProblemError(
             error(
                 Code.CONFIG_INVALID,
-                f"{where}: the config must be a JSON object (`{{…}}`), not {_json_kind(data)}",
+                f"{where}: the config must be a JSON object (`{{…}}`), not {json_kind(data)}",
                 where,
             )
         )
@@ -41,27 +42,14 @@ def _parse_error(path: Path, text: str, problem: msgspec.DecodeError) -> Issue:
     try:
         json.loads(text)
     except json.JSONDecodeError as readable:
-        where = f"{path}:{readable.lineno}:{readable.colno}"
-        return error(Code.CONFIG_PARSE_ERROR, f"{where}: invalid JSON: {readable.msg}", where)
-    message = str(problem)
-    line, column = 1, 1
-    if "(byte " in message:
-        offset = int(message.rsplit("(byte ", 1)[1].rstrip(")"))
-        before = text.encode("utf-8")[:offset].decode("utf-8", errors="replace")
-        line = before.count("\n") + 1
-        column = len(before) - (before.rfind("\n") + 1) + 1
-        message = message.rsplit(" (byte ", 1)[0]
+        line, column, message = located_problem(text, readable)
+    else:
+        message = str(problem)
+        line, column = 1, 1
+        if "(byte " in message:
+            offset = int(message.rsplit("(byte ", 1)[1].rstrip(")"))
+            before = text.encode("utf-8")[:offset].decode("utf-8", errors="replace")
+            line, column = line_column(before, len(before))
+            message = message.rsplit(" (byte ", 1)[0]
     where = f"{path}:{line}:{column}"
     return error(Code.CONFIG_PARSE_ERROR, f"{where}: invalid JSON: {message}", where)
-
-
-def _json_kind(value: object) -> str:
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, str):
-        return "a string"
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    return "a number"

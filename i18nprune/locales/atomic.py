@@ -11,6 +11,8 @@ import secrets
 import stat
 from pathlib import Path
 
+from i18nprune.system.descriptors import write_all
+
 
 def write_atomically(target: Path, content: bytes) -> None:
     """Make `content` the bytes of `target`, atomically and durably.
@@ -28,7 +30,7 @@ def write_atomically(target: Path, content: bytes) -> None:
     try:
         try:
             _take_ownership_of(target, descriptor)
-            _write_all(descriptor, content)
+            write_all(descriptor, content)
             os.fsync(descriptor)
         finally:
             os.close(descriptor)
@@ -55,13 +57,6 @@ def _take_ownership_of(target: Path, descriptor: int) -> None:
         # save would make it.
         with contextlib.suppress(PermissionError):
             os.fchown(descriptor, old.st_uid, old.st_gid)
-
-
-def _write_all(descriptor: int, content: bytes) -> None:
-    remaining = memoryview(content)
-    while remaining:
-        written = os.write(descriptor, remaining)
-        remaining = remaining[written:]
 
 
 def _sync_folder(folder: Path) -> None:

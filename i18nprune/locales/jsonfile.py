@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from i18nprune.envelope import Code, ProblemError, error
+from i18nprune.jsontext import json_kind, line_column, located_problem
 
 # A JSON string (skipped whole) or one of the non-standard constants Python's parser accepts.
 _STRING_OR_CONSTANT = re.compile(r'"(?:[^"\\]|\\.)*"|(-?Infinity|NaN)')
@@ -73,7 +74,7 @@ def parse_json_bytes(
         raise LocaleFileError(
             error(
                 Code.LOCALE_NOT_OBJECT,
-                f"{display_path}: the top level is {_json_kind(doc)}, but a locale file must be"
+                f"{display_path}: the top level is {json_kind(doc)}, but a locale file must be"
                 " a JSON object of keys — wrap its content in an object; it will not be modified",
                 display_path,
             )
@@ -88,7 +89,7 @@ def _decode(raw: bytes, display_path: str) -> str:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         before = raw[: exc.start].decode("utf-8", "replace")
-        line, column = _line_column(before, len(before))
+        line, column = line_column(before, len(before))
         raise LocaleFileError(
             error(
                 Code.LOCALE_INVALID_JSON,
@@ -105,7 +106,7 @@ def _parse(text: str, display_path: str, number: Callable[[str], object] | None)
             text, parse_constant=_reject_constant, parse_int=number, parse_float=number
         )
     except json.JSONDecodeError as exc:
-        line, column, why = _located_problem(text, exc)
+        line, column, why = located_problem(text, exc)
         message = f"{display_path}:{line}:{column}: {why} — {_FIX_HINT}"
         raise LocaleFileError(error(Code.LOCALE_INVALID_JSON, message, display_path)) from exc
     except RecursionError as exc:
@@ -117,18 +118,6 @@ def _parse(text: str, display_path: str, number: Callable[[str], object] | None)
         raise LocaleFileError(error(Code.LOCALE_INVALID_JSON, message, display_path)) from exc
 
 
-def _located_problem(text: str, exc: json.JSONDecodeError) -> tuple[int, int, str]:
-    """Where a JSON error is and what it is; a trailing comma is pointed at itself, not at the
-    `}` or `]` after it where the parser noticed."""
-    before = text[: exc.pos].rstrip()
-    closing = text[exc.pos : exc.pos + 1]
-    expecting = exc.msg.startswith(("Expecting property name", "Expecting value"))
-    if expecting and before.endswith(",") and closing in ("}", "]"):
-        line, column = _line_column(text, len(before) - 1)
-        return line, column, f"trailing comma before `{closing}` (JSON allows none)"
-    return exc.lineno, exc.colno, exc.msg
-
-
 def _reject_constant(name: str) -> object:
     raise _NonStandardConstant(name)
 
@@ -137,23 +126,5 @@ def _constant_position(text: str) -> tuple[int, int]:
     # The parser stops at the first constant outside a string, so that is the one to point at.
     for match in _STRING_OR_CONSTANT.finditer(text):
         if match.group(1):
-            return _line_column(text, match.start(1))
+            return line_column(text, match.start(1))
     return 1, 1
-
-
-def _line_column(text: str, offset: int) -> tuple[int, int]:
-    line = text.count("\n", 0, offset) + 1
-    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
-    return line, column
-
-
-def _json_kind(value: object) -> str:
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, bool):
-        return "a boolean"
-    if value is None:
-        return "null"
-    return "a number"

@@ -183,52 +183,16 @@ async def run(handle: ProjectHandle, options: CleanupOptions, emit: EventSink) -
     issues: list[Issue] = project.readiness()
     locales, target_issues = source_or_targets(project, options.target)
     issues.extend(target_issues)
-    empty = CleanupData(0, [], [], 0, locales, options.dry_run, [], [])
     if has_errors(issues):
+        empty = CleanupData(0, [], [], 0, locales, options.dry_run, [], [])
         return make_envelope(KIND, empty, issues, started=started)
     views = await trio.to_thread.run_sync(_load, project, locales)
     syntax = project.key_syntax()
     evidence = await scan_code(project, KIND, emit, literal_candidates(views.values(), syntax))
-    scan = evidence.scan
-    issues.extend(scan.issues)
-    for (locale, _), view in views.items():
-        if locale in locales or locale == project.source_locale():
-            issues.extend(view.issues)
-    sources = [view for (locale, _), view in views.items() if locale == project.source_locale()]
-    refusals = [
-        gate
-        for gate in (
-            *(source_gate(KIND, view) for view in sources),
-            removal_gate(KIND, scan, force=options.force),
-        )
-        if gate is not None
-    ]
-    if evidence.reference().proves_nothing:
-        issues.append(
-            warning(
-                Code.CLEANUP_NOTHING_PROVEN,
-                "the scan found no key in the code, so nothing is provably unused; check `src` "
-                "and `functions`",
-            )
-        )
+    issues.extend(_evidence_issues(project, views, locales, evidence))
+    refusals = _refusals(project, views, evidence, options)
     plan = await trio.to_thread.run_sync(_decide, project, views, locales, evidence, options)
-    policy = project.config.reference.policy_for("cleanup")
-    if plan.prefixes:
-        report = warning if policy == "warn_only" else info
-        issues.append(
-            report(
-                Code.CLEANUP_UNCERTAIN,
-                f"paths under dynamic prefixes ({', '.join(sorted(plan.prefixes))}) were not "
-                "removed",
-            )
-        )
-    for note in (
-        referenced_note(plan.referenced),
-        dynamic_warning(KIND, scan),
-        excluded_folders_note(scan),
-    ):
-        if note is not None:
-            issues.append(note)
+    issues.extend(_plan_notes(project, plan, evidence))
     issues.extend(refusals)
     blocked = next((gate for gate in refusals if gate.severity == "error"), None)
     if blocked is None:
@@ -240,14 +204,15 @@ async def run(handle: ProjectHandle, options: CleanupOptions, emit: EventSink) -
         lambda: _apply(project, views, plan, write=write)
     )
     issues.extend(write_issues)
-    keys = {
-        evidence.reference(namespace).display(path)
-        for (_, namespace), paths in plan.removable.items()
-        for path in paths
-    }
     data = CleanupData(
         would_remove=plan.count,
-        keys=sorted(keys),
+        keys=sorted(
+            {
+                evidence.reference(namespace).display(path)
+                for (_, namespace), paths in plan.removable.items()
+                for path in paths
+            }
+        ),
         uncertain_prefixes=sorted(plan.prefixes),
         removed=removed if write else 0,
         targets=locales,
@@ -256,3 +221,62 @@ async def run(handle: ProjectHandle, options: CleanupOptions, emit: EventSink) -
         referenced=[ReferencedKey(key, sites) for key, sites in sorted(plan.referenced.items())],
     )
     return make_envelope(KIND, data, issues, started=started)
+
+
+def _evidence_issues(
+    project: Project,
+    views: dict[tuple[str, str | None], LocaleView],
+    locales: list[str],
+    evidence: Evidence,
+) -> list[Issue]:
+    """What the scan and the locale files reported, and whether the scan proved anything."""
+    issues = list(evidence.scan.issues)
+    for (locale, _), view in views.items():
+        if locale in locales or locale == project.source_locale():
+            issues.extend(view.issues)
+    if evidence.reference().proves_nothing:
+        issues.append(
+            warning(
+                Code.CLEANUP_NOTHING_PROVEN,
+                "the scan found no key in the code, so nothing is provably unused; check `src` "
+                "and `functions`",
+            )
+        )
+    return issues
+
+
+def _refusals(
+    project: Project,
+    views: dict[tuple[str, str | None], LocaleView],
+    evidence: Evidence,
+    options: CleanupOptions,
+) -> list[Issue]:
+    """Why nothing may be removed: a source locale read in part, or code that was not scanned."""
+    sources = [view for (locale, _), view in views.items() if locale == project.source_locale()]
+    gates = (
+        *(source_gate(KIND, view) for view in sources),
+        removal_gate(KIND, evidence.scan, force=options.force),
+    )
+    return [gate for gate in gates if gate is not None]
+
+
+def _plan_notes(project: Project, plan: _Plan, evidence: Evidence) -> list[Issue]:
+    """What the plan keeps and why: dynamic prefixes, quoted keys, unscanned folders."""
+    notes: list[Issue] = []
+    if plan.prefixes:
+        report = warning if project.config.reference.policy_for("cleanup") == "warn_only" else info
+        notes.append(
+            report(
+                Code.CLEANUP_UNCERTAIN,
+                f"paths under dynamic prefixes ({', '.join(sorted(plan.prefixes))}) were not "
+                "removed",
+            )
+        )
+    for note in (
+        referenced_note(plan.referenced),
+        dynamic_warning(KIND, evidence.scan),
+        excluded_folders_note(evidence.scan),
+    ):
+        if note is not None:
+            notes.append(note)
+    return notes

@@ -31,7 +31,13 @@ from i18nprune.ops.suggestions import Suggestion, suggest
 from i18nprune.ops.targets import Target, select_targets
 from i18nprune.ops.validate import missing_in
 from i18nprune.project import Project, ProjectHandle
-from i18nprune.reference import dynamic_warning, literal_candidates, removal_gate, source_gate
+from i18nprune.reference import (
+    Evidence,
+    dynamic_warning,
+    literal_candidates,
+    removal_gate,
+    source_gate,
+)
 from i18nprune.template import SyncTemplate, build_template
 
 KIND = "sync"
@@ -188,39 +194,22 @@ async def run(handle: ProjectHandle, options: SyncOptions, emit: EventSink) -> E
     issues: list[Issue] = project.readiness()
     targets, target_issues = select_targets(project, options.target)
     issues.extend(target_issues)
-    data = SyncData(None, project.relative(project.locales_dir), [], [], options.dry_run, [], 0, [])
+    locales_dir = project.relative(project.locales_dir)
     if has_errors(issues):
-        return make_envelope(KIND, data, issues, started=started)
+        empty = SyncData(None, locales_dir, [], [], options.dry_run, [], 0, [])
+        return make_envelope(KIND, empty, issues, started=started)
     sources, views = await trio.to_thread.run_sync(_load, project, targets)
     syntax = project.key_syntax()
     evidence = await scan_code(
         project, KIND, emit, literal_candidates([*sources.values(), *views.values()], syntax)
     )
-    scan = evidence.scan
-    issues.extend(scan.issues)
+    issues.extend(evidence.scan.issues)
     for view in [*sources.values(), *views.values()]:
         issues.extend(view.issues)
-    refusals = [
-        gate
-        for gate in (
-            *(source_gate(KIND, view) for view in sources.values()),
-            removal_gate(KIND, scan, force=options.force),
-        )
-        if gate is not None
-    ]
+    refusals = _refusals(sources, evidence, options)
     issues.extend(refusals)
-    policy = project.config.reference.policy_for("sync")
-    templates = {
-        namespace: build_template(view, evidence.reference(namespace), policy, project.config)
-        for namespace, view in sources.items()
-    }
-    if evidence.reference().proves_nothing:
-        issues.append(
-            warning(
-                Code.SYNC_NOTHING_PROVEN,
-                "the scan found no key in the code; the whole source locale is the template",
-            )
-        )
+    templates, template_issues = _templates(project, sources, evidence)
+    issues.extend(template_issues)
     changes, written, write_issues = await trio.to_thread.run_sync(
         lambda: _align_all(
             project,
@@ -234,6 +223,62 @@ async def run(handle: ProjectHandle, options: SyncOptions, emit: EventSink) -> E
         )
     )
     issues.extend(write_issues)
+    issues.extend(_kept_notes(project, sources, evidence))
+    emit(
+        ProgressEvent(type="run.progress.sync", phase="done", done=len(targets), total=len(targets))
+    )
+    data = SyncData(
+        source_path=next(
+            (view.segments[0].rel for view in sources.values() if view.segments), None
+        ),
+        locales_dir=locales_dir,
+        target_files=[change.path for change in changes],
+        written_files=written,
+        dry_run=options.dry_run,
+        files=changes,
+        dynamic_key_sites=sum(1 for site in evidence.scan.dynamic if site.kind != "commented"),
+        suggestions=suggest(project, evidence, sources, len(missing_in(evidence, sources))),
+    )
+    return make_envelope(KIND, data, issues, started=started)
+
+
+def _refusals(
+    sources: dict[str | None, LocaleView], evidence: Evidence, options: SyncOptions
+) -> list[Issue]:
+    """Why nothing may be pruned: a source locale read in part, or code that was not scanned."""
+    gates = (
+        *(source_gate(KIND, view) for view in sources.values()),
+        removal_gate(KIND, evidence.scan, force=options.force),
+    )
+    return [gate for gate in gates if gate is not None]
+
+
+def _templates(
+    project: Project, sources: dict[str | None, LocaleView], evidence: Evidence
+) -> tuple[dict[str | None, SyncTemplate], list[Issue]]:
+    """Each namespace's sync template, and a warning when the scan proved no key at all."""
+    policy = project.config.reference.policy_for("sync")
+    templates = {
+        namespace: build_template(view, evidence.reference(namespace), policy, project.config)
+        for namespace, view in sources.items()
+    }
+    issues = []
+    if evidence.reference().proves_nothing:
+        issues.append(
+            warning(
+                Code.SYNC_NOTHING_PROVEN,
+                "the scan found no key in the code; the whole source locale is the template",
+            )
+        )
+    return templates, issues
+
+
+def _kept_notes(
+    project: Project, sources: dict[str | None, LocaleView], evidence: Evidence
+) -> list[Issue]:
+    """What was kept and why: paths under dynamic prefixes, dynamic sites, unscanned folders."""
+    notes: list[Issue] = []
+    policy = project.config.reference.policy_for("sync")
     prefixes = sorted(
         {
             evidence.reference(namespace).display(prefix)
@@ -243,27 +288,13 @@ async def run(handle: ProjectHandle, options: SyncOptions, emit: EventSink) -> E
     )
     if prefixes and policy != "allow":
         severity = warning if policy == "warn_only" else info
-        issues.append(
+        notes.append(
             severity(
                 Code.CLEANUP_UNCERTAIN,
                 f"paths under dynamic prefixes ({', '.join(prefixes)}) are kept",
             )
         )
-    for note in (dynamic_warning(KIND, scan), excluded_folders_note(scan)):
+    for note in (dynamic_warning(KIND, evidence.scan), excluded_folders_note(evidence.scan)):
         if note is not None:
-            issues.append(note)
-    emit(
-        ProgressEvent(type="run.progress.sync", phase="done", done=len(targets), total=len(targets))
-    )
-    first_source = next((view.segments[0].rel for view in sources.values() if view.segments), None)
-    data = SyncData(
-        source_path=first_source,
-        locales_dir=data.locales_dir,
-        target_files=[change.path for change in changes],
-        written_files=written,
-        dry_run=options.dry_run,
-        files=changes,
-        dynamic_key_sites=sum(1 for site in scan.dynamic if site.kind != "commented"),
-        suggestions=suggest(project, evidence, sources, len(missing_in(evidence, sources))),
-    )
-    return make_envelope(KIND, data, issues, started=started)
+            notes.append(note)
+    return notes

@@ -10,6 +10,8 @@ from collections import deque
 
 import trio
 
+from i18nprune.system.descriptors import write_all
+
 MAX_LINE_BYTES = 16 * 1024 * 1024
 """The longest line read (bytes before its newline); a longer one is skipped and reported."""
 _READ_CHUNK_BYTES = 1 << 20
@@ -157,7 +159,7 @@ class LineWriter:
                 self._queue.clear()
                 try:
                     await trio.to_thread.run_sync(
-                        _write_all, self._fd, data, abandon_on_cancel=True, limiter=self._limiter
+                        write_all, self._fd, data, abandon_on_cancel=True, limiter=self._limiter
                     )
                 except OSError:  # EPIPE and friends: the client is gone
                     self._queue.clear()
@@ -165,10 +167,3 @@ class LineWriter:
                     return
         finally:
             self.finished.set()
-
-
-def _write_all(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        written = os.write(fd, view)
-        view = view[written:]

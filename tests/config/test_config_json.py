@@ -79,12 +79,12 @@ def test_missing_explicit_config_file_is_config_not_found(load: Load, tmp_path: 
 
 
 def test_malformed_json_reports_path_line_and_column(load: Load, write: Write) -> None:
-    path = write("i18nprune.config.json", '{\n  "src": "a",\n  "functions": ["t",]\n}\n')
+    path = write("i18nprune.config.json", '{\n  "src": "a",\n  "functions" ["t"]\n}\n')
     with pytest.raises(ProblemError) as raised:
         load()
     issue = raised.value.issue
     assert issue.code == Code.CONFIG_PARSE_ERROR
-    assert issue.message.startswith(f"{path}:3:21: invalid JSON: Expecting value")
+    assert issue.message.startswith(f"{path}:3:15: invalid JSON: Expecting ':' delimiter")
 
 
 def test_json_config_must_be_strict_json(load: Load, write: Write) -> None:
@@ -122,3 +122,12 @@ def test_root_is_the_real_path(tmp_path: Path, write: Write) -> None:
     (tmp_path / "link").symlink_to(tmp_path / "real")
     loaded = load_config(tmp_path / "link", env={})
     assert loaded.root == (tmp_path / "real").resolve()
+
+
+def test_a_trailing_comma_in_the_config_is_pointed_at_itself(load: Load, write: Write) -> None:
+    write("i18nprune.config.json", '{\n  "locales": {"source": "en",},\n  "src": "web"\n}\n')
+    with pytest.raises(ProblemError) as raised:
+        load()
+    issue = raised.value.issue
+    assert issue.code == Code.CONFIG_PARSE_ERROR
+    assert ":2:29: invalid JSON: trailing comma before `}`" in issue.message
