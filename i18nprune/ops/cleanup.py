@@ -109,16 +109,6 @@ def _gate(options: CleanupOptions, count: int) -> Issue | None:
     )
 
 
-def _load(project: Project, locales: list[str]) -> dict[tuple[str, str | None], LocaleView]:
-    """Every namespace view of the locales to clean, and of the source."""
-    wanted = {project.source_locale(), *locales}
-    return {
-        (locale, namespace): view
-        for locale in sorted(wanted)
-        for namespace, view in project.load_namespaces(locale).items()
-    }
-
-
 def _decide(
     project: Project,
     views: dict[tuple[str, str | None], LocaleView],
@@ -176,9 +166,35 @@ def _apply(
     return sorted(changes, key=lambda change: change.path), removed, issues
 
 
+@dataclass(frozen=True)
+class _Loaded:
+    """What a cleanup looks at: the project, the locales to clean, and their locale views."""
+
+    project: Project
+    locales: list[str]
+    views: dict[tuple[str, str | None], LocaleView]
+    """Each (locale, namespace)'s view, the source's included."""
+    literals: frozenset[str]
+    """The locale texts whose quoted occurrences in the code count as evidence."""
+    issues: list[Issue]
+
+
 async def run(handle: ProjectHandle, options: CleanupOptions, emit: EventSink) -> Envelope:
-    """Remove unused paths from the source (or `--target` locales); `--yes` to write."""
+    """Remove unused paths from the source (or `--target` locales); `--yes` to write.
+
+    Opening the project, reading the locales, scanning and writing all run off the event loop.
+    """
     started = time.perf_counter()
+    loaded = await trio.to_thread.run_sync(_load, handle, options, started)
+    if isinstance(loaded, Envelope):
+        return loaded
+    evidence = await scan_code(loaded.project, KIND, emit, loaded.literals)
+    return await trio.to_thread.run_sync(_clean, loaded, evidence, options, started)
+
+
+def _load(handle: ProjectHandle, options: CleanupOptions, started: float) -> _Loaded | Envelope:
+    """The project and the views of the locales to clean (and of the source), or the envelope
+    of a run that cannot start."""
     project = handle.open()
     issues: list[Issue] = project.readiness()
     locales, target_issues = source_or_targets(project, options.target)
@@ -186,12 +202,23 @@ async def run(handle: ProjectHandle, options: CleanupOptions, emit: EventSink) -
     if has_errors(issues):
         empty = CleanupData(0, [], [], 0, locales, options.dry_run, [], [])
         return make_envelope(KIND, empty, issues, started=started)
-    views = await trio.to_thread.run_sync(_load, project, locales)
-    syntax = project.key_syntax()
-    evidence = await scan_code(project, KIND, emit, literal_candidates(views.values(), syntax))
-    issues.extend(_evidence_issues(project, views, locales, evidence))
+    views = {
+        (locale, namespace): view
+        for locale in sorted({project.source_locale(), *locales})
+        for namespace, view in project.load_namespaces(locale).items()
+    }
+    literals = literal_candidates(views.values(), project.key_syntax())
+    return _Loaded(project, locales, views, literals, issues)
+
+
+def _clean(
+    loaded: _Loaded, evidence: Evidence, options: CleanupOptions, started: float
+) -> Envelope:
+    """Decide what is unused, remove it (when allowed and confirmed), and report."""
+    project, views, locales = loaded.project, loaded.views, loaded.locales
+    issues = [*loaded.issues, *_evidence_issues(project, views, locales, evidence)]
     refusals = _refusals(project, views, evidence, options)
-    plan = await trio.to_thread.run_sync(_decide, project, views, locales, evidence, options)
+    plan = _decide(project, views, locales, evidence, options)
     issues.extend(_plan_notes(project, plan, evidence))
     issues.extend(refusals)
     blocked = next((gate for gate in refusals if gate.severity == "error"), None)
@@ -200,9 +227,7 @@ async def run(handle: ProjectHandle, options: CleanupOptions, emit: EventSink) -
         if blocked is not None:
             issues.append(blocked)
     write = not options.dry_run and blocked is None
-    changes, removed, write_issues = await trio.to_thread.run_sync(
-        lambda: _apply(project, views, plan, write=write)
-    )
+    changes, removed, write_issues = _apply(project, views, plan, write=write)
     issues.extend(write_issues)
     data = CleanupData(
         would_remove=plan.count,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import msgspec
+import trio
 
 
 class ProgressEvent(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -26,3 +27,13 @@ EventSink = Callable[[ProgressEvent], None]
 
 def discard(event: ProgressEvent) -> None:
     """A sink for hosts that do not show progress."""
+
+
+def from_worker_thread(emit: EventSink) -> EventSink:
+    """A sink that code running in `trio.to_thread.run_sync` may call: each event is handed to
+    `emit` on the event loop's thread (the call waits until it was delivered)."""
+
+    def deliver(event: ProgressEvent) -> None:
+        trio.from_thread.run_sync(emit, event)
+
+    return deliver

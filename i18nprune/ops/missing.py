@@ -4,6 +4,7 @@ locale the default text the code gives a key."""
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
 
@@ -49,27 +50,28 @@ class MissingData(msgspec.Struct, frozen=True, rename="camel"):
     files: list[FileChange]
 
 
-def _shared_depth(a: str, b: str) -> int:
-    depth = 0
-    for left, right in zip(a.split("."), b.split("."), strict=False):
-        if left != right:
-            break
-        depth += 1
-    return depth
+class HomeFiles:
+    """Where new paths belong in one locale view: the segment of the first existing leaf that
+    shares the longest dotted prefix with the new path (the view's first segment when none
+    does). Built once per view, so placing n paths costs O(n × depth), not O(n × leaves)."""
 
+    def __init__(self, view: LocaleView) -> None:
+        paths = {segment.rel: segment.path for segment in view.segments}
+        self._default = view.segments[0].path if view.segments else None
+        self._by_prefix: dict[str, Path] = {}
+        for existing, rel in view.leaf_segment.items():
+            parts = existing.split(".")
+            for depth in range(1, len(parts) + 1):
+                self._by_prefix.setdefault(".".join(parts[:depth]), paths[rel])
 
-def home_file(view: LocaleView, path: str) -> Path | None:
-    """The segment a new path belongs in: the one whose keys share its longest prefix (`None`
-    when the view has no segment yet)."""
-    if not view.segments:
-        return None
-    segments = {segment.rel: segment.path for segment in view.segments}
-    best_rel, best_depth = view.segments[0].rel, 0
-    for existing, rel in view.leaf_segment.items():
-        depth = _shared_depth(existing, path)
-        if depth > best_depth:
-            best_rel, best_depth = rel, depth
-    return segments[best_rel]
+    def file_for(self, path: str) -> Path | None:
+        """The segment file `path` belongs in; None when the view has no segment yet."""
+        parts = path.split(".")
+        for depth in range(len(parts), 0, -1):
+            home = self._by_prefix.get(".".join(parts[:depth]))
+            if home is not None:
+                return home
+        return self._default
 
 
 def paths_to_add(missing: MissingKey, locale: str) -> list[str]:
@@ -88,13 +90,33 @@ def _value(project: Project, missing: MissingKey, is_source: bool) -> object:
     return {"value": sentinel, "needsTranslationAgain": True} if structured else sentinel
 
 
-def _load(project: Project, locales: list[str]) -> dict[tuple[str, str | None], LocaleView]:
-    wanted = {project.source_locale(), *locales}
-    return {
+@dataclass(frozen=True)
+class _Loaded:
+    """What `missing` fills: the project, the locales to fill, and their locale views."""
+
+    project: Project
+    locales: list[str]
+    views: dict[tuple[str, str | None], LocaleView]
+    """Each (locale, namespace)'s view, the source's included."""
+    issues: list[Issue]
+
+
+def _load(handle: ProjectHandle, options: MissingOptions, started: float) -> _Loaded | Envelope:
+    """The project and the views of the locales to fill (and of the source), or the envelope of
+    a run that cannot start."""
+    project = handle.open()
+    issues: list[Issue] = project.readiness()
+    locales, target_issues = source_or_targets(project, options.target)
+    issues.extend(target_issues)
+    if has_errors(issues):
+        empty = MissingData(0, [], locales, [], options.dry_run, [])
+        return make_envelope(KIND, empty, issues, started=started)
+    views = {
         (locale, namespace): view
-        for locale in sorted(wanted)
+        for locale in sorted({project.source_locale(), *locales})
         for namespace, view in project.load_namespaces(locale).items()
     }
+    return _Loaded(project, locales, views, issues)
 
 
 def _fill(
@@ -118,6 +140,7 @@ def _fill(
             continue
         name = inventory.segments[locale][0].name
         editing = {namespace: project.editor(view) for namespace, view in own.items()}
+        homes: dict[str | None, HomeFiles] = {}
         try:
             for missing in evidence.missing({ns: view.leaves for ns, view in own.items()}):
                 namespace = missing.namespace
@@ -126,10 +149,11 @@ def _fill(
                 if namespace not in own:  # a namespace the code uses that has no file yet
                     own[namespace] = project.load(locale, namespace)
                     editing[namespace] = project.editor(own[namespace])
-                view = own[namespace]
+                if namespace not in homes:
+                    homes[namespace] = HomeFiles(own[namespace])
                 value = _value(project, missing, locale == project.source_locale())
                 for path in paths_to_add(missing, locale):
-                    file = home_file(view, path) or project.namespace_file(
+                    file = homes[namespace].file_for(path) or project.namespace_file(
                         name, namespace or syntax.default_namespace
                     )
                     editing[namespace].set(path, value, file)
@@ -145,18 +169,22 @@ def _fill(
 
 async def run(handle: ProjectHandle, options: MissingOptions, emit: EventSink) -> Envelope:
     """Add missing code keys to the source (or `--target` locales): the code's default text in
-    the source when it gives one, a placeholder otherwise."""
+    the source when it gives one, a placeholder otherwise.
+
+    Opening the project, reading the locales, scanning and writing all run off the event loop.
+    """
     started = time.perf_counter()
-    project = handle.open()
-    issues: list[Issue] = project.readiness()
-    locales, target_issues = source_or_targets(project, options.target)
-    issues.extend(target_issues)
-    if has_errors(issues):
-        empty = MissingData(0, [], locales, [], options.dry_run, [])
-        return make_envelope(KIND, empty, issues, started=started)
-    views = await trio.to_thread.run_sync(_load, project, locales)
-    evidence = await scan_code(project, KIND, emit)
-    issues.extend(evidence.scan.issues)
+    loaded = await trio.to_thread.run_sync(_load, handle, options, started)
+    if isinstance(loaded, Envelope):
+        return loaded
+    evidence = await scan_code(loaded.project, KIND, emit)
+    return await trio.to_thread.run_sync(_add, loaded, evidence, options, started)
+
+
+def _add(loaded: _Loaded, evidence: Evidence, options: MissingOptions, started: float) -> Envelope:
+    """Queue the missing keys, save them (when confirmed and nothing refuses), and report."""
+    project, views, locales = loaded.project, loaded.views, loaded.locales
+    issues = [*loaded.issues, *evidence.scan.issues]
     for view in views.values():
         issues.extend(view.issues)
     for (locale, _), view in views.items():
@@ -164,9 +192,7 @@ async def run(handle: ProjectHandle, options: MissingOptions, emit: EventSink) -
             refusal = source_gate(KIND, view)
             if refusal is not None:
                 issues.append(refusal)
-    editors, added, count, skipped, fill_issues = await trio.to_thread.run_sync(
-        _fill, project, evidence, views, locales
-    )
+    editors, added, count, skipped, fill_issues = _fill(project, evidence, views, locales)
     issues.extend(fill_issues)
     if count and not options.dry_run and not options.yes:
         issues.append(
@@ -176,19 +202,12 @@ async def run(handle: ProjectHandle, options: MissingOptions, emit: EventSink) -
             )
         )
     may_write = not options.dry_run and not has_errors(issues)
-
-    def save() -> tuple[list[FileChange], list[Issue]]:
-        changes = [change for editor in editors for change in editor.changes()]
-        failures = []
-        for editor in editors if may_write else []:
-            try:
-                editor.save()
-            except ProblemError as exc:  # this locale's file stays as it was
-                failures.append(exc.issue)
-        return changes, failures
-
-    changes, save_issues = await trio.to_thread.run_sync(save)
-    issues.extend(save_issues)
+    changes = [change for editor in editors for change in editor.changes()]
+    for editor in editors if may_write else []:
+        try:
+            editor.save()
+        except ProblemError as exc:  # this locale's file stays as it was
+            issues.append(exc.issue)
     data = MissingData(
         paths_added=count if may_write else 0,
         paths=sorted(added),

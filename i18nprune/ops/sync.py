@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
 
@@ -24,7 +25,7 @@ from i18nprune.locales.jsondoc import JsonStyle, LocaleDocument
 from i18nprune.locales.layout import Segment
 from i18nprune.locales.leaves import Leaf
 from i18nprune.locales.view import LocaleView, translatable_paths
-from i18nprune.ops.events import EventSink, ProgressEvent
+from i18nprune.ops.events import EventSink, ProgressEvent, from_worker_thread
 from i18nprune.ops.evidence_report import excluded_folders_note
 from i18nprune.ops.scanning import scan_code
 from i18nprune.ops.suggestions import Suggestion, suggest
@@ -133,24 +134,23 @@ def align_target(
             editor.delete(path)
 
 
-def _load(
-    project: Project, targets: list[Target]
-) -> tuple[dict[str | None, LocaleView], dict[tuple[str, str | None], LocaleView]]:
-    """The source's view of each namespace, and each target's."""
-    sources = project.load_namespaces(project.source_locale())
-    views = {
-        (target.code, namespace): view
-        for target in targets
-        for namespace, view in project.load_namespaces(target.code).items()
-    }
-    return sources, views
+@dataclass(frozen=True)
+class _Loaded:
+    """What a sync compares: the project, its targets, and every namespace's locale views."""
+
+    project: Project
+    targets: list[Target]
+    sources: dict[str | None, LocaleView]
+    """The source locale's view of each namespace."""
+    views: dict[tuple[str, str | None], LocaleView]
+    """Each (target, namespace)'s view."""
+    literals: frozenset[str]
+    """The locale texts whose quoted occurrences in the code count as evidence."""
+    issues: list[Issue]
 
 
 def _align_all(
-    project: Project,
-    targets: list[Target],
-    sources: dict[str | None, LocaleView],
-    views: dict[tuple[str, str | None], LocaleView],
+    loaded: _Loaded,
     templates: dict[str | None, SyncTemplate],
     options: SyncOptions,
     *,
@@ -158,6 +158,7 @@ def _align_all(
     emit: EventSink,
 ) -> tuple[list[FileChange], list[str], list[Issue]]:
     """Align every target that could be read in full; save when `write`."""
+    project, targets, sources = loaded.project, loaded.targets, loaded.sources
     files = {namespace: SourceFiles(project, view) for namespace, view in sources.items()}
     changes: list[FileChange] = []
     written: list[str] = []
@@ -172,7 +173,7 @@ def _align_all(
                 total=len(targets),
             )
         )
-        own = [(namespace, views[(target.code, namespace)]) for namespace in sources]
+        own = [(namespace, loaded.views[(target.code, namespace)]) for namespace in sources]
         if any(has_errors(view.issues) for _, view in own):
             continue  # a target read only in part is never rewritten
         for namespace, view in own:
@@ -188,50 +189,69 @@ def _align_all(
 
 
 async def run(handle: ProjectHandle, options: SyncOptions, emit: EventSink) -> Envelope:
-    """Merge missing template paths into each target and prune paths outside it."""
+    """Merge missing template paths into each target and prune paths outside it.
+
+    Opening the project, reading the locales, scanning and writing all run off the event loop.
+    """
     started = time.perf_counter()
+    loaded = await trio.to_thread.run_sync(_load, handle, options, started)
+    if isinstance(loaded, Envelope):
+        return loaded
+    evidence = await scan_code(loaded.project, KIND, emit, loaded.literals)
+    return await trio.to_thread.run_sync(
+        _align, loaded, evidence, options, from_worker_thread(emit), started
+    )
+
+
+def _load(handle: ProjectHandle, options: SyncOptions, started: float) -> _Loaded | Envelope:
+    """The project and its locale views, or the envelope of a run that cannot start."""
     project = handle.open()
     issues: list[Issue] = project.readiness()
     targets, target_issues = select_targets(project, options.target)
     issues.extend(target_issues)
-    locales_dir = project.relative(project.locales_dir)
     if has_errors(issues):
+        locales_dir = project.relative(project.locales_dir)
         empty = SyncData(None, locales_dir, [], [], options.dry_run, [], 0, [])
         return make_envelope(KIND, empty, issues, started=started)
-    sources, views = await trio.to_thread.run_sync(_load, project, targets)
-    syntax = project.key_syntax()
-    evidence = await scan_code(
-        project, KIND, emit, literal_candidates([*sources.values(), *views.values()], syntax)
-    )
-    issues.extend(evidence.scan.issues)
-    for view in [*sources.values(), *views.values()]:
+    sources = project.load_namespaces(project.source_locale())
+    views = {
+        (target.code, namespace): view
+        for target in targets
+        for namespace, view in project.load_namespaces(target.code).items()
+    }
+    literals = literal_candidates([*sources.values(), *views.values()], project.key_syntax())
+    return _Loaded(project, targets, sources, views, literals, issues)
+
+
+def _align(
+    loaded: _Loaded, evidence: Evidence, options: SyncOptions, emit: EventSink, started: float
+) -> Envelope:
+    """Build the templates, align (and save) every target, and report; `emit` is called from
+    this thread."""
+    project, sources = loaded.project, loaded.sources
+    issues = [*loaded.issues, *evidence.scan.issues]
+    for view in [*sources.values(), *loaded.views.values()]:
         issues.extend(view.issues)
     refusals = _refusals(sources, evidence, options)
     issues.extend(refusals)
     templates, template_issues = _templates(project, sources, evidence)
     issues.extend(template_issues)
-    changes, written, write_issues = await trio.to_thread.run_sync(
-        lambda: _align_all(
-            project,
-            targets,
-            sources,
-            views,
-            templates,
-            options,
-            write=not options.dry_run and not has_errors(refusals),
-            emit=lambda event: trio.from_thread.run_sync(emit, event),
-        )
+    changes, written, write_issues = _align_all(
+        loaded,
+        templates,
+        options,
+        write=not options.dry_run and not has_errors(refusals),
+        emit=emit,
     )
     issues.extend(write_issues)
     issues.extend(_kept_notes(project, sources, evidence))
-    emit(
-        ProgressEvent(type="run.progress.sync", phase="done", done=len(targets), total=len(targets))
-    )
+    count = len(loaded.targets)
+    emit(ProgressEvent(type="run.progress.sync", phase="done", done=count, total=count))
     data = SyncData(
         source_path=next(
             (view.segments[0].rel for view in sources.values() if view.segments), None
         ),
-        locales_dir=locales_dir,
+        locales_dir=project.relative(project.locales_dir),
         target_files=[change.path for change in changes],
         written_files=written,
         dry_run=options.dry_run,
