@@ -14,8 +14,9 @@ import pytest
 import trio
 
 from i18nprune.config.schema import ProviderRow, TranslateConfig
+from i18nprune.pool.messages import ProviderSettings
 from i18nprune.testing import FakeProvider, Fault, fake_translation
-from i18nprune.translate.providers import PROVIDERS, ProviderSettings, resolve_settings
+from i18nprune.translate.providers import PROVIDERS, resolve_settings
 from i18nprune_workers.providers import (
     ADAPTERS,
     ProviderError,
@@ -360,9 +361,11 @@ def test_cancellation_aborts_the_request_in_flight() -> None:
         settings = settings_for("libre", fake)
 
         async def main() -> None:
-            async with httpx.AsyncClient() as client:
-                with trio.move_on_after(0.2):
-                    await translate_batch(client, settings, ["Hello"], "en", "fr")
+            async with httpx.AsyncClient() as client, trio.open_nursery() as nursery:
+                nursery.start_soon(translate_batch, client, settings, ["Hello"], "en", "fr")
+                # Cancel only once the fake holds the request, however slow the machine is.
+                assert await trio.to_thread.run_sync(fake.wait_for_requests, 1, 30)
+                nursery.cancel_scope.cancel()
 
         trio.run(main)
         assert _eventually(lambda: fake.stats().aborted == 1, seconds=30.0)
