@@ -1,6 +1,6 @@
 """docs/config.md is the generator's output, and names every schema key and variable.
 
-CI runs the test suite, so a schema change without `python -m i18nprune.config.reference_doc
+CI runs the test suite, so a schema change without `python -m i18nprune.config_reference
 --write` fails here.
 """
 
@@ -12,8 +12,8 @@ from pathlib import Path
 import msgspec.inspect as schema_info
 import pytest
 
+from i18nprune import config_reference as doc
 from i18nprune.config import environment
-from i18nprune.config import reference_doc as doc
 from i18nprune.config.schema import Config
 from i18nprune.project import user_home
 from i18nprune.translate.providers import PROVIDERS
@@ -49,7 +49,7 @@ def _schema() -> schema_info.StructType:
 
 def test_docs_config_md_is_the_generated_reference() -> None:
     assert DOCS.read_text(encoding="utf-8") == doc.render(), (
-        "docs/config.md is not current: run `python -m i18nprune.config.reference_doc --write`"
+        "docs/config.md is not current: run `python -m i18nprune.config_reference --write`"
     )
 
 
