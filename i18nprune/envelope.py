@@ -84,6 +84,11 @@ class Code:
     # doctor
     DOCTOR_UNKNOWN_AREA = "i18nprune.doctor.unknown_area"
 
+    # workspaces
+    WORKSPACE_INVALID = "i18nprune.workspace.invalid"
+    WORKSPACE_EMPTY = "i18nprune.workspace.no_projects"
+    WORKSPACE_PATTERN_UNMATCHED = "i18nprune.workspace.pattern_unmatched"
+
     # hosts
     USAGE_ERROR = "i18nprune.cli.usage_error"
     CONFIRMATION_REQUIRED = "i18nprune.cli.confirmation_required"
