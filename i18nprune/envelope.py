@@ -84,6 +84,9 @@ class Code:
     # doctor
     DOCTOR_UNKNOWN_AREA = "i18nprune.doctor.unknown_area"
 
+    # --check (CI gates)
+    CHECK_WOULD_CHANGE = "i18nprune.check.would_change"
+
     # workspaces
     WORKSPACE_INVALID = "i18nprune.workspace.invalid"
     WORKSPACE_EMPTY = "i18nprune.workspace.no_projects"

@@ -23,6 +23,7 @@ from i18nprune.envelope import (
 from i18nprune.locales.catalog import plural_categories
 from i18nprune.locales.editor import FileChange, LocaleEditor
 from i18nprune.locales.view import LocaleView
+from i18nprune.ops.checks import check_failures
 from i18nprune.ops.events import EventSink
 from i18nprune.ops.scanning import scan_code
 from i18nprune.ops.targets import source_or_targets
@@ -39,6 +40,13 @@ class MissingOptions(msgspec.Struct, frozen=True, kw_only=True):
     ] = None
     dry_run: Annotated[bool, msgspec.Meta(description="report, write nothing")] = False
     yes: Annotated[bool, msgspec.Meta(description="confirm the write")] = False
+    check: Annotated[
+        bool,
+        msgspec.Meta(
+            description="write nothing; fail when any key is missing (a CI gate: every key the "
+            "code uses exists)"
+        ),
+    ] = False
 
 
 class MissingData(msgspec.Struct, frozen=True, rename="camel"):
@@ -194,15 +202,17 @@ def _add(loaded: _Loaded, evidence: Evidence, options: MissingOptions, started: 
                 issues.append(refusal)
     editors, added, count, skipped, fill_issues = _fill(project, evidence, views, locales)
     issues.extend(fill_issues)
-    if count and not options.dry_run and not options.yes:
+    if count and not options.dry_run and not options.check and not options.yes:
         issues.append(
             error(
                 Code.CONFIRMATION_REQUIRED,
                 f"adding {count} key(s) needs confirmation: pass --yes (or --dry-run)",
             )
         )
-    may_write = not options.dry_run and not has_errors(issues)
+    may_write = not options.dry_run and not options.check and not has_errors(issues)
     changes = [change for editor in editors for change in editor.changes()]
+    if options.check:
+        issues.extend(check_failures(KIND, changes, "i18nprune missing --yes"))
     for editor in editors if may_write else []:
         try:
             editor.save()
@@ -213,7 +223,7 @@ def _add(loaded: _Loaded, evidence: Evidence, options: MissingOptions, started: 
         paths=sorted(added),
         targets=[locale for locale in locales if locale not in skipped],
         skipped_targets=skipped,
-        dry_run=options.dry_run,
+        dry_run=options.dry_run or options.check,
         files=sorted(changes, key=lambda change: change.path),
     )
     return make_envelope(KIND, data, issues, started=started)

@@ -25,6 +25,7 @@ from i18nprune.locales.jsondoc import JsonStyle, LocaleDocument
 from i18nprune.locales.layout import Segment
 from i18nprune.locales.leaves import Leaf
 from i18nprune.locales.view import LocaleView, translatable_paths
+from i18nprune.ops.checks import check_failures
 from i18nprune.ops.events import EventSink, ProgressEvent, from_worker_thread
 from i18nprune.ops.evidence_report import excluded_folders_note
 from i18nprune.ops.scanning import scan_code
@@ -60,6 +61,13 @@ class SyncOptions(msgspec.Struct, frozen=True, kw_only=True):
         msgspec.Meta(
             description="prune even when some source files could not be scanned (keys used "
             "only there may be removed)"
+        ),
+    ] = False
+    check: Annotated[
+        bool,
+        msgspec.Meta(
+            description="write nothing; fail when any locale file would change (a CI gate: "
+            "locales are in sync)"
         ),
     ] = False
 
@@ -240,10 +248,12 @@ def _align(
         loaded,
         templates,
         options,
-        write=not options.dry_run and not has_errors(refusals),
+        write=not options.dry_run and not options.check and not has_errors(refusals),
         emit=emit,
     )
     issues.extend(write_issues)
+    if options.check:
+        issues.extend(check_failures(KIND, changes, "i18nprune sync"))
     issues.extend(_kept_notes(project, sources, evidence))
     count = len(loaded.targets)
     emit(ProgressEvent(type="run.progress.sync", phase="done", done=count, total=count))
@@ -254,7 +264,7 @@ def _align(
         locales_dir=project.relative(project.locales_dir),
         target_files=[change.path for change in changes],
         written_files=written,
-        dry_run=options.dry_run,
+        dry_run=options.dry_run or options.check,
         files=changes,
         dynamic_key_sites=sum(1 for site in evidence.scan.dynamic if site.kind != "commented"),
         suggestions=suggest(project, evidence, sources, len(missing_in(evidence, sources))),
