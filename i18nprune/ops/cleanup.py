@@ -22,6 +22,7 @@ from i18nprune.envelope import (
     warning,
 )
 from i18nprune.locales.editor import FileChange
+from i18nprune.locales.positions import KeyLocation, locate_paths
 from i18nprune.locales.view import LocaleView, translatable_paths
 from i18nprune.ops.events import EventSink
 from i18nprune.ops.evidence_report import excluded_folders_note, referenced_note
@@ -78,6 +79,8 @@ class CleanupData(msgspec.Struct, frozen=True, rename="camel"):
     dry_run: bool
     files: list[FileChange]
     referenced: list[ReferencedKey]
+    key_locations: dict[str, list[KeyLocation]]
+    """Where each candidate (`keys`) is defined, in every locale file cleaned."""
 
 
 @dataclass
@@ -200,7 +203,7 @@ def _load(handle: ProjectHandle, options: CleanupOptions, started: float) -> _Lo
     locales, target_issues = source_or_targets(project, options.target)
     issues.extend(target_issues)
     if has_errors(issues):
-        empty = CleanupData(0, [], [], 0, locales, options.dry_run, [], [])
+        empty = CleanupData(0, [], [], 0, locales, options.dry_run, [], [], {})
         return make_envelope(KIND, empty, issues, started=started)
     views = {
         (locale, namespace): view
@@ -227,6 +230,7 @@ def _clean(
         if blocked is not None:
             issues.append(blocked)
     write = not options.dry_run and blocked is None
+    locations = _key_locations(views, plan, evidence)  # before the keys leave the files
     changes, removed, write_issues = _apply(project, views, plan, write=write)
     issues.extend(write_issues)
     data = CleanupData(
@@ -244,8 +248,21 @@ def _clean(
         dry_run=options.dry_run,
         files=changes,
         referenced=[ReferencedKey(key, sites) for key, sites in sorted(plan.referenced.items())],
+        key_locations=locations,
     )
     return make_envelope(KIND, data, issues, started=started)
+
+
+def _key_locations(
+    views: dict[tuple[str, str | None], LocaleView], plan: _Plan, evidence: Evidence
+) -> dict[str, list[KeyLocation]]:
+    """Where each candidate is defined in the files as they are now."""
+    located: dict[str, list[KeyLocation]] = {}
+    for slot, paths in plan.removable.items():
+        reference = evidence.reference(slot[1])
+        for path, location in locate_paths(views[slot], paths).items():
+            located.setdefault(reference.display(path), []).append(location)
+    return dict(sorted(located.items()))
 
 
 def _evidence_issues(
