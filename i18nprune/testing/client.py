@@ -64,6 +64,10 @@ class ServeError(Exception):
         return code if isinstance(code, str) else None
 
 
+# How long a closed stdout waits for the rest of stderr (EOF comes once the server has exited).
+_STDERR_GRACE = 2.0
+
+
 class ServeTimeout(TimeoutError):
     """No answer (or exit, or stdin write) within the timeout; the message ends with the tail of
     the server's stderr."""
@@ -273,6 +277,8 @@ class ServeClient:
                 return self._responses[token].pop(0)
             unroutable = self._unroutable
         if arrived:
+            # The reason a server ended is on stderr, which its own thread may not have read yet.
+            self._threads[1].join(_STDERR_GRACE)
             raise ServeClosed(f"stdout closed without a response to id {token!r}{self._tail()}")
         extra = f" ({unroutable} unroutable stdout line(s) seen)" if unroutable else ""
         raise ServeTimeout(f"no response to id {token!r} within {timeout} s{extra}{self._tail()}")
@@ -372,6 +378,7 @@ class ServeClient:
                 f"the server did not read its stdin within {timeout} s{self._tail()}"
             )
         if outgoing.failed:
+            self._threads[1].join(_STDERR_GRACE)
             raise ServeClosed(f"the server's stdin is closed{self._tail()}")
 
     def _write_stdin(self, stdin: IO[bytes]) -> None:
