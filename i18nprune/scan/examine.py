@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import os
 
 import msgspec
 
@@ -62,15 +63,17 @@ def read_source(path: str, relpath: str) -> bytes | Issue:
     Files over 64 MB, with many NUL bytes, or not valid UTF-8 are skipped with a warning.
     """
     try:
-        with open(path, "rb") as stream:
-            content = stream.read(MAX_SOURCE_BYTES + 1)
+        # Unbuffered, sized by the file: a read with a 64 MB limit would allocate that much.
+        with open(path, "rb", buffering=0) as stream:
+            too_large = os.fstat(stream.fileno()).st_size > MAX_SOURCE_BYTES
+            content = b"" if too_large else stream.readall()
     except OSError as problem:
         return warning(
             Code.SCAN_UNREADABLE,
             f"{relpath}: cannot be read ({problem.strerror}); skipped.",
             path=relpath,
         )
-    if len(content) > MAX_SOURCE_BYTES:
+    if too_large or len(content) > MAX_SOURCE_BYTES:
         return warning(
             Code.SCAN_TOO_LARGE,
             f"{relpath}: larger than {MAX_SOURCE_BYTES // (1024 * 1024)} MB, most likely "
@@ -83,6 +86,8 @@ def read_source(path: str, relpath: str) -> bytes | Issue:
             f"{relpath}: contains NUL bytes, so it is not a text source; skipped.",
             path=relpath,
         )
+    if content.isascii():
+        return content
     try:
         content.decode("utf-8")
     except UnicodeDecodeError as problem:

@@ -6,7 +6,6 @@ cost beyond parsing grows with the number of key sites, not with the size of the
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from typing import NamedTuple
 
 import tree_sitter
@@ -31,6 +30,7 @@ from i18nprune.scan.facts import FileFacts, SiteFact, Translator
 from i18nprune.scan.grammars import SCRIPT_SUFFIXES, GrammarName, parse
 from i18nprune.scan.markup import expression_end, svelte_document, vue_document
 from i18nprune.scan.occurrences import NameUses
+from i18nprune.scan.positions import Positions
 from i18nprune.scan.scopes import enclosing_scope, named_child, node_text, plain_string
 from i18nprune.scan.syntax_errors import first_syntax_error, parse_repaired
 from i18nprune.scan.trans import trans_key
@@ -104,36 +104,13 @@ def extract_file(
     return extraction.facts(), frozenset(extraction.key_literals)
 
 
-class Positions:
-    """Lines, columns and previews in the original file (columns count code points)."""
-
-    def __init__(self, content: bytes) -> None:
-        self._content = content
-        self._bom = len(_UTF8_BOM) if content.startswith(_UTF8_BOM) else 0
-        self._line_starts: list[int] | None = None
-
-    def line_column(self, offset: int) -> tuple[int, int]:
-        """The 1-based line and column of a byte offset (cost: log of the line count)."""
-        if self._line_starts is None:
-            starts = [0]
-            find = self._content.find
-            position = find(b"\n")
-            while position >= 0:
-                starts.append(position + 1)
-                position = find(b"\n", position + 1)
-            self._line_starts = starts
-        line = bisect_right(self._line_starts, offset)
-        line_start = max(self._line_starts[line - 1], self._bom)
-        segment = self._content[line_start:offset]
-        column = len(segment) if segment.isascii() else len(segment.decode("utf-8", "replace"))
-        return line, column + 1
-
-    def preview(self, start: int, end: int) -> str:
-        text = self._content[start : min(end, start + 8 * _PREVIEW_CHARS)]
-        collapsed = " ".join(text.decode("utf-8", "replace").split())
-        if len(collapsed) <= _PREVIEW_CHARS:
-            return collapsed
-        return collapsed[: _PREVIEW_CHARS - 1] + "…"
+def _preview(content: bytes, start: int, end: int) -> str:
+    """The source of a site on one line, shortened to `_PREVIEW_CHARS` characters."""
+    text = content[start : min(end, start + 8 * _PREVIEW_CHARS)]
+    collapsed = " ".join(text.decode("utf-8", "replace").split())
+    if len(collapsed) <= _PREVIEW_CHARS:
+        return collapsed
+    return collapsed[: _PREVIEW_CHARS - 1] + "…"
 
 
 class _Extraction:
@@ -413,7 +390,7 @@ class _Extraction:
             SiteFact(
                 line=line,
                 column=column,
-                preview=self._positions.preview(start, end),
+                preview=_preview(self._content, start, end),
                 kind=kind,
                 key=key,
                 translator=translator,
@@ -797,4 +774,4 @@ def _dotted_path(node: tree_sitter.Node) -> str | None:
     return None
 
 
-__all__ = ["Positions", "extract_facts", "extract_file"]
+__all__ = ["extract_facts", "extract_file"]

@@ -10,15 +10,14 @@ template with holes contributes its static head when that ends a key segment
 
 from __future__ import annotations
 
-import re
 import zlib
 from array import array
-from bisect import bisect_right
 from collections.abc import Mapping
 
 import msgspec
 
 from i18nprune.scan.evaluate import decode_escapes
+from i18nprune.scan.positions import Positions
 
 _QUOTES = (b"'", b'"', b"`")
 _MAX_TEXT_BYTES = 512
@@ -110,7 +109,7 @@ def _escapes_next(text: bytes) -> bool:
 def _located(content: bytes, found: dict[bytes, int]) -> LiteralIndex:
     if not found:
         return LiteralIndex()
-    line_starts = [0] + [match.end() for match in re.finditer(rb"\n", content)]
+    positions = Positions(content)
     hashes, lines, columns = array("Q"), array("I"), array("I")
     seen: set[int] = set()
     for raw, offset in sorted(found.items(), key=lambda item: item[1]):
@@ -118,10 +117,8 @@ def _located(content: bytes, found: dict[bytes, int]) -> LiteralIndex:
         if value in seen:
             continue
         seen.add(value)
-        line = bisect_right(line_starts, offset)
-        prefix = content[line_starts[line - 1] : offset]
-        column = len(prefix) if prefix.isascii() else len(prefix.decode("utf-8", "replace"))
+        line, column = positions.line_column(offset)
         hashes.append(value)
         lines.append(line)
-        columns.append(column + 1)
+        columns.append(column)
     return LiteralIndex(hashes.tobytes(), lines.tobytes(), columns.tobytes())
