@@ -5,8 +5,7 @@ from __future__ import annotations
 import hashlib
 import os
 import shlex
-from collections.abc import Callable, Mapping
-from contextlib import AbstractAsyncContextManager
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -26,7 +25,6 @@ from i18nprune.locales.layout import (
     segment_namespace,
 )
 from i18nprune.locales.view import LocaleView, load_locale
-from i18nprune.pool import WorkerPool, open_pool
 from i18nprune.scan import ScanOptions
 
 
@@ -264,29 +262,16 @@ def open_project(request: ProjectRequest, env: Mapping[str, str] | None = None) 
     )
 
 
-PoolLease = Callable[[int, Mapping[str, str]], AbstractAsyncContextManager[WorkerPool]]
-"""Lends a worker pool of (at least) a size, with an environment, for the length of a block."""
-
-
 class ProjectHandle:
     """A project not yet opened: ops that need it call `open()`, which resolves it once.
 
     Lets an op that works without a project (`languages`) or reports on a broken one
-    (`doctor`) run under the same signature as every other op. `pools` is where ops get worker
-    pools from: by default each lease starts a pool and closes it after; a long-lived host
-    (`serve`) lends its own.
+    (`doctor`) run under the same signature as every other op.
     """
 
-    def __init__(
-        self,
-        request: ProjectRequest,
-        env: Mapping[str, str] | None = None,
-        *,
-        pools: PoolLease | None = None,
-    ) -> None:
+    def __init__(self, request: ProjectRequest, env: Mapping[str, str] | None = None) -> None:
         self.request = request
         self.env: Mapping[str, str] = os.environ if env is None else env
-        self._pools = pools
         self._project: Project | None = None
 
     def open(self) -> Project:
@@ -294,11 +279,3 @@ class ProjectHandle:
         if self._project is None:
             self._project = open_project(self.request, self.env)
         return self._project
-
-    def lease_pool(
-        self, size: int, env: Mapping[str, str]
-    ) -> AbstractAsyncContextManager[WorkerPool]:
-        """A worker pool for the length of an `async with` block."""
-        if self._pools is not None:
-            return self._pools(size, env)
-        return open_pool(size, env=env)

@@ -6,9 +6,14 @@ import os
 import signal
 import sys
 
-import trio
+# httpx imports its command-line client (click, rich, pygments) whenever those are installed,
+# as they are beside i18nprune: a tenth of a second of every worker's start-up, for a tool the
+# worker never runs. Without it, httpx defines a stub `main` instead.
+sys.modules.setdefault("httpx._main", None)  # type: ignore[arg-type]
 
-from .runtime import protect_stdio, serve
+import trio  # noqa: E402
+
+from .runtime import protect_stdio, serve  # noqa: E402
 
 
 def main() -> None:

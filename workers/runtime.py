@@ -27,6 +27,7 @@ from i18nprune.pool.messages import (
 
 from .providers import ProviderError, translate_batch
 from .providers.errors import scrub
+from .providers.exchange import HttpLedger, http_ledger
 
 # Per worker; the pool's gates keep requests per provider far below this anyway.
 _LIMITS = httpx.Limits(max_connections=64, max_keepalive_connections=32, keepalive_expiry=30.0)
@@ -120,16 +121,28 @@ class _BatchRunner:
 
 async def _translate(client: httpx.AsyncClient, batch: Batch) -> Result | Failure:
     settings = batch.settings
+    ledger = HttpLedger()
+    http_ledger.set(ledger)  # this batch's task only: each task runs in its own context
     try:
         translations = await translate_batch(
             client, settings, batch.texts, batch.source, batch.target
         )
     except ProviderError as failure:
-        return Failure(batch.id, failure.kind, str(failure), failure.retry_after, failure.status)
+        return Failure(
+            batch.id,
+            failure.kind,
+            str(failure),
+            failure.retry_after,
+            failure.status,
+            ledger.requests,
+            ledger.seconds,
+        )
     except Exception as bug:
         # A bug in an adapter costs this batch, not the worker and every other batch it runs.
         message = scrub(
             f"{settings.id} adapter error: {type(bug).__name__}: {bug}", settings.api_key
         )
-        return Failure(batch.id, "bad_response", message, None, None)
-    return Result(batch.id, translations)
+        return Failure(
+            batch.id, "bad_response", message, None, None, ledger.requests, ledger.seconds
+        )
+    return Result(batch.id, translations, ledger.requests, ledger.seconds)

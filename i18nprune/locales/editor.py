@@ -78,10 +78,8 @@ class LocaleEditor:
     ) -> None:
         """Set a leaf in the file that holds it, or (new) in `file`, placed by `order`."""
         target = self.segment_of(leaf_path) or file
-        document = self.document(target, style)
-        if not document.has(leaf_path):
+        if self.document(target, style).set(leaf_path, value, order=order):
             self._added[target] = self._added.get(target, 0) + 1
-        document.set(leaf_path, value, order=order)
 
     def delete(self, leaf_path: str) -> bool:
         """Remove a leaf (emptied parents go too); False when the locale does not have it."""

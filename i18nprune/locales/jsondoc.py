@@ -6,7 +6,9 @@ through one door"): key order, indentation, newlines, number spellings and non-A
 
 from __future__ import annotations
 
+import bisect
 import codecs
+import functools
 import json
 import math
 import os
@@ -33,6 +35,8 @@ _FIRST_KEY_INDENT = re.compile(rb"\s*\{[ \t]*\r?\n(?:[ \t]*\r?\n)*([ \t]*)\"")
 
 # JSON text can name a lone surrogate (`"\ud800"`), which UTF-8 cannot carry raw.
 _SURROGATE = re.compile("[\ud800-\udfff]")
+# A key ending in `[n]` spells an array index (see `locales.paths`).
+_ENDS_IN_INDEX = re.compile(r"\[\d+\]$")
 
 
 class JsonStyle(msgspec.Struct, frozen=True):
@@ -56,6 +60,8 @@ class JsonStyle(msgspec.Struct, frozen=True):
     key becomes `{"string": text}`. Detected as: the file holds more messages than plain
     strings."""
 
+
+_encode_string = json.encoder.encode_basestring
 
 _DEFAULT_STYLE = JsonStyle(indent="  ", newline="\n", final_newline=True, flat_keys=False)
 
@@ -100,8 +106,8 @@ class LocaleDocument:
         # The file's bytes as last loaded or saved; None until a new file is first written.
         self._saved = original
         self._edited = original is None
-        # (order, its length, first index of each path): see `_position`.
-        self._positions: tuple[Sequence[str], int, dict[str, int]] | None = None
+        # The order callers place new keys by, indexed: see `_order_index`.
+        self._order: _OrderIndex | None = None
 
     @classmethod
     def load(cls, path: Path, display_path: str, *, literal_keys: bool = False) -> LocaleDocument:
@@ -143,9 +149,9 @@ class LocaleDocument:
         self._tree.settle()
         return list(dict.fromkeys(leaf.path for leaf in list_leaves(self._tree.root, "")))
 
-    def set(self, path: str, value: object, *, order: Sequence[str] | None = None) -> None:
+    def set(self, path: str, value: object, *, order: Sequence[str] | None = None) -> bool:
         """Make `value` (a JSON value: string, number, boolean, None, structured leaf) the leaf
-        at `path`.
+        at `path`; True when the document had no leaf there.
 
         An existing leaf is replaced where it stands, spelled as it is; an equal value (a number
         equal to the one written `1e3`, say) leaves the file as it is. A new key is inserted
@@ -159,8 +165,11 @@ class LocaleDocument:
 
         Raises `TypeError` or `ValueError` for a value JSON cannot hold, the document root, or
         an array index past the end of its array plus one.
+
+        Costs time proportional to the depth of `path` (and, for a new key, to the distance to
+        the nearest path of `order` that the same object holds), not to the document's size.
         """
-        parts: list[Part] = [path] if self.literal_keys and path else split_path(path)
+        parts: list[Part] = [path] if self.literal_keys and path else list(_split(path))
         if not parts:
             raise ValueError("the document root is not a leaf path")
         node = _copy_json(value)
@@ -169,16 +178,18 @@ class LocaleDocument:
             if isinstance(node, str) and self.style.message_objects:
                 node = {"string": node}
             self._insert(path, parts, node, order)
-        else:
-            container, key = chain[-1]
-            current = _child(container, key)
-            if isinstance(node, str) and is_message_object(current):
-                assert isinstance(current, dict)  # guaranteed by is_message_object
-                node = {**current, "string": node}  # a new text; its context stays
-            if _comparable_text(current) == _comparable_text(node):
-                return
-            _put(container, key, node)
+            self._edited = True
+            return True
+        container, key = chain[-1]
+        current = _child(container, key)
+        if isinstance(node, str) and is_message_object(current):
+            assert isinstance(current, dict)  # guaranteed by is_message_object
+            node = {**current, "string": node}  # a new text; its context stays
+        if _comparable_text(current) == _comparable_text(node):
+            return False
+        self._tree.replace(container, key, node)
         self._edited = True
+        return False
 
     def delete(self, path: str) -> bool:
         """Remove the leaf at `path` (every spelling of it); objects and arrays left empty by
@@ -245,7 +256,7 @@ class LocaleDocument:
             literal = list(self._tree.leaves([path]))
             if literal:
                 return iter(literal)
-        return self._tree.leaves(split_path(path))
+        return self._tree.leaves(_split(path))
 
     def _insert(
         self, path: str, parts: list[Part], node: object, order: Sequence[str] | None
@@ -270,7 +281,7 @@ class LocaleDocument:
         key = join_path(key_parts)
         child = _build(rest[len(key_parts) :], node, path)
         if key in container:
-            container[key] = child
+            self._tree.replace(container, key, child)
         else:
             anchor = self._anchor(container, parts[:used], path, order)
             self._tree.insert_key(container, key, child, anchor)
@@ -280,7 +291,7 @@ class LocaleDocument:
         head = rest[0]
         flat = len(rest) > 1 and (
             self.style.flat_keys
-            or (isinstance(head, str) and any(key.startswith(f"{head}.") for key in container))
+            or (isinstance(head, str) and self._tree.has_dotted_key(container, head))
         )
         if not flat:
             return rest[:1]
@@ -295,36 +306,84 @@ class LocaleDocument:
         path: str,
         order: Sequence[str] | None,
     ) -> tuple[str, bool] | None:
-        """(key of `container`, True to insert after it / False before it) for a new `path`."""
-        position = None if order is None else self._position(order, path)
-        if order is None or position is None:
+        """(key of `container`, True to insert after it / False before it) for a new `path`:
+        the key holding the nearest path of `order` before `path` that `container` holds, else
+        the one holding the nearest after it."""
+        if order is None:
             return None
-        for index in range(position - 1, -1, -1):
-            key = self._tree.key_holding(container, prefix, order[index])
+        index = self._order_index(order, path)
+        position = index.position(path)
+        if position is None:
+            return None
+        under = tuple(prefix)
+        for other in index.before(under, position):
+            key = self._tree.key_holding(container, prefix, other)
             if key is not None:
                 return key, True
-        for index in range(position + 1, len(order)):
-            key = self._tree.key_holding(container, prefix, order[index])
+        for other in index.after(under, position):
+            key = self._tree.key_holding(container, prefix, other)
             if key is not None:
                 return key, False
         return None
 
-    def _position(self, order: Sequence[str], path: str) -> int | None:
-        """The first index of `path` in `order`.
+    def _order_index(self, order: Sequence[str], path: str) -> _OrderIndex:
+        """The index of `order`.
 
-        Callers pass the same `order` for many paths, so its index is built once per sequence
-        and rebuilt when the sequence turns out to have changed since.
+        Callers pass the same `order` for many paths, so it is built once per sequence and
+        rebuilt when the sequence turns out to have changed since.
         """
-        cached = self._positions
-        if (
-            cached is None
-            or cached[0] is not order
-            or cached[1] != len(order)
-            or _moved(order, cached[2], path)
-        ):
-            cached = (order, len(order), _first_positions(order))
-            self._positions = cached
-        return cached[2].get(path)
+        index = self._order
+        if index is None or not index.describes(order, path):
+            index = self._order = _OrderIndex(order)
+        return index
+
+
+class _OrderIndex:
+    """A sequence of leaf paths indexed two ways: the first position of each path, and, per
+    prefix of parts, the positions of the paths below it (found when first asked for)."""
+
+    def __init__(self, order: Sequence[str]) -> None:
+        self._order = order
+        self._length = len(order)
+        self._first = _first_positions(order)
+        self._below: dict[tuple[Part, ...], list[int]] | None = None
+
+    def describes(self, order: Sequence[str], path: str) -> bool:
+        """Whether this still indexes `order` (the same sequence, unchanged where `path` is)."""
+        return (
+            self._order is order
+            and self._length == len(order)
+            and not _moved(order, self._first, path)
+        )
+
+    def position(self, path: str) -> int | None:
+        return self._first.get(path)
+
+    def before(self, prefix: tuple[Part, ...], position: int) -> Iterator[str]:
+        """The paths below `prefix` before `position`, nearest first."""
+        order = self._order
+        if position > 0 and _split(order[position - 1])[: len(prefix)] == prefix:
+            yield order[position - 1]  # the common case: the path just before is a sibling
+            position -= 1
+        positions = self._positions_below(prefix)
+        for index in range(bisect.bisect_left(positions, position) - 1, -1, -1):
+            yield order[positions[index]]
+
+    def after(self, prefix: tuple[Part, ...], position: int) -> Iterator[str]:
+        """The paths below `prefix` after `position`, nearest first."""
+        positions = self._positions_below(prefix)
+        for index in range(bisect.bisect_right(positions, position), len(positions)):
+            yield self._order[positions[index]]
+
+    def _positions_below(self, prefix: tuple[Part, ...]) -> list[int]:
+        if self._below is None:
+            below: dict[tuple[Part, ...], list[int]] = {}
+            for index, other in enumerate(self._order):
+                parts = _split(other)
+                for depth in range(len(parts)):
+                    below.setdefault(parts[:depth], []).append(index)
+            self._below = below
+        return self._below.get(prefix, [])
 
 
 class _OrderedTree:
@@ -334,15 +393,24 @@ class _OrderedTree:
     file quadratic. So an object that gets a key anywhere but at its end keeps its key order in
     a `_KeyChain`, and the dict takes that order in `settle`: whoever reads key order (the
     renderer, `list_leaves`) settles first; lookups by key do not need to.
+
+    Finding a path is a dict lookup per part as long as no key of the objects on the way spells
+    several parts (`"a.b"`, `"a[1]"`): each object's `_KeyIndex`, made when the object is first
+    entered, counts such keys, so the slow search for every spelling runs only where one exists.
     """
 
     def __init__(self, root: dict[str, object]) -> None:
         self.root = root
         # id(object) -> (object, its pending order); holding the object keeps its id unique.
         self._chains: dict[int, tuple[dict[str, object], _KeyChain]] = {}
+        # id(object) -> (object, what its keys spell), likewise.
+        self._indexes: dict[int, tuple[dict[str, object], _KeyIndex]] = {}
 
     def leaves(self, parts: Sequence[Part]) -> Iterator[list[Step]]:
         """The chains of steps from the root to each leaf spelled `parts`, in document order."""
+        chain = self._single_chain(parts)
+        if chain is not None:
+            return iter([chain] if chain else [])
         return self._leaves_below(self.root, parts)
 
     def deepest_container(self, parts: list[Part]) -> tuple[Container, int]:
@@ -353,7 +421,7 @@ class _OrderedTree:
         while used < len(parts) - 1:
             for key, width in self._spellings(container, parts[used:]):
                 child = _child(container, key)
-                if used + width < len(parts) and _accepts(child, parts[used + width]):
+                if used + width < len(parts) and self._accepts(child, parts[used + width]):
                     assert isinstance(child, dict | list)
                     container, used = child, used + width
                     break
@@ -365,11 +433,21 @@ class _OrderedTree:
         self, container: dict[str, object], prefix: list[Part], other: str
     ) -> str | None:
         """The key of `container` (found at `prefix`) under which path `other` lies, if any."""
-        parts = split_path(other)
-        if len(parts) <= len(prefix) or parts[: len(prefix)] != prefix:
+        parts = _split(other)
+        if len(parts) <= len(prefix) or list(parts[: len(prefix)]) != prefix:
             return None
         spelled = self._spellings(container, parts[len(prefix) :])
         return str(spelled[0][0]) if spelled else None
+
+    def replace(self, container: Container, key: Part, node: object) -> None:
+        """Put `node` where `container[key]` stands."""
+        _put(container, key, node)
+        if isinstance(container, dict):
+            self._changed(container)
+
+    def has_dotted_key(self, container: dict[str, object], head: str) -> bool:
+        """Whether a key of `container` starts with `head` and a dot (`head.…`)."""
+        return self._index(container).dotted_heads.get(head, 0) > 0
 
     def insert_key(
         self,
@@ -380,13 +458,18 @@ class _OrderedTree:
     ) -> None:
         """Add the new `key` to `container`: after (True) or before (False) the anchor key, or
         at the end without one."""
+        indexed = self._indexes.get(id(container))
+        if indexed is not None:
+            indexed[1].add(key)
         pending = self._chains.get(id(container))
         if pending is None:
             if anchor is None or (anchor[1] and anchor[0] == next(reversed(container))):
                 container[key] = child  # at the end, where the dict puts it anyway
+                self._changed(container)
                 return
             pending = self._chains[id(container)] = (container, _KeyChain(container))
         container[key] = child
+        self._changed(container)
         chain = pending[1]
         if anchor is None:
             chain.insert_before(None, key)
@@ -402,6 +485,14 @@ class _OrderedTree:
             pending = self._chains.get(id(container))
             if pending is not None and isinstance(key, str):
                 pending[1].remove(key)
+            if isinstance(container, dict):
+                indexed = self._indexes.get(id(container))
+                if indexed is not None and isinstance(key, str):
+                    indexed[1].discard(key)
+                if container:
+                    self._changed(container)
+                else:
+                    self._indexes.pop(id(container), None)  # it leaves the tree next
             if container:
                 return
 
@@ -416,6 +507,29 @@ class _OrderedTree:
             items = [(key, target[key]) for key in chain]
             target.clear()
             target.update(items)
+
+    def _single_chain(self, parts: Sequence[Part]) -> list[Step] | None:
+        """The one chain to the leaf spelled `parts` (empty when there is none), or None when
+        an object on the way has keys spelling several parts (then `_leaves_below` decides)."""
+        node: object = self.root
+        chain: list[Step] = []
+        for part in parts:
+            if isinstance(node, dict):
+                index = self._index(node)
+                if index.leaf:
+                    return []
+                if index.compound or part == "":
+                    return None  # an empty part joins its neighbour (see `join_path`)
+                if not isinstance(part, str) or part not in node:
+                    return []
+            elif isinstance(node, list):
+                if not isinstance(part, int) or part >= len(node):
+                    return []
+            else:
+                return []
+            chain.append((node, part))
+            node = _child(node, part)
+        return chain if chain and _is_leaf(node) else []
 
     def _leaves_below(self, node: object, parts: Sequence[Part]) -> Iterator[list[Step]]:
         if not parts:
@@ -437,8 +551,12 @@ class _OrderedTree:
         if isinstance(container, list):
             head = parts[0]
             return [(head, 1)] if isinstance(head, int) and head < len(container) else []
-        if is_leaf_object(container):
+        index = self._index(container)
+        if index.leaf:
             return []
+        head = parts[0]
+        if head != "" and not index.compound:
+            return [(head, 1)] if isinstance(head, str) and head in container else []
         found: list[tuple[Part, int]] = []
         for width in range(1, len(parts) + 1):
             key = join_path(parts[:width])
@@ -449,6 +567,61 @@ class _OrderedTree:
             position = {key: index for index, key in enumerate(container)}
             found.sort(key=lambda spelled: position[str(spelled[0])])
         return found
+
+    def _accepts(self, node: object, part: Part) -> bool:
+        """True when `node` is a container that `part` names a position in."""
+        if isinstance(part, int):
+            return isinstance(node, list)
+        return isinstance(node, dict) and not self._index(node).leaf
+
+    def _index(self, container: dict[str, object]) -> _KeyIndex:
+        indexed = self._indexes.get(id(container))
+        if indexed is None:
+            indexed = self._indexes[id(container)] = (container, _KeyIndex(container))
+        return indexed[1]
+
+    def _changed(self, container: dict[str, object]) -> None:
+        """`container`'s keys or values changed: it may have become a leaf object, or ceased
+        to be one."""
+        indexed = self._indexes.get(id(container))
+        if indexed is not None:
+            indexed[1].leaf = is_leaf_object(container)
+
+
+class _KeyIndex:
+    """What the keys of one object spell: how many spell anything but one key part (`"a.b"`,
+    `"a[1]"`, `""`), and the first segments of the dotted ones; and whether the object is a
+    leaf (a structured leaf or message), which has no keys to enter."""
+
+    __slots__ = ("compound", "dotted_heads", "leaf")
+
+    def __init__(self, container: dict[str, object]) -> None:
+        self.compound = 0
+        self.dotted_heads: dict[str, int] = {}
+        self.leaf = is_leaf_object(container)
+        for key in container:
+            self.add(key)
+
+    def add(self, key: str) -> None:
+        if _spells_one_part(key):
+            return
+        self.compound += 1
+        if "." in key:
+            head = key.partition(".")[0]
+            self.dotted_heads[head] = self.dotted_heads.get(head, 0) + 1
+
+    def discard(self, key: str) -> None:
+        if _spells_one_part(key):
+            return
+        self.compound -= 1
+        if "." in key:
+            head = key.partition(".")[0]
+            self.dotted_heads[head] -= 1
+
+
+def _spells_one_part(key: str) -> bool:
+    """Whether `key` spells exactly the one path part `key` (`split_path(key) == [key]`)."""
+    return bool(key) and "." not in key and not (key.endswith("]") and _ENDS_IN_INDEX.search(key))
 
 
 class _KeyChain:
@@ -557,13 +730,6 @@ def _stores_messages(tree: dict[str, object]) -> bool:
     return messages > strings
 
 
-def _accepts(node: object, part: Part) -> bool:
-    """True when `node` is a container that `part` names a position in."""
-    if isinstance(part, int):
-        return isinstance(node, list)
-    return isinstance(node, dict) and not is_leaf_object(node)
-
-
 def _build(parts: Sequence[Part], node: object, path: str) -> object:
     """`node` wrapped in the new objects and arrays that `parts` name."""
     for part in reversed(parts):
@@ -574,6 +740,12 @@ def _build(parts: Sequence[Part], node: object, path: str) -> object:
         else:
             node = {part: node}
     return node
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def _split(path: str) -> tuple[Part, ...]:
+    """`split_path(path)`, remembered: writers look the same paths up again and again."""
+    return tuple(split_path(path))
 
 
 def _first_positions(order: Sequence[str]) -> dict[str, int]:
@@ -693,7 +865,7 @@ def _scalar(node: object, *, spelled: bool) -> str:
 
 
 def _string(text: str) -> str:
-    encoded = json.dumps(text, ensure_ascii=False)
+    encoded = _encode_string(text)  # what json.dumps(text, ensure_ascii=False) returns
     if _SURROGATE.search(encoded):
         encoded = _SURROGATE.sub(lambda match: f"\\u{ord(match.group()):04x}", encoded)
     return encoded

@@ -20,6 +20,8 @@ def split_path(path: str) -> list[str | int]:
     """
     if not path:
         return []
+    if "[" not in path:  # no index anywhere: the keys alone
+        return list(path.split("."))
     parts: list[str | int] = []
     for segment in path.split("."):
         indices: list[int] = []

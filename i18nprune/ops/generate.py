@@ -1,4 +1,9 @@
-"""`generate`: machine-translate the template into target locales (PRODUCT §6)."""
+"""`generate`: machine-translate the template into target locales (PRODUCT §6).
+
+A run reads the locales and, when it will likely need workers, starts the worker pool before it
+scans the code; it then plans each target, prepares (masks placeholders, consults the cache),
+translates, and writes — nothing before every translation has settled.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +11,9 @@ import math
 import time
 from collections.abc import Callable
 from contextlib import AsyncExitStack
+from dataclasses import dataclass
+from pathlib import Path
+from types import TracebackType
 from typing import Annotated, Literal
 
 import msgspec
@@ -21,6 +29,7 @@ from i18nprune.envelope import (
     make_envelope,
     warning,
 )
+from i18nprune.locales.jsondoc import JsonStyle
 from i18nprune.locales.leaves import is_message_object
 from i18nprune.locales.view import LocaleView
 from i18nprune.ops.events import EventSink, ProgressEvent
@@ -28,12 +37,18 @@ from i18nprune.ops.scanning import scan_code
 from i18nprune.ops.sync import SourceFiles
 from i18nprune.ops.targets import Target, select_targets
 from i18nprune.pool import ProviderAttempt, WorkerPool
+from i18nprune.pool.job import Requester
+from i18nprune.pool.lease import lease_pool
+from i18nprune.pool.messages import ProviderSettings
+from i18nprune.pool.pool import PoolStatistics
+from i18nprune.pool.statistics import PoolRecorder, RunPoolStatistics
 from i18nprune.project import Project, ProjectHandle
 from i18nprune.reference import Evidence, source_gate
 from i18nprune.template import build_template
 from i18nprune.translate.cache import TranslationCache
+from i18nprune.translate.local import LocalRequester, providers_in_use, runs_locally
 from i18nprune.translate.plan import TargetPlan, plan_target
-from i18nprune.translate.providers import ProviderSettings, provider_chain
+from i18nprune.translate.providers import provider_chain
 from i18nprune.translate.translator import TranslationReport, Translator
 
 KIND = "generate"
@@ -87,6 +102,10 @@ class GenerateData(msgspec.Struct, frozen=True, rename="camel"):
     leaves_processed: int
     partial: bool
     target_results: list[TargetResult]
+    pool: RunPoolStatistics | None = None
+    """What the worker pool did for this run; None when the run used none (a dry run,
+    everything from the cache, or a provider that runs in the front process, such as
+    `pseudo`)."""
 
 
 def machine_leaf(translation: str, existing: object) -> dict[str, object]:
@@ -158,13 +177,23 @@ class TargetRun:
         for part in self.parts:
             files = SourceFiles(self.project, part.source)
             editor = self.project.editor(part.view)
+            # Every leaf of a source segment goes to the same target file.
+            new_files: dict[str, tuple[Path, JsonStyle]] = {}
+            segment_of = part.source.leaf_segment
+            existing_leaves = part.view.leaves
             for leaf in part.plan.leaves:
                 text = leaf.text if leaf.action == "copy" else report.translations.get(leaf.text)
                 if text is None:
                     continue
-                file, style = files.target_file(leaf.source_path, self.target)
-                holder = editor.segment_of(leaf.target_path)
-                existing = editor.document(holder).get(leaf.target_path) if holder else None
+                rel = segment_of[leaf.source_path]
+                placed = new_files.get(rel)
+                if placed is None:
+                    placed = new_files[rel] = files.target_file(leaf.source_path, self.target)
+                file, style = placed
+                existing = None
+                if leaf.target_path in existing_leaves:
+                    holder = editor.segment_of(leaf.target_path)
+                    existing = editor.document(holder).get(leaf.target_path) if holder else None
                 value: object = text
                 # A structured-JSON message takes the bare text (the writer keeps its fields).
                 wants_leaf = structured or isinstance(existing, dict)
@@ -176,14 +205,220 @@ class TargetRun:
         return sorted(written), count
 
 
+@dataclass(frozen=True)
+class _Loaded:
+    """The locales a run works on: the source's view of each namespace, each target's."""
+
+    sources: dict[str | None, LocaleView]
+    views: dict[str, dict[str | None, LocaleView]]
+    """Target code → its view of each namespace."""
+    issues: list[Issue]
+    likely_texts: int
+    """About how many texts the run will send (see `_likely_texts`)."""
+
+
+class _RunPool:
+    """The worker pool of one run and its statistics.
+
+    Leased as soon as the run will likely need workers (before the scan, so the workers start
+    while the code is scanned and the targets planned), else once translation turns out to need
+    them; released as soon as translation ends, and on any early exit: no worker outlives it.
+    """
+
+    def __init__(self, project: Project, options: GenerateOptions, chain: list[ProviderSettings]):
+        self._project = project
+        self._options = options
+        self._chain = chain
+        self._stack = AsyncExitStack()
+        self._pool: WorkerPool | None = None
+        self._before: PoolStatistics | None = None
+        self._after: PoolStatistics | None = None
+        self.recorder = PoolRecorder()
+
+    @property
+    def needs_workers(self) -> bool:
+        """Whether a provider this run can reach runs in worker processes."""
+        return not self._options.dry_run and not all(map(runs_locally, self._chain))
+
+    async def __aenter__(self) -> _RunPool:
+        await self._stack.__aenter__()
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> bool | None:
+        return await self._stack.__aexit__(exc_type, exc, traceback)
+
+    async def lease(self, texts: int) -> None:
+        """Lease the pool, sized for `texts` texts to send, unless it is leased already, the
+        run needs no workers, or there is nothing to send."""
+        if self._before is not None or not self.needs_workers:
+            return
+        if texts <= 0:
+            return
+        wanted = self._options.workers or self._project.config.translate.workers
+        size = max(1, min(wanted, math.ceil(texts / max(self._chain[0].batch_size, 1))))
+        self._pool = await self._stack.enter_async_context(lease_pool(size, self._project.env))
+        self._before = self._pool.statistics()
+
+    async def release(self) -> None:
+        """Give the pool back (its workers exit unless the host keeps it); idempotent."""
+        if self._pool is not None:
+            self._after = self._pool.statistics()
+            self._pool = None
+        await self._stack.aclose()
+
+    def requester(self) -> Requester:
+        """Where the run's batches go: the pool, with local providers answered in process."""
+        if self._pool is not None and not any(map(runs_locally, self._chain)):
+            return self._pool
+        return LocalRequester(self._pool)
+
+    def statistics(self) -> RunPoolStatistics | None:
+        """The pool statistics of the run, or None when it sent nothing to a pool."""
+        if self._before is None or not self.recorder.timings:
+            return None
+        after = self._pool.statistics() if self._pool is not None else self._after
+        assert after is not None  # leased, so either still held or released
+        return self.recorder.statistics(
+            workers=after.workers,
+            spawned=after.spawned - self._before.spawned,
+            respawned=after.respawned - self._before.respawned,
+        )
+
+
+async def run(handle: ProjectHandle, options: GenerateOptions, emit: EventSink) -> Envelope:
+    """Translate what each target lacks, verify it, and write it atomically per file."""
+    started = time.perf_counter()
+    project = handle.open()
+    issues: list[Issue] = project.readiness()
+    targets, found = _select(project, options)
+    issues.extend(found)
+    data = GenerateData(None, options.dry_run, [], 0, False, [])
+    if has_errors(issues):
+        return make_envelope(KIND, data, issues, started=started)
+    chain = providers_in_use(_chain(project, options))
+    async with _RunPool(project, options, chain) as workers:
+        # Reading the locales is pure and can take a while: off the loop, abandoned on cancel.
+        loaded = await trio.to_thread.run_sync(
+            _load, project, targets, options, abandon_on_cancel=True
+        )
+        if not has_errors(loaded.issues):
+            await workers.lease(loaded.likely_texts)
+        evidence = await scan_code(project, KIND, emit)
+        issues.extend(evidence.scan.issues)
+        issues.extend(loaded.issues)
+        if has_errors(issues):
+            return make_envelope(KIND, data, issues, started=started)
+        runs = await trio.to_thread.run_sync(
+            _plan_targets, project, evidence, loaded, targets, options, abandon_on_cancel=True
+        )
+        reports, found = await _prepare_and_translate(project, runs, chain, workers, options, emit)
+        issues.extend(found)
+        pool = workers.statistics()
+    results, found = await _write(runs, reports, options, emit)
+    issues.extend(found)
+    data = GenerateData(
+        provider_id=chain[0].id,
+        dry_run=options.dry_run,
+        targets=[target.code for target in targets],
+        leaves_processed=sum(target_run.leaf_count for target_run in runs),
+        partial=any(result.partial or result.status == "failed" for result in results),
+        target_results=results,
+        pool=pool,
+    )
+    emit(ProgressEvent(type=EVENT, phase="done", done=len(runs), total=len(runs)))
+    return make_envelope(KIND, data, issues, started=started)
+
+
+def _select(project: Project, options: GenerateOptions) -> tuple[list[Target], list[Issue]]:
+    """The targets the options name; `--resume` alone picks up every existing target (what a
+    failed run tells you to run)."""
+    requested = (
+        ["all"] if options.all or (options.resume and not options.target) else options.target
+    )
+    if not requested:
+        message = "choose the locales to translate: --target <codes> (comma list) or --all"
+        return [], [error(Code.TARGET_REQUIRED, message)]
+    return select_targets(project, requested, allow_new=True)
+
+
 def _chain(project: Project, options: GenerateOptions) -> list[ProviderSettings]:
     translate = project.config.translate
     return provider_chain(options.provider or translate.primary, translate, project.env)
 
 
-def _pool_size(options: GenerateOptions, project: Project, texts: int, batch: int) -> int:
-    wanted = options.workers or project.config.translate.workers
-    return max(1, min(wanted, math.ceil(texts / max(batch, 1))))
+def _load(project: Project, targets: list[Target], options: GenerateOptions) -> _Loaded:
+    """Read the source and every target, each per namespace; a source that cannot be read in
+    full refuses the run."""
+    sources = project.load_namespaces(project.source_locale())
+    views = {target.code: project.load_namespaces(target.code) for target in targets}
+    issues: list[Issue] = []
+    for source in sources.values():
+        issues.extend(source.issues)
+        refusal = source_gate(KIND, source)
+        if refusal is not None:
+            issues.append(refusal)
+    if not has_errors(issues):
+        for namespaces in views.values():
+            for view in namespaces.values():
+                issues.extend(view.issues)
+    return _Loaded(sources, views, issues, _likely_texts(sources, views, options))
+
+
+def _likely_texts(
+    sources: dict[str | None, LocaleView],
+    views: dict[str, dict[str | None, LocaleView]],
+    options: GenerateOptions,
+) -> int:
+    """About how many texts the run will send, before planning: the source's texts that a
+    target lacks, holds as a placeholder or marks for translation again (all of them with
+    `--force`, and those still equal to the source with `--resume`)."""
+    count = 0
+    for namespaces in views.values():
+        for namespace, view in namespaces.items():
+            for path, leaf in sources[namespace].leaves.items():
+                if leaf.kind not in ("string", "structured"):
+                    continue
+                existing = view.leaves.get(path)
+                if (
+                    existing is None
+                    or options.force
+                    or existing.kind == "placeholder"
+                    or existing.needs_translation_again
+                    or (options.resume and existing.value == leaf.value)
+                ):
+                    count += 1
+    return count
+
+
+def _plan_targets(
+    project: Project,
+    evidence: Evidence,
+    loaded: _Loaded,
+    targets: list[Target],
+    options: GenerateOptions,
+) -> list[TargetRun]:
+    """Every target's plan, per namespace."""
+    policy = project.config.reference.policy_for("generate")
+    templates = {
+        namespace: build_template(view, evidence.reference(namespace), policy, project.config)
+        for namespace, view in loaded.sources.items()
+    }
+    runs = []
+    for target in targets:
+        parts = []
+        for namespace, source in loaded.sources.items():
+            view = loaded.views[target.code][namespace]
+            plan = plan_target(
+                source, view, templates[namespace], resume=options.resume, force=options.force
+            )
+            parts.append(TargetPart(source, view, plan))
+        runs.append(TargetRun(project, target, parts))
+    return runs
 
 
 def _open_cache(project: Project) -> tuple[TranslationCache | None, list[Issue]]:
@@ -196,44 +431,93 @@ def _open_cache(project: Project) -> tuple[TranslationCache | None, list[Issue]]
     return cache, []
 
 
-def _plan_targets(
+async def _prepare_and_translate(
     project: Project,
-    evidence: Evidence,
-    targets: list[Target],
+    runs: list[TargetRun],
+    chain: list[ProviderSettings],
+    workers: _RunPool,
     options: GenerateOptions,
-) -> tuple[dict[str | None, LocaleView], list[TargetRun]]:
-    """The source's view of each namespace, and every target's plan."""
-    policy = project.config.reference.policy_for("generate")
-    sources = project.load_namespaces(project.source_locale())
-    templates = {
-        namespace: build_template(view, evidence.reference(namespace), policy, project.config)
-        for namespace, view in sources.items()
-    }
-    runs = []
-    for target in targets:
-        parts = []
-        views = project.load_namespaces(target.code)
-        for namespace, source in sources.items():
-            view = views[namespace]
-            plan = plan_target(
-                source, view, templates[namespace], resume=options.resume, force=options.force
+    emit: EventSink,
+) -> tuple[list[TranslationReport | None], list[Issue]]:
+    """Prepare every target against the translation cache, then translate what it lacks
+    (nothing on a dry run: its reports are None); the pool is released before this returns."""
+    cache, issues = await trio.to_thread.run_sync(_open_cache, project)
+    try:
+        translators = await _prepare(project, runs, chain, cache, emit)
+        pending = sum(len(translator.pending) for translator in translators)
+        reports: list[TranslationReport | None] = [None] * len(runs)
+        if not options.dry_run:
+            await workers.lease(pending)
+            if not pending:
+                await workers.release()
+            reports[:] = await _translate(runs, translators, workers, emit)
+        await workers.release()
+    finally:
+        if cache is not None:
+            cache.close()
+    if cache is not None and cache.problem and not issues:
+        # It opened, then a read or write failed (a file another user owns, a full disk).
+        issues.append(warning(Code.TRANSLATION_CACHE_UNAVAILABLE, cache.problem, str(cache.path)))
+    return reports, issues
+
+
+async def _prepare(
+    project: Project,
+    runs: list[TargetRun],
+    chain: list[ProviderSettings],
+    cache: TranslationCache | None,
+    emit: EventSink,
+) -> list[Translator]:
+    """Mask every target's texts and look them up in the cache; announces the plan."""
+
+    def prepare() -> list[Translator]:
+        translators = []
+        for target_run in runs:
+            translator = Translator(
+                chain,
+                project.config.translate.policy,
+                cache,
+                source=project.source_locale(),
+                target=target_run.target.code,
+                texts=target_run.texts_to_translate(),
             )
-            parts.append(TargetPart(source, view, plan))
-        runs.append(TargetRun(project, target, parts))
-    return sources, runs
+            translator.consult_cache()
+            translators.append(translator)
+        return translators
 
-
-def _failure_issue(run: TargetRun, report: TranslationReport) -> Issue:
-    texts = run.texts_to_translate()
-    failed = [text for text in texts if text in report.failures]
-    reason = report.failures[failed[0]]
-    written = "the others were written" if len(failed) < len(texts) else "none was translated"
-    retry = run.project.command(f"generate --target {run.target.code} --resume")
-    return error(
-        Code.GENERATE_PARTIAL,
-        f"{len(failed)} leaf(s) of `{run.target.code}` could not be translated ({reason}); "
-        f"{written} — run `{retry}` to retry",
+    # Masking is pure and the cache is only read here: a cancel need not wait for either.
+    translators = await trio.to_thread.run_sync(prepare, abandon_on_cancel=True)
+    emit(
+        ProgressEvent(
+            type=EVENT,
+            phase="plan",
+            targets=[target_run.target.code for target_run in runs],
+            total=sum(target_run.leaf_count for target_run in runs),
+            cached=sum(len(translator.cached) for translator in translators),
+        )
     )
+    return translators
+
+
+async def _translate(
+    runs: list[TargetRun], translators: list[Translator], workers: _RunPool, emit: EventSink
+) -> list[TranslationReport]:
+    """Translate every target at once (they share the providers' limits).
+
+    Raises Cancelled when cancelled: nothing is written then, and what arrived stays cached.
+    """
+    requester = workers.requester()
+    reports: list[TranslationReport | None] = [None] * len(runs)
+
+    async def translate(index: int) -> None:
+        translator = translators[index]
+        progress = _progress_sink(runs[index], len(translator.protected), emit)
+        reports[index] = await translator.translate(requester, progress, recorder=workers.recorder)
+
+    async with trio.open_nursery() as nursery:
+        for index in range(len(runs)):
+            nursery.start_soon(translate, index)
+    return [report for report in reports if report is not None]
 
 
 def _progress_sink(run: TargetRun, total: int, emit: EventSink) -> Callable[[int, int], None]:
@@ -250,6 +534,52 @@ def _progress_sink(run: TargetRun, total: int, emit: EventSink) -> Callable[[int
         )
 
     return progress
+
+
+async def _write(
+    runs: list[TargetRun],
+    reports: list[TranslationReport | None],
+    options: GenerateOptions,
+    emit: EventSink,
+) -> tuple[list[TargetResult], list[Issue]]:
+    """Write every translated target (a dry run writes nothing and reports its plan).
+
+    Shielded: once writing starts it finishes, so no file is left out of a finished run; the
+    writes themselves contain no checkpoint.
+    """
+    if options.dry_run:
+        return [target_run.result("dry_run") for target_run in runs], []
+
+    def write_all() -> list[tuple[TargetResult, list[Issue]]]:
+        written = []
+        for target_run, report in zip(runs, reports, strict=True):
+            assert report is not None  # every translation finished
+            written.append(_write_target(target_run, report, options))
+        return written
+
+    with trio.CancelScope(shield=True):
+        outcomes = await trio.to_thread.run_sync(write_all)
+    results = []
+    issues: list[Issue] = []
+    for result, found in outcomes:
+        for path in result.output_paths:
+            emit(ProgressEvent(type=EVENT, phase="write", target=result.target, path=path))
+        results.append(result)
+        issues.extend(found)
+    return results, issues
+
+
+def _failure_issue(run: TargetRun, report: TranslationReport) -> Issue:
+    texts = run.texts_to_translate()
+    failed = [text for text in texts if text in report.failures]
+    reason = report.failures[failed[0]]
+    written = "the others were written" if len(failed) < len(texts) else "none was translated"
+    retry = run.project.command(f"generate --target {run.target.code} --resume")
+    return error(
+        Code.GENERATE_PARTIAL,
+        f"{len(failed)} leaf(s) of `{run.target.code}` could not be translated ({reason}); "
+        f"{written} — run `{retry}` to retry",
+    )
 
 
 def _write_target(
@@ -269,149 +599,3 @@ def _write_target(
         return run.result("failed", report), [*issues, exc.issue]
     status: TargetStatus = "written" if count else "failed"
     return run.result(status, report, written, count), issues
-
-
-async def run(handle: ProjectHandle, options: GenerateOptions, emit: EventSink) -> Envelope:
-    """Translate what each target lacks, verify it, and write it atomically per file."""
-    started = time.perf_counter()
-    project = handle.open()
-    issues: list[Issue] = project.readiness()
-    # `--resume` alone picks up every existing target (what a failed run tells you to run).
-    requested = (
-        ["all"] if options.all or (options.resume and not options.target) else options.target
-    )
-    data = GenerateData(None, options.dry_run, [], 0, False, [])
-    if not requested:
-        issues.append(
-            error(
-                Code.TARGET_REQUIRED,
-                "choose the locales to translate: --target <codes> (comma list) or --all",
-            )
-        )
-        return make_envelope(KIND, data, issues, started=started)
-    targets, target_issues = select_targets(project, requested, allow_new=True)
-    issues.extend(target_issues)
-    if has_errors(issues):
-        return make_envelope(KIND, data, issues, started=started)
-    chain = _chain(project, options)
-    evidence = await scan_code(project, KIND, emit)
-    issues.extend(evidence.scan.issues)
-    # Reading and planning are pure and can take a while: off the loop, abandoned on cancel.
-    sources, runs = await trio.to_thread.run_sync(
-        _plan_targets, project, evidence, targets, options, abandon_on_cancel=True
-    )
-    for source in sources.values():
-        issues.extend(source.issues)
-        refusal = source_gate(KIND, source)
-        if refusal is not None:
-            issues.append(refusal)
-    if has_errors(issues):
-        return make_envelope(KIND, data, issues, started=started)
-    for target_run in runs:
-        for part in target_run.parts:
-            issues.extend(part.view.issues)
-    if has_errors(issues):
-        return make_envelope(KIND, data, issues, started=started)
-    cache, cache_issues = _open_cache(project)
-    issues.extend(cache_issues)
-    try:
-        results = await _generate(handle, project, runs, chain, cache, options, emit, issues)
-    finally:
-        if cache is not None:
-            cache.close()
-    if cache is not None and cache.problem and not cache_issues:
-        # It opened, then a read or write failed (a file another user owns, a full disk).
-        issues.append(warning(Code.TRANSLATION_CACHE_UNAVAILABLE, cache.problem, str(cache.path)))
-    partial = any(result.partial or result.status == "failed" for result in results)
-    data = GenerateData(
-        provider_id=chain[0].id,
-        dry_run=options.dry_run,
-        targets=[target.code for target in targets],
-        leaves_processed=sum(target_run.leaf_count for target_run in runs),
-        partial=partial,
-        target_results=results,
-    )
-    emit(ProgressEvent(type=EVENT, phase="done", done=len(runs), total=len(runs)))
-    return make_envelope(KIND, data, issues, started=started)
-
-
-async def _generate(
-    handle: ProjectHandle,
-    project: Project,
-    runs: list[TargetRun],
-    chain: list[ProviderSettings],
-    cache: TranslationCache | None,
-    options: GenerateOptions,
-    emit: EventSink,
-    issues: list[Issue],
-) -> list[TargetResult]:
-    """Translate every target, then write them all.
-
-    Nothing is written until every translation has settled: a cancel or Ctrl+C while providers
-    work leaves every locale file as it was (what arrived stays in the cache), and the writes
-    themselves contain no checkpoint, so once they start they finish.
-    """
-
-    def prepare() -> list[Translator]:
-        return [
-            Translator(
-                chain,
-                project.config.translate.policy,
-                cache,
-                source=project.source_locale(),
-                target=target_run.target.code,
-                texts=target_run.texts_to_translate(),
-            )
-            for target_run in runs
-        ]
-
-    # Masking and cache lookups of a large run take a while: keep the event loop free. Masking
-    # is pure, so a cancel need not wait for it; a cache lookup is waited for.
-    translators = await trio.to_thread.run_sync(prepare, abandon_on_cancel=True)
-    for translator in translators:
-        await trio.to_thread.run_sync(translator.consult_cache)
-    pending = sum(len(translator.pending) for translator in translators)
-    emit(
-        ProgressEvent(
-            type=EVENT,
-            phase="plan",
-            targets=[target_run.target.code for target_run in runs],
-            total=sum(target_run.leaf_count for target_run in runs),
-            cached=sum(len(translator.cached) for translator in translators),
-        )
-    )
-    if options.dry_run:
-        return [target_run.result("dry_run") for target_run in runs]
-    reports: list[TranslationReport | None] = [None] * len(runs)
-    async with AsyncExitStack() as stack:
-        pool: WorkerPool | None = None
-        if pending:
-            size = _pool_size(options, project, pending, chain[0].batch_size)
-            pool = await stack.enter_async_context(handle.lease_pool(size, project.env))
-
-        async def translate(index: int) -> None:
-            translator = translators[index]
-            progress = _progress_sink(runs[index], len(translator.protected), emit)
-            reports[index] = await translator.translate(pool, progress)
-
-        async with trio.open_nursery() as nursery:
-            for index in range(len(runs)):
-                nursery.start_soon(translate, index)
-
-    def write_all() -> list[tuple[TargetResult, list[Issue]]]:
-        written = []
-        for target_run, report in zip(runs, reports, strict=True):
-            assert report is not None  # the nursery finished every translation
-            written.append(_write_target(target_run, report, options))
-        return written
-
-    # Shielded: once writing starts it finishes, so no file is left out of a finished run.
-    with trio.CancelScope(shield=True):
-        outcomes = await trio.to_thread.run_sync(write_all)
-    results = []
-    for result, found in outcomes:
-        for path in result.output_paths:
-            emit(ProgressEvent(type=EVENT, phase="write", target=result.target, path=path))
-        results.append(result)
-        issues.extend(found)
-    return results

@@ -13,9 +13,9 @@ import msgspec
 import trio
 
 from i18nprune.config.schema import TranslatePolicy
-from i18nprune.pool.messages import Failure, Result
+from i18nprune.pool.messages import Failure, FailureKind, ProviderSettings, Result
 from i18nprune.pool.scheduler import ProviderHealth, backoff_delay
-from i18nprune.translate.providers import FailureKind, ProviderSettings
+from i18nprune.pool.statistics import BatchTiming, PoolRecorder
 
 ProgressCallback = Callable[[int, int], None]
 TranslatedCallback = Callable[[str, list[int], list[str]], None]
@@ -71,7 +71,7 @@ class BatchLost(msgspec.Struct, frozen=True):
 
 
 class Requester(Protocol):
-    """Where a job's requests go: the worker pool."""
+    """Where a job's requests go: the worker pool, or providers that run in this process."""
 
     async def request(
         self,
@@ -85,8 +85,9 @@ class Requester(Protocol):
         send and may refuse it (then `None`)."""
         ...
 
-    def pause(self, settings: ProviderSettings, seconds: float) -> None:
-        """No request to the provider of `settings` may start for `seconds`."""
+    def pause(self, settings: ProviderSettings, seconds: float) -> float:
+        """No request to the provider of `settings` may start for `seconds`; returns by how
+        much that lengthened its pause."""
         ...
 
     def health(self, settings: ProviderSettings) -> ProviderHealth:
@@ -123,6 +124,12 @@ class _Batch:
     """Failures on the current provider."""
     sent: bool = False
     """The texts were sent to the current provider (so it is answerable for them)."""
+    attempts: int = 0
+    """Sends, over every provider."""
+    queue_wait: float = 0.0
+    worker: float = 0.0
+    http: float = 0.0
+    """Seconds waiting for a slot, in a worker, and in HTTP, summed over the attempts."""
 
 
 @dataclass
@@ -141,9 +148,11 @@ class _JobRun:
         requester: Requester,
         on_progress: ProgressCallback | None,
         on_translated: TranslatedCallback | None,
+        recorder: PoolRecorder | None,
     ) -> None:
         self._job = job
         self._requester = requester
+        self._recorder = recorder if recorder is not None else PoolRecorder()
         self._on_progress = on_progress
         self._on_translated = on_translated
         self.translations: list[str | None] = [None] * len(job.texts)
@@ -236,6 +245,21 @@ class _JobRun:
         finally:
             if batch.sent and not translated:
                 self._tallies[batch.provider].lost += len(batch.texts)
+            if batch.attempts:
+                self._recorder.settled(self._timing(batch, translated))
+
+    def _timing(self, batch: _Batch, translated: bool) -> BatchTiming:
+        provider = self._job.chain[min(batch.provider, len(self._job.chain) - 1)]
+        return BatchTiming(
+            provider=provider.id,
+            target=self._job.target,
+            texts=len(batch.texts),
+            attempts=batch.attempts,
+            queue_wait_ms=round(batch.queue_wait * 1000, 3),
+            worker_ms=round(batch.worker * 1000, 3),
+            http_ms=round(batch.http * 1000, 3),
+            outcome="translated" if translated else "failed",
+        )
 
     async def _attempt(self, batch: _Batch) -> Attempt:
         """One request of `batch` to its provider and what the policy makes of the answer;
@@ -264,22 +288,50 @@ class _JobRun:
     async def _send(self, batch: _Batch) -> Result | Failure | BatchLost | None:
         job = self._job
         provider = batch.provider
+        settings = job.chain[provider]
+        recorder = self._recorder
+        queued_at = trio.current_time()
+        sent_at: float | None = None
+        recorder.queued(queued_at)
 
         def admit() -> bool:
             # Called as the request is about to start: the provider may have failed another
             # batch for good while this one waited.
+            nonlocal sent_at
             if provider in self._unusable:
                 return False
             tally = self._tallies[provider]
             tally.requests += 1
-            if batch.failed_attempts or batch.sent:
-                tally.retries += 1
+            retry = bool(batch.failed_attempts or batch.sent)
+            tally.retries += retry
             batch.sent = True
+            batch.attempts += 1
+            sent_at = trio.current_time()
+            endpoint = (settings.id, settings.base_url)
+            recorder.sent(sent_at, endpoint, settings.max_concurrency, retry=retry)
             return True
 
-        return await self._requester.request(
-            job.chain[provider], job.source, job.target, batch.texts, admit
-        )
+        reply: Result | Failure | BatchLost | None = None
+        try:
+            reply = await self._requester.request(
+                settings, job.source, job.target, batch.texts, admit
+            )
+            return reply
+        finally:
+            now = trio.current_time()
+            if sent_at is None:
+                batch.queue_wait += now - queued_at
+                recorder.unqueued(now)
+            else:
+                batch.queue_wait += sent_at - queued_at
+                batch.worker += now - sent_at
+                requests, limited = 1, False  # lost or abandoned: it may have been sent
+                if isinstance(reply, Result | Failure):
+                    requests = reply.requests
+                    batch.http += reply.http_seconds
+                if isinstance(reply, Failure):
+                    limited = reply.status == 429 or reply.kind == "rate_limited"
+                recorder.returned(now, requests, rate_limited=limited)
 
     async def _handle_failure(self, batch: _Batch, failure: Failure) -> bool:
         """Apply the policy to `failure`; `True` when the batch goes on (retry or fallback)."""
@@ -298,7 +350,7 @@ class _JobRun:
             delay = failure.retry_after
             if delay is None:
                 delay = backoff_delay(batch.failed_attempts)
-            self._requester.pause(settings, delay)
+            self._recorder.paused(self._requester.pause(settings, delay))
         elif failure.kind == "bad_response" and len(batch.texts) > 1:
             # Typically an LLM answering the wrong number of texts: halves isolate the culprit
             # and keep the rest translating.
@@ -390,8 +442,17 @@ class _JobRun:
 async def run_job(
     job: TranslateJob,
     requester: Requester,
-    on_progress: ProgressCallback | None,
-    on_translated: TranslatedCallback | None,
+    on_progress: ProgressCallback | None = None,
+    on_translated: TranslatedCallback | None = None,
+    recorder: PoolRecorder | None = None,
 ) -> JobOutcome:
-    """Translate `job` through `requester`; see WorkerPool.translate for the contract."""
-    return await _JobRun(job, requester, on_progress, on_translated).run()
+    """Translate `job.texts`, batched per provider, through `requester`, following
+    `job.policy`; `recorder` collects the timings of its batches.
+
+    As each batch settles, `on_translated(provider_id, indices, translations)` receives the
+    translations of `job.texts[i]` for i in `indices` (so they can be kept even if the job is
+    cancelled later), and `on_progress(done_texts, failed_texts)` the cumulative counts.
+    Provider failures never raise: they end up in the outcome's `failures`. Cancellation
+    cancels every batch of the job (the requester aborts their requests) and raises Cancelled.
+    """
+    return await _JobRun(job, requester, on_progress, on_translated, recorder).run()

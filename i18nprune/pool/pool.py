@@ -23,9 +23,9 @@ from i18nprune.pool.job import (
     TranslateJob,
     run_job,
 )
-from i18nprune.pool.messages import Batch, Failure, Result
+from i18nprune.pool.messages import Batch, Failure, ProviderSettings, Result
 from i18nprune.pool.scheduler import ProviderGate, ProviderGates, ProviderHealth
-from i18nprune.translate.providers import ProviderSettings
+from i18nprune.pool.statistics import PoolRecorder
 
 CANCEL_GRACE_SECONDS = 1.0
 """How long a worker has to acknowledge a cancel before it is killed and replaced."""
@@ -113,21 +113,14 @@ class WorkerPool:
         on_progress: ProgressCallback | None = None,
         *,
         on_translated: TranslatedCallback | None = None,
+        recorder: PoolRecorder | None = None,
     ) -> JobOutcome:
-        """Translate `job.texts`, batched per provider, following `job.policy`.
+        """Translate `job` on this pool's workers; see `run_job` for the contract.
 
-        As each batch settles, `on_translated(provider_id, indices, translations)` receives the
-        translations of `job.texts[i]` for i in `indices` (so they can be kept even if the job is
-        cancelled later), and `on_progress(done_texts, failed_texts)` the cumulative counts.
-        Provider failures never raise: they end up in the outcome's `failures`. Cancellation
-        cancels every batch of the job in the workers (their HTTP requests are aborted) and
-        raises Cancelled at once, without waiting for the workers to acknowledge.
-
-        A pool whose workers could not be started (every slot gave up) tries again for each job.
+        Cancellation cancels every batch of the job in the workers (their HTTP requests are
+        aborted) and raises Cancelled at once, without waiting for the workers to acknowledge.
         """
-        if not (self._closing or self._handles or self._starting):
-            self._start_workers()
-        return await run_job(job, self, on_progress, on_translated)
+        return await run_job(job, self, on_progress, on_translated, recorder)
 
     def statistics(self) -> PoolStatistics:
         """The pool's current counters."""
@@ -169,8 +162,11 @@ class WorkerPool:
         themselves, or BATCH_KILLS killed from outside, it is BatchLost, as it is when no worker
         can be started. Cancellation asks the worker to cancel the batch and returns at once; the
         gate slot is given back when the worker acknowledges (or has been killed for not doing
-        so).
+        so). A pool whose workers could not be started (every slot gave up) starts them again
+        for the next request.
         """
+        if not (self._closing or self._handles or self._starting):
+            self._start_workers()  # every slot gave up: try again for this request
         gate = self._gates.gate(settings)
         health = self._gates.health(settings)
         losses: list[WorkerExit] = []
@@ -215,9 +211,10 @@ class WorkerPool:
             if lost is not None:
                 return BatchLost(lost)
 
-    def pause(self, settings: ProviderSettings, seconds: float) -> None:
-        """No request to the endpoint of `settings` may start for `seconds` (any job)."""
-        self._gates.gate(settings).pause(seconds)
+    def pause(self, settings: ProviderSettings, seconds: float) -> float:
+        """No request to the endpoint of `settings` may start for `seconds` (any job); returns
+        by how much that lengthened its pause."""
+        return self._gates.gate(settings).pause(seconds)
 
     def health(self, settings: ProviderSettings) -> ProviderHealth:
         """Whether the endpoint of `settings` still answers, as the jobs using it see it."""
@@ -320,7 +317,10 @@ class WorkerPool:
         handles = list(self._handles)
         try:
             for handle in handles:
-                handle.shutdown()
+                if handle.ready:
+                    handle.shutdown()
+                else:
+                    handle.kill()  # still starting: it holds no batch, and exiting takes long
             with trio.move_on_after(SHUTDOWN_GRACE_SECONDS):
                 for handle in handles:
                     await handle.exited.wait()

@@ -10,7 +10,7 @@ import random
 
 import trio
 
-from i18nprune.translate.providers import ProviderSettings
+from i18nprune.pool.messages import ProviderSettings
 
 BACKOFF_BASE_SECONDS = 0.25
 BACKOFF_CAP_SECONDS = 10.0
@@ -67,9 +67,14 @@ class ProviderGate:
         """Give back the slot taken by `acquire` (the request settled)."""
         self._slots.release()
 
-    def pause(self, seconds: float) -> None:
-        """No request may start in the next `seconds` (a pause already longer stays)."""
-        self._paused_until = max(self._paused_until, trio.current_time() + seconds)
+    def pause(self, seconds: float) -> float:
+        """No request may start in the next `seconds` (a pause already longer stays); returns
+        by how many seconds that lengthened the pause."""
+        now = trio.current_time()
+        until = now + seconds
+        lengthened = max(0.0, until - max(self._paused_until, now))
+        self._paused_until = max(self._paused_until, until)
+        return lengthened
 
 
 class ProviderHealth:

@@ -15,7 +15,8 @@ from i18nprune.envelope import Envelope
 from i18nprune.ops.events import EventSink
 from i18nprune.ops.options import OptionsError, decode_options
 from i18nprune.ops.registry import OPS, OpSpec, execute
-from i18nprune.project import PoolLease, ProjectHandle, ProjectRequest
+from i18nprune.pool.lease import PoolLease, lending
+from i18nprune.project import ProjectHandle, ProjectRequest
 from i18nprune.serve.protocol import ErrorCode, Request, RpcError, named_params, param_value
 
 OP_PREFIX = "op."
@@ -130,8 +131,9 @@ async def run_call(call: OpCall, *, read_only: bool, pools: PoolLease, emit: Eve
     """
     cwd = call.root if call.root is not None else Path.cwd()
     request = ProjectRequest(cwd=cwd, project=call.root, read_only=read_only)
-    handle = ProjectHandle(request, pools=pools)
-    envelope = await execute(call.spec, handle, call.options, emit)
+    handle = ProjectHandle(request)
+    with lending(pools):
+        envelope = await execute(call.spec, handle, call.options, emit)
     # The server's own working directory means nothing to a client: report the request's root.
     envelope.meta = msgspec.structs.replace(envelope.meta, cwd=str(cwd))
     return envelope

@@ -8,6 +8,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import msgspec
 
@@ -30,9 +31,14 @@ _TAG = re.compile(
 )
 _NEWLINES = re.compile(r"(?:\r\n|\r|\n)+")
 _NESTING_SCAN = re.compile(r"""\$t\(|[()"']""")
-# Without ICU braces and `$t(`, only these forms can occur, each starting at its own character.
+# Without ICU braces and `$t(`, only these forms can occur, each starting at its own character
+# (the lookahead skips every other position at once, instead of trying each form there).
 # No capturing groups: `findall` returns whole matches.
-_FLAT = re.compile(f"{_I18NEXT.pattern}|{_TAG.pattern}|{_PRINTF.pattern}|{_NEWLINES.pattern}")
+_FLAT = re.compile(
+    rf"(?=[{{<%\r\n])(?:{_I18NEXT.pattern}|{_TAG.pattern}|{_PRINTF.pattern}|{_NEWLINES.pattern})"
+)
+# The masked form of token N.
+_TOKENS = [f'<x id="{index}"/>' for index in range(32)]
 
 _ARGUMENT_HEAD = re.compile(r"\{\s*(?P<name>[\w.-]+)\s*(?:,\s*(?P<kind>\w+)\s*)?(?P<next>[,}])")
 _OFFSET = re.compile(r"\s*offset\s*:\s*(\d+)")
@@ -61,11 +67,12 @@ class Unit(msgspec.Struct, frozen=True):
     masked: str
     original: str
     tokens: list[str]
+    key: str
+    """What a translation of this unit is cached under: `original` and `masked` together."""
 
-    @property
-    def key(self) -> str:
-        """What a translation of this unit is cached under: `original` and `masked` together."""
-        return f"{self.original}\x00{self.masked}"
+
+def _new_unit(masked: str, original: str, tokens: list[str]) -> Unit:
+    return Unit(masked, original, tokens, f"{original}\x00{masked}")
 
 
 class PlaceholderMismatch(ValueError):
@@ -95,8 +102,8 @@ class ChoiceSignature(msgspec.Struct, frozen=True, order=True):
     branches: tuple[tuple[str, PlaceholderSignature], ...]
 
 
-@dataclass(frozen=True, slots=True)
-class _Placeholder:
+class _Placeholder(NamedTuple):
+    # A tuple: built for every placeholder of every text, and cheapest to build that way.
     raw: str
     # ICU syntax (`{…}`, `#`, a quoted literal): an apostrophe right before it opens a quote.
     icu: bool = False
@@ -508,12 +515,14 @@ def _collect_units(message: _Message, units: list[Unit]) -> None:
     if len(body) == 1 and isinstance(body[0], str):  # plain text, the common case
         if _LETTER.search(body[0]):
             message.unit = len(units)
-            units.append(Unit(masked=body[0], original=body[0], tokens=[]))
+            units.append(_new_unit(body[0], body[0], []))
         return
-    if any(isinstance(part, str) and _LETTER.search(part) for part in body):
-        message.unit = len(units)
-        message.tokens = [part for part in body if not isinstance(part, str)]
-        units.append(_unit(body))
+    for part in body:
+        if isinstance(part, str) and _LETTER.search(part):
+            message.unit = len(units)
+            message.tokens = [part for part in body if not isinstance(part, str)]
+            units.append(_unit(body))
+            break
     for part in body:
         if isinstance(part, _Choice):
             for branch in part.branches:
@@ -529,10 +538,11 @@ def _unit(body: list[_Part]) -> Unit:
             masked.append(part)
             original.append(part)
         else:
-            masked.append(f'<x id="{len(tokens)}"/>')
+            index = len(tokens)
+            masked.append(_TOKENS[index] if index < len(_TOKENS) else f'<x id="{index}"/>')
             tokens.append(part.raw)
             original.append(part.raw)
-    return Unit(masked="".join(masked), original="".join(original), tokens=tokens)
+    return _new_unit("".join(masked), "".join(original), tokens)
 
 
 # --- restoring -------------------------------------------------------------------------------

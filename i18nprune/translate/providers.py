@@ -1,21 +1,21 @@
 """The provider registry: what each translation backend is, its defaults, and the settings a
-worker needs to call it, resolved from a config row, the environment and those defaults.
+worker needs to call it (`ProviderSettings`, a wire type of the pool), resolved from a config
+row, the environment and those defaults.
 """
 
 from __future__ import annotations
 
 import difflib
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Literal
 
 import msgspec
 
 from i18nprune.config.environment import provider_env, provider_variable_prefix
 from i18nprune.config.schema import ProviderRow, TranslateConfig
-from i18nprune.config.secrets import REDACTED, redact_url_credentials
 from i18nprune.envelope import Code, Issue, ProblemError, error
+from i18nprune.pool.messages import ProviderSettings
 
-FailureKind = Literal["rate_limited", "quota", "auth", "transient", "bad_response"]
 ProviderKind = Literal["offline", "public", "api_key", "self_hosted", "llm"]
 
 DEEPL_FREE_URL = "https://api-free.deepl.com"
@@ -37,38 +37,6 @@ class ProviderInfo(msgspec.Struct, frozen=True, kw_only=True):
     default_rps: float | None
     env_vars: list[str]
     config_keys: list[str]
-
-
-class ProviderSettings(msgspec.Struct, frozen=True, kw_only=True):
-    """Everything a worker needs to call one provider; crosses the pipe to workers.
-
-    Its repr shows the API key as `***`, never its value, and credentials inside the base URL
-    likewise.
-    """
-
-    id: str
-    base_url: str
-    api_key: str | None
-    model: str | None
-    region: str | None
-    batch_size: int
-    timeout_seconds: float
-    max_concurrency: int
-    rps: float | None
-    rpm: float | None
-
-    def __repr__(self) -> str:
-        fields = ", ".join(f"{name}={value!r}" for name, value in self.__rich_repr__())
-        return f"ProviderSettings({fields})"
-
-    def __rich_repr__(self) -> list[tuple[str, Any]]:
-        """The fields as rich's pretty printer and tracebacks show them: the key as `***`, and
-        credentials inside the base URL too."""
-        fields = {name: getattr(self, name) for name in self.__struct_fields__}
-        if self.api_key is not None:
-            fields["api_key"] = REDACTED
-        fields["base_url"] = redact_url_credentials(self.base_url)
-        return list(fields.items())
 
 
 def _env_vars(provider_id: str, *, api_key: bool, model: bool = False) -> list[str]:

@@ -1,5 +1,7 @@
-"""Translating one target's texts: placeholders masked, the cache first, the worker pool for the
-rest, and every result restored and verified before anyone may write it."""
+"""Translating one target's texts: placeholders masked, the cache first, a `Requester` (the worker
+pool, or providers that run in this process) for the rest, and every result restored and
+verified before anyone may write it.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +13,9 @@ from dataclasses import dataclass, field
 import trio
 
 from i18nprune.config.schema import TranslatePolicy
-from i18nprune.pool import JobOutcome, ProviderAttempt, TranslateJob, WorkerPool
+from i18nprune.pool.job import JobOutcome, ProviderAttempt, Requester, TranslateJob, run_job
+from i18nprune.pool.messages import ProviderSettings
+from i18nprune.pool.statistics import PoolRecorder
 from i18nprune.translate.cache import TranslationCache
 from i18nprune.translate.placeholders import (
     PlaceholderMismatch,
@@ -19,9 +23,9 @@ from i18nprune.translate.placeholders import (
     protect_placeholders,
     verify_placeholders,
 )
-from i18nprune.translate.providers import ProviderSettings
 
 _TOKEN = re.compile(r'<x id="\d+"/>')
+_MISSING_PART = "a part of the text came back with its placeholders changed"
 
 ProgressCallback = Callable[[int, int], None]
 
@@ -42,6 +46,8 @@ class TranslationReport:
 
 
 def _tokens_kept(masked: str, translation: str) -> bool:
+    if "<x" not in masked and "<x" not in translation:
+        return True
     return Counter(_TOKEN.findall(masked)) == Counter(_TOKEN.findall(translation))
 
 
@@ -64,14 +70,98 @@ def _merge_attempts(
     return list(merged.values())
 
 
+def _settle_text(text: str, masked: ProtectedText, units: dict[str, str]) -> tuple[str, bool]:
+    """(the verified translation, True) of a text whose units all arrived, or (why it must be
+    retried alone, False)."""
+    try:
+        restored = masked.restore([units[unit.key] for unit in masked.units])
+    except KeyError:
+        return _MISSING_PART, False
+    except PlaceholderMismatch as exc:
+        return f"placeholders changed: {exc}", False
+    problem = verify_placeholders(text, restored)
+    if problem is None:
+        return restored, True
+    return f"placeholders changed: {problem}", False
+
+
 class _Outgoing:
     """Pending units as a job sends them: each masked text once, with the unit keys behind it."""
 
     def __init__(self, pending: dict[str, str]) -> None:
         self.keys_of: dict[str, list[str]] = {}
         for key, masked in pending.items():
-            self.keys_of.setdefault(masked, []).append(key)
+            keys = self.keys_of.get(masked)
+            if keys is None:
+                self.keys_of[masked] = [key]
+            else:
+                keys.append(key)
         self.texts = list(self.keys_of)
+
+
+class _Settling:
+    """The texts of one round waiting for their units: each is restored and verified as soon as
+    its last unit arrives, into `settled` (text → translation) or `retry` (text → reason)."""
+
+    def __init__(
+        self,
+        protected: dict[str, ProtectedText],
+        units: dict[str, str],
+        texts: Iterable[str],
+        verified: dict[str, str] | None = None,
+    ) -> None:
+        """`verified`: texts already known to be complete and their translations."""
+        self._protected = protected
+        self._units = units
+        self._waiting: dict[str, int] = {}
+        self._dependents: dict[str, list[str]] = {}
+        self.settled: dict[str, str] = dict(verified or {})
+        self.retry: dict[str, str] = {}
+        for text in texts:
+            if text in self.settled:
+                continue
+            missing = [unit.key for unit in protected[text].units if unit.key not in units]
+            if not missing:
+                self._settle(text)
+                continue
+            self._waiting[text] = len(missing)
+            for key in missing:
+                dependents = self._dependents.get(key)
+                if dependents is None:
+                    self._dependents[key] = [text]
+                else:
+                    dependents.append(text)
+
+    def arrived(self, keys: Iterable[str]) -> int:
+        """Units `keys` arrived; settles the texts they complete and returns how many."""
+        completed = 0
+        waiting = self._waiting
+        for key in keys:
+            for text in self._dependents.pop(key, ()):
+                left = waiting[text] - 1
+                if left:
+                    waiting[text] = left
+                    continue
+                del waiting[text]
+                self._settle(text)
+                completed += 1
+        return completed
+
+    @property
+    def waiting(self) -> int:
+        """How many texts still wait for a unit."""
+        return len(self._waiting)
+
+    def unfinished(self) -> list[str]:
+        """Texts with a unit that never arrived."""
+        return list(self._waiting)
+
+    def _settle(self, text: str) -> None:
+        outcome, verified = _settle_text(text, self._protected[text], self._units)
+        if verified:
+            self.settled[text] = outcome
+        else:
+            self.retry[text] = outcome
 
 
 class _CacheWriter:
@@ -119,9 +209,10 @@ class Translator:
     """Translates the texts of one target from `source` to `target` through a provider chain.
 
     Construction masks placeholders; `consult_cache` then tells how much must go to providers
-    (`pending`), before any worker exists. Both are synchronous and take a while for large
+    (`pending`), before any provider is asked. Both are synchronous and take a while for large
     runs, so hosts call them in a thread. Translations received from providers go to the cache
-    as they arrive (when their tokens are intact), so an interrupted run keeps what it paid for.
+    as they arrive (when their tokens are intact), so an interrupted run keeps what it paid for;
+    each text is restored and verified as soon as its last part arrives.
     """
 
     def __init__(
@@ -146,120 +237,160 @@ class Translator:
         """Source texts served entirely from the cache."""
         self.pending: dict[str, str] = {}
         """Units still to send: unit key → masked text."""
-        self._consulted = False
+        self._settling: _Settling | None = None
 
     def consult_cache(self) -> None:
         """Look every unit up in the cache (each provider of the chain in order, so what a
-        fallback provider translated is found again); fills `cached` and `pending`."""
+        fallback provider translated is found again); fills `cached` and `pending`.
+
+        A cached translation that no longer passes verification (a cache may hold an answer
+        from before a stricter check) counts as a miss, so it is translated again.
+        """
+        units = self.units
+        verified: dict[str, str] = {}
         if self.cache is not None:
-            wanted = list({u.key for text in self.protected.values() for u in text.units})
+            keys = {unit.key: None for text in self.protected.values() for unit in text.units}
+            missing = list(keys)
             for settings in self.chain:
-                missing = [key for key in wanted if key not in self.units]
                 if not missing:
                     break
                 found = self.cache.get_many(settings.id, self.source, self.target, missing)
-                self.units.update(found)
-            self._forget_unusable()
-        self.cached = {
-            text
-            for text, masked in self.protected.items()
-            if masked.units and all(unit.key in self.units for unit in masked.units)
-        }
-        self.pending = {
-            unit.key: unit.masked
-            for text in self.protected.values()
-            for unit in text.units
-            if unit.key not in self.units
-        }
-        self._progress = _Progress(self.protected, self.units)
-        self._outgoing = _Outgoing(self.pending)
-        self._consulted = True
-
-    def _forget_unusable(self) -> None:
-        """Treat cached translations that no longer pass verification as misses (a cache may
-        hold an answer from before a stricter check), so they are translated again."""
+                if found:
+                    units.update(found)
+                    missing = [key for key in missing if key not in found]
+            if units:
+                verified = self._verify_cached()
+        pending = self.pending
         for text, masked in self.protected.items():
-            if not masked.units or not all(unit.key in self.units for unit in masked.units):
+            complete = True
+            for unit in masked.units:
+                if unit.key not in units:
+                    pending[unit.key] = unit.masked
+                    complete = False
+            if complete and masked.units:
+                self.cached.add(text)
+        self._settling = _Settling(self.protected, units, self.protected, verified)
+
+    def _verify_cached(self) -> dict[str, str]:
+        """The texts complete from the cache whose translation verifies, with it; the units
+        of the others are forgotten."""
+        units = self.units
+        verified: dict[str, str] = {}
+        for text, masked in self.protected.items():
+            if not masked.units or not all(unit.key in units for unit in masked.units):
                 continue
-            try:
-                restored = masked.restore([self.units[unit.key] for unit in masked.units])
-            except PlaceholderMismatch:
-                restored = None
-            if restored is None or verify_placeholders(text, restored) is not None:
+            outcome, ok = _settle_text(text, masked, units)
+            if ok:
+                verified[text] = outcome
+            else:
                 for unit in masked.units:
-                    self.units.pop(unit.key, None)
+                    units.pop(unit.key, None)
+        return verified
 
     async def translate(
-        self, pool: WorkerPool | None, on_progress: ProgressCallback | None = None
+        self,
+        requester: Requester | None,
+        on_progress: ProgressCallback | None = None,
+        *,
+        recorder: PoolRecorder | None = None,
     ) -> TranslationReport:
         """Translate every distinct text; return translations, failures and provider attempts.
 
-        Call `consult_cache` first. `pool` may be None only when nothing is `pending`. Raises
-        trio.Cancelled or KeyboardInterrupt when the caller is cancelled or interrupted; what
-        arrived before stays in the cache.
+        Call `consult_cache` first. `requester` (the worker pool, or providers that run in this
+        process) may be None only when nothing is `pending`; `recorder` collects the timings of
+        its batches. Raises trio.Cancelled or KeyboardInterrupt when the caller is cancelled or
+        interrupted; what arrived before stays in the cache.
         """
-        if not self._consulted:
+        settling = self._settling
+        if settling is None:
             raise RuntimeError("consult_cache() must run before translate()")
         report = TranslationReport(cached=self.cached)
-        protected, units, progress = self.protected, self.units, self._progress
+        progress = _Progress(len(self.protected), len(self.protected) - settling.waiting)
         progress.listen(on_progress)
         unit_failures: dict[str, str] = {}
         chain = self.chain
         if self.pending:
-            outcome, unit_failures = await self._send(pool, self._outgoing, chain, False)
+            assert requester is not None, "only a translator with nothing pending needs none"
+            outcome, unit_failures = await self._send(
+                requester, _Outgoing(self.pending), chain, settling, progress, False, recorder
+            )
             report.attempts = outcome.attempts
             report.fallback_count = outcome.fallback_count
             report.aborted = outcome.aborted
             # A provider given up stays given up for this target: the retry would only wait for
             # it all over again.
             chain = [settings for settings in chain if settings.id not in outcome.given_up]
-        retry = await trio.to_thread.run_sync(self._settle, protected, units, unit_failures, report)
+        retry = self._conclude(settling, unit_failures, report)
         if retry and chain and not report.aborted:
-            again = {unit.key: unit.masked for text in retry for unit in protected[text].units}
+            assert requester is not None
+            again = {unit.key: unit.masked for text in retry for unit in self.protected[text].units}
             for key in again:
-                units.pop(key, None)
-            outcome, unit_failures = await self._send(pool, _Outgoing(again), chain, True)
+                self.units.pop(key, None)
+            round_two = _Settling(self.protected, self.units, retry)
+            outcome, unit_failures = await self._send(
+                requester, _Outgoing(again), chain, round_two, None, True, recorder
+            )
             report.attempts = _merge_attempts(report.attempts, outcome.attempts)
             report.fallback_count += outcome.fallback_count
-            retried = {text: protected[text] for text in retry}
-            still = await trio.to_thread.run_sync(
-                self._settle, retried, units, unit_failures, report
-            )
+            still = self._conclude(round_two, unit_failures, report)
             report.failures.update({text: retry[text] for text in still})
         else:
             report.failures.update(retry)
         progress.finish(len(report.failures))
         return report
 
+    def _conclude(
+        self, settling: _Settling, unit_failures: dict[str, str], report: TranslationReport
+    ) -> dict[str, str]:
+        """Move a round's verified texts into `report`; texts with a failed unit become
+        failures; returns the texts to retry alone (text → reason)."""
+        report.translations.update(settling.settled)
+        retry = dict(settling.retry)
+        for text in settling.unfinished():
+            failed = [
+                unit_failures[unit.key]
+                for unit in self.protected[text].units
+                if unit.key in unit_failures
+            ]
+            if failed:
+                report.failures[text] = failed[0]
+            else:
+                retry[text] = _MISSING_PART
+        return retry
+
     async def _send(
         self,
-        pool: WorkerPool | None,
+        requester: Requester,
         outgoing: _Outgoing,
         chain: list[ProviderSettings],
+        settling: _Settling,
+        progress: _Progress | None,
         isolated: bool,
+        recorder: PoolRecorder | None,
     ) -> tuple[JobOutcome, dict[str, str]]:
-        """Translate `outgoing` through the pool with `chain`, caching what arrives (also when
-        cancelled).
+        """Translate `outgoing` through `requester` with `chain`, caching what arrives (also
+        when cancelled) and settling the texts it completes.
 
-        Returns the pool's outcome and the failed units (key → reason).
+        Returns the job's outcome and the failed units (key → reason).
         """
-        assert pool is not None, "only a translator with nothing pending runs without a pool"
         writer = _CacheWriter(self.cache, self.source, self.target)
         units = self.units
-        progress = self._progress
+        texts, keys_of = outgoing.texts, outgoing.keys_of
 
         def arrived(provider_id: str, indices: list[int], translations: list[str]) -> None:
             fresh: list[tuple[str, str]] = []
             for index, translation in zip(indices, translations, strict=True):
-                masked = outgoing.texts[index]
+                masked = texts[index]
                 if _tokens_kept(masked, translation):
-                    fresh.extend((key, translation) for key in outgoing.keys_of[masked])
+                    fresh.extend((key, translation) for key in keys_of[masked])
             units.update(fresh)
             writer.add(provider_id, fresh)
-            progress.units_arrived(key for key, _ in fresh)
+            completed = settling.arrived(key for key, _ in fresh)
+            if progress is not None:
+                progress.advance(completed)
 
         job = TranslateJob(
-            texts=outgoing.texts,
+            texts=texts,
             source=self.source,
             target=self.target,
             chain=chain,
@@ -269,46 +400,16 @@ class Translator:
         try:
             async with trio.open_nursery() as nursery:
                 nursery.start_soon(writer.run)
-                outcome = await pool.translate(job, on_translated=arrived)
+                outcome = await run_job(job, requester, None, arrived, recorder)
                 nursery.cancel_scope.cancel()
         finally:
             await writer.flush()
         failures = {
             key: reason
             for index, reason in outcome.failures.items()
-            for key in outgoing.keys_of[outgoing.texts[index]]
+            for key in keys_of[texts[index]]
         }
         return outcome, failures
-
-    @staticmethod
-    def _settle(
-        protected: dict[str, ProtectedText],
-        units: dict[str, str],
-        unit_failures: dict[str, str],
-        report: TranslationReport,
-    ) -> dict[str, str]:
-        """Restore and verify every text whose units all arrived; return the texts to retry
-        alone (text → reason). Texts with a failed unit go to `report.failures`."""
-        retry: dict[str, str] = {}
-        for text, masked in protected.items():
-            failed = [unit_failures[u.key] for u in masked.units if u.key in unit_failures]
-            if failed:
-                report.failures[text] = failed[0]
-                continue
-            try:
-                restored = masked.restore([units[unit.key] for unit in masked.units])
-            except KeyError:
-                retry[text] = "a part of the text came back with its placeholders changed"
-                continue
-            except PlaceholderMismatch as exc:
-                retry[text] = f"placeholders changed: {exc}"
-                continue
-            problem = verify_placeholders(text, restored)
-            if problem is None:
-                report.translations[text] = restored
-            else:
-                retry[text] = f"placeholders changed: {problem}"
-        return retry
 
 
 class _Progress:
@@ -316,32 +417,19 @@ class _Progress:
     arrived; at the end, every text), `failed` those that could not be translated (known at the
     end). Neither count ever decreases."""
 
-    def __init__(self, protected: dict[str, ProtectedText], units: dict[str, str]) -> None:
+    def __init__(self, total: int, done: int) -> None:
         self._callback: ProgressCallback | None = None
-        self._waiting: dict[str, int] = {}
-        self._dependents: dict[str, list[str]] = {}
-        self._total = len(protected)
-        self.done = 0
+        self._total = total
+        self.done = done
         self.failed = 0
-        for text, masked in protected.items():
-            missing = [unit.key for unit in masked.units if unit.key not in units]
-            if missing:
-                self._waiting[text] = len(missing)
-                for key in missing:
-                    self._dependents.setdefault(key, []).append(text)
-            else:
-                self.done += 1
 
     def listen(self, callback: ProgressCallback | None) -> None:
         self._callback = callback
         self._report()
 
-    def units_arrived(self, keys: Iterable[str]) -> None:
-        for key in keys:
-            for text in self._dependents.pop(key, ()):
-                self._waiting[text] -= 1
-                if self._waiting[text] == 0:
-                    self.done += 1
+    def advance(self, completed: int) -> None:
+        """`completed` more texts have every unit."""
+        self.done += completed
         self._report()
 
     def finish(self, failed: int) -> None:

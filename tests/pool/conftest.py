@@ -16,7 +16,7 @@ import trio
 from i18nprune.config.schema import TranslatePolicy
 from i18nprune.pool import TranslateJob, WorkerPool, open_pool
 from i18nprune.pool.handle import WORKER_COMMAND
-from i18nprune.translate.providers import ProviderSettings
+from i18nprune.pool.messages import ProviderSettings
 
 T = TypeVar("T")
 

@@ -9,9 +9,8 @@ import trio
 import trio.testing
 
 from i18nprune.pool import JobOutcome, TranslateJob, WorkerPool
-from i18nprune.pool.messages import Result
+from i18nprune.pool.messages import ProviderSettings, Result
 from i18nprune.testing import FakeProvider, Fault, fake_translation
-from i18nprune.translate.providers import ProviderSettings
 from tests.pool.conftest import job_for, settings_for, texts, with_pool
 
 

@@ -12,9 +12,9 @@ import trio.testing
 from i18nprune.config.schema import TranslatePolicy
 from i18nprune.pool import ProviderAttempt
 from i18nprune.pool.job import next_step
+from i18nprune.pool.messages import FailureKind
 from i18nprune.pool.scheduler import ProviderHealth
 from i18nprune.testing import FakeProvider, Fault, fake_translation
-from i18nprune.translate.providers import FailureKind
 from tests.pool.conftest import job_for, settings_for, texts, with_pool
 
 

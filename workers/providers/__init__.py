@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable
 
 import httpx
 
-from i18nprune.translate.providers import ProviderSettings
+from i18nprune.pool.messages import ProviderSettings
 
 from . import azure, deepl, google, google_cloud, libre, llm, mymemory, pseudo
 from .errors import ProviderError, bad_response

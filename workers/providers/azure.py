@@ -9,7 +9,7 @@ from typing import Annotated, Any
 import httpx
 import msgspec
 
-from i18nprune.translate.providers import FailureKind, ProviderSettings
+from i18nprune.pool.messages import FailureKind, ProviderSettings
 
 from .exchange import exchange, read_as
 from .languages import subtags

@@ -12,7 +12,7 @@ from collections.abc import Callable
 import httpx
 
 from i18nprune.config.secrets import REDACTED
-from i18nprune.translate.providers import FailureKind
+from i18nprune.pool.messages import FailureKind
 
 _DETAIL_LIMIT = 200
 _KEY_PARAMETER = re.compile(r"((?:api[_-]?)?key=)[^&\s\"']+", re.IGNORECASE)

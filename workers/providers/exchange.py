@@ -4,14 +4,17 @@ and the 2xx body decoded into the adapter's answer type.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
+from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import httpx
 import msgspec
 import trio
 
-from i18nprune.translate.providers import FailureKind, ProviderSettings
+from i18nprune.pool.messages import FailureKind, ProviderSettings
 
 from .errors import (
     ProviderError,
@@ -25,6 +28,19 @@ T = TypeVar("T")
 # (status, error body decoded from JSON or else its text) → (the provider's error message, or
 # None for the raw body; the failure kind the body shows, or None to classify by status alone)
 ErrorReader = Callable[[int, Any], tuple[str | None, FailureKind | None]]
+
+
+@dataclass
+class HttpLedger:
+    """The HTTP requests made for one batch, and the seconds they took."""
+
+    requests: int = 0
+    seconds: float = 0.0
+
+
+http_ledger: ContextVar[HttpLedger | None] = ContextVar("http_ledger", default=None)
+"""Where `exchange` counts its requests: set per batch by the worker's runtime (each batch runs
+in its own task, so in its own context)."""
 
 
 async def exchange(
@@ -44,12 +60,19 @@ async def exchange(
     timeout = settings.timeout_seconds
     # httpx bounds each read and write; the trio deadline bounds the exchange as a whole
     request.extensions["timeout"] = httpx.Timeout(timeout).as_dict()
-    with trio.move_on_after(timeout):
-        try:
-            response = await client.send(request)
-        except httpx.HTTPError as problem:
-            raise failure_from_exception(settings.id, problem, settings.api_key) from None
-        return _answer(settings, response, answer_type, read_error)
+    ledger = http_ledger.get()
+    started = time.perf_counter()
+    try:
+        with trio.move_on_after(timeout):
+            try:
+                response = await client.send(request)
+            except httpx.HTTPError as problem:
+                raise failure_from_exception(settings.id, problem, settings.api_key) from None
+            return _answer(settings, response, answer_type, read_error)
+    finally:
+        if ledger is not None:
+            ledger.requests += 1
+            ledger.seconds += time.perf_counter() - started
     raise ProviderError("transient", f"{settings.id}: timed out after {timeout:g} s")
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import httpx
 
-from i18nprune.translate.providers import FailureKind, ProviderSettings
+from i18nprune.pool.messages import FailureKind, ProviderSettings
 
 from .errors import bad_response
 from .exchange import exchange, mentions_quota

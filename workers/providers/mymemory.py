@@ -9,7 +9,7 @@ from typing import Any
 import httpx
 import msgspec
 
-from i18nprune.translate.providers import FailureKind, ProviderSettings
+from i18nprune.pool.messages import FailureKind, ProviderSettings
 
 from .errors import ProviderError, bad_response, detail
 from .exchange import exchange, mentions_quota, read_as
