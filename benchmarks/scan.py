@@ -1,140 +1,364 @@
-"""Scan speed: cold and warm `validate` over a synthetic monorepo, with peak memory.
+"""Scan speed and memory: cold and warm `validate` over TSX/Vue/Svelte trees of 1k–100k files.
 
-    python benchmarks/scan.py [--files 10000] [--out benchmarks/results/scan.json]
+    python benchmarks/scan.py [--quick | --smoke] [--runs 3] [--peer-cmd 'CMD {root}'] [--out DIR]
 
-Generates ~40 MB of TS/TSX/JS in a temp directory (deterministic), runs the real CLI
-(`i18nprune validate --json`) once cold (empty I18NPRUNE_HOME) and several times warm, and
-prints one JSON document with the timings, the limits, and measured ÷ limit ratios.
+Each run is the real CLI (`i18nprune validate --json`) in a fresh process: cold with a fresh
+`I18NPRUNE_HOME` (empty scan cache), warm right after in the same home. Wall time, CPU time
+summed over the process tree (rusage of the reaped tree), and memory as the peak of RSS summed
+over the tree (front process + scan workers), sampled every 50 ms. Files average ~4 KB; 35 %
+call `t()` on leaves of the source locale. CPU is compared with the upstream TypeScript tool's
+stated 4.7 s on 10k files, and with `--peer-cmd` (a shell command, `{root}` replaced by the
+fixture's folder) timed on the same fixture in the same session, run after run with ours.
+Saves `scan.json` in `--out` (default benchmarks/results/).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import random
-import subprocess
-import sys
-import tempfile
-import time
+import shlex
+import statistics
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
-from harness import cli_environment, write_report
+from fixtures import FixtureStore, Shape, Written
+from harness import (
+    Homes,
+    Limit,
+    Mode,
+    Report,
+    Run,
+    Spec,
+    add_common_arguments,
+    cli,
+    cli_environment,
+    loadavg,
+    mode,
+    run_steps,
+    scaling,
+    scratch,
+    warm_bytecode,
+)
+from processes import Measured, run_measured
 
-LIMITS = {"cold_s": 5.0, "warm_s": 0.4, "peak_rss_mb": 300.0}
-SHARE_WITH_CALLS = 0.35
-WORDS = ("alpha", "beta", "gamma", "delta", "omega", "panel", "button", "title", "summary")
-
-
-def _component(rng: random.Random, index: int, keys: list[str]) -> str:
-    name = f"Widget{index}"
-    uses = rng.random() < SHARE_WITH_CALLS
-    lines = ["import React, { useMemo, useState } from 'react';"]
-    if uses:
-        lines.append("import { useTranslation } from 'react-i18next';")
-    lines.append(f"import {{ format{index % 50} }} from '../lib/format{index % 50}';")
-    lines.append("")
-    lines.append(f"export interface {name}Props {{ id: string; count: number; label?: string }}")
-    lines.append("")
-    lines.append(f"export function {name}({{ id, count, label }}: {name}Props) {{")
-    if uses:
-        lines.append("  const { t } = useTranslation();")
-    lines.append("  const [open, setOpen] = useState(false);")
-    # bulk: realistic non-i18n logic so files average ~4 KB
-    for block in range(rng.randint(13, 19)):
-        word = rng.choice(WORDS)
-        lines.append(f"  const {word}{block} = useMemo(() => {{")
-        values = ", ".join(str(rng.randint(0, 999)) for _ in range(8))
-        lines.append(f"    const values = [{values}];")
-        lines.append(f"    return values.filter((v) => v % {rng.randint(2, 9)} === 0)")
-        lines.append(f"      .map((v) => ({{ key: `{word}-${{v}}`, value: v * count }}));")
-        lines.append("  }, [count]);")
-    lines.append("  return (")
-    lines.append(f'    <section className="{name.lower()}" data-id={{id}}>')
-    if uses:
-        for _ in range(rng.randint(2, 6)):
-            lines.append(f"      <p>{{t('{rng.choice(keys)}')}}</p>")
-        if rng.random() < 0.1:
-            lines.append("      <span>{t(`status.${label}`)}</span>")
-    lines.append("      <button onClick={() => setOpen(!open)}>{label ?? id}</button>")
-    lines.append("    </section>")
-    lines.append("  );")
-    lines.append("}")
-    return "\n".join(lines) + "\n"
+UPSTREAM_COLD_CPU_S = 4.7
+UPSTREAM_WARM_S = 0.91
 
 
-def generate(root: Path, files: int) -> int:
-    """Write the synthetic project; returns the number of source bytes."""
-    rng = random.Random(20261129)
-    keys = [f"{rng.choice(WORDS)}.{rng.choice(WORDS)}{i}" for i in range(3000)]
-    total = 0
-    for index in range(files):
-        package = root / "src" / f"pkg{index % 40}" / f"feature{index % 7}"
-        package.mkdir(parents=True, exist_ok=True)
-        text = _component(rng, index, keys)
-        (package / f"Widget{index}.tsx").write_text(text)
-        total += len(text)
-    locale: dict[str, dict[str, str]] = {}
-    for key in keys:
-        head, tail = key.split(".")
-        locale.setdefault(head, {})[tail] = key.replace(".", " ")
-    (root / "locales").mkdir()
-    (root / "locales" / "en.json").write_text(json.dumps(locale, indent=2))
-    (root / "i18nprune.config.json").write_text('{"locales": {"source": "en"}}')
-    return total
+def validate_shape(files: int) -> Shape:
+    """`files` components of ~4 KB, 35 % of them calling `t()`, one leaf per file."""
+    return Shape(leaves=files, files=files, share_with_sites=0.35, blocks=16)
 
 
-def warm_interpreter(home: Path) -> None:
-    """Compile the package's bytecode once, without touching the scan cache."""
-    command = [sys.executable, "-m", "i18nprune", "--version"]
-    subprocess.run(command, env=cli_environment(home), capture_output=True, check=True)
+@dataclass(frozen=True)
+class Sizes:
+    """The file counts of one suite mode."""
+
+    files: int  # the cold/warm figures
+    memory: int  # the memory figure
+    scale: tuple[int, ...]
+    timeout: float
+
+    @classmethod
+    def of(cls, mode: Mode) -> Sizes:
+        """The sizes of `mode`: the issue's (full), smaller (quick), tiny (smoke)."""
+        return {
+            "full": cls(10_000, 100_000, (1_000, 10_000, 100_000), 1200.0),
+            "quick": cls(10_000, 10_000, (1_000, 10_000), 300.0),
+            "smoke": cls(200, 200, (50, 200), 120.0),
+        }[mode]
 
 
-def timed_validate(root: Path, home: Path) -> tuple[float, float]:
-    """Wall seconds and peak RSS (MB) of one `validate --json` in a fresh child process."""
-    probe = (
-        "import resource, subprocess, sys, time;"
-        "t = time.perf_counter();"
-        "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL);"
-        "print(time.perf_counter() - t, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+def _cold_wall(files: int) -> Spec:
+    return Spec(
+        "validate_cold_wall",
+        f"cold validate, {files:,} files, wall",
+        "s",
+        "lower",
+        Limit(2.0, "issue 11 goal: ≤ 2 s wall"),
     )
-    env = cli_environment(home)
-    command = [sys.executable, "-m", "i18nprune", "-C", str(root), "validate", "--json"]
-    out = subprocess.run(
-        [sys.executable, "-c", probe, *command], env=env, capture_output=True, text=True, check=True
+
+
+def _cold_cpu(files: int, peer: float | None) -> Spec:
+    references = {"upstream": Limit(UPSTREAM_COLD_CPU_S, "upstream TS tool, stated: 4.7 s CPU")}
+    if peer is not None:
+        references["peer"] = Limit(peer, "--peer-cmd, median CPU in this session")
+    return Spec(
+        "validate_cold_cpu",
+        f"cold validate, {files:,} files, CPU summed over the process tree",
+        "s",
+        "lower",
+        Limit(0.5 * UPSTREAM_COLD_CPU_S, "issue 11 goal: ≤ 0.5 × upstream's 4.7 s CPU"),
+        references,
     )
-    seconds, rss_kb = out.stdout.split()
-    return float(seconds), int(rss_kb) / 1024
+
+
+def _warm(files: int) -> Spec:
+    return Spec(
+        "validate_warm_wall",
+        f"warm validate, {files:,} files, wall",
+        "s",
+        "lower",
+        Limit(0.3, "issue 11 goal: ≤ 0.3 s"),
+        {"upstream": Limit(UPSTREAM_WARM_S, "upstream TS tool, stated: 0.91 s")},
+    )
+
+
+def _memory(files: int) -> Spec:
+    return Spec(
+        "memory_files_mb",
+        f"memory, cold validate of {files:,} files, peak RSS summed over the process tree",
+        "MB",
+        "lower",
+    )
+
+
+def _per_file(files: int) -> Spec:
+    return Spec(
+        "memory_per_file_kb",
+        f"memory per file at {files:,} files ((peak − 1-file baseline) ÷ files)",
+        "KB",
+        "lower",
+        Limit(1.0, "issue 11 goal: ≤ 1 KB per file"),
+    )
+
+
+class Validator:
+    """Runs `validate --json` cold and warm on a fixture, one fresh home per cold run."""
+
+    def __init__(self, homes: Homes, timeout: float) -> None:
+        self.homes = homes
+        self.timeout = timeout
+
+    def once(self, written: Written, home: Path) -> Measured:
+        """One measured `validate --json` in `home` (exit 1, keys missing, is fine)."""
+        argv = cli(written.root, "validate", "--json", "--json-compact")
+        measured = run_measured(argv, env=cli_environment(home), timeout=self.timeout, check=False)
+        if measured.returncode not in (0, 1) or '"kind":"validate"' not in measured.stdout:
+            raise RuntimeError(
+                f"validate failed: {measured.stdout[:1000]} {measured.stderr[-2000:]}"
+            )
+        return measured
+
+    def cold_and_warm(self, written: Written) -> tuple[Measured, Measured]:
+        """A cold run in a fresh home, then a warm run in it."""
+        home = self.homes.new()
+        cold = self.once(written, home)
+        return cold, self.once(written, home)
+
+
+def details(measured: Measured, written: Written) -> dict[str, Any]:
+    """What a validate run's JSON keeps."""
+    return {
+        "files": written.files,
+        "source_mb": round(written.source_bytes / 1e6, 1),
+        "wall_s": round(measured.wall_s, 3),
+        "cpu_s": round(measured.cpu_s, 3),
+        "cpu_sampled_s": round(measured.cpu_sampled_s, 3),
+        "peak_rss_sum_mb": round(measured.peak_rss_mb, 1),
+        "peak_front_rss_mb": round(measured.peak_root_rss / 1e6, 1),
+        "peak_processes": measured.peak_processes,
+    }
+
+
+def _run(value: float, before: list[float], measured: Measured, written: Written) -> Run:
+    return Run(value, before, loadavg(), details(measured, written))
+
+
+def peer_once(command: str, written: Written, home: Path, timeout: float) -> Measured:
+    """One run of the peer's shell command on the fixture (any exit code: finding missing keys
+    may be non-zero)."""
+    line = command.replace("{root}", shlex.quote(str(written.root)))
+    return run_measured([line], env=cli_environment(home), timeout=timeout, check=False, shell=True)
+
+
+@dataclass
+class SizeRuns:
+    """The runs at one fixture size: cold wall, cold CPU, warm wall, cold memory (tree RSS
+    peak), the peer's runs, and the memory timeline of the first cold run."""
+
+    cold_wall: list[Run]
+    cold_cpu: list[Run]
+    warm: list[Run]
+    memory: list[Run]
+    peer: list[Run]
+    timeline: dict[str, Any]
+
+    def median(self, series: str) -> float:
+        """The median value of one of the series."""
+        runs: list[Run] = getattr(self, series)
+        return statistics.median(run.value for run in runs)
+
+
+class Benchmark:
+    """The scan figures of one session."""
+
+    def __init__(self, args: argparse.Namespace, store: FixtureStore, homes: Homes) -> None:
+        self.args = args
+        self.sizes = Sizes.of(mode(args))
+        self.store = store
+        self.homes = homes
+        self.validator = Validator(homes, self.sizes.timeout)
+        settings = {
+            "mode": mode(args),
+            "runs": args.runs,
+            "peer_cmd": args.peer_cmd,
+            "sizes": self.sizes.__dict__,
+        }
+        self.report = Report("scan", settings)
+        self.measured: dict[int, SizeRuns] = {}
+        self.baseline = 0.0
+
+    def _measure(self, files: int) -> SizeRuns:
+        """`--runs` cold + warm runs at `files` (the peer's after each, at the main size)."""
+        if files in self.measured:
+            return self.measured[files]
+        written = self.store.get(validate_shape(files))
+        out = SizeRuns([], [], [], [], [], {})
+        for _ in range(self.args.runs):
+            before = loadavg()
+            cold, warm = self.validator.cold_and_warm(written)
+            out.cold_wall.append(_run(cold.wall_s, before, cold, written))
+            out.cold_cpu.append(_run(cold.cpu_s, before, cold, written))
+            out.memory.append(_run(cold.peak_rss_mb, before, cold, written))
+            out.warm.append(_run(warm.wall_s, before, warm, written))
+            out.timeline = out.timeline or _memory_timeline(cold)
+            if self.args.peer_cmd and files == self.sizes.files:
+                before = loadavg()
+                peer = peer_once(self.args.peer_cmd, written, self.homes.new(), self.sizes.timeout)
+                out.peer.append(_run(peer.wall_s, before, peer, written))
+                out.peer[-1].details.update(
+                    returncode=peer.returncode, stdout_tail=peer.stdout[-300:]
+                )
+        self.measured[files] = out
+        return out
+
+    def validate(self) -> None:
+        files = self.sizes.files
+        runs = self._measure(files)
+        wall, cpu = _cold_wall(files), _cold_cpu(files, None)
+        if runs.peer:
+            peer_cpu = [
+                Run(r.details["cpu_s"], r.load_before, r.load_after, r.details) for r in runs.peer
+            ]
+            self.report.add(
+                Spec(
+                    "peer_cold_wall",
+                    f"peer (--peer-cmd) on the same {files:,} files, wall",
+                    "s",
+                    "lower",
+                ),
+                runs.peer,
+            )
+            self.report.add(
+                Spec(
+                    "peer_cold_cpu",
+                    "peer (--peer-cmd), CPU summed over the process tree",
+                    "s",
+                    "lower",
+                ),
+                peer_cpu,
+            )
+            peer_wall = statistics.median(run.value for run in runs.peer)
+            wall = replace(
+                wall,
+                references={"peer": Limit(peer_wall, "--peer-cmd, median wall in this session")},
+            )
+            cpu = _cold_cpu(files, statistics.median(run.value for run in peer_cpu))
+        self.report.add(wall, runs.cold_wall)
+        self.report.add(cpu, runs.cold_cpu)
+        self.report.add(_warm(files), runs.warm)
+
+    def memory(self) -> None:
+        baseline_fixture = self.store.get(Shape(leaves=10, files=1, blocks=1))
+        self.baseline = statistics.median(
+            self.validator.once(baseline_fixture, self.homes.new()).peak_rss_mb for _ in range(3)
+        )
+        files = self.sizes.memory
+        runs = self._measure(files)
+        self.report.add_series("memory_timeline", {"files": files, **runs.timeline})
+        self.report.add(_memory(files), runs.memory, baseline_mb=round(self.baseline, 1))
+        per_file = [
+            Run(
+                (run.value - self.baseline) * 1e3 / files,
+                run.load_before,
+                run.load_after,
+                {"peak_rss_sum_mb": run.value, "baseline_mb": round(self.baseline, 1)},
+            )
+            for run in runs.memory
+        ]
+        self.report.add(_per_file(files), per_file)
+
+    def scaling_files(self) -> None:
+        for files in self.sizes.scale:
+            runs = self._measure(files)
+            if files == self.sizes.files:
+                continue
+            for kind, kind_runs in (
+                ("cold wall", runs.cold_wall),
+                ("cold CPU", runs.cold_cpu),
+                ("warm wall", runs.warm),
+            ):
+                key = f"validate_{kind.lower().replace(' ', '_')}_{files}"
+                spec = Spec(key, f"validate {kind}, {files:,} files", "s", "lower")
+                self.report.add(spec, kind_runs)
+        for key, field, unit in (
+            ("cold_wall", "cold_wall", "ms wall"),
+            ("cold_cpu", "cold_cpu", "ms CPU"),
+            ("warm_wall", "warm", "ms wall"),
+        ):
+            points = [(n, sized.median(field), n) for n, sized in self._scale()]
+            title = f"validate {key.replace('_', ' ')}: {unit} per file"
+            series = scaling(title, unit, points, size_unit="files", scale=1e3)
+            self.report.add_scaling(f"validate_{key}", series)
+        memory = [(n, runs.median("memory") - self.baseline, n) for n, runs in self._scale()]
+        title = "cold validate: KB of tree RSS per file (above a 1-file baseline)"
+        series = scaling(title, "KB", memory, size_unit="files", scale=1e3)
+        self.report.add_scaling("validate_memory", series)
+
+    def _scale(self) -> list[tuple[int, SizeRuns]]:
+        return [(n, self.measured[n]) for n in self.sizes.scale if n in self.measured]
+
+
+def _memory_timeline(measured: Measured) -> dict[str, Any]:
+    return {
+        "at": [round(s.at, 3) for s in measured.samples],
+        "front_mb": [round(s.root_rss / 1e6, 1) for s in measured.samples],
+        "children_mb": [round(s.children_rss / 1e6, 1) for s in measured.samples],
+    }
+
+
+FIGURES = ("validate", "memory", "scaling_files")
+
+
+def run(args: argparse.Namespace, store: FixtureStore, homes: Homes) -> Report:
+    """Measure the scan figures and return the report."""
+    bench = Benchmark(args, store, homes)
+    warm_bytecode(homes.new())
+    names = args.only or FIGURES
+    return run_steps(bench.report, [(name, getattr(bench, name)) for name in names])
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The flags this benchmark takes beyond the common ones (shared with run_all.py)."""
+    parser.add_argument(
+        "--peer-cmd",
+        default=None,
+        help="shell command of a peer CLI to time on the same fixture; "
+        "{root} is replaced by the fixture's folder",
+    )
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--files", type=int, default=10_000)
-    parser.add_argument("--warm-runs", type=int, default=5)
-    parser.add_argument("--out", type=Path, default=Path("benchmarks/results/scan.json"))
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    add_common_arguments(parser, FIGURES)
+    add_arguments(parser)
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="i18nprune-bench-") as tmp:
-        root, home = Path(tmp) / "repo", Path(tmp) / "home"
-        root.mkdir()
-        home.mkdir()
-        started = time.perf_counter()
-        size = generate(root, args.files)
-        generated_s = time.perf_counter() - started
-        warm_interpreter(home)
-        cold_s, cold_rss = timed_validate(root, home)
-        warm = [timed_validate(root, home) for _ in range(args.warm_runs)]
-    warm_s = sorted(seconds for seconds, _ in warm)[len(warm) // 2]
-    peak = max([cold_rss, *(rss for _, rss in warm)])
-    measured = {
-        "cold_s": round(cold_s, 3),
-        "warm_s": round(warm_s, 3),
-        "peak_rss_mb": round(peak, 1),
-    }
-    details = {
-        "files": args.files,
-        "source_mb": round(size / 1e6, 1),
-        "generate_s": round(generated_s, 2),
-    }
-    write_report("scan", details, measured, LIMITS, args.out)
+    with scratch() as folder:
+        report = run(args, FixtureStore(folder / "fixtures"), Homes(folder / "homes"))
+        print(report.save(args.out))
 
 
 if __name__ == "__main__":

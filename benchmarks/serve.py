@@ -1,103 +1,280 @@
-"""`serve` latency: start-up, ping idle and under a translate load, warm validate, cancel.
+"""`serve` latency over a real server subprocess and its pipes (`i18nprune.testing.ServeClient`).
 
-    python benchmarks/serve.py [--leaves 20000] [--pings 500] [--cancels 20]
+    python benchmarks/serve.py [--quick | --smoke] [--runs 3] [--pings 300] [--out DIR]
 
-Drives real `i18nprune serve` subprocesses through `i18nprune.testing.ServeClient`:
-1. spawn → `initialize` answer (median of 5 fresh servers);
-2. `ping` round trips on an idle server (p50/p99);
-3. warm `op.validate` on a copy of `examples/` (median after a warm-up);
-4. `ping` round trips while an `op.generate` of `--leaves` leaves runs against the loopback
-   LibreTranslate fake at 20 ms per request;
-5. `$/cancelRequest` → response for a running `op.generate` (p99).
-Prints one JSON document with measurements, limits and ratios, and saves it to `--out`.
+1. warm `op.validate` on the 10k-file scan fixture (one server and home: a first, cold call,
+   then each run is the median of five warm calls);
+2. `ping` round trips every 10 ms while an `op.generate` of 20k leaves (with call sites) runs
+   against the loopback LibreTranslate fake at 20 ms per request: each run's p99, and whether
+   every run met the limit;
+3. spawn → `initialize` answer; idle `ping` p50/p99; `$/cancelRequest` → answer of a running
+   `op.generate`.
+Each run has a fresh `I18NPRUNE_HOME`. Saves `serve.json` in `--out`.
 """
 
 from __future__ import annotations
 
 import argparse
-import shutil
 import statistics
-import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-# The same synthetic project as the translate-pool benchmark (this script's folder is on sys.path).
-from harness import cli_environment, percentile, write_report
-from translate_pool import write_project
+from fixtures import FixtureStore, provider_env
+from harness import (
+    Homes,
+    Limit,
+    Mode,
+    Report,
+    Run,
+    Spec,
+    add_common_arguments,
+    cli_environment,
+    loadavg,
+    measure_runs,
+    mode,
+    percentile,
+    run_steps,
+    scratch,
+    warm_bytecode,
+)
+from scan import validate_shape
+from translate_pool import sites_shape
 
 from i18nprune.testing import FakeProvider, ServeClient
 
-LIMITS = {
-    "initialize_ms": 500.0,
-    "ping_idle_p99_ms": 10.0,
-    "ping_load_p99_ms": 25.0,
-    "validate_warm_ms": 50.0,
-    "cancel_p99_ms": 100.0,
-}
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+PING_EVERY_S = 0.010
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """The sizes of one suite mode."""
+
+    validate_files: int
+    generate_leaves: int
+    cancel_leaves: int
+    cancels: int
+    timeout: float
+
+    @classmethod
+    def of(cls, mode: Mode) -> Sizes:
+        """The sizes of `mode`: the issue's (full), smaller (quick), tiny (smoke)."""
+        return {
+            "full": cls(10_000, 20_000, 2_000, 20, 600.0),
+            "quick": cls(10_000, 5_000, 2_000, 5, 120.0),
+            "smoke": cls(200, 300, 200, 2, 120.0),
+        }[mode]
 
 
 def _ms(seconds: float) -> float:
-    return round(seconds * 1000, 2)
+    return round(seconds * 1000, 3)
 
 
 def _stop(client: ServeClient) -> None:
     client.shutdown()
     client.exit()
-    client.wait_exit(timeout=10)
+    client.wait_exit(timeout=30)
 
 
-def time_initialize(root: Path, env: dict[str, str]) -> float:
+def _spawn(root: Path, env: dict[str, str], *flags: str) -> ServeClient:
+    client = ServeClient.spawn("--project", str(root), *flags, env=env)
+    client.initialize(timeout=60)
+    return client
+
+
+class Benchmark:
+    """The serve figures of one session."""
+
+    def __init__(self, args: argparse.Namespace, store: FixtureStore, homes: Homes) -> None:
+        self.args = args
+        self.sizes = Sizes.of(mode(args))
+        self.store = store
+        self.homes = homes
+        settings = {
+            "mode": mode(args),
+            "runs": args.runs,
+            "pings": args.pings,
+            "ping_every_s": PING_EVERY_S,
+            "sizes": self.sizes.__dict__,
+        }
+        self.report = Report("serve", settings)
+
+    def validate_warm(self) -> None:
+        files = self.sizes.validate_files
+        written = self.store.get(validate_shape(files))
+        timeout = self.sizes.timeout
+        env = cli_environment(self.homes.new())
+        with _spawn(written.root, env) as client:
+
+            def validate() -> float:
+                started = time.perf_counter()
+                client.request("op.validate", {"options": {}}, timeout=timeout).unwrap()
+                return time.perf_counter() - started
+
+            cold = validate()
+
+            def once(_: int) -> tuple[float, dict[str, Any]]:
+                warm = [validate() for _ in range(5)]
+                return statistics.median(warm) * 1000, {"warm_ms": [_ms(w) for w in warm]}
+
+            runs = measure_runs(self.args.runs, once)
+            _stop(client)
+        spec = Spec(
+            "serve_validate_warm",
+            f"serve warm op.validate, {files:,} files (median of 5 calls a run)",
+            "ms",
+            "lower",
+            Limit(30.0, "issue 11 goal: ≤ 30 ms"),
+        )
+        self.report.add(spec, runs, files=files, first_call_ms=_ms(cold))
+
+    def ping_under_generate(self) -> None:
+        leaves = self.sizes.generate_leaves
+        written = self.store.get(sites_shape(leaves))
+        kept: list[dict[str, Any]] = []
+
+        def once(_: int) -> tuple[float, dict[str, Any]]:
+            written.reset_targets()
+            with FakeProvider("libre", latency=0.02, max_lifetime=self.sizes.timeout + 60) as fake:
+                env = cli_environment(self.homes.new(), provider_env(fake.base_url))
+                with _spawn(written.root, env, "--allow-writes") as client:
+                    pings, generate_s, envelope = _pings_under_generate(client, self.sizes.timeout)
+                    _stop(client)
+            rtts = [rtt for _, rtt in pings]
+            if not kept:
+                kept.append(
+                    {"at": [round(at, 4) for at, _ in pings], "rtt_ms": [_ms(rtt) for rtt in rtts]}
+                )
+            results = envelope["data"]["targetResults"]
+            return percentile(rtts, 0.99) * 1000, {
+                "pings": len(rtts),
+                "p50_ms": _ms(percentile(rtts, 0.5)),
+                "max_ms": _ms(max(rtts)),
+                "generate_s": round(generate_s, 3),
+                "leaves": sum(result["translatedLeafCount"] for result in results),
+            }
+
+        spec = Spec(
+            "serve_ping_p99_under_generate",
+            f"serve ping p99 during a {leaves:,}-leaf op.generate (a ping every 10 ms)",
+            "ms",
+            "lower",
+            Limit(10.0, "issue 11 goal: ≤ 10 ms every run"),
+        )
+        runs = measure_runs(self.args.runs, once)
+        self.report.add(spec, runs, every_run_meets_goal=all(run.value <= 10.0 for run in runs))
+        if kept:
+            self.report.add_series("ping_under_generate", kept[0])
+
+    def session_latency(self) -> None:
+        written = self.store.get(sites_shape(self.sizes.cancel_leaves))
+        initialize, idle = [], []
+        for _ in range(max(3, self.args.runs)):
+            env = cli_environment(self.homes.new())
+            before = loadavg()
+            started = time.perf_counter()
+            with _spawn(written.root, env) as client:
+                spawned = time.perf_counter() - started
+                pings = [_timed_ping(client) for _ in range(self.args.pings)]
+                _stop(client)
+            initialize.append(Run(spawned * 1000, before, loadavg(), {}))
+            idle.append(
+                Run(
+                    percentile(pings, 0.99) * 1000,
+                    before,
+                    loadavg(),
+                    {"p50_ms": _ms(percentile(pings, 0.5)), "pings": len(pings)},
+                )
+            )
+        self.report.add(
+            Spec(
+                "serve_initialize",
+                "serve spawn → initialize answer",
+                "ms",
+                "lower",
+                Limit(500.0, "the serve benchmark's standing limit"),
+            ),
+            initialize,
+        )
+        self.report.add(
+            Spec(
+                "serve_ping_idle_p99",
+                "serve idle ping p99",
+                "ms",
+                "lower",
+                Limit(10.0, "the serve benchmark's standing limit"),
+            ),
+            idle,
+        )
+
+    def cancel(self) -> None:
+        written = self.store.get(sites_shape(self.sizes.cancel_leaves))
+
+        def once(_: int) -> tuple[float, dict[str, Any]]:
+            written.reset_targets()
+            with FakeProvider("libre", latency=1.0, max_lifetime=self.sizes.timeout + 60) as slow:
+                env = cli_environment(self.homes.new(), provider_env(slow.base_url))
+                with _spawn(written.root, env, "--allow-writes") as client:
+                    times = _cancel_latencies(client, self.sizes.cancels)
+                    _stop(client)
+            return percentile(times, 0.99) * 1000, {
+                "cancels": len(times),
+                "p50_ms": _ms(percentile(times, 0.5)),
+            }
+
+        spec = Spec(
+            "serve_cancel_p99",
+            "serve $/cancelRequest → answer of a running op.generate, p99",
+            "ms",
+            "lower",
+            Limit(100.0, "the serve benchmark's standing limit"),
+        )
+        self.report.add(spec, measure_runs(self.args.runs, once))
+
+
+def _timed_ping(client: ServeClient) -> float:
     started = time.perf_counter()
-    with ServeClient.spawn("--project", str(root), env=env) as client:
-        client.initialize()
-        elapsed = time.perf_counter() - started
-        _stop(client)
-    return elapsed
+    client.ping()
+    return time.perf_counter() - started
 
 
-def time_pings(client: ServeClient, count: int) -> list[float]:
-    times = []
-    for _ in range(count):
-        started = time.perf_counter()
-        client.ping()
-        times.append(time.perf_counter() - started)
-    return times
-
-
-def time_validate(client: ServeClient, runs: int) -> list[float]:
-    client.request("op.validate", {"options": {}}).unwrap()  # warm-up
-    times = []
-    for _ in range(runs):
-        started = time.perf_counter()
-        client.request("op.validate", {"options": {}}).unwrap()
-        times.append(time.perf_counter() - started)
-    return times
-
-
-def pings_under_generate(client: ServeClient) -> tuple[list[float], float, dict[str, object]]:
-    """Ping round trips while one generate runs; (pings, generate seconds, its envelope)."""
+def _pings_under_generate(
+    client: ServeClient, timeout: float
+) -> tuple[list[tuple[float, float]], float, dict[str, Any]]:
+    """Ping every 10 ms from the first progress of an `op.generate` until its answer:
+    ([(seconds since the request, round trip)], generate seconds, its result)."""
     started = time.perf_counter()
-    request = client.submit("op.generate", {"options": {"target": "fr"}})
-    times: list[float] = []
-    while not client.progress(request) or time.perf_counter() - started < 0.05:
+    request = client.submit("op.generate", {"options": {"target": ["fr"]}})
+    deadline = started + timeout
+    while not client.progress(request):
+        if time.perf_counter() > deadline:
+            raise TimeoutError("op.generate sent no progress")
         time.sleep(0.001)
+    pings: list[tuple[float, float]] = []
+    next_at = time.perf_counter()
     while True:
-        ping_started = time.perf_counter()
-        client.ping()
-        times.append(time.perf_counter() - ping_started)
+        next_at += PING_EVERY_S
+        pause = next_at - time.perf_counter()
+        if pause > 0:
+            time.sleep(pause)
+        sent = time.perf_counter()
+        client.ping(timeout=timeout)
+        pings.append((sent - started, time.perf_counter() - sent))
         try:
-            response = client.wait_response(request, timeout=0.002)
+            response = client.wait_response(request, timeout=0.0005)
         except TimeoutError:
+            if time.perf_counter() > deadline:
+                raise
             continue
-        return times, time.perf_counter() - started, response.unwrap()
+        return pings, time.perf_counter() - started, response.unwrap()
 
 
-def cancel_latencies(client: ServeClient, rounds: int) -> list[float]:
+def _cancel_latencies(client: ServeClient, rounds: int) -> list[float]:
     times = []
     for _ in range(rounds):
-        request = client.submit("op.generate", {"options": {"target": "de"}})
-        deadline = time.perf_counter() + 30
+        request = client.submit("op.generate", {"options": {"target": ["de"]}})
+        deadline = time.perf_counter() + 60
         while not any(e.get("phase") == "translate" for e in client.progress(request)):
             if time.perf_counter() > deadline:
                 raise TimeoutError("generate never reached the translate phase")
@@ -105,62 +282,39 @@ def cancel_latencies(client: ServeClient, rounds: int) -> list[float]:
         time.sleep(0.05)  # requests are in flight now
         started = time.perf_counter()
         client.cancel(request)
-        response = client.wait_response(request, timeout=10)
+        response = client.wait_response(request, timeout=30)
         times.append(time.perf_counter() - started)
         if response.error is None or response.error.data.get("code") != "SERVE_REQUEST_CANCELLED":
             raise RuntimeError(f"cancel did not cancel: {response.raw!r}")
     return times
 
 
+FIGURES = ("validate_warm", "ping_under_generate", "session_latency", "cancel")
+
+
+def run(args: argparse.Namespace, store: FixtureStore, homes: Homes) -> Report:
+    """Measure the serve figures and return the report."""
+    bench = Benchmark(args, store, homes)
+    warm_bytecode(homes.new())
+    names = args.only or FIGURES
+    return run_steps(bench.report, [(name, getattr(bench, name)) for name in names])
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The flags this benchmark takes beyond the common ones (shared with run_all.py)."""
+    parser.add_argument("--pings", type=int, default=300, help="idle pings per server")
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--leaves", type=int, default=20_000)
-    parser.add_argument("--pings", type=int, default=500)
-    parser.add_argument("--cancels", type=int, default=20)
-    parser.add_argument("--out", type=Path, default=Path("benchmarks/results/serve.json"))
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    add_common_arguments(parser, FIGURES)
+    add_arguments(parser)
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="i18nprune-bench-") as tmp:
-        home = Path(tmp) / "home"
-        env = cli_environment(home)
-        example = Path(tmp) / "example"
-        shutil.copytree(EXAMPLES, example, ignore=shutil.ignore_patterns("de.json"))
-        initialize = sorted(time_initialize(example, env) for _ in range(5))[2]
-        with ServeClient.spawn("--project", str(example), env=env) as client:
-            client.initialize()
-            idle = time_pings(client, args.pings)
-            validate = time_validate(client, 20)
-            _stop(client)
-        with FakeProvider("libre", latency=0.02) as fake:
-            big = Path(tmp) / "big"
-            write_project(big, args.leaves, fake.base_url)
-            with ServeClient.spawn("--project", str(big), "--allow-writes", env=env) as client:
-                client.initialize()
-                loaded, generate_s, envelope = pings_under_generate(client)
-                _stop(client)
-        with FakeProvider("libre", latency=1.0) as slow:
-            small = Path(tmp) / "small"
-            write_project(small, 2_000, slow.base_url)
-            with ServeClient.spawn("--project", str(small), "--allow-writes", env=env) as client:
-                client.initialize()
-                cancels = cancel_latencies(client, args.cancels)
-                _stop(client)
-    measured = {
-        "initialize_ms": _ms(initialize),
-        "ping_idle_p99_ms": _ms(percentile(idle, 0.99)),
-        "ping_load_p99_ms": _ms(percentile(loaded, 0.99)),
-        "validate_warm_ms": _ms(statistics.median(validate)),
-        "cancel_p99_ms": _ms(percentile(cancels, 0.99)),
-    }
-    result = envelope["data"]["targetResults"][0]  # type: ignore[index]
-    details = {
-        "ping_idle_p50_ms": _ms(percentile(idle, 0.5)),
-        "ping_load_p50_ms": _ms(percentile(loaded, 0.5)),
-        "pings_under_load": len(loaded),
-        "generate_leaves": result["translatedLeafCount"],
-        "generate_s": round(generate_s, 3),
-        "cancel_p50_ms": _ms(percentile(cancels, 0.5)),
-    }
-    write_report("serve", details, measured, LIMITS, args.out)
+    with scratch() as folder:
+        report = run(args, FixtureStore(folder / "fixtures"), Homes(folder / "homes"))
+        print(report.save(args.out))
 
 
 if __name__ == "__main__":

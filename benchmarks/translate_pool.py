@@ -1,177 +1,587 @@
-"""Translate-pool throughput, cancel latency and memory, against the LibreTranslate fake.
+"""Translate-pool latency and `generate` throughput against the loopback LibreTranslate fake.
 
-    python benchmarks/translate_pool.py [--leaves 20000] [--latency 0.02] [--cancels 50]
+    python benchmarks/translate_pool.py [--quick | --smoke] [--runs 3] [--latency 0.02]
+                                        [--out DIR] [--only generate_sites_cold,...]
 
-1. Throughput: the real CLI (`i18nprune generate --target fr --json`) translates `--leaves`
-   leaves into one new target through the loopback LibreTranslate fake at `--latency` seconds
-   per request, with an empty cache. Reports leaves/s end to end, next to the limit the provider
-   settings imply (max concurrency × batch size ÷ latency), and the peak RSS of the run.
-2. Cancel latency: in this process, a worker pool translates a job against a slow fake and the
-   caller's trio scope is cancelled while requests are in flight; reports p50/p99 of the time
-   from cancel to `translate` returning.
-Prints one JSON document with measurements, limits and ratios, and saves it to `--out`.
+Every run is the real CLI (`i18nprune generate --json`) in a fresh process with a fresh
+`I18NPRUNE_HOME` (an empty translation and scan cache) on a fixture from `fixtures.py` (TSX,
+Vue and Svelte files whose `t()` calls reference leaves with placeholders and plurals), against
+a fake that answers each request after `--latency` seconds. With batch 100 and 8 requests in
+flight the provider allows 40,000 texts/s; throughputs are reported as a ratio to that and to
+the issue's goal. Each run also reports the pool's latency (`data.pool`: queue wait, worker
+time, HTTP time per batch with p50/p95/p99, requests in flight over time, retries, 429
+pauses), one run has 429 answers injected, and the cancel latency of the pool is measured in
+this process. Scaling series: 20k/100k/300k leaves, 20k/100k sites in one file, 1 vs 10
+targets. Saves `translate_pool.json` in `--out` (default benchmarks/results/).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import random
-import subprocess
-import sys
-import tempfile
+import statistics
+import threading
 import time
-from pathlib import Path
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 import trio
-from harness import cli_environment, percentile, write_report
+from fixtures import (
+    BATCH,
+    CONCURRENCY,
+    WORKERS,
+    FixtureStore,
+    Shape,
+    Written,
+    provider_env,
+    provider_limit,
+)
+from harness import (
+    Homes,
+    Limit,
+    Mode,
+    Report,
+    Run,
+    Spec,
+    add_common_arguments,
+    cli,
+    cli_environment,
+    json_of,
+    measure_runs,
+    mode,
+    percentile,
+    run_steps,
+    scaling,
+    scratch,
+    warm_bytecode,
+)
+from poolstats import fake_timeline, in_flight_throughput, plot_series, pool_of, run_summary
+from processes import run_measured
 
-from i18nprune.config.schema import TranslatePolicy
-from i18nprune.pool import TranslateJob, open_pool
-from i18nprune.testing import FakeProvider
-from i18nprune.translate.providers import ProviderSettings
+from i18nprune.testing import FakeProvider, Fault
 
-LIMITS = {"leaves_per_s": 5000.0, "cancel_p99_ms": 100.0, "peak_rss_mb": 300.0}
-BATCH, CONCURRENCY, WORKERS = 100, 8, 4
-WORDS = ("save", "cancel", "profile", "settings", "welcome", "back", "next", "items", "account")
+LIMIT = provider_limit()
+PROVIDER = {"provider_limit": Limit(LIMIT, "batch 100 × concurrency 8 ÷ 20 ms latency")}
+TEN_TARGETS = "fr,de,es,it,pt,nl,pl,ru,ja,ar"
 
 
-def write_project(root: Path, leaves: int, base_url: str) -> None:
-    """A project whose source locale has `leaves` distinct strings, some with placeholders."""
-    rng = random.Random(20261129)
-    source: dict[str, dict[str, str]] = {}
-    for index in range(leaves):
-        words = " ".join(rng.choice(WORDS) for _ in range(rng.randint(2, 6)))
-        text = f"{words.capitalize()} {index}"
-        if index % 5 == 0:
-            text += ", {{name}}"
-        if index % 11 == 0:
-            text = f"<b>{text}</b>"
-        source.setdefault(f"section{index // 200}", {})[f"key{index}"] = text
-    (root / "src").mkdir(parents=True)
-    (root / "src" / "App.tsx").write_text("export const App = () => null;\n")
-    (root / "locales").mkdir()
-    (root / "locales" / "en.json").write_text(json.dumps(source, indent=2, ensure_ascii=False))
-    config = {
-        "locales": {"source": "en"},
-        "translate": {
-            "primary": "libre",
-            "workers": WORKERS,
-            "providers": [
-                {
-                    "id": "libre",
-                    "baseUrl": base_url,
-                    "batchSize": BATCH,
-                    "rateLimit": {"maxConcurrency": CONCURRENCY},
-                }
+@dataclass(frozen=True)
+class Sizes:
+    """The sizes of one suite mode (the issue's in full mode; smaller in quick mode)."""
+
+    sites: int  # leaves of the cold generate with call sites
+    warm_leaves: int
+    warm_files: int
+    one_file: int
+    no_sites: int
+    pseudo: int
+    leaves_scale: tuple[int, ...]
+    one_file_scale: tuple[int, ...]
+    targets_leaves: int
+    targets: str
+    rate_limited: int
+    rate_limit_every: int  # one 429 per this many requests
+    cancels: int
+    timeout: float
+
+    @classmethod
+    def of(cls, mode: Mode) -> Sizes:
+        """The sizes of `mode`: the issue's (full), smaller (quick), tiny (smoke)."""
+        return {
+            "full": cls(20_000, 100_000, 10_000, 100_000, 100_000, 2_000,
+                        (20_000, 100_000, 300_000), (20_000, 100_000), 20_000, TEN_TARGETS,
+                        20_000, 15, 50, 1200.0),
+            "quick": cls(10_000, 20_000, 2_000, 20_000, 20_000, 2_000, (10_000, 20_000),
+                         (5_000, 20_000), 5_000, "fr,de,ar", 5_000, 15, 10, 300.0),
+            "smoke": cls(300, 400, 20, 300, 300, 200, (150, 300), (150, 300), 300, "fr,de",
+                         300, 1, 3, 120.0),
+        }[mode]  # fmt: skip
+
+
+def sites_shape(leaves: int) -> Shape:
+    """Leaves with call sites spread over files of 40 calls each (TSX, Vue, Svelte)."""
+    return Shape(leaves=leaves, files=max(1, leaves // 40))
+
+
+def _spec_sites(leaves: int) -> Spec:
+    return Spec(
+        "generate_sites_cold",
+        f"generate {leaves:,} leaves, source with call sites, cold, end to end",
+        "leaves/s",
+        "higher",
+        Limit(14_000, "issue 11 goal: ≥ 14,000/s (35 % of the provider limit)"),
+        PROVIDER,
+    )
+
+
+def _spec_warm(leaves: int, files: int) -> Spec:
+    return Spec(
+        "generate_warm_scan",
+        f"generate {leaves:,} leaves over {files:,} source files, scan cache warm",
+        "leaves/s",
+        "higher",
+        Limit(20_000, "issue 11 goal: ≥ 20,000/s (50 % of the provider limit)"),
+        PROVIDER,
+    )
+
+
+def _spec_one_file(sites: int) -> Spec:
+    return Spec(
+        "generate_one_file",
+        f"generate {sites:,} leaves, one source file with {sites:,} call sites",
+        "leaves/s",
+        "higher",
+        Limit(15_000, "issue 11 goal: ≥ 15,000/s, cost linear in sites"),
+        PROVIDER,
+    )
+
+
+def _spec_no_sites(leaves: int) -> Spec:
+    return Spec(
+        "generate_no_sites",
+        f"generate {leaves:,} leaves, no call sites",
+        "leaves/s",
+        "higher",
+        Limit(25_000, "issue 11 goal: ≥ 25,000/s"),
+        PROVIDER,
+    )
+
+
+IN_FLIGHT = Spec(
+    "in_flight_throughput",
+    "throughput while requests are in flight (texts sent ÷ time with ≥ 1 request in flight)",
+    "texts/s",
+    "higher",
+    Limit(0.9 * LIMIT, "issue 11 goal: ≥ 90 % of the provider limit"),
+    PROVIDER,
+)
+
+
+def _spec_pseudo(leaves: int) -> Spec:
+    return Spec(
+        "pseudo_2000",
+        f"generate {leaves:,} pseudo leaves, end to end",
+        "s",
+        "lower",
+        Limit(0.5, "issue 11 goal: ≤ 0.5 s (pseudo needs no process)"),
+    )
+
+
+RATE_LIMITED = Spec(
+    "generate_rate_limited",
+    "generate with 429 answers injected (Retry-After 0.25 s), end to end",
+    "leaves/s",
+    "higher",
+    None,
+    PROVIDER,
+)
+CANCEL = Spec(
+    "pool_cancel_p99",
+    "pool cancel latency p99 (cancel while requests are in flight → translate returns)",
+    "ms",
+    "lower",
+    Limit(100.0, "the pool benchmark's standing limit"),
+)
+
+
+class GenerateRunner:
+    """Runs one cold `generate` of a fixture against a fresh fake and keeps what it saw."""
+
+    def __init__(self, homes: Homes, latency: float, timeout: float) -> None:
+        self.homes = homes
+        self.latency = latency
+        self.timeout = timeout
+        self.kept: dict[str, dict[str, Any]] = {}
+
+    def once(
+        self,
+        written: Written,
+        *,
+        targets: str = "fr",
+        warm_scan: bool = False,
+        provider: str | None = None,
+        rate_limit_every: int = 0,
+    ) -> tuple[float, dict[str, Any]]:
+        """(leaves/s end to end, details) of one run; raises when generate is not ok."""
+        written.reset_targets()
+        home = self.homes.new()
+        argv = cli(written.root, "generate", "--target", targets, "--json", "--json-compact")
+        if provider:
+            argv += ["--provider", provider]
+        with FakeProvider("libre", latency=self.latency, max_lifetime=self.timeout + 60) as fake:
+            env = cli_environment(home, provider_env(fake.base_url))
+            if warm_scan:
+                run_measured(
+                    cli(written.root, "validate", "--json"),
+                    env=env,
+                    timeout=self.timeout,
+                    check=False,
+                )
+            stop = threading.Event()
+            armer = threading.Thread(target=_arm_429s, args=(fake, rate_limit_every, stop))
+            if rate_limit_every:
+                armer.start()
+            try:
+                measured = run_measured(argv, env=env, timeout=self.timeout, check=False)
+            finally:
+                stop.set()
+                if armer.is_alive():
+                    armer.join()
+            records = fake.requests
+        envelope = json_of(measured.stdout or "{}")
+        if not envelope.get("ok"):
+            raise RuntimeError(
+                f"generate failed: {measured.stdout[:2000]} {measured.stderr[-2000:]}"
+            )
+        results = envelope["data"]["targetResults"]
+        leaves = sum(result["translatedLeafCount"] for result in results)
+        pool = pool_of(envelope)
+        summary = run_summary(pool, records)
+        details: dict[str, Any] = {
+            "leaves": leaves,
+            "targets": targets,
+            "files": written.files,
+            "call_sites": written.call_sites,
+            "source_mb": round(written.source_bytes / 1e6, 2),
+            "wall_s": round(measured.wall_s, 3),
+            "cpu_s": round(measured.cpu_s, 3),
+            "cpu_sampled_s": round(measured.cpu_sampled_s, 3),
+            "peak_rss_sum_mb": round(measured.peak_rss_mb, 1),
+            "peak_front_rss_mb": round(measured.peak_root_rss / 1e6, 1),
+            "peak_processes": measured.peak_processes,
+            "texts_sent": summary["fake"]["texts"],
+            "texts_per_s": round(summary["fake"]["texts"] / measured.wall_s, 1),
+            "pool": summary,
+        }
+        origin = min((record.started for record in records), default=0.0)
+        self.kept["last"] = {
+            "pool": pool,
+            "fake_timeline": _downsample(fake_timeline(records)),
+            "status_429_at": [
+                round(r.finished - origin, 4) for r in records if r.status == 429 and r.finished
             ],
-        },
-    }
-    (root / "i18nprune.config.json").write_text(json.dumps(config, indent=2))
+            "fake_http_ms": [
+                round((r.finished - r.started) * 1000, 3) for r in records if r.finished
+            ],
+        }
+        return leaves / measured.wall_s, details
 
 
-def timed_generate(root: Path, home: Path) -> tuple[float, float, dict[str, object]]:
-    """Wall seconds, peak RSS (MB) and the envelope of one `generate` in a fresh process."""
-    probe = (
-        "import resource, subprocess, sys, time;"
-        "t = time.perf_counter();"
-        "out = subprocess.run(sys.argv[1:], capture_output=True);"
-        "elapsed = time.perf_counter() - t;"
-        "sys.stderr.buffer.write(out.stdout);"
-        "print(elapsed, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
-    )
-    command = [
-        sys.executable, "-m", "i18nprune", "-C", str(root), "generate", "--target", "fr",
-        "--json", "--json-compact",
-    ]  # fmt: skip
-    out = subprocess.run(
-        [sys.executable, "-c", probe, *command],
-        env=cli_environment(home),
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    seconds, rss_kb = out.stdout.split()
-    return float(seconds), int(rss_kb) / 1024, json.loads(out.stderr)
+def _arm_429s(fake: FakeProvider, every: int, stop: threading.Event) -> None:
+    """Arm one 429 (Retry-After 0.25 s) after every `every` requests until `stop`."""
+    count = every // 2
+    while not stop.is_set():
+        if fake.wait_for_requests(count, timeout=0.05):
+            fake.add_fault(Fault(kind="rate_limit", times=1, retry_after=0.25))
+            count += every
 
 
-async def _cancel_latencies(base_url: str, rounds: int) -> list[float]:
-    settings = ProviderSettings(
+def _downsample(timeline: list[list[float]], points: int = 2000) -> list[list[float]]:
+    if len(timeline) <= points:
+        return timeline
+    step = len(timeline) / points
+    return [timeline[int(index * step)] for index in range(points)] + [timeline[-1]]
+
+
+def _series_of(kept: dict[str, Any]) -> dict[str, Any]:
+    """The raw data the charts read for one run: the pool's when `data.pool` is reported, else
+    the fake's in-flight timeline and HTTP times."""
+    pool = kept.get("pool")
+    if pool:
+        series = plot_series(pool)
+        series["limit"] = series["limit"] or CONCURRENCY
+    else:
+        series = {
+            "timeline": kept["fake_timeline"],
+            "limit": CONCURRENCY,
+            "httpMs": kept["fake_http_ms"],
+            "source": "the fake's records (data.pool absent)",
+        }
+    series["fake_timeline"] = kept["fake_timeline"]
+    series["status_429_at"] = kept["status_429_at"]
+    return series
+
+
+def _pool_latency(runs: list[Run]) -> list[dict[str, Any]]:
+    """Per run: queue wait, worker time and HTTP time percentiles, in flight, retries, 429s."""
+    out = []
+    for run in runs:
+        summary = run.details["pool"]
+        pool = summary.get("pool")
+        row: dict[str, Any] = {"source": summary["source"], "fake": summary["fake"]}
+        if pool:
+            row.update(pool)
+        out.append(row)
+    return out
+
+
+class Benchmark:
+    """The translate-pool figures of one session, each a method so `--only` can pick them."""
+
+    def __init__(self, args: argparse.Namespace, store: FixtureStore, homes: Homes) -> None:
+        self.args = args
+        self.sizes = Sizes.of(mode(args))
+        self.store = store
+        self.runner = GenerateRunner(homes, args.latency, self.sizes.timeout)
+        self.report = Report("translate_pool", _settings(args, self.sizes))
+        self.cold_per_leaf: dict[int, tuple[float, float, float]] = {}
+
+    def _generate(
+        self,
+        spec: Spec,
+        once: Callable[[int], tuple[float, dict[str, Any]]],
+        series: str | None = None,
+    ) -> list[Run]:
+        runs = measure_runs(self.args.runs, once)
+        self.report.add(spec, runs)
+        self.report.data.setdefault("pool_latency", {})[spec.id] = _pool_latency(runs)
+        if series:
+            self.report.add_series(series, _series_of(self.runner.kept["last"]))
+        return runs
+
+    def generate_sites_cold(self) -> None:
+        written = self.store.get(sites_shape(self.sizes.sites))
+        runs = self._generate(
+            _spec_sites(self.sizes.sites),
+            _cold(self.runner, written),
+            "generate_sites_cold",
+        )
+        self._in_flight(runs)
+        self._cold_point(self.sizes.sites, runs)
+
+    def _in_flight(self, runs: list[Run]) -> None:
+        flown = [(in_flight_throughput(run.details["pool"]), run) for run in runs]
+        in_flight = [
+            Run(value or 0.0, run.load_before, run.load_after, {"source": source})
+            for (value, source), run in flown
+        ]
+        self.report.add(IN_FLIGHT, in_flight, measured_on="generate_sites_cold")
+
+    def _cold_point(self, leaves: int, runs: list[Run]) -> None:
+        """Keep the medians (wall s, CPU s, translated leaves) of a cold run at `leaves`."""
+        self.cold_per_leaf[leaves] = (
+            _median(runs, "wall_s"), _median(runs, "cpu_s"), _median(runs, "leaves"))  # fmt: skip
+
+    def generate_warm_scan(self) -> None:
+        sizes = self.sizes
+        written = self.store.get(Shape(leaves=sizes.warm_leaves, files=sizes.warm_files, blocks=4))
+        spec = _spec_warm(sizes.warm_leaves, sizes.warm_files)
+        self._generate(spec, lambda _: self.runner.once(written, warm_scan=True))
+
+    def generate_one_file(self) -> None:
+        points = []
+        for sites in self.sizes.one_file_scale:
+            written = self.store.get(Shape(leaves=sites, files=1, sites="one_file"))
+            spec = _spec_one_file(sites)
+            if sites != self.sizes.one_file:
+                spec = Spec(
+                    f"generate_one_file_{sites}", spec.title, spec.unit, spec.better, None, PROVIDER
+                )
+            runs = self._generate(spec, _cold(self.runner, written))
+            points.append((sites, _median(runs, "wall_s"), written.call_sites))
+        series = scaling("generate µs wall per call site, all sites in one file", "µs", points,
+                         size_unit="sites", scale=1e6)  # fmt: skip
+        self.report.add_scaling("one_file_sites", series)
+
+    def generate_no_sites(self) -> None:
+        written = self.store.get(Shape(leaves=self.sizes.no_sites, files=1, sites="none"))
+        self._generate(_spec_no_sites(self.sizes.no_sites), _cold(self.runner, written))
+
+    def pseudo_2000(self) -> None:
+        written = self.store.get(sites_shape(self.sizes.pseudo))
+
+        def once(_: int) -> tuple[float, dict[str, Any]]:
+            details = self.runner.once(written, provider="pseudo")[1]
+            return float(details["wall_s"]), details
+
+        self._generate(_spec_pseudo(self.sizes.pseudo), once)
+
+    def generate_rate_limited(self) -> None:
+        written = self.store.get(sites_shape(self.sizes.rate_limited))
+        spec = Spec(
+            RATE_LIMITED.id,
+            f"generate {self.sizes.rate_limited:,} leaves with 429 "
+            "answers injected (Retry-After 0.25 s), end to end",
+            RATE_LIMITED.unit,
+            RATE_LIMITED.better,
+            None,
+            PROVIDER,
+        )
+        self._generate(
+            spec,
+            lambda _: self.runner.once(written, rate_limit_every=self.sizes.rate_limit_every),
+            "generate_rate_limited",
+        )
+
+    def scaling_leaves(self) -> None:
+        for leaves in self.sizes.leaves_scale:
+            if leaves in self.cold_per_leaf:
+                continue
+            written = self.store.get(sites_shape(leaves))
+            spec = Spec(
+                f"generate_sites_cold_{leaves}",
+                _spec_sites(leaves).title,
+                "leaves/s",
+                "higher",
+                None,
+                PROVIDER,
+            )
+            runs = self._generate(spec, _cold(self.runner, written))
+            self._cold_point(leaves, runs)
+        for key, index, unit in (("wall", 0, "µs wall"), ("cpu", 1, "µs CPU")):
+            points = [(n, cost[index], cost[2]) for n, cost in self.cold_per_leaf.items()]
+            series = scaling(f"generate (call sites, cold): {unit} per translated leaf", unit,
+                             points, size_unit="source leaves", scale=1e6)  # fmt: skip
+            self.report.add_scaling(f"generate_leaves_{key}", series)
+
+    def scaling_targets(self) -> None:
+        sizes = self.sizes
+        written = self.store.get(sites_shape(sizes.targets_leaves))
+        count = len(sizes.targets.split(","))
+        spec = Spec(
+            "generate_targets",
+            f"generate {sizes.targets_leaves:,} leaves × {count} targets, cold, end to end",
+            "leaves/s",
+            "higher",
+            None,
+            PROVIDER,
+        )
+        runs = self._generate(spec, lambda _: self.runner.once(written, targets=sizes.targets))
+        one = self.cold_per_leaf.get(sizes.targets_leaves)
+        if one is None:
+            one_runs = measure_runs(self.args.runs, _cold(self.runner, written))
+            self._cold_point(sizes.targets_leaves, one_runs)
+            one = self.cold_per_leaf[sizes.targets_leaves]
+        points = [
+            (1.0, one[0], one[2]),
+            (float(count), _median(runs, "wall_s"), _median(runs, "leaves")),
+        ]
+        title = f"generate {sizes.targets_leaves:,} leaves: µs wall per translated leaf, by targets"
+        series = scaling(title, "µs wall", points, size_unit="targets", scale=1e6)
+        self.report.add_scaling("generate_targets_wall", series)
+
+    def pool_cancel_p99(self) -> None:
+        with FakeProvider("libre", latency=1.0, max_lifetime=self.sizes.timeout) as slow:
+            latencies = trio.run(_cancel_latencies, slow, self.sizes.cancels)
+            aborted = slow.stats().aborted
+        per_run = max(1, len(latencies) // self.args.runs)
+        runs = []
+        for index in range(self.args.runs):
+            chunk = latencies[index * per_run : (index + 1) * per_run] or latencies
+            runs.append(
+                Run(
+                    percentile(chunk, 0.99) * 1000,
+                    [],
+                    [],
+                    {"cancels": len(chunk), "p50_ms": round(percentile(chunk, 0.5) * 1000, 2)},
+                )
+            )
+        self.report.add(
+            CANCEL,
+            runs,
+            p50_ms=round(percentile(latencies, 0.5) * 1000, 2),
+            p99_ms=round(percentile(latencies, 0.99) * 1000, 2),
+            cancels=len(latencies),
+            aborted_requests=aborted,
+        )
+
+
+def _cold(
+    runner: GenerateRunner, written: Written
+) -> Callable[[int], tuple[float, dict[str, Any]]]:
+    """One cold `generate --target fr` of `written` per call (the run index is unused)."""
+    return lambda _: runner.once(written)
+
+
+def _median(runs: list[Run], key: str) -> float:
+    return statistics.median(float(run.details[key]) for run in runs)
+
+
+async def _cancel_latencies(fake: FakeProvider, rounds: int) -> list[float]:
+    """Seconds from cancelling a pool translate, once the fake has requests in flight, to its
+    return."""
+    from i18nprune.config.schema import ProviderRow, RateLimit, TranslateConfig
+    from i18nprune.pool import TranslateJob, open_pool
+    from i18nprune.translate.providers import provider_chain
+
+    row = ProviderRow(
         id="libre",
-        base_url=base_url,
-        api_key=None,
-        model=None,
-        region=None,
+        base_url=fake.base_url,
         batch_size=BATCH,
-        timeout_seconds=30.0,
-        max_concurrency=CONCURRENCY,
-        rps=None,
-        rpm=None,
+        rate_limit=RateLimit(max_concurrency=CONCURRENCY),
     )
+    config = TranslateConfig(primary="libre", providers=[row])
+    chain = provider_chain("libre", config, {})
     texts = [f"Text number {index}" for index in range(BATCH * CONCURRENCY * 2)]
-    job = TranslateJob(
-        texts=texts, source="en", target="fr", chain=[settings], policy=TranslatePolicy()
-    )
+    job = TranslateJob(texts=texts, source="en", target="fr", chain=chain, policy=config.policy)
     rng = random.Random(7)
     latencies = []
     async with open_pool(WORKERS) as pool:
         for _ in range(rounds):
             with trio.CancelScope() as scope:
                 async with trio.open_nursery() as nursery:
+                    sent = fake.stats().requests
                     nursery.start_soon(pool.translate, job)
-                    await trio.sleep(0.05 + rng.random() * 0.1)
+                    with trio.fail_after(30):
+                        while fake.stats().requests == sent:
+                            await trio.sleep(0.002)
+                    await trio.sleep(rng.random() * 0.05)
                     cancelled_at = time.perf_counter()
                     scope.cancel()
             latencies.append(time.perf_counter() - cancelled_at)
     return latencies
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--leaves", type=int, default=20_000)
-    parser.add_argument("--latency", type=float, default=0.02)
-    parser.add_argument("--cancels", type=int, default=50)
-    parser.add_argument("--out", type=Path, default=Path("benchmarks/results/translate_pool.json"))
-    args = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="i18nprune-bench-") as tmp:
-        root, home = Path(tmp) / "repo", Path(tmp) / "home"
-        with FakeProvider("libre", latency=args.latency) as fake:
-            write_project(root, args.leaves, fake.base_url)
-            subprocess.run(  # compile bytecode once, as an installed package has it
-                [sys.executable, "-m", "i18nprune", "--version"],
-                env=cli_environment(home),
-                capture_output=True,
-                check=True,
-            )
-            seconds, rss_mb, envelope = timed_generate(root, home)
-            stats = fake.stats()
-        with FakeProvider("libre", latency=1.0) as slow:
-            latencies = trio.run(_cancel_latencies, slow.base_url, args.cancels)
-            aborted = slow.stats().aborted
-    result = envelope["data"]["targetResults"][0]  # type: ignore[index]
-    measured = {
-        "leaves_per_s": round(result["translatedLeafCount"] / seconds, 1),
-        "cancel_p99_ms": round(percentile(latencies, 0.99) * 1000, 1),
-        "peak_rss_mb": round(rss_mb, 1),
-    }
-    details = {
-        "leaves": args.leaves,
+FIGURES = (
+    "generate_sites_cold",
+    "generate_warm_scan",
+    "generate_one_file",
+    "generate_no_sites",
+    "pseudo_2000",
+    "generate_rate_limited",
+    "scaling_leaves",
+    "scaling_targets",
+    "pool_cancel_p99",
+)
+
+
+def _settings(args: argparse.Namespace, sizes: Sizes) -> dict[str, Any]:
+    return {
+        "mode": mode(args),
+        "runs": args.runs,
         "latency_s": args.latency,
-        "workers": WORKERS,
         "batch_size": BATCH,
         "max_concurrency": CONCURRENCY,
-        "provider_limit_leaves_per_s": round(CONCURRENCY * BATCH / args.latency, 1),
-        "wall_s": round(seconds, 3),
-        "ok": envelope["ok"],
-        "translated": result["translatedLeafCount"],
-        "failed": result["failedLeafCount"],
-        "fake_requests": stats.requests,
-        "fake_max_concurrency": stats.max_concurrency,
-        "cancel_p50_ms": round(percentile(latencies, 0.5) * 1000, 1),
-        "cancel_rounds": args.cancels,
-        "cancel_aborted_requests": aborted,
+        "workers": WORKERS,
+        "provider_limit_texts_per_s": provider_limit(args.latency),
+        "sizes": sizes.__dict__,
     }
-    write_report("translate_pool", details, measured, LIMITS, args.out, floors={"leaves_per_s"})
+
+
+def run(args: argparse.Namespace, store: FixtureStore, homes: Homes) -> Report:
+    """Measure the figures `args.only` names (all by default) and return the report."""
+    bench = Benchmark(args, store, homes)
+    warm_bytecode(homes.new())
+    names = args.only or FIGURES
+    return run_steps(bench.report, [(name, getattr(bench, name)) for name in names])
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The flags this benchmark takes (shared with run_all.py)."""
+    parser.add_argument("--latency", type=float, default=0.02, help="fake latency per request")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    add_common_arguments(parser, FIGURES)
+    add_arguments(parser)
+    args = parser.parse_args()
+    with scratch() as folder:
+        report = run(args, FixtureStore(folder / "fixtures"), Homes(folder / "homes"))
+        print(report.save(args.out))
 
 
 if __name__ == "__main__":

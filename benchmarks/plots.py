@@ -1,0 +1,317 @@
+"""PNG charts of a suite run, written beside its JSON: where each goal stands, throughput and
+per-unit cost against size, the pool's batch latencies, requests in flight over time, ping
+round trips under load, and memory over time.
+
+    python benchmarks/plots.py [benchmarks/results/suite.json]
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+from matplotlib.axes import Axes
+
+Reports = Mapping[str, dict[str, Any]]
+DPI = 110
+
+
+def _save(figure: Any, path: Path) -> Path:
+    figure.tight_layout()
+    figure.savefig(path, dpi=DPI)
+    plt.close(figure)
+    return path
+
+
+def _figures(reports: Reports) -> dict[str, dict[str, Any]]:
+    out: dict[str, dict[str, Any]] = {}
+    for report in reports.values():
+        out.update(report.get("figures", {}))
+    return out
+
+
+def goals(reports: Reports, rows: list[tuple[str, str]], path: Path) -> Path | None:
+    """One bar per figure of the issue's table: the share of its goal reached (measured ÷ goal
+    for throughputs, goal ÷ measured for times and sizes), so ≥ 1 means the goal is met."""
+    figures = _figures(reports)
+    bars = []
+    for label, figure_id in rows:
+        figure = figures.get(figure_id)
+        if not figure or "goal" not in figure:
+            continue
+        goal, median = figure["goal"]["value"], figure["median"]
+        reached = median / goal if figure["better"] == "higher" else goal / max(median, 1e-9)
+        values = figure["values"]
+        worst = min(values) if figure["better"] == "higher" else max(values)
+        best = max(values) if figure["better"] == "higher" else min(values)
+        share = [
+            v / goal if figure["better"] == "higher" else goal / max(v, 1e-9) for v in (worst, best)
+        ]
+        bars.append((label, reached, share))
+    if not bars:
+        return None
+    fig, ax = plt.subplots(figsize=(9, 0.45 * len(bars) + 1.4))
+    names = [bar[0] for bar in bars][::-1]
+    reached = [bar[1] for bar in bars][::-1]
+    low = [bar[1] - bar[2][0] for bar in bars][::-1]
+    high = [bar[2][1] - bar[1] for bar in bars][::-1]
+    colours = ["tab:green" if value >= 1 else "tab:red" for value in reached]
+    ax.barh(names, reached, color=colours, xerr=[low, high], capsize=3, alpha=0.85)
+    ax.axvline(1.0, color="black", linestyle="--", linewidth=1)
+    ax.set_xscale("log")
+    ax.set_xlabel("share of the goal reached (median; whiskers: worst and best run)")
+    ax.set_title("Issue 11 goals: where each figure stands (≥ 1, green: goal met)")
+    for index, value in enumerate(reached):
+        ax.text(value, index, f" {value:.2f}", va="center", fontsize=8)
+    return _save(fig, path)
+
+
+def _scaling_axis(ax: Axes, series: dict[str, Any], label: str) -> None:
+    points = series["points"]
+    line = ax.plot(
+        [p["size"] for p in points],
+        [p["per_unit"] for p in points],
+        marker="o",
+        label=f"{label}: per unit (×{series['growth']})",
+    )[0]
+    marginal = [p for p in points if "marginal" in p]
+    if marginal:
+        growth = series.get("marginal_growth")
+        ax.plot(
+            [p["size"] for p in marginal],
+            [p["marginal"] for p in marginal],
+            marker="x",
+            linestyle="--",
+            color=line.get_color(),
+            label=f"{label}: marginal" + (f" (×{growth})" if growth is not None else ""),
+        )
+
+
+def per_unit_cost(reports: Reports, path: Path) -> Path | None:
+    """Per-unit cost against size for every scaling series (solid), and the marginal cost of
+    each step up in size (dashed: Δcost ÷ Δunits, free of start-up costs). Flat lines mean
+    linear cost; the legend gives largest ÷ smallest (flagged above 1.5 on a red ground)."""
+    groups = [
+        ("generate, call sites: µs per leaf", "translate_pool",
+         ("generate_leaves_wall", "generate_leaves_cpu")),
+        ("generate, one file: µs per call site", "translate_pool", ("one_file_sites",)),
+        ("generate: µs wall per leaf, by targets", "translate_pool", ("generate_targets_wall",)),
+        ("validate: ms per file", "scan",
+         ("validate_cold_wall", "validate_cold_cpu", "validate_warm_wall")),
+        ("validate, cold: KB tree RSS per file", "scan", ("validate_memory",)),
+    ]  # fmt: skip
+    panels = []
+    for title, name, keys in groups:
+        known = reports.get(name, {}).get("scaling", {})
+        series = [(key, known[key]) for key in keys if key in known]
+        if series:
+            panels.append((title, series))
+    if not panels:
+        return None
+    columns = min(3, len(panels))
+    rows = -(-len(panels) // columns)
+    fig, axes = plt.subplots(rows, columns, figsize=(5.2 * columns, 4.0 * rows), squeeze=False)
+    for ax in axes.flat[len(panels) :]:
+        ax.set_visible(False)
+    for ax, (title, series) in zip(axes.flat, panels, strict=False):
+        for key, data in series:
+            _scaling_axis(ax, data, key.replace("generate_", "").replace("validate_", ""))
+            if data["superlinear"]:
+                ax.set_facecolor("#fff0f0")
+        ax.set_xscale("log")
+        ax.set_ylim(bottom=0)
+        ax.set_title(title, fontsize=10)
+        ax.set_xlabel(series[0][1]["size_unit"])
+        ax.legend(fontsize=7)
+        ax.grid(alpha=0.3)
+    fig.suptitle("Per-unit cost vs size — flat = linear; red ground = growth > 1.5×")
+    return _save(fig, path)
+
+
+def throughput(reports: Reports, path: Path) -> Path | None:
+    """generate leaves/s against leaves (with the provider limit and the goal), and validate
+    files/s against files, from the scaling medians."""
+    pool = reports.get("translate_pool", {}).get("scaling", {})
+    scan = reports.get("scan", {}).get("scaling", {})
+    if "generate_leaves_wall" not in pool and "validate_cold_wall" not in scan:
+        return None
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4))
+    if "generate_leaves_wall" in pool:
+        points = pool["generate_leaves_wall"]["points"]
+        left.plot(
+            [p["size"] for p in points],
+            [1e6 / p["per_unit"] for p in points],
+            marker="o",
+            label="generate, call sites, cold (median)",
+        )
+        limit = reports["translate_pool"]["settings"]["provider_limit_texts_per_s"]
+        left.axhline(limit, color="black", linestyle="--", label=f"provider limit {limit:,.0f}/s")
+        left.axhline(14_000, color="tab:green", linestyle=":", label="goal 14,000/s")
+        left.set_xscale("log")
+        left.set_yscale("log")
+        left.set_xlabel("leaves")
+        left.set_ylabel("leaves/s, end to end")
+        left.set_title("generate throughput vs size")
+        left.legend(fontsize=8)
+        left.grid(alpha=0.3)
+    for key, label in (("validate_cold_wall", "cold"), ("validate_warm_wall", "warm")):
+        if key in scan:
+            points = scan[key]["points"]
+            right.plot(
+                [p["size"] for p in points],
+                [1e3 / p["per_unit"] for p in points],
+                marker="o",
+                label=f"validate {label} (median)",
+            )
+    right.axhline(10_000 / 2.0, color="tab:green", linestyle=":", label="cold goal (10k in 2 s)")
+    right.axhline(10_000 / 0.3, color="tab:olive", linestyle=":", label="warm goal (10k in 0.3 s)")
+    right.set_xscale("log")
+    right.set_yscale("log")
+    right.set_xlabel("files")
+    right.set_ylabel("files/s, wall")
+    right.set_title("validate throughput vs size")
+    right.legend(fontsize=8)
+    right.grid(alpha=0.3)
+    return _save(fig, path)
+
+
+def pool_runs(reports: Reports) -> list[tuple[str, dict[str, Any]]]:
+    """The runs whose pool series the suite keeps (the last run of each figure)."""
+    series = reports.get("translate_pool", {}).get("series", {})
+    names = ("generate_sites_cold", "generate_rate_limited")
+    return [(name, series[name]) for name in names if name in series]
+
+
+def batch_latency(runs: list[tuple[str, dict[str, Any]]], path: Path) -> Path | None:
+    """Histograms of each batch's queue wait, worker time and HTTP time (data.pool)."""
+    if not runs:
+        return None
+    keys = ("queueWaitMs", "workerMs", "httpMs")
+    fig, axes = plt.subplots(1, 3, figsize=(13, 3.8))
+    for ax, key in zip(axes, keys, strict=True):
+        for name, data in runs:
+            values = data.get(key) or []
+            if values:
+                ax.hist(values, bins=40, alpha=0.6, label=f"{name} (n={len(values)})")
+        if not any(data.get(key) for _, data in runs):
+            ax.text(
+                0.5,
+                0.5,
+                "not reported\n(data.pool absent)",
+                ha="center",
+                va="center",
+                transform=ax.transAxes,
+            )
+        ax.set_title(
+            {
+                "queueWaitMs": "queue wait (ready → sent to a worker)",
+                "workerMs": "worker time (sent → answer back)",
+                "httpMs": "HTTP time (all attempts)",
+            }[key],
+            fontsize=10,
+        )
+        ax.set_xlabel("ms per batch")
+        ax.set_ylabel("batches")
+        if ax.get_legend_handles_labels()[0]:
+            ax.legend(fontsize=7)
+    fig.suptitle("Translate-pool latency per batch")
+    return _save(fig, path)
+
+
+def in_flight(runs: list[tuple[str, dict[str, Any]]], path: Path) -> Path | None:
+    """Requests in flight over time against the provider's concurrency limit."""
+    if not runs:
+        return None
+    fig, axes = plt.subplots(len(runs), 1, figsize=(11, 2.8 * len(runs)), squeeze=False)
+    for ax, (name, data) in zip(axes[:, 0], runs, strict=True):
+        timeline = data.get("timeline") or []
+        if timeline:
+            ax.step(
+                [p[0] for p in timeline],
+                [p[1] for p in timeline],
+                where="post",
+                linewidth=0.8,
+                label="requests in flight",
+            )
+        ax.axhline(data.get("limit", 8), color="red", linestyle="--", label="maxConcurrency")
+        for index, at in enumerate(data.get("status_429_at") or []):
+            ax.axvline(at, color="tab:orange", linewidth=1,
+                       label="429 answered (fake's clock)" if index == 0 else None)  # fmt: skip
+        source = data.get("source", "data.pool")
+        ax.set_title(f"{name}: requests in flight — from {source}", fontsize=10)
+        ax.set_xlabel("seconds since the first batch")
+        ax.set_ylabel("in flight")
+        ax.legend(fontsize=8, loc="lower right")
+    return _save(fig, path)
+
+
+def pings(reports: Reports, path: Path) -> Path | None:
+    """Ping round trips (one every 10 ms) during an op.generate, against the 10 ms goal."""
+    data = reports.get("serve", {}).get("series", {}).get("ping_under_generate")
+    if not data:
+        return None
+    fig, ax = plt.subplots(figsize=(11, 3.2))
+    ax.plot(data["at"], data["rtt_ms"], marker=".", linestyle="none", markersize=3)
+    ax.axhline(10.0, color="red", linestyle="--", label="goal: p99 ≤ 10 ms")
+    ax.set_yscale("log")
+    ax.set_xlabel("seconds since op.generate was sent")
+    ax.set_ylabel("ping round trip, ms")
+    ax.set_title("serve ping during op.generate (first run)")
+    ax.legend(fontsize=8)
+    return _save(fig, path)
+
+
+def memory(reports: Reports, path: Path) -> Path | None:
+    """RSS of the front process and of its children over a cold validate, stacked."""
+    data = reports.get("scan", {}).get("series", {}).get("memory_timeline")
+    if not data or not data.get("at"):
+        return None
+    fig, ax = plt.subplots(figsize=(11, 3.2))
+    ax.stackplot(
+        data["at"],
+        data["front_mb"],
+        data["children_mb"],
+        labels=["front process", "children (scan workers)"],
+        alpha=0.8,
+    )
+    ax.set_xlabel("seconds")
+    ax.set_ylabel("RSS, MB")
+    ax.set_title(f"cold validate of {data.get('files', '?'):,} files: RSS summed over the tree")
+    ax.legend(fontsize=8, loc="upper left")
+    return _save(fig, path)
+
+
+def write_all(reports: Reports, folder: Path, rows: list[tuple[str, str]]) -> list[Path]:
+    """Every chart the data allows, as PNG files in `folder`."""
+    folder.mkdir(parents=True, exist_ok=True)
+    made = [
+        goals(reports, rows, folder / "goals.png"),
+        throughput(reports, folder / "throughput_vs_size.png"),
+        per_unit_cost(reports, folder / "per_unit_cost.png"),
+        batch_latency(pool_runs(reports), folder / "batch_latency.png"),
+        in_flight(pool_runs(reports), folder / "in_flight_timeline.png"),
+        pings(reports, folder / "ping_under_generate.png"),
+        memory(reports, folder / "memory_timeline.png"),
+    ]
+    return [path for path in made if path is not None]
+
+
+def main() -> None:
+    from table import ROWS
+
+    path = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("benchmarks/results/suite.json")
+    suite = json.loads(path.read_text())
+    rows = [(row.label, row.figure) for row in ROWS]
+    for made in write_all(suite["reports"], path.parent, rows):
+        print(made)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,99 @@
+"""The benchmark suite's smallest configuration runs end to end and writes the report it
+documents (structure only: how fast things are is the suite's business, not a test's)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+STEPS = "scan:validate,translate_pool:generate_sites_cold,translate_pool:pseudo_2000"
+
+
+@pytest.fixture(scope="module")
+def suite(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], Path]:
+    out = tmp_path_factory.mktemp("bench")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("I18NPRUNE_")}
+    command = [
+        sys.executable, str(REPO / "benchmarks" / "run_all.py"),
+        "--smoke", "--runs", "1", "--only", STEPS, "--out", str(out),
+    ]  # fmt: skip
+    done = subprocess.run(command, cwd=REPO, env=env, capture_output=True, text=True, timeout=110)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads((out / "suite.json").read_text()), out
+
+
+def _figure(suite: dict[str, Any], report: str, figure: str) -> dict[str, Any]:
+    found = suite["reports"][report]["figures"]
+    assert figure in found, f"{figure} missing; errors: {suite['reports'][report].get('errors')}"
+    return found[figure]
+
+
+def test_suite_records_the_machine_and_its_load(suite: tuple[dict[str, Any], Path]) -> None:
+    document, _ = suite
+    assert document["machine"]["cpu_count"] == os.cpu_count()
+    assert document["machine"]["python"].count(".") == 2
+    assert len(document["load_before"]) == len(document["load_after"]) == 3
+    assert document["settings"]["mode"] == "smoke"
+
+
+def test_every_figure_has_runs_min_median_and_its_ratio_to_the_goal(
+    suite: tuple[dict[str, Any], Path],
+) -> None:
+    document, _ = suite
+    for report, figure in (
+        ("scan", "validate_cold_wall"),
+        ("scan", "validate_cold_cpu"),
+        ("scan", "validate_warm_wall"),
+        ("translate_pool", "generate_sites_cold"),
+        ("translate_pool", "in_flight_throughput"),
+        ("translate_pool", "pseudo_2000"),
+    ):
+        found = _figure(document, report, figure)
+        assert found["runs"] == len(found["values"]) == len(found["load"]) == 1
+        assert found["min"] <= found["median"] <= found["max"]
+        assert found["ratio_to_goal"] == pytest.approx(
+            found["median"] / found["goal"]["value"], rel=0.01
+        )
+    cpu = _figure(document, "scan", "validate_cold_cpu")
+    assert cpu["references"]["upstream"]["value"] == 4.7
+    generate = _figure(document, "translate_pool", "generate_sites_cold")
+    assert generate["references"]["provider_limit"]["value"] == 40_000
+
+
+def test_generate_runs_report_the_pool_latency(suite: tuple[dict[str, Any], Path]) -> None:
+    document, _ = suite
+    run = document["reports"]["translate_pool"]["pool_latency"]["generate_sites_cold"][0]
+    assert run["fake"]["requests"] > 0
+    assert run["fake"]["texts"] > 0
+    assert run["fake"]["max_in_flight"] >= 1
+    assert run["source"] == "data.pool"
+    for key in ("queueWaitMs", "workerMs", "httpMs"):
+        assert set(run[key]) >= {"p50", "p95", "p99"}
+    assert run["inFlight"]["limit"] == 8
+    assert run["inFlight"]["texts_sent"] == run["fake"]["texts"]
+    assert {"retries", "rateLimited", "rateLimitPauseSeconds"} <= set(run)
+
+
+def test_the_table_has_every_row_of_the_issue(suite: tuple[dict[str, Any], Path]) -> None:
+    _, out = suite
+    rows = [line for line in (out / "table.md").read_text().splitlines() if line.startswith("|")]
+    assert len(rows) == 2 + 12
+    assert sum("not measured" in row for row in rows) == 12 - 6
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("matplotlib") is None, reason="charts need the bench extra"
+)
+def test_charts_are_written_beside_the_json(suite: tuple[dict[str, Any], Path]) -> None:
+    document, out = suite
+    for name in ("goals.png", "batch_latency.png", "in_flight_timeline.png"):
+        assert name in document["charts"]
+        assert (out / name).read_bytes().startswith(b"\x89PNG")
