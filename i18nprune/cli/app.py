@@ -33,11 +33,12 @@ from i18nprune.cli.commands import (
     validate,
 )
 from i18nprune.cli.commands.demo import DemoError, write_demo
-from i18nprune.cli.globals import GlobalOptions, hoist_global_flags, wants_json
-from i18nprune.cli.output import consoles, print_issues, write_json
+from i18nprune.cli.formats import findings, github_commands, sarif_log
+from i18nprune.cli.globals import FORMATS, GlobalOptions, hoist_global_flags, wants_json
+from i18nprune.cli.output import consoles, print_issues, write_document, write_json
 from i18nprune.cli.progress import ProgressDisplay
 from i18nprune.config import ConfigOverrides
-from i18nprune.envelope import Code, Envelope, error, make_envelope
+from i18nprune.envelope import Code, Envelope, ProblemError, error, make_envelope
 from i18nprune.ops.options import OptionsError, decode_options, option_fields
 from i18nprune.ops.registry import OPS, OpSpec, execute
 from i18nprune.project import ProjectHandle, ProjectRequest
@@ -112,6 +113,14 @@ def main_callback(
     json_compact: Annotated[
         bool, typer.Option("--json-compact", help="JSON envelope on one line.")
     ] = False,
+    output_format: Annotated[
+        str | None,
+        typer.Option(
+            "--format",
+            click_type=click.Choice(FORMATS),
+            help="text, json (= --json), github (workflow commands) or sarif (SARIF 2.1.0).",
+        ),
+    ] = None,
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Confirm destructive actions.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only errors.")] = False,
     no_color: Annotated[bool, typer.Option("--no-color", help="Plain output.")] = False,
@@ -138,11 +147,16 @@ def main_callback(
         ),
     ] = False,
 ) -> None:
+    as_json = json_ or json_compact
+    if as_json and output_format not in (None, "json"):
+        raise click.UsageError(f"--json cannot be combined with --format {output_format}")
+    chosen = "json" if as_json else (output_format or "text")
     ctx.obj = GlobalOptions(
         project=project,
         config=config_file,
-        json=json_ or json_compact,
+        json=chosen == "json",
         json_compact=json_compact,
+        format=chosen,
         yes=yes,
         quiet=quiet,
         no_color=no_color,
@@ -190,7 +204,7 @@ def run_op(spec: OpSpec, options: GlobalOptions, raw: dict[str, Any]) -> int:
             op_options = _choose_keys(spec, handle, options, op_options, out)
         envelope = _execute(spec, handle, options, op_options, err)
         if options.interactive and _awaits_confirmation(envelope):
-            _emit(envelope, spec, options, out, err, hide=Code.CONFIRMATION_REQUIRED)
+            _emit(envelope, spec, options, handle, (out, err), hide=Code.CONFIRMATION_REQUIRED)
             if not typer.confirm("Apply these changes?", default=False, err=True):
                 err.print("Nothing was changed.")
                 return EXIT_OK  # the user's choice, not a failure
@@ -201,9 +215,9 @@ def run_op(spec: OpSpec, options: GlobalOptions, raw: dict[str, Any]) -> int:
             raise
         interrupted = error(Code.INTERRUPTED, "interrupted; no file was left half-written")
         envelope = make_envelope(spec.name, None, [interrupted], started=time.perf_counter())
-        _emit(envelope, spec, options, out, err)
+        _emit(envelope, spec, options, handle, (out, err))
         return EXIT_INTERRUPTED
-    _emit(envelope, spec, options, out, err)
+    _emit(envelope, spec, options, handle, (out, err))
     if any(issue.severity == "error" and issue.code in _USAGE_CODES for issue in envelope.issues):
         return EXIT_USAGE
     return EXIT_OK if envelope.ok else EXIT_FAILED
@@ -246,21 +260,48 @@ def _emit(
     envelope: Envelope,
     spec: OpSpec,
     options: GlobalOptions,
-    out: Any,
-    err: Any,
+    handle: ProjectHandle,
+    consoles: tuple[Any, Any],
     hide: str | None = None,
 ) -> None:
+    out, err = consoles
     if options.json:
         write_json(envelope, options.json_compact)
         return
+    if options.format == "sarif":
+        root, anchor = _report_root(handle)
+        write_document(sarif_log(findings(envelope, root), root, anchor))
+        return
     if envelope.data is not None and not options.quiet:
         _RENDERERS[spec.name](envelope.data, out, options)
-    shown = [
-        issue
-        for issue in envelope.issues
-        if issue.code != hide and (not options.quiet or issue.severity == "error")
-    ]
-    print_issues(err, shown)
+    if options.format == "github":
+        root, _ = _report_root(handle)
+        found = findings(envelope, root)
+        shown_found = [f for f in found if _shown(f.code, f.severity, options, hide)]
+        for command in github_commands(shown_found):
+            print(command, flush=True)
+        return
+    print_issues(err, [i for i in envelope.issues if _shown(i.code, i.severity, options, hide)])
+
+
+def _shown(code: str, severity: str, options: GlobalOptions, hidden: str | None) -> bool:
+    """Whether people see an issue: all but `hidden`, and only errors under --quiet."""
+    return code != hidden and (not options.quiet or severity == "error")
+
+
+def _report_root(handle: ProjectHandle) -> tuple[Path, str | None]:
+    """The folder a report's relative paths start from (the project root, else the folder the
+    command was given) and the project's config file relative to it, when there is one."""
+    try:
+        project = handle.open()
+    except ProblemError:
+        request = handle.request
+        return Path(os.path.realpath(request.project or request.cwd)), None
+    config = project.loaded.config_path
+    anchor = None
+    if config is not None and config.is_relative_to(project.root):
+        anchor = config.relative_to(project.root).as_posix()
+    return project.root, anchor
 
 
 def _report_usage(message: str, as_json: bool, kind: str = "usage") -> int:

@@ -19,6 +19,7 @@ _VALUED = {
     "--functions",
     "--exclude",
     "--top",
+    "--format",
 }
 _SWITCHES = {
     "--json",
@@ -60,9 +61,18 @@ def hoist_global_flags(argv: list[str]) -> list[str]:
     return hoisted + rest
 
 
+FORMATS = ("text", "json", "github", "sarif")
+"""`--format`: people's text, the JSON envelope (`--json`), GitHub workflow commands, SARIF."""
+
+
 def wants_json(argv: list[str]) -> bool:
     """Whether the raw command line asked for JSON (so even a usage error gets an envelope)."""
-    return any(token in ("--json", "--json-compact") for token in argv)
+    for index, token in enumerate(argv):
+        if token in ("--json", "--json-compact", "--format=json"):
+            return True
+        if token == "--format" and argv[index + 1 : index + 2] == ["json"]:
+            return True
+    return False
 
 
 @dataclass(frozen=True)
@@ -72,7 +82,10 @@ class GlobalOptions:
     project: Path | None = None
     config: Path | None = None
     json: bool = False
+    """Print the JSON envelope (`--json`, `--json-compact`, `--format json`)."""
     json_compact: bool = False
+    format: str = "text"
+    """One of FORMATS; `json` whenever `json` is set."""
     yes: bool = False
     quiet: bool = False
     no_color: bool = False
@@ -86,9 +99,16 @@ class GlobalOptions:
     full: bool = False
 
     @property
+    def document_output(self) -> bool:
+        """Whether stdout carries one machine-readable document (JSON or SARIF) and nothing
+        else, so people's text goes to stderr."""
+        return self.format in ("json", "sarif")
+
+    @property
     def interactive(self) -> bool:
-        """Nothing prompts under --json, in CI, or when stdin/stdout is not a terminal."""
-        if self.json or os.environ.get("CI", "").lower() in ("1", "true"):
+        """Nothing prompts outside `--format text`, in CI, or when stdin/stdout is not a
+        terminal."""
+        if self.format != "text" or os.environ.get("CI", "").lower() in ("1", "true"):
             return False
         return sys.stdin.isatty() and sys.stdout.isatty()
 

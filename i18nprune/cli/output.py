@@ -17,14 +17,15 @@ _STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 
 
 def consoles(options: GlobalOptions) -> tuple[Console, Console]:
-    """(report, diagnostics): under --json the report is stderr too, so stdout stays JSON.
+    """(report, diagnostics): under --json and --format sarif the report is stderr too, so
+    stdout holds only the document.
 
     `--no-color` or a non-empty `NO_COLOR` turns off every style, bold and dim included.
     """
     plain = options.no_color or bool(os.environ.get("NO_COLOR"))
     style: dict[str, Any] = {"color_system": None} if plain else {}
     err = Console(stderr=True, highlight=False, soft_wrap=True, **style)
-    out = err if options.json else Console(highlight=False, soft_wrap=True, **style)
+    out = err if options.document_output else Console(highlight=False, soft_wrap=True, **style)
     return out, err
 
 
@@ -34,6 +35,12 @@ def write_json(envelope: Envelope, compact: bool) -> None:
     if not compact:
         encoded = msgspec.json.format(encoded, indent=2)
     sys.stdout.buffer.write(encoded + b"\n")
+    sys.stdout.flush()
+
+
+def write_document(document: object) -> None:
+    """Print any JSON-able document (the SARIF log) on stdout, indented."""
+    sys.stdout.buffer.write(msgspec.json.format(msgspec.json.encode(document), indent=2) + b"\n")
     sys.stdout.flush()
 
 
