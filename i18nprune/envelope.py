@@ -91,6 +91,7 @@ class Code:
     WORKSPACE_INVALID = "i18nprune.workspace.invalid"
     WORKSPACE_EMPTY = "i18nprune.workspace.no_projects"
     WORKSPACE_PATTERN_UNMATCHED = "i18nprune.workspace.pattern_unmatched"
+    WORKSPACE_PROJECT_FAILED = "i18nprune.workspace.project_failed"
 
     # hosts
     USAGE_ERROR = "i18nprune.cli.usage_error"

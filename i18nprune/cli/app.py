@@ -18,31 +18,20 @@ import trio
 import typer
 
 from i18nprune import __version__
-from i18nprune.cli.commands import (
-    cleanup,
-    config,
-    doctor,
-    generate,
-    languages,
-    locales_delete,
-    locales_dynamic,
-    locales_list,
-    missing,
-    providers,
-    sync,
-    validate,
-)
 from i18nprune.cli.commands.demo import DemoError, write_demo
-from i18nprune.cli.formats import findings, github_commands, sarif_log
 from i18nprune.cli.globals import FORMATS, GlobalOptions, hoist_global_flags, wants_json
-from i18nprune.cli.output import consoles, print_issues, write_document, write_json
+from i18nprune.cli.output import consoles, write_json
 from i18nprune.cli.progress import ProgressDisplay
+from i18nprune.cli.report import Reported, emit
 from i18nprune.config import ConfigOverrides
 from i18nprune.envelope import Code, Envelope, ProblemError, error, make_envelope
+from i18nprune.fanout import WorkspaceRun, run_workspace
 from i18nprune.ops.options import OptionsError, decode_options, option_fields
 from i18nprune.ops.registry import OPS, OpSpec, execute
+from i18nprune.ops.workspace import workspace_root
 from i18nprune.project import ProjectHandle, ProjectRequest
 from i18nprune.serve import ServeSettings, serve_stdio
+from i18nprune.workspace import Workspace, find_workspace, has_workspace_file
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 # Errors that mean the command line asked for something impossible (exit 2, like a bad flag):
@@ -60,22 +49,6 @@ _USAGE_CODES = frozenset(
     }
 )
 
-Renderer = Callable[[Any, Any, GlobalOptions], None]
-_RENDERERS: dict[str, Renderer] = {
-    "config": config.render,
-    "doctor": doctor.render,
-    "validate": validate.render,
-    "languages": languages.render,
-    "locales.list": locales_list.render,
-    "locales.dynamic": locales_dynamic.render,
-    "missing": missing.render,
-    "providers": providers.render,
-    "sync": sync.render,
-    "generate": generate.render,
-    "cleanup": cleanup.render,
-    "locales.delete": locales_delete.render,
-}
-
 app = typer.Typer(
     name="i18nprune",
     help="Keep translations honest: find the keys your code uses; validate, sync, prune and "
@@ -88,6 +61,8 @@ app = typer.Typer(
 )
 locales_app = typer.Typer(help="Inventory, dynamic key sites, and deletion of locales.")
 app.add_typer(locales_app, name="locales")
+workspace_app = typer.Typer(help="The projects of a monorepo workspace.")
+app.add_typer(workspace_app, name="workspace")
 
 
 def _comma_list(value: str | None) -> list[str] | None:
@@ -140,6 +115,14 @@ def main_callback(
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Bypass every cache.")] = False,
     top: Annotated[int, typer.Option("--top", min=1, help="Rows shown in lists.")] = 20,
     full: Annotated[bool, typer.Option("--full", help="Show every row.")] = False,
+    workspace: Annotated[
+        bool,
+        typer.Option(
+            "--workspace",
+            help="Run in every project below the root (its i18nprune.workspace.json, else "
+            "every folder with an i18nprune config).",
+        ),
+    ] = False,
     version: Annotated[
         bool,
         typer.Option(
@@ -168,6 +151,7 @@ def main_callback(
         no_cache=no_cache,
         top=top,
         full=full,
+        workspace=workspace,
     )
 
 
@@ -189,7 +173,8 @@ def _project_request(options: GlobalOptions) -> ProjectRequest:
 
 
 def run_op(spec: OpSpec, options: GlobalOptions, raw: dict[str, Any]) -> int:
-    """Run one op for the command line; print its result; return the exit code."""
+    """Run one op for the command line (over every project in workspace mode); print its
+    result; return the exit code."""
     out, err = consoles(options)
     given = {key: value for key, value in raw.items() if value is not None}
     if "yes" in _field_names(spec):
@@ -200,27 +185,47 @@ def run_op(spec: OpSpec, options: GlobalOptions, raw: dict[str, Any]) -> int:
         return _report_usage(str(exc), options.json, spec.name)
     handle = ProjectHandle(_project_request(options))
     try:
+        workspace = _workspace_of(spec, handle, options)
+    except ProblemError as exc:
+        envelope = make_envelope(spec.name, None, exc.issues, started=time.perf_counter())
+        emit(envelope, options, Reported(handle, None), (out, err))
+        return EXIT_FAILED
+    if workspace is not None and getattr(op_options, "ask", False):
+        return _report_usage("--ask works on one project: run it with -C <project>", options.json)
+    reported = Reported(handle, workspace)
+    try:
         if options.interactive and getattr(op_options, "ask", False):
             op_options = _choose_keys(spec, handle, options, op_options, out)
-        envelope = _execute(spec, handle, options, op_options, err)
+        envelope = _execute(spec, reported, options, op_options, err)
         if options.interactive and _awaits_confirmation(envelope):
-            _emit(envelope, spec, options, handle, (out, err), hide=Code.CONFIRMATION_REQUIRED)
+            emit(envelope, options, reported, (out, err), hide=Code.CONFIRMATION_REQUIRED)
             if not typer.confirm("Apply these changes?", default=False, err=True):
                 err.print("Nothing was changed.")
                 return EXIT_OK  # the user's choice, not a failure
             confirmed = msgspec.structs.replace(op_options, yes=True)
-            envelope = _execute(spec, handle, options, confirmed, err)
+            envelope = _execute(spec, reported, options, confirmed, err)
     except (KeyboardInterrupt, BaseExceptionGroup) as exc:
         if not _is_interrupt(exc):
             raise
         interrupted = error(Code.INTERRUPTED, "interrupted; no file was left half-written")
         envelope = make_envelope(spec.name, None, [interrupted], started=time.perf_counter())
-        _emit(envelope, spec, options, handle, (out, err))
+        emit(envelope, options, reported, (out, err))
         return EXIT_INTERRUPTED
-    _emit(envelope, spec, options, handle, (out, err))
+    emit(envelope, options, reported, (out, err))
     if any(issue.severity == "error" and issue.code in _USAGE_CODES for issue in envelope.issues):
         return EXIT_USAGE
     return EXIT_OK if envelope.ok else EXIT_FAILED
+
+
+def _workspace_of(spec: OpSpec, handle: ProjectHandle, options: GlobalOptions) -> Workspace | None:
+    """The workspace an op runs over: with `--workspace`, or when the root holds a workspace
+    file and no config file was named; None for a one-project run. Raises ProblemError."""
+    if not spec.needs_project or spec.name == "workspace":
+        return None
+    root = workspace_root(handle.request)
+    if options.workspace or (options.config is None and has_workspace_file(root)):
+        return find_workspace(root)
+    return None
 
 
 def _is_interrupt(exc: BaseException) -> bool:
@@ -235,14 +240,21 @@ def _field_names(spec: OpSpec) -> set[str]:
 
 
 def _execute(
-    spec: OpSpec, handle: ProjectHandle, options: GlobalOptions, op_options: Any, err: Any
+    spec: OpSpec, reported: Reported, options: GlobalOptions, op_options: Any, err: Any
 ) -> Envelope:
     with ProgressDisplay(err, enabled=not options.quiet) as display:
-        return trio.run(execute, spec, handle, op_options, display)
+        if reported.workspace is None:
+            return trio.run(execute, spec, reported.handle, op_options, display)
+        return trio.run(
+            run_workspace, spec, reported.handle, reported.workspace, op_options, display
+        )
 
 
 def _awaits_confirmation(envelope: Envelope) -> bool:
-    return any(issue.code == Code.CONFIRMATION_REQUIRED for issue in envelope.issues)
+    issues = list(envelope.issues)
+    if isinstance(envelope.data, WorkspaceRun):
+        issues += [issue for project in envelope.data.projects for issue in project.issues]
+    return any(issue.code == Code.CONFIRMATION_REQUIRED for issue in issues)
 
 
 def _choose_keys(
@@ -250,58 +262,10 @@ def _choose_keys(
 ) -> Any:
     """`--ask`: preview, then confirm each key; the op then removes only the chosen ones."""
     preview_options = msgspec.structs.replace(op_options, ask=False, dry_run=True)
-    preview = _execute(spec, handle, options, preview_options, out)
+    preview = _execute(spec, Reported(handle, None), options, preview_options, out)
     keys = preview.data.keys if preview.data is not None else []
     chosen = [key for key in keys if typer.confirm(f"remove {key}?", default=False, err=True)]
     return msgspec.structs.replace(op_options, ask=False, keys=chosen, yes=True)
-
-
-def _emit(
-    envelope: Envelope,
-    spec: OpSpec,
-    options: GlobalOptions,
-    handle: ProjectHandle,
-    consoles: tuple[Any, Any],
-    hide: str | None = None,
-) -> None:
-    out, err = consoles
-    if options.json:
-        write_json(envelope, options.json_compact)
-        return
-    if options.format == "sarif":
-        root, anchor = _report_root(handle)
-        write_document(sarif_log(findings(envelope, root), root, anchor))
-        return
-    if envelope.data is not None and not options.quiet:
-        _RENDERERS[spec.name](envelope.data, out, options)
-    if options.format == "github":
-        root, _ = _report_root(handle)
-        found = findings(envelope, root)
-        shown_found = [f for f in found if _shown(f.code, f.severity, options, hide)]
-        for command in github_commands(shown_found):
-            print(command, flush=True)
-        return
-    print_issues(err, [i for i in envelope.issues if _shown(i.code, i.severity, options, hide)])
-
-
-def _shown(code: str, severity: str, options: GlobalOptions, hidden: str | None) -> bool:
-    """Whether people see an issue: all but `hidden`, and only errors under --quiet."""
-    return code != hidden and (not options.quiet or severity == "error")
-
-
-def _report_root(handle: ProjectHandle) -> tuple[Path, str | None]:
-    """The folder a report's relative paths start from (the project root, else the folder the
-    command was given) and the project's config file relative to it, when there is one."""
-    try:
-        project = handle.open()
-    except ProblemError:
-        request = handle.request
-        return Path(os.path.realpath(request.project or request.cwd)), None
-    config = project.loaded.config_path
-    anchor = None
-    if config is not None and config.is_relative_to(project.root):
-        anchor = config.relative_to(project.root).as_posix()
-    return project.root, anchor
 
 
 def _report_usage(message: str, as_json: bool, kind: str = "usage") -> int:
@@ -345,6 +309,8 @@ def _command_for(spec: OpSpec) -> Callable[..., None]:
 for _name, _spec in OPS.items():
     if _name.startswith("locales."):
         locales_app.command(_name.split(".", 1)[1])(_command_for(_spec))
+    elif _name == "workspace":
+        workspace_app.command("list")(_command_for(_spec))
     else:
         app.command(_name)(_command_for(_spec))
 _langs = _command_for(OPS["languages"])

@@ -32,6 +32,7 @@ _SWITCHES = {
     "--no-cache",
     "--full",
     "--version",
+    "--workspace",
 }
 
 
@@ -97,6 +98,8 @@ class GlobalOptions:
     no_cache: bool = False
     top: int = 20
     full: bool = False
+    workspace: bool = False
+    """Run per project of the workspace at the root (also without a workspace file)."""
 
     @property
     def document_output(self) -> bool:

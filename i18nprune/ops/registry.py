@@ -23,6 +23,7 @@ from i18nprune.ops import (
     providers,
     sync,
     validate,
+    workspace,
 )
 from i18nprune.ops.events import EventSink
 from i18nprune.project import ProjectHandle
@@ -121,6 +122,12 @@ OPS: dict[str, OpSpec] = {
             locales_delete.run,
             "Delete a target locale's files (never the source).",
             writes=True,
+        ),
+        OpSpec(
+            "workspace",
+            workspace.WorkspaceOptions,
+            workspace.run,
+            "List the projects of the workspace at the root.",
         ),
     )
 }

@@ -31,6 +31,7 @@ HARMLESS_OPTIONS: dict[str, dict[str, Any]] = {
     "generate": {"target": "fr", "provider": "pseudo", "dry_run": True},
     "cleanup": {"dry_run": True},
     "locales.delete": {"target": "fr", "dry_run": True},
+    "workspace": {},
 }
 
 

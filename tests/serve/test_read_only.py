@@ -21,6 +21,7 @@ READ_OPS: dict[str, dict[str, Any]] = {
     "doctor": {},
     "validate": {},
     "languages": {"filter": "fr"},
+    "workspace": {},
     "providers": {},
     "locales.list": {},
     "locales.dynamic": {},

@@ -1,0 +1,133 @@
+"""A finished run, printed in the chosen `--format`: people's text (per project in a workspace),
+the JSON envelope, GitHub workflow commands or a SARIF log."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rich.markup import escape
+
+from i18nprune.cli.commands import (
+    cleanup,
+    config,
+    doctor,
+    generate,
+    languages,
+    locales_delete,
+    locales_dynamic,
+    locales_list,
+    missing,
+    providers,
+    sync,
+    validate,
+    workspace,
+)
+from i18nprune.cli.formats import findings, github_commands, sarif_log
+from i18nprune.cli.globals import GlobalOptions
+from i18nprune.cli.output import print_issues, write_document, write_json
+from i18nprune.envelope import Envelope, Issue, ProblemError
+from i18nprune.fanout import WorkspaceRun
+from i18nprune.project import ProjectHandle
+from i18nprune.workspace import Workspace
+
+Renderer = Callable[[Any, Any, GlobalOptions], None]
+RENDERERS: dict[str, Renderer] = {
+    "config": config.render,
+    "doctor": doctor.render,
+    "validate": validate.render,
+    "languages": languages.render,
+    "locales.list": locales_list.render,
+    "locales.dynamic": locales_dynamic.render,
+    "missing": missing.render,
+    "providers": providers.render,
+    "sync": sync.render,
+    "generate": generate.render,
+    "cleanup": cleanup.render,
+    "locales.delete": locales_delete.render,
+    "workspace": workspace.render,
+}
+
+
+@dataclass(frozen=True)
+class Reported:
+    """What a run is over: one project (`handle`), or every project of `workspace`."""
+
+    handle: ProjectHandle
+    workspace: Workspace | None
+
+
+def emit(
+    envelope: Envelope,
+    options: GlobalOptions,
+    reported: Reported,
+    consoles: tuple[Any, Any],
+    hide: str | None = None,
+) -> None:
+    """Print `envelope` as `options.format` asks; `hide` leaves one issue code out of people's
+    text (the confirmation a prompt replaces)."""
+    out, err = consoles
+    if options.json:
+        write_json(envelope, options.json_compact)
+        return
+    if options.format == "sarif":
+        root, anchor = report_root(reported)
+        write_document(sarif_log(findings(envelope, root), root, anchor))
+        return
+    if isinstance(envelope.data, WorkspaceRun):
+        _print_projects(envelope.data, options, (out, err), hide)
+    elif envelope.data is not None and not options.quiet:
+        RENDERERS[envelope.kind](envelope.data, out, options)
+    if options.format == "github":
+        root, _ = report_root(reported)
+        found = findings(envelope, root)
+        for command in github_commands([f for f in found if _shown(f, options, hide)]):
+            print(command, flush=True)
+        return
+    print_issues(err, [issue for issue in envelope.issues if _shown(issue, options, hide)])
+
+
+def _print_projects(
+    run: WorkspaceRun, options: GlobalOptions, consoles: tuple[Any, Any], hide: str | None
+) -> None:
+    """Each project under a heading, then one summary line."""
+    out, err = consoles
+    for project in run.projects:
+        status = "[green]ok[/]" if project.ok else "[red]failed[/]"
+        out.print(f"[bold]── {escape(project.root)}[/] {status}")
+        if project.data is not None and not options.quiet:
+            RENDERERS[project.kind](project.data, out, options)
+        if options.format != "github":
+            print_issues(err, [issue for issue in project.issues if _shown(issue, options, hide)])
+    failed = sum(1 for project in run.projects if not project.ok)
+    out.print(
+        f"{len(run.projects)} project(s): {len(run.projects) - failed} ok"
+        + (f", [red]{failed} failed[/]" if failed else "")
+    )
+
+
+def _shown(issue: Issue | Any, options: GlobalOptions, hidden: str | None) -> bool:
+    """Whether people see an issue (or finding): all but `hidden`; only errors under --quiet."""
+    return issue.code != hidden and (not options.quiet or issue.severity == "error")
+
+
+def report_root(reported: Reported) -> tuple[Path, str | None]:
+    """The folder a report's relative paths start from (the workspace or project root, else the
+    folder the command was given) and the file to place file-less findings at (the workspace
+    file or the project's config), relative to it, when there is one."""
+    if reported.workspace is not None:
+        file = reported.workspace.file
+        return reported.workspace.root, file.name if file is not None else None
+    try:
+        project = reported.handle.open()
+    except ProblemError:
+        request = reported.handle.request
+        return Path(os.path.realpath(request.project or request.cwd)), None
+    config_file = project.loaded.config_path
+    anchor = None
+    if config_file is not None and config_file.is_relative_to(project.root):
+        anchor = config_file.relative_to(project.root).as_posix()
+    return project.root, anchor
