@@ -15,7 +15,7 @@ from i18nprune.config import ConfigOverrides, LoadedConfig, load_config, resolve
 from i18nprune.config.schema import Config
 from i18nprune.envelope import Code, Issue, ProblemError, error, warning
 from i18nprune.keys import KeySyntax
-from i18nprune.locales.codes import normalize_code
+from i18nprune.locale_codes import normalize_code
 from i18nprune.locales.editor import LocaleEditor
 from i18nprune.locales.layout import (
     LocaleInventory,

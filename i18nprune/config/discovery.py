@@ -13,7 +13,7 @@ from typing import Any, Literal
 from i18nprune.config.layers import deep_merge, nested
 from i18nprune.config.schema import Config
 from i18nprune.envelope import Code, Issue, warning
-from i18nprune.locales.codes import looks_like_locale_code, normalize_code
+from i18nprune.locale_codes import looks_like_locale_code, normalize_code
 
 LOCALES_CANDIDATES = (
     "src/locales",

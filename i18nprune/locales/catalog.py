@@ -13,7 +13,7 @@ from typing import Literal
 import msgspec
 from babel import Locale, UnknownLocaleError, localedata
 
-from i18nprune.locales.codes import bcp47_case, normalize_code
+from i18nprune.locale_codes import bcp47_case, normalize_code
 
 PLURAL_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
 """Every CLDR plural category, in CLDR's order (cardinal and ordinal rules alike)."""

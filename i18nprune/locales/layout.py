@@ -14,7 +14,7 @@ import msgspec
 
 from i18nprune.config.schema import LocalesConfig
 from i18nprune.envelope import Code, Issue, error, warning
-from i18nprune.locales.codes import looks_like_locale_code, normalize_code
+from i18nprune.locale_codes import looks_like_locale_code, normalize_code
 
 _VALID_LAYOUTS = frozenset(
     {

@@ -7,7 +7,7 @@ from collections.abc import Callable
 import msgspec
 
 from i18nprune.envelope import Code, Issue, warning
-from i18nprune.locales.codes import normalize_code
+from i18nprune.locale_codes import normalize_code
 from i18nprune.locales.jsonfile import LocaleFileError, read_json_file
 from i18nprune.locales.layout import LocaleInventory, Segment
 from i18nprune.locales.leaves import Leaf, list_leaves

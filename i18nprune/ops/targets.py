@@ -5,8 +5,8 @@ from __future__ import annotations
 import msgspec
 
 from i18nprune.envelope import Code, Issue, error
+from i18nprune.locale_codes import normalize_code
 from i18nprune.locales.catalog import find_language
-from i18nprune.locales.codes import normalize_code
 from i18nprune.project import Project
 
 

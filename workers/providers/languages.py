@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from i18nprune.locales.codes import normalize_code
+from i18nprune.locale_codes import normalize_code
 
 _TRADITIONAL_REGIONS = frozenset({"tw", "hk", "mo"})
 _NORWEGIAN = frozenset({"no", "nb"})
