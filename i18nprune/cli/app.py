@@ -307,6 +307,8 @@ def _command_for(spec: OpSpec) -> Callable[..., None]:
 
 
 for _name, _spec in OPS.items():
+    if not _spec.command_line:
+        continue
     if _name.startswith("locales."):
         locales_app.command(_name.split(".", 1)[1])(_command_for(_spec))
     elif _name == "workspace":

@@ -15,6 +15,8 @@ from i18nprune.ops import (
     config,
     doctor,
     generate,
+    key_set,
+    keys,
     languages,
     locales_delete,
     locales_dynamic,
@@ -45,6 +47,8 @@ class OpSpec:
     cancellable: bool = False
     """Stops cleanly when cancelled while running (and writes nothing then); other ops, once
     started, finish."""
+    command_line: bool = True
+    """Whether the CLI has a command for it; editor ops (PROTOCOL §12) are served only."""
 
 
 OPS: dict[str, OpSpec] = {
@@ -128,6 +132,21 @@ OPS: dict[str, OpSpec] = {
             workspace.WorkspaceOptions,
             workspace.run,
             "List the projects of the workspace at the root.",
+        ),
+        OpSpec(
+            "keys",
+            keys.KeysOptions,
+            keys.run,
+            "Source-locale keys that start with a prefix (completion).",
+            command_line=False,
+        ),
+        OpSpec(
+            "key.set",
+            key_set.KeySetOptions,
+            key_set.run,
+            "Set one leaf of one locale (an editor's quick fix).",
+            writes=True,
+            command_line=False,
         ),
     )
 }

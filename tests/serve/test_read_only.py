@@ -22,6 +22,7 @@ READ_OPS: dict[str, dict[str, Any]] = {
     "validate": {},
     "languages": {"filter": "fr"},
     "workspace": {},
+    "keys": {"prefix": "home"},
     "providers": {},
     "locales.list": {},
     "locales.dynamic": {},
@@ -32,6 +33,7 @@ WRITE_OPS: dict[str, dict[str, Any]] = {
     "generate": {"target": "de", "provider": "pseudo"},
     "cleanup": {"yes": True},
     "locales.delete": {"target": "fr", "yes": True},
+    "key.set": {"key": "nav.home", "locale": "fr", "value": "Début"},
 }
 Entry = tuple[str, int, int, bytes | str | None]
 """(kind, size, mtime_ns, content): content is a file's bytes or a link's target."""
