@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from i18nprune.testing.client import (
     ErrorObject,
+    Notification,
     Response,
     ServeClient,
     ServeClosed,
@@ -24,6 +25,7 @@ __all__ = [
     "FakeProvider",
     "FakeStats",
     "Fault",
+    "Notification",
     "RecordedRequest",
     "Response",
     "ServeClient",

@@ -68,6 +68,13 @@ class ServeError(Exception):
 _STDERR_GRACE = 2.0
 
 
+class Notification(msgspec.Struct, frozen=True):
+    """A message from the server without an id: `$/changed`, `$/diagnostics`, …"""
+
+    method: str
+    params: Any
+
+
 class ServeTimeout(TimeoutError):
     """No answer (or exit, or stdin write) within the timeout; the message ends with the tail of
     the server's stderr."""
@@ -148,6 +155,7 @@ class ServeClient:
         self._lines: list[bytes] = []
         self._responses: dict[bytes, list[Response]] = defaultdict(list)
         self._progress: dict[bytes, list[dict[str, Any]]] = defaultdict(list)
+        self._notifications: list[Notification] = []
         self._unroutable = 0
         self._stdout_closed = False
         self._stderr = bytearray()
@@ -249,6 +257,47 @@ class ServeClient:
         """`ping`; returns the result (`{}`). Raises ServeError when refused."""
         return self.request("ping", timeout=timeout).unwrap()
 
+    def op(
+        self,
+        name: str,
+        options: Mapping[str, Any] | None = None,
+        *,
+        root: str | os.PathLike[str] | None = None,
+        timeout: float = 60.0,
+    ) -> dict[str, Any]:
+        """Run `op.<name>` with `options` (in `root`, for a hub-mode server) and return its
+        envelope (`{ok, kind, data, issues, meta}`). Raises ServeError when refused."""
+        params: dict[str, Any] = {"options": dict(options or {})}
+        if root is not None:
+            params["projectRoot"] = os.fspath(root)
+        envelope: dict[str, Any] = self.request(f"op.{name}", params, timeout=timeout).unwrap()
+        return envelope
+
+    def file(self, path: str, *, text: str | None = None, **params: Any) -> dict[str, Any]:
+        """`op.file`: diagnostics and key sites of one file (of the unsaved `text` when given);
+        returns the envelope. `params` may carry `root` and `timeout` (see `op`)."""
+        options = {"path": path} if text is None else {"path": path, "text": text}
+        return self.op("file", options, **params)
+
+    def key(self, key: str | None = None, **params: Any) -> dict[str, Any]:
+        """`op.key` by name (`key`) or by position (`path=…, line=…, column=…`); returns the
+        envelope. `root` and `timeout` go to `op`."""
+        extra = {name: params.pop(name) for name in ("root", "timeout") if name in params}
+        options = {**params, **({"key": key} if key is not None else {})}
+        return self.op("key", options, **extra)
+
+    def keys(self, prefix: str = "", *, limit: int = 100, **params: Any) -> dict[str, Any]:
+        """`op.keys`: source-locale keys starting with `prefix`; returns the envelope."""
+        return self.op("keys", {"prefix": prefix, "limit": limit}, **params)
+
+    def set_key(self, key: str, locale: str, value: str, **params: Any) -> dict[str, Any]:
+        """`op.key.set` (a write op: the server needs `--allow-writes`); returns the envelope."""
+        return self.op("key.set", {"key": key, "locale": locale, "value": value}, **params)
+
+    def workspace(self, **params: Any) -> dict[str, Any]:
+        """`op.workspace`: the projects of the workspace at the root; returns the envelope."""
+        return self.op("workspace", **params)
+
     def shutdown(self, *, timeout: float = 10.0) -> Any:
         """`shutdown`; returns the result (`{}`). The server answers at once; requests in flight
         are still answered after it."""
@@ -282,6 +331,42 @@ class ServeClient:
             raise ServeClosed(f"stdout closed without a response to id {token!r}{self._tail()}")
         extra = f" ({unroutable} unroutable stdout line(s) seen)" if unroutable else ""
         raise ServeTimeout(f"no response to id {token!r} within {timeout} s{extra}{self._tail()}")
+
+    def notifications(self, method: str | None = None) -> list[Notification]:
+        """Every notification the server sent so far other than `$/progress` (`$/changed`,
+        `$/diagnostics`, …), in order; only those of `method` when given."""
+        with self._changed:
+            return [n for n in self._notifications if method is None or n.method == method]
+
+    def wait_notification(
+        self,
+        method: str,
+        matches: Callable[[Any], bool] | None = None,
+        *,
+        after: int = 0,
+        timeout: float = 10.0,
+    ) -> Notification:
+        """The first `method` notification whose params satisfy `matches` (any, when None),
+        among those received after the first `after` notifications (see `notifications`: pass
+        `len(client.notifications())` taken before the action that should cause it). Raises
+        ServeTimeout after `timeout` seconds, ServeClosed when stdout closed first."""
+
+        def found() -> Notification | None:
+            for notification in self._notifications[after:]:
+                if notification.method == method and (
+                    matches is None or matches(notification.params)
+                ):
+                    return notification
+            return None
+
+        with self._changed:
+            self._changed.wait_for(lambda: found() is not None or self._stdout_closed, timeout)
+            hit = found()
+        if hit is not None:
+            return hit
+        if self._stdout_closed:
+            raise ServeClosed(f"stdout closed before a matching {method}{self._tail()}")
+        raise ServeTimeout(f"no matching {method} within {timeout} s{self._tail()}")
 
     def progress(self, id: RequestId) -> list[dict[str, Any]]:
         """The `event` objects of every `$/progress` received for `id` so far, in order."""
@@ -413,10 +498,13 @@ class ServeClient:
         try:
             message = _incoming.decode(line)
             if message.method == "$/progress":
-                params = _progress_params.decode(message.params)
-                self._progress[bytes(params.id)].append(params.event)
+                progress = _progress_params.decode(message.params)
+                self._progress[bytes(progress.id)].append(progress.event)
             elif message.id:
                 self._responses[bytes(message.id)].append(_response(line, message))
+            elif message.method is not None:
+                params = _any.decode(message.params) if message.params else None
+                self._notifications.append(Notification(message.method, params))
             else:
                 self._unroutable += 1
         except msgspec.DecodeError:

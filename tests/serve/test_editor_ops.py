@@ -31,7 +31,7 @@ def test_op_keys_says_when_the_limit_cut_the_list(
 ) -> None:
     server = serve("--project", str(example_project))
 
-    data = server.request("op.keys", {"options": {"limit": 2}}).unwrap()["data"]
+    data = server.keys(limit=2)["data"]  # the client's helper
 
     assert [entry["key"] for entry in data["keys"]] == ["cart.items_one", "cart.items_other"]
     assert data["complete"] is False
@@ -66,9 +66,7 @@ def test_op_key_set_adds_a_new_key_beside_its_siblings(
 ) -> None:
     server = serve("--project", str(example_project), "--allow-writes")
 
-    envelope = server.request(
-        "op.key.set", {"options": {"key": "nav.help", "locale": "en", "value": "Help"}}
-    ).unwrap()
+    envelope = server.set_key("nav.help", "en", "Help")
 
     assert envelope["ok"] is True, envelope["issues"]
     document = json.loads((example_project / "locales" / "en.json").read_text("utf-8"))

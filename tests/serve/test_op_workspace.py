@@ -52,10 +52,10 @@ def test_op_workspace_in_hub_mode_needs_a_root(serve: ServeFactory, tmp_path: Pa
     server = serve()
 
     refused = server.request("op.workspace", {"options": {}})
-    answered = server.request("op.workspace", {"projectRoot": str(root), "options": {}})
+    answered = server.workspace(root=root)
 
     assert refused.error is not None and refused.error.data["code"] == "SERVE_ROOT_REQUIRED"
-    assert [project["root"] for project in answered.unwrap()["data"]["projects"]] == [
+    assert [project["root"] for project in answered["data"]["projects"]] == [
         "packages/admin",
         "packages/web",
     ]
