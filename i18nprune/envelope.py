@@ -78,6 +78,15 @@ class Code:
     TRANSLATION_CACHE_UNAVAILABLE = "i18nprune.translate.cache_unavailable"
     GENERATE_PARTIAL = "i18nprune.generate.partial_failure"
 
+    # quality and review
+    QUALITY_PLACEHOLDERS = "i18nprune.quality.placeholder_mismatch"
+    QUALITY_PLURAL_FORMS = "i18nprune.quality.missing_plural_forms"
+    QUALITY_IDENTICAL = "i18nprune.quality.identical_to_source"
+    QUALITY_LENGTH = "i18nprune.quality.length_outlier"
+    QUALITY_WHITESPACE = "i18nprune.quality.whitespace_mismatch"
+    REVIEW_PENDING = "i18nprune.review.needs_review"
+    REVIEW_NOT_MARKED = "i18nprune.review.not_marked"
+
     # languages
     UNSUPPORTED_LANGUAGE = "i18nprune.languages.unsupported_language_code"
 

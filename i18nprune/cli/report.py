@@ -22,6 +22,8 @@ from i18nprune.cli.commands import (
     locales_list,
     missing,
     providers,
+    quality,
+    review,
     sync,
     validate,
     workspace,
@@ -49,6 +51,8 @@ RENDERERS: dict[str, Renderer] = {
     "cleanup": cleanup.render,
     "locales.delete": locales_delete.render,
     "workspace": workspace.render,
+    "quality": quality.render,
+    "review": review.render,
 }
 
 

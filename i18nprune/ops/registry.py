@@ -23,6 +23,8 @@ from i18nprune.ops import (
     locales_list,
     missing,
     providers,
+    quality,
+    review,
     sync,
     validate,
     workspace,
@@ -125,6 +127,19 @@ OPS: dict[str, OpSpec] = {
             locales_delete.LocalesDeleteOptions,
             locales_delete.run,
             "Delete a target locale's files (never the source).",
+            writes=True,
+        ),
+        OpSpec(
+            "quality",
+            quality.QualityOptions,
+            quality.run,
+            "Find problems in existing translations (placeholders, plurals, untranslated text).",
+        ),
+        OpSpec(
+            "review",
+            review.ReviewOptions,
+            review.run,
+            "List translations marked needsReview; --accept clears the mark.",
             writes=True,
         ),
         OpSpec(

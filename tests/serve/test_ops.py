@@ -32,6 +32,8 @@ HARMLESS_OPTIONS: dict[str, dict[str, Any]] = {
     "cleanup": {"dry_run": True},
     "locales.delete": {"target": "fr", "dry_run": True},
     "workspace": {},
+    "quality": {},
+    "review": {"dry_run": True},
     "keys": {"prefix": "home"},
     # the text the leaf already has: nothing changes on disk
     "key.set": {"key": "nav.home", "locale": "fr", "value": "Accueil"},

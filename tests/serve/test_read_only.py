@@ -26,6 +26,7 @@ READ_OPS: dict[str, dict[str, Any]] = {
     "providers": {},
     "locales.list": {},
     "locales.dynamic": {},
+    "quality": {},
 }
 WRITE_OPS: dict[str, dict[str, Any]] = {
     "missing": {"yes": True},
@@ -34,6 +35,7 @@ WRITE_OPS: dict[str, dict[str, Any]] = {
     "cleanup": {"yes": True},
     "locales.delete": {"target": "fr", "yes": True},
     "key.set": {"key": "nav.home", "locale": "fr", "value": "Début"},
+    "review": {"accept": "all", "target": "fr", "yes": True},
 }
 Entry = tuple[str, int, int, bytes | str | None]
 """(kind, size, mtime_ns, content): content is a file's bytes or a link's target."""

@@ -1,0 +1,417 @@
+"""`quality`: the problems in existing translations, each target leaf compared with its source
+leaf — placeholders, plural forms, untranslated text, length and edge whitespace."""
+
+from __future__ import annotations
+
+import time
+import unicodedata
+from collections.abc import Iterator
+from typing import Annotated, Literal
+
+import msgspec
+import trio
+
+from i18nprune.envelope import Code, Envelope, Issue, Severity, has_errors, make_envelope
+from i18nprune.keys import KeySyntax
+from i18nprune.locale_codes import normalize_code
+from i18nprune.locales.catalog import PLURAL_CATEGORIES, ordinal_categories, plural_categories
+from i18nprune.locales.leaves import Leaf
+from i18nprune.locales.view import LocaleView
+from i18nprune.ops.events import EventSink
+from i18nprune.ops.review import find_marks
+from i18nprune.ops.targets import select_targets
+from i18nprune.project import Project, ProjectHandle
+from i18nprune.translate.placeholders import (
+    ChoiceSignature,
+    PlaceholderSignature,
+    placeholder_signature,
+    protect_placeholders,
+    verify_placeholders,
+)
+from i18nprune.translate.plurals import plural_plan
+
+KIND = "quality"
+
+FindingKind = Literal[
+    "placeholders", "plural_forms", "identical", "length", "whitespace", "needs_review"
+]
+
+# Texts shorter than this (source, in display columns) vary too much in length to compare.
+_MIN_LENGTH = 4
+_MAX_RATIO = 3.0
+# Selectors of ICU plural branches that name a CLDR category (`=0` names a number).
+_CATEGORY_SELECTORS = frozenset(PLURAL_CATEGORIES) - {"other"}
+_CHOICE_PLURAL_KINDS = frozenset({"plural", "selectordinal"})
+# Summary issues name this many paths and count the rest.
+_NAMED_PATHS = 5
+
+_CODES: dict[FindingKind, str] = {
+    "placeholders": Code.QUALITY_PLACEHOLDERS,
+    "plural_forms": Code.QUALITY_PLURAL_FORMS,
+    "identical": Code.QUALITY_IDENTICAL,
+    "length": Code.QUALITY_LENGTH,
+    "whitespace": Code.QUALITY_WHITESPACE,
+    "needs_review": Code.REVIEW_PENDING,
+}
+_SUMMARIES: dict[FindingKind, str] = {
+    "placeholders": "whose placeholders or ICU structure differ from the source",
+    "plural_forms": "lacking plural forms the language needs",
+    "identical": "identical to the source (untranslated?)",
+    "length": "far longer or shorter than the source",
+    "whitespace": "whose leading or trailing whitespace differs from the source",
+    "needs_review": "marked needsReview (see `review`)",
+}
+
+
+class QualityOptions(msgspec.Struct, frozen=True, kw_only=True):
+    target: Annotated[
+        list[str] | None,
+        msgspec.Meta(description="check these target locales (default: all targets)"),
+    ] = None
+
+
+class QualityFinding(msgspec.Struct, frozen=True, rename="camel"):
+    """One problem of one target leaf; `path` is the key as code writes it."""
+
+    target: str
+    path: str
+    kind: FindingKind
+    severity: Severity
+    message: str
+    file: str | None = None
+    """The target file holding the leaf, relative to the project root."""
+
+
+class TargetQuality(msgspec.Struct, frozen=True, rename="camel"):
+    """The counts of one target: leaves compared with the source, and findings by severity."""
+
+    target: str
+    checked_leaves: int
+    errors: int
+    warnings: int
+    infos: int
+
+
+class QualityData(msgspec.Struct, frozen=True, rename="camel"):
+    targets: list[TargetQuality]
+    findings: list[QualityFinding]
+
+
+async def run(handle: ProjectHandle, options: QualityOptions, emit: EventSink) -> Envelope:
+    """Compare every target leaf with its source leaf and report what looks wrong.
+
+    Read-only. `ok` is false when a finding is an error (placeholders that differ) or a locale
+    file cannot be read. Opening the project, reading and comparing run off the event loop.
+    """
+    return await trio.to_thread.run_sync(_check, handle, options, time.perf_counter())
+
+
+def _check(handle: ProjectHandle, options: QualityOptions, started: float) -> Envelope:
+    project = handle.open()
+    issues = project.readiness()
+    targets, target_issues = select_targets(project, options.target)
+    issues.extend(target_issues)
+    if has_errors(issues):
+        return make_envelope(KIND, QualityData([], []), issues, started=started)
+    syntax = project.key_syntax()
+    sources = project.load_namespaces(project.source_locale())
+    for view in sources.values():
+        issues.extend(view.issues)
+    rows: list[TargetQuality] = []
+    findings: list[QualityFinding] = []
+    for target in targets:
+        own: list[QualityFinding] = []
+        checked = 0
+        for namespace, view in project.load_namespaces(target.code).items():
+            issues.extend(view.issues)
+            compared = _Comparison(project, syntax, namespace, sources[namespace], view)
+            own.extend(compared.findings())
+            checked += compared.checked
+        rows.append(_counts(target.code, checked, own))
+        findings.extend(own)
+        issues.extend(_summaries(target.code, own))
+    return make_envelope(KIND, QualityData(rows, findings), issues, started=started)
+
+
+class _Comparison:
+    """One target view of one namespace against the source's; `checked` counts the leaves
+    `findings` compared."""
+
+    def __init__(
+        self,
+        project: Project,
+        syntax: KeySyntax,
+        namespace: str | None,
+        source: LocaleView,
+        target: LocaleView,
+    ) -> None:
+        self.project = project
+        self.syntax = syntax
+        self.namespace = namespace
+        self.source = source
+        self.target = target
+        self.checked = 0
+        self._same_language = _language(source.locale) == _language(target.locale)
+
+    def findings(self) -> list[QualityFinding]:
+        """Every finding of the target view: leaf by leaf, then plural groups, then marks."""
+        found: list[QualityFinding] = []
+        for path, ours in self.target.leaves.items():
+            theirs = self.source.leaves.get(path)
+            if theirs is None or not _is_translated(ours) or not _is_text(theirs):
+                continue
+            assert isinstance(theirs.value, str) and isinstance(ours.value, str)  # _is_text
+            self.checked += 1
+            problems = _leaf_problems(
+                theirs.value, ours.value, self.target.locale, same_language=self._same_language
+            )
+            found += [self._finding(path, *problem, path) for problem in problems]
+        for base, message, holder in _plural_gaps(self.source, self.target):
+            found.append(self._finding(base, "plural_forms", "warning", message, holder))
+        for mark in find_marks(self.project, self.target):
+            found.append(
+                self._finding(
+                    mark,
+                    "needs_review",
+                    "info",
+                    "marked needsReview: accept it with `review`",
+                    mark,
+                )
+            )
+        return found
+
+    def _finding(
+        self, path: str, kind: FindingKind, severity: Severity, message: str, holder: str
+    ) -> QualityFinding:
+        """A finding at `path`, in the file of the leaf `holder`."""
+        return QualityFinding(
+            target=self.target.locale,
+            path=self.syntax.display(self.namespace, path),
+            kind=kind,
+            severity=severity,
+            message=message,
+            file=self.target.leaf_segment.get(holder),
+        )
+
+
+def _is_text(leaf: Leaf) -> bool:
+    return leaf.kind in ("string", "structured") and isinstance(leaf.value, str)
+
+
+def _is_translated(leaf: Leaf) -> bool:
+    """A text that stands as a translation: not a placeholder leaf nor a leaf queued for
+    translation (`needsTranslationAgain`, such as `sync --metadata` writes) — those are
+    `missing`'s and `generate`'s business, not quality's."""
+    return _is_text(leaf) and not leaf.needs_translation_again
+
+
+def _language(code: str) -> str:
+    return normalize_code(code).split("-")[0]
+
+
+def _leaf_problems(
+    source: str, target: str, locale: str, *, same_language: bool
+) -> Iterator[tuple[FindingKind, Severity, str]]:
+    """What is wrong with `target` as a translation of `source` into `locale`."""
+    problem = _placeholder_problem(source, target)
+    if problem is not None:
+        yield "placeholders", "error", f"placeholders differ from the source: {problem}"
+    yield from _icu_plural_gaps(target, locale)
+    if not protect_placeholders(source).units:  # nothing to translate: no letters, say
+        return
+    if target == source:
+        if not same_language:  # `en-GB` of an `en` source is mostly the same text
+            severity: Severity = "warning" if _words(source) > 1 else "info"
+            yield "identical", severity, "identical to the source text"
+        return
+    # A lost placeholder shortens a text: it is reported once, as the error it is.
+    length = None if problem is not None else _length_problem(source, target)
+    if length is not None:
+        yield "length", "warning", length
+    whitespace = _whitespace_problem(source, target)
+    if whitespace is not None:
+        yield "whitespace", "warning", whitespace
+
+
+def _words(text: str) -> int:
+    """How many words `text` has besides its placeholders (`{{count}} items` has one)."""
+    for raw in placeholder_signature(text).placeholders:
+        text = text.replace(raw, " ")
+    return sum(1 for word in text.split() if any(char.isalpha() for char in word))
+
+
+def _placeholder_problem(source: str, target: str) -> str | None:
+    """`generate`'s verdict on `target` (`verify_placeholders`), except for plural branches.
+
+    Generate keeps the source's ICU plural branches; a person translating into Russian adds
+    `few` and `many`, into Japanese drops `one`, and may write `one {un article}` without `#`.
+    So when the verifier objects, its objection stands only if the texts still differ with
+    the CLDR-category branches (all but `other` and `=N`) of plural blocks left out.
+    """
+    problem = verify_placeholders(source, target)
+    if problem is None or not _mentions_choice(source, target):
+        return problem
+    expected = _without_category_branches(placeholder_signature(source))
+    actual = _without_category_branches(placeholder_signature(target))
+    return None if expected == actual else problem
+
+
+def _mentions_choice(*texts: str) -> bool:
+    return any(kind in text for text in texts for kind in _CHOICE_PLURAL_KINDS)
+
+
+def _without_category_branches(signature: PlaceholderSignature) -> PlaceholderSignature:
+    return PlaceholderSignature(
+        signature.placeholders,
+        tuple(sorted(_trim_choice(choice) for choice in signature.choices)),
+    )
+
+
+def _trim_choice(choice: ChoiceSignature) -> ChoiceSignature:
+    branches = tuple(
+        (key, _without_category_branches(branch))
+        for key, branch in choice.branches
+        if choice.kind not in _CHOICE_PLURAL_KINDS or key not in _CATEGORY_SELECTORS
+    )
+    return msgspec.structs.replace(choice, branches=branches)
+
+
+def _icu_plural_gaps(target: str, locale: str) -> Iterator[tuple[FindingKind, Severity, str]]:
+    """ICU plural blocks of `target` without a branch for a category `locale` uses."""
+    if not _mentions_choice(target):
+        return
+    pending = list(placeholder_signature(target).choices)
+    while pending:
+        choice = pending.pop(0)
+        pending.extend(c for _, branch in choice.branches for c in branch.choices)
+        if choice.kind not in _CHOICE_PLURAL_KINDS:
+            continue
+        needed = (
+            plural_categories(locale)
+            if choice.kind == "plural"
+            else list(ordinal_categories(locale))
+        )
+        present = {key for key, _ in choice.branches}
+        lacking = [category for category in needed if category not in present]
+        if lacking:
+            yield (
+                "plural_forms",
+                "warning",
+                f"ICU {{{choice.argument}, {choice.kind}}} lacks {_listed(lacking)} "
+                f"({locale} uses {', '.join(needed)})",
+            )
+
+
+def _plural_gaps(source: LocaleView, target: LocaleView) -> Iterator[tuple[str, str, str]]:
+    """i18next plural groups (`items_one`, `items_other`) of the source that the target holds
+    in part: (base path, message, a target path of the group). A group the target lacks
+    entirely is missing, not a quality problem."""
+    plan = plural_plan(list(source.leaves), source.locale, target.locale)
+    groups: dict[str, list[str]] = {}
+    for planned in plan:
+        stem, _, category = planned.target_path.rpartition("_")
+        if category and (planned.target_path != planned.source_path or _is_group(source, stem)):
+            groups.setdefault(stem, []).append(planned.target_path)
+    for stem, needed in groups.items():
+        held = [path for path in needed if path in target.leaves]
+        lacking = [path.rpartition("_")[2] for path in needed if path not in target.leaves]
+        if held and lacking:
+            base = stem.removesuffix("_ordinal")
+            forms = ", ".join(path.rpartition("_")[2] for path in needed)
+            yield (
+                base,
+                f"lacks plural form(s) {_listed(lacking)} ({target.locale} uses {forms})",
+                held[0],
+            )
+
+
+def _is_group(source: LocaleView, stem: str) -> bool:
+    """Whether the source holds `stem_other` and another category form of `stem`."""
+    forms = [category for category in PLURAL_CATEGORIES if f"{stem}_{category}" in source.leaves]
+    return "other" in forms and len(forms) > 1
+
+
+def _listed(names: list[str]) -> str:
+    return ", ".join(f"`{name}`" for name in names)
+
+
+def _width(text: str) -> int:
+    """Display columns: East Asian wide and full-width characters count two, so that a CJK
+    translation is not taken for a truncated one."""
+    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
+
+
+def _length_problem(source: str, target: str) -> str | None:
+    expected, actual = _width(source.strip()), _width(target.strip())
+    if expected < _MIN_LENGTH:
+        return None
+    if actual == 0:
+        return "empty, while the source is not"
+    if actual > expected * _MAX_RATIO:
+        return f"{actual / expected:.1f}× the length of the source ({actual} vs {expected})"
+    if actual * _MAX_RATIO < expected:
+        return f"{actual / expected:.2f}× the length of the source ({actual} vs {expected})"
+    return None
+
+
+def _whitespace_problem(source: str, target: str) -> str | None:
+    if not target.strip():
+        return None
+    ends = []
+    if _leading(source) != _leading(target):
+        ends.append(f"leading {_shown(_leading(target))} (source {_shown(_leading(source))})")
+    if _trailing(source) != _trailing(target):
+        ends.append(f"trailing {_shown(_trailing(target))} (source {_shown(_trailing(source))})")
+    return f"whitespace differs: {'; '.join(ends)}" if ends else None
+
+
+def _leading(text: str) -> str:
+    return text[: len(text) - len(text.lstrip())]
+
+
+def _trailing(text: str) -> str:
+    return text[len(text.rstrip()) :]
+
+
+def _shown(whitespace: str) -> str:
+    return repr(whitespace) if whitespace else "none"
+
+
+def _counts(target: str, checked: int, findings: list[QualityFinding]) -> TargetQuality:
+    by_severity = {severity: 0 for severity in ("error", "warning", "info")}
+    for finding in findings:
+        by_severity[finding.severity] += 1
+    return TargetQuality(
+        target=target,
+        checked_leaves=checked,
+        errors=by_severity["error"],
+        warnings=by_severity["warning"],
+        infos=by_severity["info"],
+    )
+
+
+def _summaries(target: str, findings: list[QualityFinding]) -> list[Issue]:
+    """One issue per kind of finding in `target`, naming the first paths: what CI annotations
+    and people's output show (the findings themselves are in `data`)."""
+    grouped: dict[FindingKind, list[QualityFinding]] = {}
+    for finding in findings:
+        grouped.setdefault(finding.kind, []).append(finding)
+    issues = []
+    for kind, group in grouped.items():
+        severity: Severity = max(
+            (finding.severity for finding in group), key=("info", "warning", "error").index
+        )
+        paths = [finding.path for finding in group]
+        named = ", ".join(paths[:_NAMED_PATHS])
+        if len(paths) > _NAMED_PATHS:
+            named += f" and {len(paths) - _NAMED_PATHS} more"
+        files = {finding.file for finding in group}
+        issues.append(
+            Issue(
+                code=_CODES[kind],
+                severity=severity,
+                message=f"{target}: {len(group)} leaf(s) {_SUMMARIES[kind]}: {named}",
+                path=files.pop() if len(files) == 1 else None,
+            )
+        )
+    return issues
