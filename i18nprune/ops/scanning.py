@@ -1,13 +1,34 @@
-"""The scan step shared by every op that compares code with locales."""
+"""The scan step shared by every op that compares code with locales, and where it scans from:
+`scan_project` itself, unless the host lends a scanner (a long-lived `serve` keeps an index)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+import msgspec
 import trio
 
 from i18nprune.ops.events import EventSink, ProgressEvent
 from i18nprune.project import Project
 from i18nprune.reference import Evidence
-from i18nprune.scan import scan_project
+from i18nprune.scan import ScanOptions, ScanResult, scan_project
+
+Scanner = Callable[[ScanOptions, Callable[[int, int], None] | None], ScanResult]
+"""Scans as `scan_project(options, on_progress)` does, with the same result; called in a thread."""
+
+_scanner: ContextVar[Scanner | None] = ContextVar("i18nprune_scanner", default=None)
+
+
+@contextmanager
+def scanning_with(scanner: Scanner) -> Iterator[None]:
+    """Within the block, and in the tasks started from it, `scan_code` scans with `scanner`."""
+    token = _scanner.set(scanner)
+    try:
+        yield
+    finally:
+        _scanner.reset(token)
 
 
 async def scan_code(
@@ -27,5 +48,11 @@ async def scan_code(
         )
 
     options = project.scan_options(literal_texts)
-    result = await trio.to_thread.run_sync(lambda: scan_project(options, on_progress=report))
+    scanner = _scanner.get()
+    if scanner is None:
+        # A command's own scan: its thread parses beside the workers (one process fewer). A host
+        # that lends a scanner decides for itself (a server's loop must not wait for the GIL).
+        options = msgspec.structs.replace(options, examine_here=True)
+        scanner = scan_project
+    result = await trio.to_thread.run_sync(scanner, options, report)
     return Evidence(result, options.syntax)

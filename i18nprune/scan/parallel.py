@@ -137,8 +137,16 @@ def examine_in_processes(
     functions: tuple[str, ...],
     jobs: int,
     on_examined: Callable[[list[Examined]], None],
+    *,
+    examine_here: bool = False,
 ) -> None:
     """Examine `files` (relpath, path, size) in `jobs` worker processes.
+
+    With `examine_here`, this process is one of the `jobs`: it starts one worker fewer and
+    examines files itself, one at a time from the end of the queue while the workers take
+    batches from its front, answering the workers between two files (one interpreter fewer to
+    start and to hold in memory; the caller's thread holds the GIL while it parses, so a host
+    whose event loop must answer quickly leaves this off).
 
     `on_examined` is called in this thread with each completed batch, in completion order.
     Work that no worker can do (processes that cannot start or that die) is done in this
@@ -150,7 +158,8 @@ def examine_in_processes(
     interrupted = True
     try:
         environment = _worker_environment()
-        for _ in range(min(jobs, len(queue))):
+        wanted = jobs - 1 if examine_here else jobs
+        for _ in range(min(wanted, len(queue))):
             try:
                 workers.append(_Worker(environment))
             except OSError:
@@ -165,7 +174,9 @@ def examine_in_processes(
                 else:
                     selector.unregister(worker.process.stdout)
             while busy:
-                for key, _ in selector.select():
+                # Between two files of its own, this process only looks for replies.
+                timeout = 0 if examine_here and queue else None
+                for key, _ in selector.select(timeout):
                     worker = key.data
                     chunk = os.read(key.fd, 1 << 20)
                     if not chunk:  # the worker died: do its batch here
@@ -180,12 +191,23 @@ def examine_in_processes(
                             continue
                     selector.unregister(key.fileobj)
                     busy -= 1
+                if examine_here and queue:
+                    on_examined(_examine_here([_take_last(queue)], functions))
         while queue:  # left over only when no worker could take it
             on_examined(_examine_here(queue.popleft(), functions))
         interrupted = False
     finally:
         for worker in workers:
             worker.stop(kill=interrupted)
+
+
+def _take_last(queue: deque[list[tuple[str, str]]]) -> tuple[str, str]:
+    """The last file of the last batch of `queue` (which holds no empty batch), removed."""
+    batch = queue[-1]
+    file = batch.pop()
+    if not batch:
+        queue.pop()
+    return file
 
 
 def _examine_here(batch: list[tuple[str, str]], functions: tuple[str, ...]) -> list[Examined]:

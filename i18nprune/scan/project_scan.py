@@ -8,7 +8,7 @@ import os
 import posixpath
 import stat
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 from i18nprune.envelope import Code, Issue, warning
 from i18nprune.scan.cache import (
@@ -65,14 +65,24 @@ _TYPESCRIPT_FOR_JS = {
 }
 
 
-def scan_project(options: ScanOptions, on_progress: ProgressCallback | None = None) -> ScanResult:
+def scan_project(
+    options: ScanOptions,
+    on_progress: ProgressCallback | None = None,
+    *,
+    stale: Collection[str] = (),
+) -> ScanResult:
     """Find every translation key the project's source uses (PRODUCT §3).
 
     Synchronous and deterministic; results of a warm (cached) scan equal a cold scan's.
     `on_progress(done, total)` is called from this thread as files are accounted for. Problems
     with single files, symlinks or the cache become issues; nothing a user can cause raises.
+    `stale` names files (relative to the root) known to have changed since they were cached:
+    their content is read again even when their stat looks unchanged (a host that watches the
+    files, such as `serve`, knows this where mtime granularity cannot tell).
     """
-    return _ProjectScan(options, on_progress).run()
+    scan = _ProjectScan(options, on_progress)
+    scan.stale = frozenset(stale)
+    return scan.run()
 
 
 class _ProjectScan:
@@ -104,6 +114,7 @@ class _ProjectScan:
         self.reported_at = 0.0
         self.unreadable: set[str] = set()
         self.changed = False
+        self.stale: frozenset[str] = frozenset()
 
     def run(self) -> ScanResult:
         discovery = discover_sources(self.options.root, self.options.src_dirs, self.options.exclude)
@@ -141,6 +152,7 @@ class _ProjectScan:
             entry is None
             or not entry.stat_trusted
             or (entry.size, entry.mtime_ns, entry.inode) != (file.size, file.mtime_ns, file.inode)
+            or file.relpath in self.stale
         ):
             return False
         self._adopt(file.relpath, entry)
@@ -178,6 +190,7 @@ class _ProjectScan:
                 self.functions,
                 min(jobs, len(to_parse)),
                 self._record_batch,
+                examine_here=self.options.examine_here,
             )
             return
         for file in to_parse:
@@ -242,6 +255,7 @@ class _ProjectScan:
             and entry.facts is not None
             and (entry.size, entry.mtime_ns, entry.inode) == (file.size, file.mtime_ns, file.inode)
             and entry.stat_trusted
+            and relpath not in self.stale
         ):
             self._adopt(relpath, entry)
             return entry.facts

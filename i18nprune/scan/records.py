@@ -20,7 +20,9 @@ class ScanOptions(msgspec.Struct, frozen=True, kw_only=True):
     paths a caller may remove; `None`: none). `cache_dir=None` disables the incremental cache;
     `cache_writable=False` reads it but writes nothing to disk (the scan is then remembered in
     this process's memory only). `jobs` bounds the parse processes of a cold scan (`None`: one
-    per CPU this process may use).
+    per CPU this process may use). With `examine_here`, the scanning thread examines files too
+    and counts as one of the `jobs` (one worker process fewer; it holds the GIL while it
+    parses, so a host whose event loop must stay responsive, such as `serve`, leaves it off).
     """
 
     root: Path
@@ -32,6 +34,7 @@ class ScanOptions(msgspec.Struct, frozen=True, kw_only=True):
     cache_dir: Path | None = None
     cache_writable: bool = True
     jobs: int | None = None
+    examine_here: bool = False
 
 
 class KeyObservation(msgspec.Struct, frozen=True, omit_defaults=True):

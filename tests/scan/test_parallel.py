@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import msgspec
+
 from i18nprune.scan import scan_project
-from i18nprune.scan.examine import examine_path
+from i18nprune.scan.examine import Examined, examine_path
 from i18nprune.scan.parallel import examine_in_processes
 from tests.scan.conftest import ScanProject
 
@@ -47,6 +49,47 @@ def test_worker_processes_examine_like_the_scanning_process(project: ScanProject
 
     expected = [examine_path(relpath, path, ("t",), force=False) for relpath, path, _ in items]
     assert sorted(received, key=lambda item: item.relpath) == expected
+
+
+def test_examining_here_beside_one_worker_gives_what_workers_give(project: ScanProject) -> None:
+    make_large_app(project)
+    files = sorted(path for path in (project.root / "src").rglob("*.ts"))
+    items = [
+        (str(path.relative_to(project.root)), str(path), path.stat().st_size) for path in files
+    ]
+    received: list[Examined] = []
+
+    examine_in_processes(items, ("t",), 2, received.extend, examine_here=True)
+
+    expected = [examine_path(relpath, path, ("t",), force=False) for relpath, path, _ in items]
+    assert sorted(received, key=lambda item: item.relpath) == expected
+
+
+def test_examining_here_without_workers_examines_every_file_once(project: ScanProject) -> None:
+    make_large_app(project)
+    files = sorted(path for path in (project.root / "src").rglob("*.ts"))
+    items = [
+        (str(path.relative_to(project.root)), str(path), path.stat().st_size) for path in files
+    ]
+    received: list[Examined] = []
+
+    examine_in_processes(items, ("t",), 1, received.extend, examine_here=True)
+
+    assert sorted(item.relpath for item in received) == sorted(relpath for relpath, _, _ in items)
+
+
+def test_scan_examining_here_equals_serial_scan(project: ScanProject) -> None:
+    make_large_app(project)
+    project.write("src/unreadable.ts", b"t('x')\n\xff\xfe not utf-8\n")
+    serial = project.scan(jobs=1)
+
+    beside = scan_project(msgspec.structs.replace(project.options(jobs=2), examine_here=True))
+
+    assert beside.observations == serial.observations
+    assert beside.dynamic == serial.dynamic
+    assert beside.issues == serial.issues
+    assert any(issue.path == "src/unreadable.ts" for issue in beside.issues)
+    assert beside.parsed == serial.parsed == FILES + 1
 
 
 def test_progress_reaches_the_total(project: ScanProject) -> None:

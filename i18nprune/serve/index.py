@@ -1,0 +1,294 @@
+"""The scan index of a `serve` session: each root's last scans, kept while inotify reports no
+change under the root, so a warm request neither walks nor reads the project's files.
+
+Where changes cannot be watched (not Linux, a network or FUSE filesystem, the watch limit
+reached) every scan walks the files, as the CLI does. See docs/serve.md and DESIGN.md.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+
+from i18nprune.scan import ScanOptions, ScanResult, scan_project
+from i18nprune.serve.transport import notice
+from i18nprune.system.inotify import (
+    CHANGES,
+    IN_DONT_FOLLOW,
+    IN_IGNORED,
+    IN_ISDIR,
+    IN_MOVED_FROM,
+    IN_MOVED_TO,
+    IN_ONLYDIR,
+    IN_Q_OVERFLOW,
+    Event,
+    Inotify,
+    sees_every_change,
+)
+
+ProgressCallback = Callable[[int, int], None]
+
+UNWATCHED_DIRS = frozenset({".git", "node_modules"})
+"""Directories never watched: large or busy, and never part of a scan (discovery skips them and
+imports are resolved only by relative specifiers within the source)."""
+MAX_WATCHED_DIRS = 20_000
+"""Past this many directories under one root the index stops watching it and walks instead."""
+MAX_ROOTS = 8
+"""Roots watched at once (hub mode); the least recently used one is dropped beyond this."""
+RESULTS_PER_ROOT = 4
+"""Scans kept per root: ops ask with different options (validate lists literal texts, generate
+does not), and each keeps its own."""
+_WATCH_MASK = CHANGES | IN_ONLYDIR | IN_DONT_FOLLOW
+
+
+class Unwatchable(Exception):
+    """Changes under a root cannot be watched; the message says why."""
+
+
+class _RootWatch:
+    """The inotify watches on every directory under one root, and what changed since the
+    caller last asked. Not thread-safe: the owning `_RootIndex` serialises calls."""
+
+    def __init__(self, root: str, max_dirs: int) -> None:
+        self.root = root
+        self.max_dirs = max_dirs
+        self.inotify: Inotify | None = None
+        self.paths: dict[int, str] = {}
+        """Watch descriptor → the directory's path."""
+        self.devices: dict[int, bool] = {}
+        """st_dev → whether inotify sees every change on that filesystem."""
+
+    def start(self) -> None:
+        """Watch every directory under the root. Raises Unwatchable."""
+        try:
+            self.inotify = Inotify.open()
+        except OSError as exc:
+            raise Unwatchable(f"inotify is unavailable ({exc.strerror or exc})") from None
+        self._watch_tree(self.root)
+
+    def close(self) -> None:
+        if self.inotify is not None:
+            self.inotify.close()
+            self.inotify = None
+        self.paths.clear()
+
+    def changes(self) -> tuple[bool, set[str]]:
+        """Drain the queued events: (whether anything changed, the files named, relative to the
+        root). Raises Unwatchable when the watches no longer cover the tree (the queue
+        overflowed, a directory moved or the root went away): the caller starts again."""
+        assert self.inotify is not None
+        try:
+            events = self.inotify.read_events()
+        except OSError as exc:
+            raise Unwatchable(f"reading inotify events failed ({exc.strerror})") from None
+        files: set[str] = set()
+        for event in events:
+            self._apply(event, files)
+        return bool(events), files
+
+    def _apply(self, event: Event, files: set[str]) -> None:
+        if event.mask & IN_Q_OVERFLOW:
+            raise Unwatchable("the inotify queue overflowed")
+        if event.mask & IN_IGNORED:
+            removed = self.paths.pop(event.wd, None)
+            if removed == self.root:
+                raise Unwatchable("the project root was removed or moved")
+            return
+        directory = self.paths.get(event.wd)
+        if directory is None:
+            return  # a watch already dropped
+        if not event.name:
+            if directory == self.root:
+                raise Unwatchable("the project root was removed or moved")
+            return
+        path = os.path.join(directory, event.name)
+        if event.mask & IN_ISDIR:
+            if event.name in UNWATCHED_DIRS:
+                return
+            if event.mask & (IN_MOVED_FROM | IN_MOVED_TO):
+                # Watches follow a moved directory's inode: their paths are stale now.
+                raise Unwatchable("a directory moved")
+            if os.path.isdir(path) and not os.path.islink(path):
+                self._watch_tree(path)
+            return
+        files.add(os.path.relpath(path, self.root).replace(os.sep, "/"))
+
+    def _watch_tree(self, top: str) -> None:
+        """Watch `top` and every directory below it (links not followed: their targets inside
+        the root are watched where they are). Raises Unwatchable."""
+        assert self.inotify is not None
+        pending = [top]
+        while pending:
+            directory = pending.pop()
+            try:
+                status = os.lstat(directory)
+                self._check_device(directory, status.st_dev)
+                wd = self.inotify.add_watch(directory, _WATCH_MASK)
+            except FileNotFoundError:
+                continue  # gone again: its parent's event says so
+            except NotADirectoryError:
+                continue
+            except OSError as exc:
+                raise Unwatchable(f"cannot watch {directory} ({exc.strerror})") from None
+            self.paths[wd] = directory
+            if len(self.paths) > self.max_dirs:
+                raise Unwatchable(f"more than {self.max_dirs:,} directories to watch")
+            try:
+                with os.scandir(directory) as entries:
+                    pending += [
+                        entry.path
+                        for entry in entries
+                        if entry.name not in UNWATCHED_DIRS and entry.is_dir(follow_symlinks=False)
+                    ]
+            except OSError:
+                continue  # unreadable: the scan reports it; its events still reach the watch
+
+    def _check_device(self, directory: str, device: int) -> None:
+        seen = self.devices.get(device)
+        if seen is None:
+            seen = self.devices[device] = sees_every_change(directory)
+        if not seen:
+            raise Unwatchable(f"{directory} is on a network or FUSE filesystem")
+
+
+class _RootIndex:
+    """One root's watch and its kept scans; one scan at a time."""
+
+    def __init__(self, root: str, max_dirs: int) -> None:
+        self.root = root
+        self.max_dirs = max_dirs
+        self.lock = threading.Lock()
+        self.watch: _RootWatch | None = None
+        self.unwatchable: str | None = None
+        self.closed = False
+        self.invalidated = False
+        self.results: list[tuple[ScanOptions, ScanResult]] = []
+        self.stale: set[str] = set()
+        """Files changed since the kept scans were made, for the next scan to reread."""
+
+    def scan(self, options: ScanOptions, on_progress: ProgressCallback | None) -> ScanResult:
+        with self.lock:
+            if self.closed or self.unwatchable is not None:
+                return scan_project(options, on_progress)
+            if self.invalidated:
+                self.invalidated = False
+                self.results.clear()
+            fresh = self._refresh()
+            if fresh:
+                for kept_options, result in self.results:
+                    if kept_options == options:
+                        if on_progress is not None:
+                            on_progress(result.files, result.files)
+                        return result
+            result = scan_project(options, on_progress, stale=self.stale)
+            if self.unwatchable is not None:
+                return result
+            if not fresh:
+                self.results.clear()
+                self.stale.clear()
+            self.results = [*self.results[-(RESULTS_PER_ROOT - 1) :], (options, result)]
+            return result
+
+    def invalidate(self) -> None:
+        """Drop the kept scans before the next one; never waits for a scan in progress (the
+        event loop calls this)."""
+        self.invalidated = True
+
+    def close(self) -> None:
+        with self.lock:
+            self.closed = True
+            if self.watch is not None:
+                self.watch.close()
+                self.watch = None
+            self.results.clear()
+
+    def _refresh(self) -> bool:
+        """Bring the watch up to date; whether the kept scans still describe the files."""
+        if self.watch is None:
+            return self._start(None)
+        try:
+            changed, files = self.watch.changes()
+        except Unwatchable as reason:
+            self.watch.close()
+            return self._start(str(reason))
+        self.stale |= files
+        return not changed
+
+    def _start(self, restarting: str | None) -> bool:
+        """Watch the tree afresh (after `restarting`, the reason the old watch ended); on
+        failure, walk the files from now on. False: nothing kept describes the files."""
+        self.results.clear()
+        watch = _RootWatch(self.root, self.max_dirs)
+        try:
+            watch.start()
+        except Unwatchable as failure:
+            watch.close()
+            self.watch = None
+            self.unwatchable = str(failure)
+            notice(f"serve: not watching {self.root} ({failure}); every request walks its files")
+            return False
+        self.watch = watch
+        if restarting is not None:
+            notice(f"serve: watching {self.root} again ({restarting})")
+        return False
+
+
+class ScanIndex:
+    """The scans of every root a session has scanned, each kept until a change under its root.
+
+    `scan` has the signature of `scan_project` and returns what it would return now: a kept
+    result when nothing under the root changed since it was made and the options are equal,
+    else a new scan that rereads the files inotify named (whatever their stat says). Safe to
+    call from several threads; scans of one root run one at a time. Writes nothing to disk.
+    """
+
+    def __init__(
+        self, max_roots: int = MAX_ROOTS, max_watched_dirs: int = MAX_WATCHED_DIRS
+    ) -> None:
+        """Keep the scans of up to `max_roots` roots; a root with more than `max_watched_dirs`
+        directories is not watched (its scans walk the files)."""
+        self._max_roots = max_roots
+        self._max_dirs = max_watched_dirs
+        self._roots: OrderedDict[str, _RootIndex] = OrderedDict()
+        self._lock = threading.Lock()
+        self._closed = False
+
+    def scan(self, options: ScanOptions, on_progress: ProgressCallback | None = None) -> ScanResult:
+        """The scan of `options.root` for `options` as the files are now (see the class)."""
+        index = self._root(os.path.realpath(options.root))
+        if index is None:
+            return scan_project(options, on_progress)
+        return index.scan(options, on_progress)
+
+    def invalidate(self, root: str | os.PathLike[str]) -> None:
+        """Forget the kept scans of `root` (after a write op: PROTOCOL §7). Does not block."""
+        with self._lock:
+            index = self._roots.get(os.path.realpath(root))
+        if index is not None:
+            index.invalidate()
+
+    def close(self) -> None:
+        """Stop every watch; later scans walk the files."""
+        with self._lock:
+            self._closed = True
+            roots = list(self._roots.values())
+            self._roots.clear()
+        for index in roots:
+            index.close()
+
+    def _root(self, root: str) -> _RootIndex | None:
+        evicted: list[_RootIndex] = []
+        with self._lock:
+            if self._closed:
+                return None
+            index = self._roots.get(root)
+            if index is None:
+                index = self._roots[root] = _RootIndex(root, self._max_dirs)
+            self._roots.move_to_end(root)
+            while len(self._roots) > self._max_roots:
+                evicted.append(self._roots.popitem(last=False)[1])
+        for old in evicted:
+            old.close()
+        return index

@@ -1,0 +1,190 @@
+"""The scan index of a `serve` session: what changes on disk between two requests, the next
+request sees (PROTOCOL §7), and its results equal a cold run's.
+
+Each test edits real files between requests to a real server; inotify queues an event while the
+editing call runs, so no test waits for anything but the server's answers.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from i18nprune.project import ProjectRequest, open_project
+from i18nprune.serve.index import ScanIndex
+from i18nprune.testing import ServeClient
+from tests.conftest import write_tree
+from tests.serve.conftest import ServeFactory
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="inotify is Linux's")
+
+LONG_AGO_NS = 1_600_000_000 * 10**9
+"""An mtime far before any scan, so a scan trusts it (no racy-window doubt)."""
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    """A project whose code uses `home.title` (present) and `home.lost` (missing)."""
+    root = write_tree(
+        tmp_path / "app",
+        {
+            "i18nprune.config.json": {"locales": {"source": "en"}},
+            "locales/en.json": {"home": {"title": "Home", "intro": "Hi"}},
+            "src/app.ts": "t('home.title');\nt('home.lost');\n",
+            "src/feature/panel.ts": "t('home.intro');\n",
+        },
+    )
+    for path in (root / "src").rglob("*"):
+        os.utime(path, ns=(LONG_AGO_NS, LONG_AGO_NS))
+    return root
+
+
+@pytest.fixture(params=["read-only", "writes"])
+def server(request: pytest.FixtureRequest, serve: ServeFactory, project: Path) -> ServeClient:
+    flags = ["--allow-writes"] if request.param == "writes" else []
+    client = serve("--project", str(project), *flags)
+    assert missing(client) == ["home.lost"]  # the first request builds the index
+    return client
+
+
+def validate(client: ServeClient) -> dict[str, Any]:
+    envelope: dict[str, Any] = client.request("op.validate", {"options": {}}).unwrap()
+    return envelope
+
+
+def missing(client: ServeClient) -> list[str]:
+    found: list[str] = validate(client)["data"]["missing"]
+    return found
+
+
+def test_an_edited_file_is_seen_by_the_next_request(server: ServeClient, project: Path) -> None:
+    (project / "src/app.ts").write_text("t('home.title');\nt('home.gone');\n")
+    assert missing(server) == ["home.gone"]
+
+
+def test_an_edit_that_keeps_size_and_mtime_is_seen(server: ServeClient, project: Path) -> None:
+    # A filesystem with coarse timestamps gives an edit within the same tick the same mtime;
+    # only the watch can tell the file changed.
+    path = project / "src/app.ts"
+    before = path.stat()
+    path.write_text("t('home.title');\nt('home.miss');\n")
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    after = path.stat()
+    assert (after.st_size, after.st_mtime_ns, after.st_ino) == (
+        before.st_size,
+        before.st_mtime_ns,
+        before.st_ino,
+    )
+    assert missing(server) == ["home.miss"]
+
+
+def test_a_created_file_is_seen(server: ServeClient, project: Path) -> None:
+    (project / "src/more.ts").write_text("t('home.extra');\n")
+    assert missing(server) == ["home.extra", "home.lost"]
+
+
+def test_a_deleted_file_is_seen(server: ServeClient, project: Path) -> None:
+    (project / "src/app.ts").unlink()
+    assert missing(server) == []
+
+
+def test_a_file_renamed_out_of_the_scan_is_seen(server: ServeClient, project: Path) -> None:
+    (project / "src/app.ts").rename(project / "src/app.ts.bak")
+    assert missing(server) == []
+
+
+def test_a_file_renamed_into_the_scan_is_seen(server: ServeClient, project: Path) -> None:
+    (project / "notes.txt").write_text("t('home.moved');\n")
+    (project / "notes.txt").rename(project / "src/moved.ts")
+    assert missing(server) == ["home.lost", "home.moved"]
+
+
+def test_files_in_a_new_directory_are_seen_and_so_are_their_edits(
+    server: ServeClient, project: Path
+) -> None:
+    deep = project / "src/new/deeper"
+    deep.mkdir(parents=True)
+    (deep / "x.ts").write_text("t('home.deep');\n")
+    assert missing(server) == ["home.deep", "home.lost"]
+    (deep / "x.ts").write_text("t('home.deeper');\n")
+    assert missing(server) == ["home.deeper", "home.lost"]
+
+
+def test_a_moved_directory_is_seen_and_so_are_edits_at_its_new_place(
+    server: ServeClient, project: Path
+) -> None:
+    (project / "src/feature").rename(project / "src/renamed")
+    assert missing(server) == ["home.lost"]
+    (project / "src/renamed/panel.ts").write_text("t('home.after');\n")
+    assert missing(server) == ["home.after", "home.lost"]
+    (project / "src/renamed").rename(project / "outside")
+    assert missing(server) == ["home.lost"]
+
+
+def test_a_locale_file_change_is_seen(server: ServeClient, project: Path) -> None:
+    (project / "locales/en.json").write_text(json.dumps({"home": {"title": "Home", "lost": "L"}}))
+    assert missing(server) == ["home.intro"]
+
+
+def test_a_config_change_is_seen(server: ServeClient, project: Path) -> None:
+    config = {"locales": {"source": "en"}, "exclude": {"dirs": ["feature"]}}
+    (project / "i18nprune.config.json").write_text(json.dumps(config))
+    assert validate(server)["data"]["filesScanned"] == 1
+
+
+def test_warm_results_equal_a_cold_run(
+    server: ServeClient, serve: ServeFactory, project: Path
+) -> None:
+    (project / "src/app.ts").write_text("t('home.title');\nt(`home.${x}`);\nt('home.new');\n")
+    (project / "src/feature/panel.ts").unlink()
+    (project / "src/b.ts").write_text("export const K = 'home.intro';\n")
+    warm = [validate(server) for _ in range(2)]
+    cold = validate(serve("--project", str(project)))
+    for envelope in warm:
+        assert (envelope["ok"], envelope["data"], envelope["issues"]) == (
+            cold["ok"],
+            cold["data"],
+            cold["issues"],
+        )
+
+
+def test_a_write_op_result_is_seen_by_the_next_read(serve: ServeFactory, project: Path) -> None:
+    client = serve("--project", str(project), "--allow-writes")
+    assert missing(client) == ["home.lost"]
+    client.request("op.missing", {"options": {"yes": True}}).unwrap()
+    assert missing(client) == []
+
+
+def scan_options(root: Path) -> Any:
+    return open_project(ProjectRequest(cwd=root, project=root, read_only=True)).scan_options()
+
+
+def test_a_kept_scan_is_returned_while_nothing_changes(project: Path) -> None:
+    index = ScanIndex()
+    try:
+        first = index.scan(scan_options(project))
+        assert index.scan(scan_options(project)) is first
+        (project / "src/app.ts").write_text("t('home.title');\n")
+        changed = index.scan(scan_options(project))
+        assert changed is not first
+        assert [o.key for o in changed.observations] == ["home.title", "home.intro"]
+    finally:
+        index.close()
+
+
+def test_a_root_too_large_to_watch_is_walked_every_time(project: Path) -> None:
+    index = ScanIndex(max_watched_dirs=1)
+    try:
+        first = index.scan(scan_options(project))
+        second = index.scan(scan_options(project))
+        assert second is not first and second.observations == first.observations
+        (project / "src/feature/panel.ts").write_text("t('home.other');\n")
+        keys = {o.key for o in index.scan(scan_options(project)).observations}
+        assert keys == {"home.title", "home.lost", "home.other"}
+    finally:
+        index.close()
