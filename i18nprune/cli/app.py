@@ -30,7 +30,6 @@ from i18nprune.ops.options import OptionsError, decode_options, option_fields
 from i18nprune.ops.registry import OPS, OpSpec, execute
 from i18nprune.ops.workspace import workspace_root
 from i18nprune.project import ProjectHandle, ProjectRequest
-from i18nprune.serve import ServeSettings, serve_stdio
 from i18nprune.workspace import Workspace, find_workspace, has_workspace_file
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -383,6 +382,9 @@ def _start_server(
         if not sandbox.is_dir():
             what = "does not exist" if not sandbox.exists() else "is not a directory"
             return _serve_usage(f"--project {options.project}: {sandbox} {what}")
+    # Imported here: a command that does not serve does not pay for the server's modules.
+    from i18nprune.serve import ServeSettings, serve_stdio
+
     settings = ServeSettings(sandbox, allow_writes, idle_timeout, workers)
     return serve_stdio(settings)
 

@@ -6,28 +6,44 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from types import TracebackType
-
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    Progress,
-    ProgressColumn,
-    Task,
-    TaskID,
-    TextColumn,
-    TimeRemainingColumn,
-)
-from rich.text import Text
+from typing import TYPE_CHECKING
 
 from i18nprune.ops.events import ProgressEvent
 
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.progress import Progress, TaskID
 
-class RateColumn(ProgressColumn):
-    """Items per second, once rich has enough samples to estimate it."""
 
-    def render(self, task: Task) -> Text:
-        speed = task.finished_speed or task.speed
-        return Text(f"{speed:,.0f}/s" if speed else "", style="dim")
+def _bars(console: Console) -> Progress:
+    """The bars of a terminal. rich's progress modules are imported here: a run without a
+    terminal (CI, `--json` piped to a file, a host) does not pay for them at start-up."""
+    from rich.progress import (
+        BarColumn,
+        Progress,
+        ProgressColumn,
+        Task,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+    from rich.text import Text
+
+    class RateColumn(ProgressColumn):
+        """Items per second, once rich has enough samples to estimate it."""
+
+        def render(self, task: Task) -> Text:
+            speed = task.finished_speed or task.speed
+            return Text(f"{speed:,.0f}/s" if speed else "", style="dim")
+
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        TextColumn("{task.completed}/{task.total}"),
+        RateColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    )
 
 
 # What the count of each phase counts, where that is not obvious.
@@ -57,20 +73,14 @@ class ProgressDisplay:
         self._interval = interval
         self._clock = clock
         self._last_line = clock()
-        self._progress = Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            TextColumn("{task.completed}/{task.total}"),
-            RateColumn(),
-            TimeRemainingColumn(),
-            console=console,
-            transient=True,
-            disable=not (enabled and console.is_terminal),
+        self._progress: Progress | None = (
+            _bars(console) if enabled and console.is_terminal else None
         )
         self._tasks: dict[tuple[str, str | None], TaskID] = {}
 
     def __enter__(self) -> ProgressDisplay:
-        self._progress.start()
+        if self._progress is not None:
+            self._progress.start()
         return self
 
     def __exit__(
@@ -79,7 +89,8 @@ class ProgressDisplay:
         exc: BaseException | None,
         traceback: TracebackType | None,
     ) -> None:
-        self._progress.stop()
+        if self._progress is not None:
+            self._progress.stop()
 
     def __call__(self, event: ProgressEvent) -> None:
         if event.total is None or event.done is None:
@@ -87,6 +98,8 @@ class ProgressDisplay:
         label = f"{event.phase} {event.target}" if event.target else event.phase
         if self._lines:
             self._line(label, event)
+            return
+        if self._progress is None:
             return
         key = (event.phase, event.target)
         if key not in self._tasks:

@@ -295,7 +295,7 @@ async def run(handle: ProjectHandle, options: GenerateOptions, emit: EventSink) 
     started = time.perf_counter()
     project = handle.open()
     issues: list[Issue] = project.readiness()
-    targets, found = _select(project, options)
+    targets, found = await trio.to_thread.run_sync(_select, project, options)
     issues.extend(found)
     data = GenerateData(None, options.dry_run, [], 0, False, [])
     if has_errors(issues):

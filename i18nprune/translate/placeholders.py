@@ -151,12 +151,21 @@ class ProtectedText:
     only, no letters): the text is then copied as is.
     """
 
-    __slots__ = ("_root", "source", "units")
+    __slots__ = ("_plain", "_root", "_signature", "source", "units")
 
     def __init__(self, source: str, units: list[Unit], root: _Message) -> None:
         self.source = source
         self.units = units
         self._root = root
+        self._signature: PlaceholderSignature | None = None
+        # One unit that is the whole text but its edge whitespace, and nothing that could be a
+        # placeholder: restoring is putting the edges back (the common case, kept cheap).
+        self._plain = (
+            len(units) == 1
+            and root.unit == 0
+            and not root.tokens
+            and not _MAYBE_PLACEHOLDER.search(source)
+        )
 
     def __repr__(self) -> str:
         return f"ProtectedText(source={self.source!r}, units={self.units!r})"
@@ -176,7 +185,29 @@ class ProtectedText:
             raise PlaceholderMismatch(
                 f"expected {len(self.units)} translations, got {len(translated)}"
             )
+        if self._plain and "<x" not in translated[0]:
+            root = self._root
+            lead = root.lead[0] if root.lead else ""
+            trail = root.trail[0] if root.trail else ""
+            assert isinstance(lead, str) and isinstance(trail, str)  # plain: no placeholder
+            return lead + translated[0].strip() + trail
         return _render_message(self._root, translated)
+
+    def verify(self, restored: str) -> str | None:
+        """`verify_placeholders(self.source, restored)`, with the source's side worked out once
+        per text (a text verified again, or after a retry, does not parse its source again)."""
+        if self._plain:
+            if not _MAYBE_PLACEHOLDER.search(restored):
+                return None
+        elif not _MAYBE_PLACEHOLDER.search(self.source) and not _MAYBE_PLACEHOLDER.search(restored):
+            return None
+        expected = self._signature
+        if expected is None:
+            expected = self._signature = placeholder_signature(self.source)
+        actual = placeholder_signature(restored)
+        if expected == actual:
+            return None
+        return "; ".join(_differences(expected, actual, "")) or "placeholders differ"
 
 
 def protect_placeholders(text: str) -> ProtectedText:

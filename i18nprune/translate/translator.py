@@ -6,7 +6,6 @@ verified before anyone may write it.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -21,7 +20,6 @@ from i18nprune.translate.placeholders import (
     PlaceholderMismatch,
     ProtectedText,
     protect_placeholders,
-    verify_placeholders,
 )
 
 _TOKEN = re.compile(r'<x id="\d+"/>')
@@ -48,7 +46,7 @@ class TranslationReport:
 def _tokens_kept(masked: str, translation: str) -> bool:
     if "<x" not in masked and "<x" not in translation:
         return True
-    return Counter(_TOKEN.findall(masked)) == Counter(_TOKEN.findall(translation))
+    return sorted(_TOKEN.findall(masked)) == sorted(_TOKEN.findall(translation))
 
 
 def _merge_attempts(
@@ -79,7 +77,7 @@ def _settle_text(text: str, masked: ProtectedText, units: dict[str, str]) -> tup
         return _MISSING_PART, False
     except PlaceholderMismatch as exc:
         return f"placeholders changed: {exc}", False
-    problem = verify_placeholders(text, restored)
+    problem = masked.verify(restored)
     if problem is None:
         return restored, True
     return f"placeholders changed: {problem}", False
@@ -100,8 +98,11 @@ class _Outgoing:
 
 
 class _Settling:
-    """The texts of one round waiting for their units: each is restored and verified as soon as
-    its last unit arrives, into `settled` (text → translation) or `retry` (text → reason)."""
+    """The texts of one round waiting for their units. `arrived` (on the event loop) only counts:
+    a text whose last unit arrived is *complete*; `settle` (in a thread: restoring and verifying
+    cost a few microseconds a text, which on the loop would delay every reply behind it) then
+    restores and verifies the complete texts into `settled` (text → translation) or `retry`
+    (text → reason)."""
 
     def __init__(
         self,
@@ -115,6 +116,7 @@ class _Settling:
         self._units = units
         self._waiting: dict[str, int] = {}
         self._dependents: dict[str, list[str]] = {}
+        self._complete: list[str] = []
         self.settled: dict[str, str] = dict(verified or {})
         self.retry: dict[str, str] = {}
         for text in texts:
@@ -122,7 +124,7 @@ class _Settling:
                 continue
             missing = [unit.key for unit in protected[text].units if unit.key not in units]
             if not missing:
-                self._settle(text)
+                self._complete.append(text)
                 continue
             self._waiting[text] = len(missing)
             for key in missing:
@@ -133,9 +135,10 @@ class _Settling:
                     dependents.append(text)
 
     def arrived(self, keys: Iterable[str]) -> int:
-        """Units `keys` arrived; settles the texts they complete and returns how many."""
+        """Units `keys` arrived; returns how many texts they complete (to `settle` later)."""
         completed = 0
         waiting = self._waiting
+        complete = self._complete
         for key in keys:
             for text in self._dependents.pop(key, ()):
                 left = waiting[text] - 1
@@ -143,7 +146,7 @@ class _Settling:
                     waiting[text] = left
                     continue
                 del waiting[text]
-                self._settle(text)
+                complete.append(text)
                 completed += 1
         return completed
 
@@ -156,12 +159,17 @@ class _Settling:
         """Texts with a unit that never arrived."""
         return list(self._waiting)
 
-    def _settle(self, text: str) -> None:
-        outcome, verified = _settle_text(text, self._protected[text], self._units)
-        if verified:
-            self.settled[text] = outcome
-        else:
-            self.retry[text] = outcome
+    def settle(self) -> None:
+        """Restore and verify every text completed since the last call (pure CPU work: hosts
+        call it in a thread, while no unit arrives for this round)."""
+        complete, self._complete = self._complete, []
+        protected, units = self._protected, self._units
+        for text in complete:
+            outcome, verified = _settle_text(text, protected[text], units)
+            if verified:
+                self.settled[text] = outcome
+            else:
+                self.retry[text] = outcome
 
 
 class _CacheWriter:
@@ -270,6 +278,7 @@ class Translator:
             if complete and masked.units:
                 self.cached.add(text)
         self._settling = _Settling(self.protected, units, self.protected, verified)
+        self._settling.settle()  # the texts the cache completed (this runs in a thread too)
 
     def _verify_cached(self) -> dict[str, str]:
         """The texts complete from the cache whose translation verifies, with it; the units
@@ -320,6 +329,7 @@ class Translator:
             # A provider given up stays given up for this target: the retry would only wait for
             # it all over again.
             chain = [settings for settings in chain if settings.id not in outcome.given_up]
+            await trio.to_thread.run_sync(settling.settle, abandon_on_cancel=True)
         retry = self._conclude(settling, unit_failures, report)
         if retry and chain and not report.aborted:
             assert requester is not None
@@ -332,6 +342,7 @@ class Translator:
             )
             report.attempts = _merge_attempts(report.attempts, outcome.attempts)
             report.fallback_count += outcome.fallback_count
+            await trio.to_thread.run_sync(round_two.settle, abandon_on_cancel=True)
             still = self._conclude(round_two, unit_failures, report)
             report.failures.update({text: retry[text] for text in still})
         else:

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from i18nprune.testing import FakeProvider
-from tests.conftest import CliResult
+from tests.conftest import CliResult, write_tree
 from tests.generate.conftest import code_using, flatten, provider_config, read_json
 
 RunCli = Callable[..., CliResult]
@@ -348,3 +348,29 @@ def test_a_new_target_follows_the_source_file_layout(
     assert list(flatten(read_json(root / "messages/de/common.json"))) == ["common.hello"]
     login = flatten(read_json(root / "messages/de/auth/login.json"))
     assert list(login) == ["auth.login.title"]
+
+
+def test_a_large_envelope_arrives_whole_before_the_quick_exit(
+    tmp_path: Path, run_cli: RunCli
+) -> None:
+    # The CLI ends without interpreter teardown: what it printed must still all be flushed.
+    leaves = {f"k{index}": f"Text number {index}, {{{{name}}}}" for index in range(3000)}
+    write_tree(
+        tmp_path,
+        {
+            "i18nprune.config.json": {"locales": {"source": "en"}},
+            "locales/en.json": {"s": leaves},
+            "src/App.tsx": "export const App = () => null;\n",
+        },
+    )
+    result = run_cli("--json", "generate", "--target", "de", "--provider", "pseudo", cwd=tmp_path)
+    assert result.code == 0, result.stderr
+    assert result.envelope["data"]["targetResults"][0]["translatedLeafCount"] == 3000
+    catalog = run_cli("--json", "languages", cwd=tmp_path)
+    assert catalog.code == 0
+    assert len(catalog.stdout) > 1 << 16  # more than a pipe holds at once
+    assert len(catalog.envelope["data"]) > 100
+    assert len(flatten(read_json(tmp_path / "locales/de.json"))) == 3000
+    refused = run_cli("--json", "generate", cwd=tmp_path)
+    assert refused.code == 2
+    assert refused.envelope["issues"][0]["code"] == "i18nprune.locale.target_required"

@@ -468,3 +468,41 @@ def test_verify_catches_a_placeholder_the_translation_adds(text: str, added: str
     masked[0] += added + "z"
     translated = protected.restore(masked)
     assert verify_placeholders(text, translated) is not None
+
+
+@settings(max_examples=300)
+@given(_texts, _texts)
+def test_a_texts_own_verify_says_what_verify_placeholders_says(text: str, other: str) -> None:
+    protected = protect_placeholders(text)
+    for translation in (other, text, other):  # the second call uses the remembered source side
+        assert protected.verify(translation) == verify_placeholders(text, translation)
+
+
+@pytest.mark.parametrize(
+    ("text", "translation", "restored"),
+    [
+        ("Save", "Sichern", "Sichern"),
+        ("  Save now ", " Jetzt sichern  ", "  Jetzt sichern "),
+        ("Save\t", "Sichern", "Sichern\t"),
+    ],
+)
+def test_a_plain_text_gets_its_edges_back(text: str, translation: str, restored: str) -> None:
+    protected = protect_placeholders(text)
+    assert protected.restore([translation]) == restored
+    assert protected.verify(restored) is None
+
+
+@pytest.mark.parametrize(
+    ("translation", "problem"),
+    [("Sichern {{name}}", "extra {{name}}"), ("Sichern %s", "extra %s")],
+)
+def test_a_plain_text_whose_translation_invents_a_placeholder_fails(
+    translation: str, problem: str
+) -> None:
+    protected = protect_placeholders("Save")
+    assert protected.verify(protected.restore([translation])) == problem
+
+
+def test_a_plain_text_whose_translation_invents_a_token_is_a_mismatch() -> None:
+    with pytest.raises(PlaceholderMismatch, match="unknown token"):
+        protect_placeholders("Save").restore(['Sichern <x id="0"/>'])
