@@ -53,6 +53,7 @@ class Code:
     SCAN_DYNAMIC_SITES = "i18nprune.scan.dynamic_key_sites"
     SCAN_UNREADABLE = "i18nprune.scan.unreadable_file"
     SCAN_BINARY = "i18nprune.scan.binary_file"
+    SCAN_NOT_A_SOURCE_FILE = "i18nprune.scan.not_a_source_file"
     SCAN_PARSE_ERROR = "i18nprune.scan.parse_error"
     SCAN_SYMLINK_SKIPPED = "i18nprune.scan.symlink_skipped"
     SCAN_TOO_LARGE = "i18nprune.scan.file_too_large"
@@ -86,6 +87,9 @@ class Code:
     QUALITY_WHITESPACE = "i18nprune.quality.whitespace_mismatch"
     REVIEW_PENDING = "i18nprune.review.needs_review"
     REVIEW_NOT_MARKED = "i18nprune.review.not_marked"
+
+    # editor ops
+    KEY_NOT_FOUND = "i18nprune.key.not_found"
 
     # languages
     UNSUPPORTED_LANGUAGE = "i18nprune.languages.unsupported_language_code"

@@ -159,6 +159,22 @@ class Evidence:
         forms count; a key read whole needs some path under it; of a key's spellings, one is
         enough and the first is reported). `paths` maps each namespace of a locale to its
         paths; a key of no known namespace may be in any of them."""
+        found: dict[tuple[str | None, str], MissingKey] = {}
+        for observation in self.missing_sites(paths):
+            namespace = observation.namespace if self.syntax.uses_namespaces else None
+            slot = (namespace, observation.key)
+            known = found.get(slot)
+            found[slot] = MissingKey(
+                namespace,
+                observation.key,
+                observation.plural or (known is not None and known.plural),
+                known.default if known is not None and known.default else observation.default,
+            )
+        return [found[slot] for slot in sorted(found, key=lambda s: (s[0] or "", s[1]))]
+
+    def missing_sites(self, paths: Mapping[str | None, Iterable[str]]) -> list[KeyObservation]:
+        """Every call site of a key `missing` reports (of a site's several spellings, the
+        first), in scan order (by file, line and column)."""
         sets = {namespace: set(found) for namespace, found in paths.items()}
         everything = set().union(*sets.values()) if sets else set()
 
@@ -180,18 +196,7 @@ class Evidence:
         for group in spellings.values():
             if not any(map(present, group)):
                 lacking.append(min(group, key=lambda observation: observation.spelling or 0))
-        found: dict[tuple[str | None, str], MissingKey] = {}
-        for observation in lacking:
-            namespace = observation.namespace if self.syntax.uses_namespaces else None
-            slot = (namespace, observation.key)
-            known = found.get(slot)
-            found[slot] = MissingKey(
-                namespace,
-                observation.key,
-                observation.plural or (known is not None and known.plural),
-                known.default if known is not None and known.default else observation.default,
-            )
-        return [found[slot] for slot in sorted(found, key=lambda s: (s[0] or "", s[1]))]
+        return sorted(lacking, key=lambda o: (o.file, o.line, o.column, o.key))
 
 
 def _satisfied(

@@ -32,12 +32,18 @@ def scanning_with(scanner: Scanner) -> Iterator[None]:
 
 
 async def scan_code(
-    project: Project, kind: str, emit: EventSink, literal_texts: frozenset[str] | None = None
+    project: Project,
+    kind: str,
+    emit: EventSink,
+    literal_texts: frozenset[str] | None = None,
+    *,
+    overlay: dict[str, bytes] | None = None,
 ) -> Evidence:
     """Scan the project's source off the event loop, reporting `scan` progress as `kind`.
 
     `literal_texts` are the locale texts whose quoted occurrences in the code count as
-    evidence (the keys an op may remove); see `reference.literal_candidates`.
+    evidence (the keys an op may remove); see `reference.literal_candidates`. `overlay` maps
+    files to content scanned in place of the disk's (unsaved buffers; see `ScanOptions`).
     """
     event_type = f"run.progress.{kind}"
     emit(ProgressEvent(type=event_type, phase="scan"))
@@ -48,6 +54,8 @@ async def scan_code(
         )
 
     options = project.scan_options(literal_texts)
+    if overlay:
+        options = msgspec.structs.replace(options, overlay=overlay)
     scanner = _scanner.get()
     if scanner is None:
         # A command's own scan: its thread parses beside the workers (one process fewer). A host

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 
 import msgspec
+import trio
 
 from i18nprune.envelope import Code, Envelope, Issue, error, make_envelope, warning
 from i18nprune.locales.view import LocaleView
@@ -33,6 +35,16 @@ class DynamicCounts(msgspec.Struct, frozen=True):
     commented: int
 
 
+class SourceRange(msgspec.Struct, frozen=True, rename="camel"):
+    """A call site: 1-based lines and columns (characters), the end exclusive."""
+
+    file: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+
 class ValidateData(msgspec.Struct, frozen=True, rename="camel"):
     source_locale: str
     files_scanned: int
@@ -41,6 +53,8 @@ class ValidateData(msgspec.Struct, frozen=True, rename="camel"):
     key_observations: Count
     dynamic: DynamicCounts
     suggestions: list[Suggestion]
+    missing_sites: dict[str, list[SourceRange]] = {}
+    """Each missing key → its call sites, in file order."""
 
 
 def source_views(project: Project) -> dict[str | None, LocaleView]:
@@ -60,18 +74,59 @@ def dynamic_counts(scan: ScanResult) -> DynamicCounts:
     )
 
 
-async def run(handle: ProjectHandle, options: ValidateOptions, emit: EventSink) -> Envelope:
-    """Compare code keys with the source locale; `ok` is false when keys are missing."""
-    started = time.perf_counter()
+@dataclass(frozen=True)
+class _Loaded:
+    project: Project
+    views: dict[str | None, LocaleView]
+    literal_texts: frozenset[str]
+    issues: list[Issue]
+
+
+def _load(handle: ProjectHandle) -> _Loaded:
     project = handle.open()
-    issues: list[Issue] = project.readiness()
     views = source_views(project)
-    evidence = await scan_code(
-        project, KIND, emit, literal_candidates(views.values(), project.key_syntax())
-    )
+    texts = literal_candidates(views.values(), project.key_syntax())
+    return _Loaded(project, views, texts, project.readiness())
+
+
+async def run(handle: ProjectHandle, options: ValidateOptions, emit: EventSink) -> Envelope:
+    """Compare code keys with the source locale; `ok` is false when keys are missing. Opening
+    the project, reading the locales and comparing run off the event loop."""
+    started = time.perf_counter()
+    loaded = await trio.to_thread.run_sync(_load, handle, abandon_on_cancel=True)
+    evidence = await scan_code(loaded.project, KIND, emit, loaded.literal_texts)
+    emit(ProgressEvent(type=f"run.progress.{KIND}", phase="compare"))
+    envelope = await trio.to_thread.run_sync(_compare, loaded, evidence, started)
+    emit(ProgressEvent(type=f"run.progress.{KIND}", phase="done"))
+    return envelope
+
+
+def missing_sites(
+    evidence: Evidence, views: dict[str | None, LocaleView]
+) -> dict[str, list[SourceRange]]:
+    """Each missing key (as `validate` names it) → the call sites that use it."""
+    syntax = evidence.syntax
+    paths = {namespace: view.leaves for namespace, view in views.items()}
+    sites: dict[str, list[SourceRange]] = {}
+    for observation in evidence.missing_sites(paths):
+        namespace = observation.namespace if syntax.uses_namespaces else None
+        sites.setdefault(syntax.display(namespace, observation.key), []).append(
+            SourceRange(
+                observation.file,
+                observation.line,
+                observation.column,
+                observation.end_line,
+                observation.end_column,
+            )
+        )
+    return sites
+
+
+def _compare(loaded: _Loaded, evidence: Evidence, started: float) -> Envelope:
+    project, views = loaded.project, loaded.views
+    issues = list(loaded.issues)
     scan = evidence.scan
     issues.extend(scan.issues)
-    emit(ProgressEvent(type=f"run.progress.{KIND}", phase="compare"))
     for view in views.values():
         issues.extend(view.issues)
     missing = [evidence.syntax.display(m.namespace, m.key) for m in missing_in(evidence, views)]
@@ -96,7 +151,6 @@ async def run(handle: ProjectHandle, options: ValidateOptions, emit: EventSink) 
                 "prefixes are protected (see `i18nprune locales dynamic`)",
             )
         )
-    emit(ProgressEvent(type=f"run.progress.{KIND}", phase="done"))
     data = ValidateData(
         source_locale=project.source_locale(),
         files_scanned=scan.files,
@@ -105,5 +159,6 @@ async def run(handle: ProjectHandle, options: ValidateOptions, emit: EventSink) 
         key_observations=Count(len(scan.observations)),
         dynamic=counts,
         suggestions=suggest(project, evidence, views, len(missing)),
+        missing_sites=missing_sites(evidence, views),
     )
     return make_envelope(KIND, data, issues, started=started)

@@ -386,10 +386,13 @@ class _Extraction:
     ) -> None:
         """Record a site spanning [start, end) of the file, located at `position` or `start`."""
         line, column = self._positions.line_column(start if position is None else position)
+        end_line, end_column = self._positions.line_column(max(end, start))
         self._sites.append(
             SiteFact(
                 line=line,
                 column=column,
+                end_line=end_line,
+                end_column=end_column,
                 preview=_preview(self._content, start, end),
                 kind=kind,
                 key=key,

@@ -29,10 +29,13 @@ class SiteFact(msgspec.Struct, frozen=True, array_like=True):
     `<Trans ns>`; `default` the default text (`t(k, 'Default')`, `defaultValue`, FormatJS
     `defaultMessage`, `<Trans>` children); `subtree` is set when the call returns the whole
     object under the key (`returnObjects: true`, vue-i18n `tm`).
+    `end_line`/`end_column` are where the call ends (exclusive).
     """
 
     line: int
     column: int
+    end_line: int
+    end_column: int
     preview: str
     kind: str
     key: Expr

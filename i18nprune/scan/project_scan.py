@@ -126,8 +126,14 @@ class _ProjectScan:
             if not self.options.cache_writable:  # what this process scanned since is newer
                 self.previous = {**self.previous, **recall_scan(self.identity)}
             self.by_digest = {entry.digest: entry for entry in self.previous.values()}
-        pending = [file for file in discovery.files if not self._reuse_by_stat(file)]
+        overlay = self.options.overlay or {}
+        pending = [
+            file
+            for file in discovery.files
+            if file.relpath not in overlay and not self._reuse_by_stat(file)
+        ]
         self._progress(force=True)
+        self._examine_overlay(overlay)
         self._examine(pending)
         observations, dynamic = self._link()
         self._report_syntax_errors()
@@ -201,6 +207,23 @@ class _ProjectScan:
                 else examine_content(file.relpath, known_content, self.functions, force=False)
             )
             self._record(file, examined)
+
+    def _examine_overlay(self, overlay: dict[str, bytes]) -> None:
+        """Examine the given contents in place of the files on disk; a path that is not one of
+        the project's source files is an issue."""
+        for relpath, content in overlay.items():
+            file = self.discovered.get(relpath)
+            if file is None:
+                self.issues.append(
+                    warning(
+                        Code.SCAN_NOT_A_SOURCE_FILE,
+                        f"{relpath} is not one of the project's source files (outside `src`, "
+                        "excluded, or not JS/TS/Vue/Svelte): nothing in it is checked",
+                        path=relpath,
+                    )
+                )
+                continue
+            self._record(file, examine_content(relpath, content, self.functions, force=True))
 
     def _reuse_by_digest(
         self, pending: list[SourceFile]
@@ -344,7 +367,16 @@ class _ProjectScan:
     ) -> None:
         if site.kind != "key":
             dynamic.append(
-                DynamicSite(relpath, site.line, site.column, site.kind, site.preview, None)
+                DynamicSite(
+                    relpath,
+                    site.line,
+                    site.column,
+                    site.kind,
+                    site.preview,
+                    None,
+                    end_line=site.end_line,
+                    end_column=site.end_column,
+                )
             )
             return
         syntax = self.options.syntax
@@ -372,6 +404,8 @@ class _ProjectScan:
                     site.subtree,
                     text,
                     rank if site.spellings else None,
+                    site.end_line,
+                    site.end_column,
                 )
             )
         if meaning.dynamic_kind is not None:
@@ -386,6 +420,8 @@ class _ProjectScan:
                     site.preview,
                     prefix,
                     reached,
+                    site.end_line,
+                    site.end_column,
                 )
                 for reached, prefix in reaches
             )
@@ -422,8 +458,8 @@ class _ProjectScan:
 
     def _save_cache(self) -> None:
         cache_dir = self.options.cache_dir
-        if cache_dir is None:
-            return
+        if cache_dir is None or self.options.overlay:
+            return  # an overlay's facts are not those of the files on disk
         if not self.options.cache_writable:
             remember_scan(self.identity, self.current)
             return

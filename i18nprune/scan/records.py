@@ -23,6 +23,9 @@ class ScanOptions(msgspec.Struct, frozen=True, kw_only=True):
     per CPU this process may use). With `examine_here`, the scanning thread examines files too
     and counts as one of the `jobs` (one worker process fewer; it holds the GIL while it
     parses, so a host whose event loop must stay responsive, such as `serve`, leaves it off).
+    `overlay` maps files (relative to the root) to content to scan instead of what is on disk
+    (an editor's unsaved buffer); a scan with an overlay neither reads nor writes the cache for
+    those files and writes no cache at all.
     """
 
     root: Path
@@ -35,6 +38,7 @@ class ScanOptions(msgspec.Struct, frozen=True, kw_only=True):
     cache_writable: bool = True
     jobs: int | None = None
     examine_here: bool = False
+    overlay: dict[str, bytes] | None = None
 
 
 class KeyObservation(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -59,6 +63,9 @@ class KeyObservation(msgspec.Struct, frozen=True, omit_defaults=True):
     subtree: bool = False
     default: str | None = None
     spelling: int | None = None
+    end_line: int = 0
+    end_column: int = 0
+    """Where the call ends (exclusive; 0: not known)."""
 
 
 class DynamicSite(msgspec.Struct, frozen=True):
@@ -77,6 +84,9 @@ class DynamicSite(msgspec.Struct, frozen=True):
     preview: str
     prefix: str | None
     namespace: str | None = None
+    end_line: int = 0
+    end_column: int = 0
+    """Where the call ends (exclusive; 0: not known)."""
 
 
 class LiteralSite(msgspec.Struct, frozen=True):

@@ -152,3 +152,51 @@ def test_unknown_format_is_a_usage_error_listing_the_choices(example_project, ru
 
     assert result.code == 2
     assert "xml" in result.stderr and "sarif" in result.stderr
+
+
+def test_validate_lists_each_missing_keys_call_sites_with_ranges(example_project, run_cli):
+    (example_project / "src" / "Extra.tsx").write_text(
+        "export const A = () => t('extra.key');\nexport const B = () =>\n  t('extra.key');\n",
+        "utf-8",
+    )
+
+    data = run_cli("validate", "--json", cwd=example_project).envelope["data"]
+
+    assert data["missingSites"]["extra.key"] == [
+        {"file": "src/Extra.tsx", "line": 1, "column": 24, "endLine": 1, "endColumn": 38},
+        {"file": "src/Extra.tsx", "line": 3, "column": 3, "endLine": 3, "endColumn": 17},
+    ]
+    assert sorted(data["missingSites"]) == sorted(data["missing"])
+
+
+def test_github_format_annotates_every_call_site_of_a_missing_key(example_project, run_cli):
+    (example_project / "src" / "Extra.tsx").write_text(
+        "export const A = () => t('extra.key');\n", "utf-8"
+    )
+
+    result = run_cli("validate", "--format", "github", cwd=example_project)
+
+    assert (
+        "::error file=src/Extra.tsx,line=1,col=24,endLine=1,endColumn=38,"
+        "title=i18nprune.validate.missing_literal_keys::"
+        "`extra.key` is missing from the source locale `en`"
+    ) in commands(result.stdout)
+    # one annotation per site replaces the summary
+    assert not any(
+        line.startswith("::error title=i18nprune.validate.missing_literal_keys")
+        for line in commands(result.stdout)
+    )
+
+
+def test_sarif_region_of_a_missing_key_spans_its_call(example_project, run_cli):
+    (example_project / "src" / "Extra.tsx").write_text(
+        "export const A = () => t('extra.key');\n", "utf-8"
+    )
+
+    run = sarif(run_cli("validate", "--format", "sarif", cwd=example_project))["runs"][0]
+
+    [extra] = [r for r in run["results"] if "`extra.key`" in r["message"]["text"]]
+    assert extra["locations"][0]["physicalLocation"] == {
+        "artifactLocation": {"uri": "src/Extra.tsx", "uriBaseId": "%SRCROOT%"},
+        "region": {"startLine": 1, "startColumn": 24, "endLine": 1, "endColumn": 38},
+    }

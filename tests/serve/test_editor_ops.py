@@ -132,3 +132,113 @@ def test_op_key_set_in_a_new_locale_creates_its_file(
     assert envelope["data"]["file"] == "locales/de.json"
     document = json.loads((example_project / "locales" / "de.json").read_text("utf-8"))
     assert document == {"home": {"title": "Willkommen"}}
+
+
+def test_op_file_reports_sites_and_a_missing_key_at_its_range(
+    serve: ServeFactory, example_project: Path
+) -> None:
+    server = serve("--project", str(example_project))
+
+    data = server.file("src/App.tsx")["data"]
+
+    assert data["path"] == "src/App.tsx"
+    by_key = {site["key"]: site for site in data["sites"]}
+    assert by_key["home.title"]["status"] == "ok"  # through the KEYS constant
+    assert by_key["cart.items"]["status"] == "ok"  # its plural forms exist
+    assert by_key["footer.copyright"] == {
+        "key": "footer.copyright",
+        "range": {"line": 15, "column": 16, "endLine": 15, "endColumn": 37},
+        "status": "missing",
+    }
+    [dynamic] = [site for site in data["sites"] if site["status"] == "dynamic"]
+    assert dynamic["range"]["line"] == 13 and dynamic["prefix"] == "nav"
+    [missing] = [d for d in data["diagnostics"] if d["severity"] == "error"]
+    assert missing == {
+        "range": {"line": 15, "column": 16, "endLine": 15, "endColumn": 37},
+        "severity": "error",
+        "code": Code.VALIDATE_MISSING,
+        "message": "`footer.copyright` is missing from the source locale `en`",
+        "key": "footer.copyright",
+    }
+
+
+def test_op_file_scans_the_unsaved_buffer_instead_of_the_disk(
+    serve: ServeFactory, example_project: Path
+) -> None:
+    app = example_project / "src" / "App.tsx"
+    on_disk = app.read_bytes()
+    buffer = on_disk.decode("utf-8").replace("footer.copyright", "home.title")
+    buffer += "export const Late = () => t('late.key');\n"
+    server = serve("--project", str(example_project))
+
+    data = server.file("src/App.tsx", text=buffer)["data"]
+
+    missing = [site["key"] for site in data["sites"] if site["status"] == "missing"]
+    assert missing == ["late.key"]
+    assert app.read_bytes() == on_disk
+    # the disk's version is still what a later request without the buffer sees
+    again = server.file("src/App.tsx")["data"]
+    assert [s["key"] for s in again["sites"] if s["status"] == "missing"] == ["footer.copyright"]
+
+
+def test_op_file_says_when_a_buffer_is_not_a_source_file(
+    serve: ServeFactory, example_project: Path
+) -> None:
+    server = serve("--project", str(example_project))
+
+    envelope = server.file("notes.txt", text="t('a.b')")
+
+    assert envelope["data"]["sites"] == []
+    assert Code.SCAN_NOT_A_SOURCE_FILE in [issue["code"] for issue in envelope["issues"]]
+
+
+def test_op_file_refuses_a_path_outside_the_root(
+    serve: ServeFactory, example_project: Path
+) -> None:
+    server = serve("--project", str(example_project))
+
+    envelope = server.file("../elsewhere.tsx")
+
+    assert envelope["ok"] is False
+    assert envelope["issues"][0]["code"] == Code.PATH_OUTSIDE_ROOT
+
+
+def test_op_key_by_name_gives_values_definitions_and_usages(
+    serve: ServeFactory, example_project: Path
+) -> None:
+    server = serve("--project", str(example_project))
+
+    data = server.key("nav.home")["data"]
+
+    assert data["key"] == "nav.home"
+    assert data["values"] == {"en": "Home", "fr": "Accueil"}
+    assert {(d["locale"], d["file"], d["line"]) for d in data["definitions"]} == {
+        ("en", "locales/en.json", 7),
+        ("fr", "locales/fr.json", 6),
+    }
+
+
+def test_op_key_by_position_finds_the_key_under_the_cursor(
+    serve: ServeFactory, example_project: Path
+) -> None:
+    server = serve("--project", str(example_project))
+
+    data = server.key(path="src/App.tsx", line=14, column=20)["data"]
+
+    assert data["key"] == "cart.items"
+    assert data["values"]["en"] == "{{count}} items in your cart"  # its `_other` form
+    assert data["values"]["fr"] is None
+    assert data["usages"] == [
+        {"file": "src/App.tsx", "range": {"line": 14, "column": 11, "endLine": 14, "endColumn": 37}}
+    ]
+
+
+def test_op_key_of_an_unknown_key_is_an_error_issue(
+    serve: ServeFactory, example_project: Path
+) -> None:
+    server = serve("--project", str(example_project))
+
+    envelope = server.key("no.such.key")
+
+    assert envelope["ok"] is False
+    assert envelope["issues"][-1]["code"] == Code.KEY_NOT_FOUND

@@ -35,6 +35,8 @@ HARMLESS_OPTIONS: dict[str, dict[str, Any]] = {
     "quality": {},
     "review": {"dry_run": True},
     "keys": {"prefix": "home"},
+    "file": {"path": "src/App.tsx"},
+    "key": {"key": "nav.home"},
     # the text the leaf already has: nothing changes on disk
     "key.set": {"key": "nav.home", "locale": "fr", "value": "Accueil"},
 }

@@ -23,6 +23,8 @@ READ_OPS: dict[str, dict[str, Any]] = {
     "languages": {"filter": "fr"},
     "workspace": {},
     "keys": {"prefix": "home"},
+    "file": {"path": "src/App.tsx"},
+    "key": {"key": "nav.home"},
     "providers": {},
     "locales.list": {},
     "locales.dynamic": {},
