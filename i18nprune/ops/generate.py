@@ -79,6 +79,13 @@ class GenerateOptions(msgspec.Struct, frozen=True, kw_only=True):
     workers: Annotated[
         int | None, msgspec.Meta(description="worker processes (default: translate.workers)")
     ] = None
+    check: Annotated[
+        bool,
+        msgspec.Meta(
+            description="send and write nothing; fail when a target lacks translations (a CI "
+            "gate: every locale is fully translated)"
+        ),
+    ] = False
 
 
 class TargetResult(msgspec.Struct, frozen=True, rename="camel"):
@@ -291,8 +298,11 @@ class _RunPool:
 
 
 async def run(handle: ProjectHandle, options: GenerateOptions, emit: EventSink) -> Envelope:
-    """Translate what each target lacks, verify it, and write it atomically per file."""
+    """Translate what each target lacks, verify it, and write it atomically per file (with
+    `check`, plan only and fail when anything would be translated)."""
     started = time.perf_counter()
+    if options.check:
+        options = msgspec.structs.replace(options, dry_run=True)
     project = handle.open()
     issues: list[Issue] = project.readiness()
     targets, found = await trio.to_thread.run_sync(_select, project, options)
@@ -321,6 +331,8 @@ async def run(handle: ProjectHandle, options: GenerateOptions, emit: EventSink) 
         pool = workers.statistics()
     results, found = await _write(runs, reports, options, emit)
     issues.extend(found)
+    if options.check:
+        issues.extend(_check_failures(project, runs))
     data = GenerateData(
         provider_id=chain[0].id,
         dry_run=options.dry_run,
@@ -332,6 +344,23 @@ async def run(handle: ProjectHandle, options: GenerateOptions, emit: EventSink) 
     )
     emit(ProgressEvent(type=EVENT, phase="done", done=len(runs), total=len(runs)))
     return make_envelope(KIND, data, issues, started=started)
+
+
+def _check_failures(project: Project, runs: list[TargetRun]) -> list[Issue]:
+    """`--check`: an error naming the targets that lack translations (none when none does)."""
+    lacking = [(run.target.code, run.leaf_count) for run in runs if run.leaf_count]
+    if not lacking:
+        return []
+    listed = ", ".join(f"{code} ({count})" for code, count in lacking)
+    codes = ",".join(code for code, _ in lacking)
+    fix = project.command(f"generate --target {codes}")
+    return [
+        error(
+            Code.CHECK_WOULD_CHANGE,
+            f"generate --check: {sum(count for _, count in lacking)} leaf(s) would be "
+            f"translated: {listed}; run `{fix}` to translate them",
+        )
+    ]
 
 
 def _select(project: Project, options: GenerateOptions) -> tuple[list[Target], list[Issue]]:

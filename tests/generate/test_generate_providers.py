@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from i18nprune.envelope import Code
 from i18nprune.testing import FakeProvider, Fault, fake_translation
 from i18nprune.translate.cache import TranslationCache
 from i18nprune.translate.placeholders import protect_placeholders
@@ -371,3 +372,36 @@ def test_providers_human_output_names_every_provider(
     lines = result.stdout.splitlines()
     for provider_id in PROVIDER_IDS:
         assert any(line.startswith(provider_id + " ") for line in lines), provider_id
+
+
+# --- the CI gate ------------------------------------------------------------------------------
+
+
+def test_check_sends_nothing_writes_nothing_and_fails_while_a_target_lacks_texts(
+    make_project: MakeProject, run_cli: RunCli
+) -> None:
+    with FakeProvider("libre") as fake:
+        root = libre_project(make_project, fake)
+        (root / "locales/fr.json").write_text('{"greeting": "Bonjour"}\n')
+        before = {path.name: path.read_bytes() for path in (root / "locales").iterdir()}
+        result = run_cli("generate", "--target", "fr", "--check", "--json", cwd=root)
+        assert fake.stats().requests == 0
+    assert result.code == 1, result.stdout
+    [gate] = [i for i in result.envelope["issues"] if i["code"] == Code.CHECK_WOULD_CHANGE]
+    assert "would be translated: fr (" in gate["message"]
+    assert "`i18nprune generate --target fr`" in gate["message"]
+    assert result.envelope["data"]["dryRun"] is True
+    assert {path.name: path.read_bytes() for path in (root / "locales").iterdir()} == before
+
+
+def test_check_passes_once_every_target_is_translated(
+    make_project: MakeProject, run_cli: RunCli
+) -> None:
+    with FakeProvider("libre") as fake:
+        root = libre_project(make_project, fake)
+        assert run_cli("generate", "--target", "fr", "--json", cwd=root).code == 0
+        sent = fake.stats().requests
+        result = run_cli("generate", "--target", "fr", "--check", "--json", cwd=root)
+        assert fake.stats().requests == sent
+    assert result.code == 0, result.stdout
+    assert Code.CHECK_WOULD_CHANGE not in issue_codes(result)
