@@ -9,13 +9,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import tree_sitter_javascript
-from tree_sitter import Language, Node, Parser
+from tree_sitter import Node
 
 from i18nprune.config.document import KeyPath
 from i18nprune.config.secrets import is_secret_name
-
-JAVASCRIPT = Language(tree_sitter_javascript.language())
+from i18nprune.syntax_tree import node_text, parse
 
 CONFIG_WRAPPER = "defineConfig"
 """The one call a config may contain: `defineConfig({...})` only returns its argument."""
@@ -39,10 +37,6 @@ class NotStatic(Exception):
 def line_of(node: Node) -> int:
     """1-based line where `node` starts."""
     return node.start_point.row + 1
-
-
-def node_text(node: Node) -> str:
-    return (node.text or b"").decode("utf-8", errors="replace")
 
 
 def preview(node: Node, width: int = 40) -> str:
@@ -299,7 +293,7 @@ def literal_key_lines(text: str) -> dict[KeyPath, int]:
     JSON is a subset of JavaScript literals, so the JavaScript grammar reads it with positions;
     the opening parenthesis stays on line 1 so lines are unchanged.
     """
-    tree = Parser(JAVASCRIPT).parse(f"({text}\n)".encode())
+    tree = parse(f"({text}\n)".encode(), "javascript")
     if tree.root_node.has_error:
         return {}
     statements = _code_children(tree.root_node)

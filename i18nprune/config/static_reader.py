@@ -6,21 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import tree_sitter_typescript
-from tree_sitter import Language, Node, Parser
+from tree_sitter import Node
 
 from i18nprune.config.document import ConfigDocument
-from i18nprune.config.js_literal import (
-    JAVASCRIPT,
-    LiteralReader,
-    NotStatic,
-    describe_construct,
-    line_of,
-    node_text,
-)
+from i18nprune.config.js_literal import LiteralReader, NotStatic, describe_construct, line_of
 from i18nprune.envelope import Code, ProblemError, error
+from i18nprune.syntax_tree import GrammarName, node_text, parse
 
-TYPESCRIPT = Language(tree_sitter_typescript.language_typescript())
 TYPESCRIPT_SUFFIXES = (".ts", ".mts", ".cts")
 JAVASCRIPT_SUFFIXES = (".js", ".mjs", ".cjs")
 
@@ -38,8 +30,8 @@ def read_static_config(path: Path, text: str) -> ConfigDocument:
     that would need evaluation (naming the construct and its line), CONFIG_INVALID when the
     export is not an object.
     """
-    language = TYPESCRIPT if path.suffix in TYPESCRIPT_SUFFIXES else JAVASCRIPT
-    program = Parser(language).parse(text.encode("utf-8")).root_node
+    grammar: GrammarName = "typescript" if path.suffix in TYPESCRIPT_SUFFIXES else "javascript"
+    program = parse(text.encode("utf-8"), grammar).root_node
     broken = _first_syntax_error(program)
     if broken is not None:
         where = f"{path}:{line_of(broken)}:{broken.start_point.column + 1}"

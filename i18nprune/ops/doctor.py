@@ -69,7 +69,7 @@ def _tool(id: str, title: str, probe: Callable[[], str]) -> Finding:
 def _parser_probe() -> str:
     from importlib.metadata import version
 
-    from i18nprune.scan.grammars import parse
+    from i18nprune.syntax_tree import parse
 
     for grammar in ("javascript", "typescript", "tsx"):
         if parse(b"t('k')", grammar).root_node.has_error:

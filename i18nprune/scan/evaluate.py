@@ -21,7 +21,8 @@ from i18nprune.scan.expressions import (
     concatenate,
     select,
 )
-from i18nprune.scan.scopes import DeclarationIndex, named_child, node_text, plain_string
+from i18nprune.scan.scopes import DeclarationIndex, named_child, plain_string
+from i18nprune.syntax_tree import node_text
 
 _ESCAPE = re.compile(r"\\(u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|\r\n|[\s\S])")
 _SIMPLE_ESCAPES = {

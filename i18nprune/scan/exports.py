@@ -10,7 +10,8 @@ import tree_sitter
 
 from i18nprune.scan.evaluate import Evaluator
 from i18nprune.scan.expressions import Expr, Imported, Opaque, Record
-from i18nprune.scan.scopes import is_relative_module, node_text, plain_string
+from i18nprune.scan.scopes import is_relative_module, plain_string
+from i18nprune.syntax_tree import node_text
 
 
 def exported_constants(

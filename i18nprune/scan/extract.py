@@ -27,13 +27,14 @@ from i18nprune.scan.evaluate import Evaluator, prefixed_messages
 from i18nprune.scan.exports import exported_constants
 from i18nprune.scan.expressions import OPAQUE, Branches, Expr, Record, Text, select
 from i18nprune.scan.facts import FileFacts, SiteFact, Translator
-from i18nprune.scan.grammars import SCRIPT_SUFFIXES, GrammarName, parse
+from i18nprune.scan.grammars import SCRIPT_SUFFIXES
 from i18nprune.scan.markup import expression_end, svelte_document, vue_document
 from i18nprune.scan.occurrences import NameUses
 from i18nprune.scan.positions import Positions
-from i18nprune.scan.scopes import enclosing_scope, named_child, node_text, plain_string
+from i18nprune.scan.scopes import enclosing_scope, named_child, plain_string
 from i18nprune.scan.syntax_errors import first_syntax_error, parse_repaired
 from i18nprune.scan.trans import trans_key
+from i18nprune.syntax_tree import GrammarName, node_text, parse
 
 _UTF8_BOM = b"\xef\xbb\xbf"
 _PREVIEW_CHARS = 80

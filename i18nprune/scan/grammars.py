@@ -1,16 +1,12 @@
-"""The tree-sitter grammars: which one parses which file, and per-thread parsers for each."""
+"""Which tree-sitter grammar parses which source file, and the grammars' fingerprint."""
 
 from __future__ import annotations
 
 import functools
-import threading
-from typing import Literal
 
 import tree_sitter
-import tree_sitter_javascript
-import tree_sitter_typescript
 
-GrammarName = Literal["javascript", "typescript", "tsx"]
+from i18nprune.syntax_tree import GrammarName, language
 
 SCRIPT_SUFFIXES: dict[str, GrammarName] = {
     ".js": "javascript",
@@ -28,27 +24,6 @@ SOURCE_SUFFIXES = frozenset([*SCRIPT_SUFFIXES, *MARKUP_SUFFIXES])
 # keys kept as data (`title={$t("about.heading")}` in an mdsvex page).
 PROSE_SUFFIXES = frozenset({".md", ".mdx", ".svx"})
 SCANNED_SUFFIXES = SOURCE_SUFFIXES | PROSE_SUFFIXES
-
-_parsers = threading.local()
-
-
-@functools.cache
-def language(name: GrammarName) -> tree_sitter.Language:
-    """The compiled grammar called `name`."""
-    if name == "javascript":
-        return tree_sitter.Language(tree_sitter_javascript.language())
-    if name == "typescript":
-        return tree_sitter.Language(tree_sitter_typescript.language_typescript())
-    return tree_sitter.Language(tree_sitter_typescript.language_tsx())
-
-
-def parse(source: bytes, name: GrammarName) -> tree_sitter.Tree:
-    """Parse `source` with grammar `name` (parsers are not shared between threads)."""
-    parser: tree_sitter.Parser | None = getattr(_parsers, name, None)
-    if parser is None:
-        parser = tree_sitter.Parser(language(name))
-        setattr(_parsers, name, parser)
-    return parser.parse(source)
 
 
 def script_lang_grammar(lang: str) -> GrammarName:

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import re
 
-from i18nprune.scan.grammars import GrammarName, script_lang_grammar
+from i18nprune.scan.grammars import script_lang_grammar
+from i18nprune.syntax_tree import GrammarName
 
 # Every byte but line breaks becomes a space (offsets and line numbers stay the file's).
 _BLANKS = bytes(b if b in b"\r\n" else 0x20 for b in range(256))

@@ -8,6 +8,8 @@ from typing import Literal, NamedTuple
 
 import tree_sitter
 
+from i18nprune.syntax_tree import node_text
+
 DeclarationKind = Literal["const", "destructured", "import", "package", "enum", "opaque"]
 
 _BLOCKS = frozenset({"program", "statement_block", "class_static_block"})
@@ -62,11 +64,6 @@ def enclosing_scope(statement: tree_sitter.Node) -> tree_sitter.Node:
 def is_relative_module(specifier: str) -> bool:
     """Whether an import specifier names a project file (`./x`, `../x`) rather than a package."""
     return specifier.startswith(("./", "../")) or specifier in (".", "..")
-
-
-def node_text(node: tree_sitter.Node) -> str:
-    text = node.text
-    return text.decode("utf-8", "replace") if text is not None else ""
 
 
 def named_child(node: tree_sitter.Node, index: int) -> tree_sitter.Node | None:

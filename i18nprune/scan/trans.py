@@ -41,7 +41,8 @@ from i18nprune.scan.expressions import (
     Text,
     concatenate,
 )
-from i18nprune.scan.scopes import named_child, node_text
+from i18nprune.scan.scopes import named_child
+from i18nprune.syntax_tree import node_text
 
 ValueOf = Callable[[tree_sitter.Node], Expr]
 

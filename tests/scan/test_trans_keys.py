@@ -15,9 +15,9 @@ import tree_sitter
 
 from i18nprune.scan.evaluate import Evaluator
 from i18nprune.scan.expressions import OPAQUE, Branches, Expr, Join, Text
-from i18nprune.scan.grammars import GrammarName, parse
 from i18nprune.scan.scopes import node_text
 from i18nprune.scan.trans import trans_children_key, trans_key
+from i18nprune.syntax_tree import GrammarName, parse
 
 
 class Case(NamedTuple):
