@@ -20,10 +20,10 @@ from typing import Any, cast
 import msgspec
 
 from i18nprune.envelope import Code, ProblemError, error
-from i18nprune.locales.atomic import write_atomically
 from i18nprune.locales.jsonfile import parse_json_bytes, read_file_bytes
 from i18nprune.locales.leaves import is_leaf_object, is_message_object, list_leaves
 from i18nprune.locales.paths import join_path, split_path
+from i18nprune.system.atomic import write_atomically
 
 Part = str | int
 Container = dict[str, object] | list[object]

@@ -5,9 +5,6 @@ write to disk keep theirs in this process's memory instead.
 
 from __future__ import annotations
 
-import contextlib
-import os
-import tempfile
 import threading
 from collections import OrderedDict
 from pathlib import Path
@@ -17,6 +14,7 @@ import msgspec
 from i18nprune.envelope import Code, Issue, info
 from i18nprune.scan.facts import FileFacts
 from i18nprune.scan.literals import LiteralIndex
+from i18nprune.system.atomic import write_atomically
 
 CACHE_FILE_NAME = "scan-v3.msgpack"
 MEMORY_IDENTITIES = 8
@@ -75,22 +73,12 @@ def load_cache(cache_dir: Path, identity: str) -> tuple[dict[str, CachedFile], l
 
 
 def save_cache(cache_dir: Path, identity: str, files: dict[str, CachedFile]) -> list[Issue]:
-    """Replace the cache atomically (temp file, fsync, rename); problems become info issues."""
+    """Replace the cache atomically (see `write_atomically`); problems become info issues."""
     path = cache_dir / CACHE_FILE_NAME
     try:
         cache_dir.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=cache_dir, prefix=".scan-", suffix=".tmp")
+        write_atomically(path, _encoder.encode(_CacheDocument(identity=identity, files=files)))
     except OSError as problem:
-        return [_problem(path, f"cannot be written ({problem.strerror})")]
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(_encoder.encode(_CacheDocument(identity=identity, files=files)))
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except OSError as problem:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
         return [_problem(path, f"cannot be written ({problem.strerror})")]
     return []
 

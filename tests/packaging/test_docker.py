@@ -263,7 +263,7 @@ def test_cache_and_locale_writes_work_as_the_owner_the_entry_point_switched_to(
         import json, os
         from pathlib import Path
         from i18nprune import container
-        from i18nprune.locales.atomic import write_atomically
+        from i18nprune.system.atomic import write_atomically
         from i18nprune.translate.cache import TranslationCache
         owner = container.project_owner(Path.cwd())
         problems = container.hand_over(container.cache_home(os.environ), owner)
