@@ -1,5 +1,5 @@
-"""Length-prefixed frames (4-byte big-endian length, then the body) over trio byte streams:
-reading them, and writing queued ones several at a time."""
+"""Frames (`i18nprune.system.frames`) over trio byte streams: reading them, and writing queued
+ones several at a time."""
 
 from __future__ import annotations
 
@@ -7,19 +7,11 @@ from collections import deque
 
 import trio
 
-_LENGTH_BYTES = 4
-# Far above any real batch; a larger length means the stream is corrupt, not a big batch.
-MAX_FRAME_BYTES = 256 << 20
+from i18nprune.system.frames import MAX_FRAME_BYTES, FrameError, frame, take_frames
+
+__all__ = ["MAX_FRAME_BYTES", "FrameError", "FrameReader", "frame", "send_frames"]
+
 _RECEIVE_BYTES = 1 << 16
-
-
-class FrameError(Exception):
-    """The stream does not carry well-formed frames (truncated or absurd length)."""
-
-
-def frame(body: bytes) -> bytes:
-    """`body` with its length prefix, ready to be written."""
-    return len(body).to_bytes(_LENGTH_BYTES, "big") + body
 
 
 async def send_frames(
@@ -72,15 +64,4 @@ class FrameReader:
         return self._ready.popleft()
 
     def _split(self) -> None:
-        buffer = self._buffer
-        start = 0
-        while len(buffer) - start >= _LENGTH_BYTES:
-            length = int.from_bytes(buffer[start : start + _LENGTH_BYTES], "big")
-            if length > MAX_FRAME_BYTES:
-                raise FrameError(f"frame of {length} bytes announced")
-            end = start + _LENGTH_BYTES + length
-            if end > len(buffer):
-                break
-            self._ready.append(bytes(buffer[start + _LENGTH_BYTES : end]))
-            start = end
-        del buffer[:start]
+        self._ready.extend(take_frames(self._buffer))

@@ -6,14 +6,12 @@ worker sent again, and cancellation relayed to them.
 from __future__ import annotations
 
 import itertools
-import os
 from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 
 import msgspec
 import trio
 
-import i18nprune
 from i18nprune.pool.handle import InFlight, WorkerExit, WorkerHandle
 from i18nprune.pool.job import (
     BatchLost,
@@ -26,6 +24,7 @@ from i18nprune.pool.job import (
 from i18nprune.pool.messages import Batch, Failure, ProviderSettings, Result
 from i18nprune.pool.scheduler import ProviderGate, ProviderGates, ProviderHealth
 from i18nprune.pool.statistics import PoolRecorder
+from i18nprune.system.children import child_python
 
 CANCEL_GRACE_SECONDS = 1.0
 """How long a worker has to acknowledge a cancel before it is killed and replaced."""
@@ -349,15 +348,6 @@ def _too_many_losses(losses: list[WorkerExit]) -> str | None:
     return None
 
 
-def _worker_environment(env: Mapping[str, str] | None) -> tuple[dict[str, str], str]:
-    """The environment and working directory of workers. They run in the directory this
-    `i18nprune` comes from: `python -m` imports from its working directory first, so
-    `i18nprune` (and, from an installed wheel, `i18nprune_workers`) come from there, whatever
-    the caller's directory holds."""
-    root = os.path.dirname(os.path.dirname(os.path.abspath(i18nprune.__file__)))
-    return dict(os.environ if env is None else env), root
-
-
 @asynccontextmanager
 async def open_pool(
     size: int, *, env: Mapping[str, str] | None = None
@@ -369,7 +359,7 @@ async def open_pool(
     On exit, even by cancellation or KeyboardInterrupt, workers are asked to exit, killed after
     SHUTDOWN_GRACE_SECONDS if they have not, and reaped: no process outlives the block.
     """
-    environment, cwd = _worker_environment(env)
+    environment, cwd = child_python(env)
     try:
         async with trio.open_nursery() as nursery:
             pool = WorkerPool(nursery, max(1, size), environment, cwd)

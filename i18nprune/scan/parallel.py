@@ -11,17 +11,16 @@ import subprocess
 import sys
 from collections import deque
 from collections.abc import Callable, Iterator
-from typing import IO
 
 import msgspec
 
-import i18nprune
 from i18nprune.scan.examine import Examined, examine_path
+from i18nprune.system.children import child_python
+from i18nprune.system.frames import take_frames, write_frame
 
 # Batches small enough to balance the load, large enough that per-batch overhead stays small.
 _BATCHES_PER_WORKER = 8
 _MAX_BATCH_BYTES = 1 << 20
-_LENGTH_BYTES = 4
 _WORKER_EXIT_SECONDS = 5
 
 
@@ -35,20 +34,6 @@ class WorkerRequest(msgspec.Struct, frozen=True, array_like=True):
 request_encoder = msgspec.msgpack.Encoder()
 request_decoder = msgspec.msgpack.Decoder(WorkerRequest)
 _reply_decoder = msgspec.msgpack.Decoder(list[Examined])
-
-
-def write_frame(stream: IO[bytes], body: bytes) -> None:
-    """Write one length-prefixed frame and flush it."""
-    stream.write(len(body).to_bytes(_LENGTH_BYTES, "big") + body)
-    stream.flush()
-
-
-def read_frame(stream: IO[bytes]) -> bytes | None:
-    """Read one length-prefixed frame; `None` at end of stream."""
-    header = stream.read(_LENGTH_BYTES)
-    if len(header) < _LENGTH_BYTES:
-        return None
-    return stream.read(int.from_bytes(header, "big"))
 
 
 def _batches(files: list[tuple[str, str, int]], jobs: int) -> Iterator[list[tuple[str, str]]]:
@@ -69,15 +54,17 @@ def _batches(files: list[tuple[str, str, int]], jobs: int) -> Iterator[list[tupl
 class _Worker:
     """One worker process and the batch it is working on."""
 
-    def __init__(self, environment: dict[str, str]) -> None:
+    def __init__(self, environment: dict[str, str], cwd: str) -> None:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "i18nprune.scan.parse_worker"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             env=environment,
+            cwd=cwd,
         )
         self.batch: list[tuple[str, str]] | None = None
         self.received = bytearray()
+        self.replies: deque[bytes] = deque()
 
     def give(self, functions: tuple[str, ...], queue: deque[list[tuple[str, str]]]) -> bool:
         """Send the next batch of `queue`; `False` when there is none or the worker is gone."""
@@ -95,15 +82,9 @@ class _Worker:
         return True
 
     def take_reply(self) -> bytes | None:
-        """The complete reply frame received so far, if there is one."""
-        if len(self.received) < _LENGTH_BYTES:
-            return None
-        length = int.from_bytes(self.received[:_LENGTH_BYTES], "big")
-        if len(self.received) < _LENGTH_BYTES + length:
-            return None
-        reply = bytes(self.received[_LENGTH_BYTES : _LENGTH_BYTES + length])
-        del self.received[: _LENGTH_BYTES + length]
-        return reply
+        """The next complete reply frame received so far, if there is one."""
+        self.replies.extend(take_frames(self.received))
+        return self.replies.popleft() if self.replies else None
 
     def stop(self, *, kill: bool) -> None:
         """End the process: let it finish (stdin closed) or, with `kill`, end it now."""
@@ -119,17 +100,6 @@ class _Worker:
             self.process.wait()
         if self.process.stdout is not None:
             self.process.stdout.close()
-
-
-def _worker_environment() -> dict[str, str]:
-    """This environment, with the directory holding the `i18nprune` package importable."""
-    environment = dict(os.environ)
-    package_parent = os.path.dirname(os.path.dirname(os.path.abspath(i18nprune.__file__)))
-    existing = environment.get("PYTHONPATH")
-    environment["PYTHONPATH"] = (
-        package_parent if not existing else package_parent + os.pathsep + existing
-    )
-    return environment
 
 
 def examine_in_processes(
@@ -157,11 +127,11 @@ def examine_in_processes(
     workers: list[_Worker] = []
     interrupted = True
     try:
-        environment = _worker_environment()
+        environment, cwd = child_python()
         wanted = jobs - 1 if examine_here else jobs
         for _ in range(min(wanted, len(queue))):
             try:
-                workers.append(_Worker(environment))
+                workers.append(_Worker(environment, cwd))
             except OSError:
                 break
         with selectors.DefaultSelector() as selector:

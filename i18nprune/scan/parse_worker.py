@@ -11,7 +11,8 @@ import sys
 import msgspec
 
 from i18nprune.scan.examine import examine_path
-from i18nprune.scan.parallel import read_frame, request_decoder, write_frame
+from i18nprune.scan.parallel import request_decoder
+from i18nprune.system.frames import read_frame, write_frame
 
 _encoder = msgspec.msgpack.Encoder()
 
