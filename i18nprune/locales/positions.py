@@ -8,9 +8,12 @@ import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
 
 import msgspec
 
+from i18nprune.locales.memo import FileMemo
 from i18nprune.locales.view import LocaleView
 
 # A string (escapes included), a structural character, or a bare literal (number, true, …).
@@ -101,6 +104,16 @@ class KeyLocation(msgspec.Struct, frozen=True):
     column: int
 
 
+_positions: FileMemo[PathPositions | None] = FileMemo()
+
+
+def _read(path: Path) -> PathPositions | None:
+    try:
+        return path_positions(path.read_bytes().decode("utf-8-sig"))
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
 def locate_paths(view: LocaleView, paths: Iterable[str]) -> dict[str, KeyLocation]:
     """Where `view` defines each of `paths` (paths it does not define are left out); each
     segment file involved is read once. A file that cannot be read now is left out too."""
@@ -112,12 +125,8 @@ def locate_paths(view: LocaleView, paths: Iterable[str]) -> dict[str, KeyLocatio
         if rel is None:
             continue
         if rel not in documents:
-            try:
-                text = by_rel[rel].path.read_bytes().decode("utf-8-sig")
-            except (OSError, UnicodeDecodeError):
-                documents[rel] = None
-            else:
-                documents[rel] = path_positions(text)
+            file = by_rel[rel].path
+            documents[rel] = _positions.get(file, None, partial(_read, file))
         positions = documents[rel]
         spot = positions.position(path) if positions is not None else None
         if spot is not None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import msgspec
 
@@ -11,9 +12,11 @@ from i18nprune.locale_codes import normalize_code
 from i18nprune.locales.jsonfile import LocaleFileError, read_json_file
 from i18nprune.locales.layout import LocaleInventory, Segment
 from i18nprune.locales.leaves import Leaf, list_leaves
+from i18nprune.locales.memo import FileMemo
 
 # Duplicate warnings name this many paths and summarise the rest.
 _NAMED_DUPLICATES = 5
+_segment_leaves: FileMemo[list[Leaf]] = FileMemo()
 
 
 class LocaleView(msgspec.Struct, frozen=True):
@@ -57,11 +60,15 @@ def load_locale(
     duplicates: dict[tuple[str, str], list[str]] = {}
     for segment in segments:
         try:
-            doc = read_json_file(segment.path, segment.rel)
+            found = _segment_leaves.get(
+                segment.path,
+                (segment.rel, placeholder),
+                partial(_read_leaves, segment, placeholder),
+            )
         except LocaleFileError as exc:
             issues.append(exc.issue)
             continue
-        for leaf in list_leaves(doc, placeholder):
+        for leaf in found:
             first = leaf_segment.get(leaf.path)
             if first is None:
                 leaves[leaf.path] = leaf
@@ -79,6 +86,11 @@ def load_locale(
         issues=issues,
         namespace=namespace,
     )
+
+
+def _read_leaves(segment: Segment, placeholder: str) -> list[Leaf]:
+    """The leaves of one segment file. Raises LocaleFileError."""
+    return list(list_leaves(read_json_file(segment.path, segment.rel), placeholder))
 
 
 def _duplicate_warning(first: str, then: str, paths: list[str]) -> Issue:
