@@ -172,9 +172,11 @@ class Evidence:
             )
         return [found[slot] for slot in sorted(found, key=lambda s: (s[0] or "", s[1]))]
 
-    def missing_sites(self, paths: Mapping[str | None, Iterable[str]]) -> list[KeyObservation]:
+    def missing_sites(
+        self, paths: Mapping[str | None, Iterable[str]], file: str | None = None
+    ) -> list[KeyObservation]:
         """Every call site of a key `missing` reports (of a site's several spellings, the
-        first), in scan order (by file, line and column)."""
+        first), by file, line and column; only those in `file` when given."""
         sets = {namespace: set(found) for namespace, found in paths.items()}
         everything = set().union(*sets.values()) if sets else set()
 
@@ -188,6 +190,8 @@ class Evidence:
         lacking: list[KeyObservation] = []
         spellings: dict[tuple[str, int, int], list[KeyObservation]] = {}
         for observation in self.scan.observations:
+            if file is not None and observation.file != file:
+                continue
             if observation.spelling is not None:
                 place = (observation.file, observation.line, observation.column)
                 spellings.setdefault(place, []).append(observation)

@@ -107,9 +107,8 @@ def source_relpath(project: Project, path: str) -> str:
 
 
 def _describe(evidence: Evidence, views: dict[str | None, LocaleView], relpath: str) -> FileData:
-    return FileData(
-        relpath, file_diagnostics(evidence, views, relpath), file_sites(evidence, views, relpath)
-    )
+    sites = file_sites(evidence, views, relpath)
+    return FileData(relpath, file_diagnostics(evidence, views, relpath, sites), sites)
 
 
 def file_sites(evidence: Evidence, views: dict[str | None, LocaleView], relpath: str) -> list[Site]:
@@ -133,10 +132,14 @@ def file_sites(evidence: Evidence, views: dict[str | None, LocaleView], relpath:
 
 
 def file_diagnostics(
-    evidence: Evidence, views: dict[str | None, LocaleView], relpath: str
+    evidence: Evidence,
+    views: dict[str | None, LocaleView],
+    relpath: str,
+    sites: list[Site] | None = None,
 ) -> list[Diagnostic]:
     """What is wrong in `relpath`: each use of a key the source locale lacks (error), each
-    dynamic site (information: its keys cannot be checked), and a syntax error (warning)."""
+    dynamic site (information: its keys cannot be checked), and a syntax error (warning).
+    `sites` are the file's `file_sites`, when the caller has them already."""
     source = next(iter(views.values())).locale if views else "the source locale"
     found = [
         Diagnostic(
@@ -146,7 +149,7 @@ def file_diagnostics(
             f"`{site.key}` is missing from the source locale `{source}`",
             site.key,
         )
-        for site in file_sites(evidence, views, relpath)
+        for site in (sites if sites is not None else file_sites(evidence, views, relpath))
         if site.status == "missing"
     ]
     found += [
@@ -173,11 +176,7 @@ def _lacking(
     evidence: Evidence, views: dict[str | None, LocaleView], relpath: str
 ) -> set[tuple[int, int, str]]:
     paths = {namespace: view.leaves.keys() for namespace, view in views.items()}
-    return {
-        _place(observation)
-        for observation in evidence.missing_sites(paths)
-        if observation.file == relpath
-    }
+    return {_place(observation) for observation in evidence.missing_sites(paths, relpath)}
 
 
 def _place(observation: KeyObservation) -> tuple[int, int, str]:
