@@ -1,6 +1,6 @@
 """`serve` latency over a real server subprocess and its pipes (`i18nprune.testing.ServeClient`).
 
-    python benchmarks/serve.py [--quick | --smoke] [--runs 3] [--pings 300] [--out DIR]
+    python benchmarks/serve.py [--quick | --smoke] [--runs 3] [--pings 300] [--saves 50] [--out DIR]
 
 1. warm `op.validate` on the 10k-file scan fixture (one server and home: a first, cold call,
    then each run is the median of five warm calls);
@@ -8,15 +8,19 @@
    against the loopback LibreTranslate fake at 20 ms per request: each run's p99, and whether
    every run met the limit;
 3. spawn → `initialize` answer; idle `ping` p50/p99; `$/cancelRequest` → answer of a running
-   `op.generate`.
+   `op.generate`;
+4. save → `$/changed` on the 10k-file scan fixture (a server watching it, `capabilities.watch`):
+   p50/p95/p99 over a run's saves of a source file (`--saves`, default 50).
 Each run has a fresh `I18NPRUNE_HOME`. Saves `serve.json` in `--out`.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -45,6 +49,12 @@ from translate_pool import sites_shape
 from i18nprune.testing import FakeProvider, ServeClient
 
 PING_EVERY_S = 0.010
+EDITOR_CALLS = 100
+"""Calls of `op.key` and of `op.file` per run of the editor figure."""
+SAVE_GAP_S = 0.2
+"""The pause between two saves of the watch figure: each save is its own burst."""
+SAVES = 50
+"""Saves per run of the watch figure (`--saves`; run_all.py keeps this default)."""
 
 
 @dataclass(frozen=True)
@@ -95,6 +105,7 @@ class Benchmark:
             "mode": mode(args),
             "runs": args.runs,
             "pings": args.pings,
+            "saves": _saves(args),
             "ping_every_s": PING_EVERY_S,
             "sizes": self.sizes.__dict__,
         }
@@ -128,6 +139,50 @@ class Benchmark:
             Limit(30.0, "issue 11 goal: ≤ 30 ms"),
         )
         self.report.add(spec, runs, files=files, first_call_ms=_ms(cold))
+
+    def editor_ops(self) -> None:
+        """`op.file` and `op.key` on the 10k-file fixture, warm: each run's p99 over
+        `EDITOR_CALLS` calls of each (the files and keys come from `op.keys` and the usages)."""
+        files = self.sizes.validate_files
+        written = self.store.get(validate_shape(files))
+        timeout = self.sizes.timeout
+        env = cli_environment(self.homes.new())
+        with _spawn(written.root, env) as client:
+            client.request("op.validate", {"options": {}}, timeout=timeout).unwrap()
+            keys = [entry["key"] for entry in client.keys(limit=EDITOR_CALLS)["data"]["keys"]]
+            file_runs: list[Run] = []
+
+            def once(_: int) -> tuple[float, dict[str, Any]]:
+                key_times: list[float] = []
+                file_times: list[float] = []
+                for key in keys:
+                    started = time.perf_counter()
+                    usages = client.key(key, timeout=timeout)["data"]["usages"]
+                    key_times.append(time.perf_counter() - started)
+                    for usage in usages[:1]:  # a key only defined has no file to ask about
+                        started = time.perf_counter()
+                        client.file(usage["file"], timeout=timeout)
+                        file_times.append(time.perf_counter() - started)
+                if file_times:
+                    file_runs.append(
+                        Run(_ms(percentile(file_times, 0.99)), loadavg(), loadavg(), {})
+                    )
+                details = {"p50_ms": _ms(percentile(key_times, 0.5)), "calls": len(keys)}
+                return _ms(percentile(key_times, 0.99)), details
+
+            key_runs = measure_runs(self.args.runs, once)
+            _stop(client)
+        goal = Limit(20.0, "issue 12 goal: p99 ≤ 20 ms")
+        self.report.add(
+            Spec("serve_op_key_p99", f"serve op.key p99, {files:,} files", "ms", "lower", goal),
+            key_runs,
+            files=files,
+        )
+        self.report.add(
+            Spec("serve_op_file_p99", f"serve op.file p99, {files:,} files", "ms", "lower", goal),
+            file_runs,
+            files=files,
+        )
 
     def ping_under_generate(self) -> None:
         leaves = self.sizes.generate_leaves
@@ -232,6 +287,86 @@ class Benchmark:
         )
         self.report.add(spec, measure_runs(self.args.runs, once))
 
+    def watch_latency(self) -> None:
+        files = self.sizes.validate_files
+        written = self.store.get(validate_shape(files))
+        sources = sorted(path for path in (written.root / "src").rglob("*") if path.is_file())
+        edited = sources[:: max(1, len(sources) // 5)][:5]
+        originals = {path: path.read_bytes() for path in edited}
+
+        def once(_: int) -> tuple[float, dict[str, Any]]:
+            env = cli_environment(self.homes.new())
+            client = ServeClient.spawn("--project", str(written.root), env=env)
+            try:
+                with client:
+                    init = client.initialize(capabilities={"watch": True}, timeout=60)
+                    if init["capabilities"]["watch"] is not True:
+                        raise RuntimeError("the server does not watch: " + client.stderr_text())
+                    client.request("op.validate", {"options": {}}, timeout=self.sizes.timeout)
+                    cpu_before = _cpu_seconds(client.process.pid)
+                    latencies = _save_latencies(client, written.root, edited, _saves(self.args))
+                    cpu = _cpu_seconds(client.process.pid) - cpu_before
+                    _stop(client)
+            finally:
+                for path, content in originals.items():
+                    path.write_bytes(content)
+            return percentile(latencies, 0.99) * 1000, {
+                "saves": len(latencies),
+                "p50_ms": _ms(percentile(latencies, 0.5)),
+                "p95_ms": _ms(percentile(latencies, 0.95)),
+                "max_ms": _ms(max(latencies)),
+                "server_cpu_ms_per_save": _ms(cpu / len(latencies)),
+            }
+
+        spec = Spec(
+            "serve_watch_save_to_changed_p99",
+            f"serve save of a source file → $/changed, {files:,} files, p99 of "
+            f"{_saves(self.args)} saves",
+            "ms",
+            "lower",
+            Limit(500.0, "issue 12 goal: ≤ 500 ms"),
+        )
+        self.report.add(spec, measure_runs(self.args.runs, once), files=files)
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU of the process `pid` so far (Linux /proc; its own threads, not its
+    children): the load-independent cost of what it did meanwhile."""
+    raw = Path(f"/proc/{pid}/stat").read_bytes()
+    fields = raw[raw.rindex(b")") + 2 :].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _saves(args: argparse.Namespace) -> int:
+    saves: int = getattr(args, "saves", SAVES)
+    return saves
+
+
+def _save_latencies(client: ServeClient, root: Path, edited: list[Path], saves: int) -> list[float]:
+    """Save one of `edited` at a time (a new missing key each time) and time each save until
+    the `$/changed` naming it has arrived (and its `$/diagnostics`, before the next save)."""
+    latencies = []
+    for number in range(saves):
+        path = edited[number % len(edited)]
+        relative = path.relative_to(root).as_posix()
+        text = path.read_text().split("\n// bench.watch", 1)[0]
+        since = len(client.notifications())
+        started = time.perf_counter()
+        path.write_text(f"{text}\n// bench.watch\nt('bench.watch.k{number}');\n")
+        client.wait_notification("$/changed", _names(relative), after=since, timeout=30)
+        latencies.append(time.perf_counter() - started)
+        client.wait_notification("$/diagnostics", _is(relative), after=since, timeout=30)
+        time.sleep(SAVE_GAP_S)
+    return latencies
+
+
+def _names(relative: str) -> Callable[[Any], bool]:
+    return lambda params: relative in params["files"]
+
+
+def _is(relative: str) -> Callable[[Any], bool]:
+    return lambda params: bool(params["path"] == relative)
+
 
 def _timed_ping(client: ServeClient) -> float:
     started = time.perf_counter()
@@ -289,7 +424,14 @@ def _cancel_latencies(client: ServeClient, rounds: int) -> list[float]:
     return times
 
 
-FIGURES = ("validate_warm", "ping_under_generate", "session_latency", "cancel")
+FIGURES = (
+    "validate_warm",
+    "editor_ops",
+    "ping_under_generate",
+    "session_latency",
+    "cancel",
+    "watch_latency",
+)
 
 
 def run(args: argparse.Namespace, store: FixtureStore, homes: Homes) -> Report:
@@ -303,6 +445,7 @@ def run(args: argparse.Namespace, store: FixtureStore, homes: Homes) -> Report:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The flags this benchmark takes beyond the common ones (shared with run_all.py)."""
     parser.add_argument("--pings", type=int, default=300, help="idle pings per server")
+    parser.add_argument("--saves", type=int, default=SAVES, help="saves per watch run")
 
 
 def main() -> None:

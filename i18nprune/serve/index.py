@@ -47,9 +47,10 @@ class Unwatchable(Exception):
     """Changes under a root cannot be watched; the message says why."""
 
 
-class _RootWatch:
+class TreeWatch:
     """The inotify watches on every directory under one root, and what changed since the
-    caller last asked. Not thread-safe: the owning `_RootIndex` serialises calls."""
+    caller last asked. Not thread-safe: its owner serialises calls (the index's `_RootIndex`
+    by its lock, the session's watcher by running them one after another)."""
 
     def __init__(self, root: str, max_dirs: int) -> None:
         self.root = root
@@ -69,10 +70,17 @@ class _RootWatch:
         self._watch_tree(self.root)
 
     def close(self) -> None:
+        """Release the inotify instance (idempotent). A trio task waiting on `fileno()` must
+        be told first (`trio.lowlevel.notify_closing`)."""
         if self.inotify is not None:
             self.inotify.close()
             self.inotify = None
         self.paths.clear()
+
+    def fileno(self) -> int:
+        """The inotify instance's descriptor: readable while events are queued."""
+        assert self.inotify is not None
+        return self.inotify.fileno()
 
     def changes(self) -> tuple[bool, set[str]]:
         """Drain the queued events: (whether anything changed, the files named, relative to the
@@ -111,13 +119,18 @@ class _RootWatch:
                 # Watches follow a moved directory's inode: their paths are stale now.
                 raise Unwatchable("a directory moved")
             if os.path.isdir(path) and not os.path.islink(path):
-                self._watch_tree(path)
+                # Files made in it before its watch raise no event of their own: name them here.
+                self._watch_tree(path, files)
             return
-        files.add(os.path.relpath(path, self.root).replace(os.sep, "/"))
+        files.add(self._relative(path))
 
-    def _watch_tree(self, top: str) -> None:
+    def _relative(self, path: str) -> str:
+        return os.path.relpath(path, self.root).replace(os.sep, "/")
+
+    def _watch_tree(self, top: str, found: set[str] | None = None) -> None:
         """Watch `top` and every directory below it (links not followed: their targets inside
-        the root are watched where they are). Raises Unwatchable."""
+        the root are watched where they are); add the other entries met to `found` (relative
+        to the root), when given. Raises Unwatchable."""
         assert self.inotify is not None
         pending = [top]
         while pending:
@@ -137,11 +150,12 @@ class _RootWatch:
                 raise Unwatchable(f"more than {self.max_dirs:,} directories to watch")
             try:
                 with os.scandir(directory) as entries:
-                    pending += [
-                        entry.path
-                        for entry in entries
-                        if entry.name not in UNWATCHED_DIRS and entry.is_dir(follow_symlinks=False)
-                    ]
+                    for entry in entries:
+                        if entry.is_dir(follow_symlinks=False):
+                            if entry.name not in UNWATCHED_DIRS:
+                                pending.append(entry.path)
+                        elif found is not None:
+                            found.add(self._relative(entry.path))
             except OSError:
                 continue  # unreadable: the scan reports it; its events still reach the watch
 
@@ -160,7 +174,7 @@ class _RootIndex:
         self.root = root
         self.max_dirs = max_dirs
         self.lock = threading.Lock()
-        self.watch: _RootWatch | None = None
+        self.watch: TreeWatch | None = None
         self.unwatchable: str | None = None
         self.closed = False
         self.invalidated = False
@@ -220,7 +234,7 @@ class _RootIndex:
         """Watch the tree afresh (after `restarting`, the reason the old watch ended); on
         failure, walk the files from now on. False: nothing kept describes the files."""
         self.results.clear()
-        watch = _RootWatch(self.root, self.max_dirs)
+        watch = TreeWatch(self.root, self.max_dirs)
         try:
             watch.start()
         except Unwatchable as failure:

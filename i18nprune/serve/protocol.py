@@ -98,6 +98,12 @@ class _ProgressNotification(msgspec.Struct, frozen=True):
     params: _ProgressParams
 
 
+class _Notification(msgspec.Struct, frozen=True):
+    jsonrpc: str
+    method: str
+    params: Any
+
+
 @dataclass(frozen=True)
 class Request:
     """A well-formed request line. `id` is the raw id token (None for a notification);
@@ -303,3 +309,8 @@ def progress_line(request_id: bytes, event: ProgressEvent) -> bytes:
     """A `$/progress` notification line for the request with raw id `request_id`."""
     params = _ProgressParams(msgspec.Raw(request_id), event)
     return _encoder.encode(_ProgressNotification("2.0", "$/progress", params)) + b"\n"
+
+
+def notification_line(method: str, params: Any) -> bytes:
+    """A server notification line (`$/changed`, `$/diagnostics`): no id, never answered."""
+    return _encoder.encode(_Notification("2.0", method, params)) + b"\n"

@@ -13,7 +13,7 @@ import traceback
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import msgspec
 import trio
@@ -34,11 +34,13 @@ from i18nprune.serve.protocol import (
     RpcError,
     error_line,
     named_params,
+    param_value,
     parse_request,
     result_line,
 )
 from i18nprune.serve.shared_pool import SharedPool
 from i18nprune.serve.transport import LineReader, LineTooLong, LineWriter, notice, protect_stdout
+from i18nprune.serve.watch import Watcher, inotify_problem
 
 EXIT_OK, EXIT_INTERRUPTED = 0, 130
 LIFECYCLE_METHODS = frozenset({"initialize", "ping", "shutdown", "exit", "$/cancelRequest"})
@@ -80,6 +82,7 @@ class Capabilities(msgspec.Struct, frozen=True, rename="camel"):
     write_ops: list[str]
     cancel_scope: str
     writes: bool
+    watch: bool
 
 
 class InitializeResult(msgspec.Struct, frozen=True, rename="camel"):
@@ -91,8 +94,9 @@ class InitializeResult(msgspec.Struct, frozen=True, rename="camel"):
     capabilities: Capabilities
 
 
-def describe(settings: ServeSettings) -> InitializeResult:
-    """The `initialize` result: who this server is and what it can do."""
+def describe(settings: ServeSettings, *, watch: bool = False) -> InitializeResult:
+    """The `initialize` result: who this server is and what it can do (`watch`: whether it
+    pushes changes of the watched roots)."""
     progress_ops = [name for name, spec in OPS.items() if spec.progress]
     return InitializeResult(
         protocol_version=PROTOCOL_VERSIONS[0],
@@ -107,6 +111,7 @@ def describe(settings: ServeSettings) -> InitializeResult:
             write_ops=[name for name, spec in OPS.items() if spec.writes],
             cancel_scope="running",
             writes=settings.allow_writes,
+            watch=watch,
         ),
     )
 
@@ -142,6 +147,8 @@ class Session:
         self._pools = SharedPool(nursery, settings.workers)
         self.index = ScanIndex()
         """The scans of every root, kept while no file under the root changes."""
+        self._watcher: Watcher | None = None
+        """Set when the client asked for pushed changes and they can be watched."""
         self._idle = trio.CancelScope()
         self._input_ended = False
 
@@ -172,7 +179,7 @@ class Session:
             elif parsed.id is None:
                 self._perform_notification(parsed)
             else:
-                self._handle_request(parsed, parsed.id)
+                await self._handle_request(parsed, parsed.id)
         self._input_ended = True
         self._end_when_idle()
 
@@ -199,7 +206,7 @@ class Session:
 
     # --- requests and notifications ---------------------------------------------------
 
-    def _handle_request(self, request: Request, request_id: bytes) -> None:
+    async def _handle_request(self, request: Request, request_id: bytes) -> None:
         if request_id in self._in_flight:
             message = f"A request with id {request_id.decode(errors='replace')} is in flight."
             self._answer_error(request_id, RpcError(ErrorCode.INVALID_REQUEST, message))
@@ -209,7 +216,7 @@ class Session:
             if request.method.startswith(OP_PREFIX):
                 self._start_op(request, request_id)
                 return
-            result = self._lifecycle_request(request)
+            result = await self._lifecycle_request(request)
         except RpcError as failure:
             self._answer_error(request_id, failure)
             return
@@ -232,20 +239,22 @@ class Session:
                 f"Send `initialize` before `{method}`.",
             )
 
-    def _lifecycle_request(self, request: Request) -> object:
+    async def _lifecycle_request(self, request: Request) -> object:
         """Perform a non-op request and return its result. Raises RpcError."""
         if request.method not in LIFECYCLE_METHODS:
             raise RpcError(ErrorCode.METHOD_NOT_FOUND, f"There is no method `{request.method}`.")
         params = named_params(request)
         if request.method == "initialize":
-            return self._initialize(params)
+            return await self._initialize(params)
         if request.method == "shutdown":
-            self._state = "shutting_down"
+            self._shut_down()
         elif request.method == "$/cancelRequest":
             self._cancel(params)
         return {}
 
-    def _initialize(self, params: dict[str, msgspec.Raw]) -> InitializeResult:
+    async def _initialize(self, params: dict[str, msgspec.Raw]) -> InitializeResult:
+        """Check the version and start the session; with `capabilities.watch`, watch the pinned
+        root before answering (so every change after the answer is reported)."""
         if self._state != "new":
             raise RpcError(ErrorCode.INVALID_REQUEST, "The session is already initialized.")
         raw = params.get("protocolVersion")
@@ -259,8 +268,32 @@ class Session:
                 f"{msgspec.json.encode(PROTOCOL_VERSIONS).decode()}.",
                 supported=PROTOCOL_VERSIONS,
             )
+        wants_watch = client_wants_watch(params)
         self._state = "running"
-        return describe(self.settings)
+        return describe(self.settings, watch=wants_watch and await self._start_watching())
+
+    async def _start_watching(self) -> bool:
+        """Whether changes are watched from now on (False: said once on stderr)."""
+        problem = await trio.to_thread.run_sync(inotify_problem)
+        if problem is not None:
+            notice(f"serve: cannot watch files ({problem}); capabilities.watch is false")
+            return False
+        watcher = Watcher(
+            self.index,
+            self._writer.send,
+            self._nursery,
+            read_only=not self.settings.allow_writes,
+        )
+        if self.settings.sandbox is not None and not await watcher.watch(self.settings.sandbox):
+            return False  # the watcher said why
+        self._watcher = watcher
+        return True
+
+    def _shut_down(self) -> None:
+        """Refuse new requests from now on; no change is pushed after this."""
+        self._state = "shutting_down"
+        if self._watcher is not None:
+            self._watcher.stop()
 
     def _perform_notification(self, request: Request) -> None:
         """Notifications are never answered; what cannot be performed is noted on stderr."""
@@ -268,7 +301,7 @@ class Session:
         if method == "exit":
             self.ended.set()
         elif method == "shutdown":
-            self._state = "shutting_down"
+            self._shut_down()
         elif method == "$/cancelRequest":
             try:
                 self._cancel(named_params(request))
@@ -352,6 +385,8 @@ class Session:
 
     async def _execute(self, entry: InFlight, relay: ProgressRelay | None) -> Envelope:
         entry.started = True
+        if self._watcher is not None and entry.call.root is not None:
+            await self._watcher.watch(entry.call.root)  # hub mode: a root named is watched
         try:
             return await run_call(
                 entry.call,
@@ -366,6 +401,21 @@ class Session:
 
     def _answer_error(self, request_id: bytes, failure: RpcError) -> None:
         self._writer.send(error_line(request_id, failure))
+
+
+def client_wants_watch(params: dict[str, msgspec.Raw]) -> bool:
+    """Whether `initialize` params ask for pushed changes (`capabilities.watch: true`).
+    Raises RpcError for `capabilities` that is not an object or a `watch` that is not a
+    boolean."""
+    capabilities = param_value(params, "capabilities", dict[str, Any], "a JSON object") or {}
+    watch = capabilities.get("watch", False)
+    if not isinstance(watch, bool):
+        raise RpcError(
+            ErrorCode.INVALID_PARAMS,
+            "`capabilities.watch` must be a boolean.",
+            key="capabilities.watch",
+        )
+    return watch
 
 
 def internal_error(method: str, exc: Exception) -> RpcError:

@@ -17,8 +17,8 @@ API (stable; other test files depend on it):
   away.
 - `assert_protocol_line(line)` — a complete stdout line (ends with `\\n`) holding one JSON-RPC 2.0
   object: a response (`id` plus exactly one non-null `result`/`error`; an error has an int
-  `code`, a `message` and `data.code`) or a `$/progress` notification with `params.id` and
-  `params.event`.
+  `code`, a `message` and `data.code`) or a notification: `$/progress` with `params.id` and
+  `params.event`, `$/changed` or `$/diagnostics` (PROTOCOL §12) with their params.
 - `lines_before_ping(client, since) -> list[bytes]` — send a `ping` with a fresh string id, wait
   for its answer, and return the stdout lines after the first `since` that came before it: how a
   test shows that something sent earlier was never answered (`since = len(client.lines)` taken
@@ -52,6 +52,12 @@ from i18nprune.testing.client import RequestId
 from tests.conftest import write_tree
 
 _probe_ids = itertools.count(1)
+PUSHED = {
+    "$/progress": {"id", "event"},
+    "$/changed": {"projectRoot", "files", "summary"},
+    "$/diagnostics": {"projectRoot", "path", "diagnostics"},
+}
+"""The notifications a server sends and their params keys (PROTOCOL §8, §12)."""
 ServeEnv = Callable[[Mapping[str, str] | None], dict[str, str]]
 """The `serve_env` fixture's signature."""
 
@@ -75,11 +81,13 @@ def assert_protocol_line(line: bytes) -> None:
     assert isinstance(message, dict), f"not a JSON object: {line!r}"
     assert message.get("jsonrpc") == "2.0", f"jsonrpc is not '2.0': {line!r}"
     if "method" in message:
-        assert message["method"] == "$/progress", f"unexpected server notification: {line!r}"
+        assert message["method"] in PUSHED, f"unexpected server notification: {line!r}"
         assert "id" not in message, f"a notification with an id: {line!r}"
         params = message.get("params")
-        assert isinstance(params, dict), f"progress without params: {line!r}"
-        assert "id" in params and isinstance(params.get("event"), dict), line
+        assert isinstance(params, dict), f"notification without params: {line!r}"
+        assert set(params) == PUSHED[message["method"]], f"params keys: {line!r}"
+        if message["method"] == "$/progress":
+            assert isinstance(params.get("event"), dict), line
         return
     assert "id" in message, f"a response without id: {line!r}"
     members = [key for key in ("result", "error") if key in message]

@@ -89,6 +89,7 @@ def test_capabilities_are_derived_from_the_op_registry(serve: ServeFactory) -> N
         "writeOps",
         "cancelScope",
         "writes",
+        "watch",
     }
     assert sorted(capabilities["ops"]) == sorted(OPS)
     assert len(capabilities["ops"]) == len(set(capabilities["ops"]))
