@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import math
 import os
-import sys
 
 import httpx
 import msgspec
@@ -24,6 +23,7 @@ from i18nprune.pool.messages import (
     encoder,
     to_worker_decoder,
 )
+from i18nprune.system.descriptors import claim_stdin, claim_stdout
 
 from .providers import ProviderError, translate_batch
 from .providers.errors import scrub
@@ -42,14 +42,7 @@ def protect_stdio() -> tuple[int, int]:
     Returns (input_fd, output_fd): private duplicates of the original stdin and stdout. Afterwards
     fd 1 (and so `sys.stdout`) writes to stderr and fd 0 reads from the null device.
     """
-    sys.stdout.flush()
-    input_fd = os.dup(0)
-    output_fd = os.dup(1)
-    os.dup2(2, 1)
-    null = os.open(os.devnull, os.O_RDONLY)
-    os.dup2(null, 0)
-    os.close(null)
-    return input_fd, output_fd
+    return claim_stdin(), claim_stdout()
 
 
 async def serve(input_fd: int, output_fd: int) -> None:

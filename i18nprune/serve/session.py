@@ -39,8 +39,9 @@ from i18nprune.serve.protocol import (
     result_line,
 )
 from i18nprune.serve.shared_pool import SharedPool
-from i18nprune.serve.transport import LineReader, LineTooLong, LineWriter, notice, protect_stdout
+from i18nprune.serve.transport import LineReader, LineTooLong, LineWriter, notice
 from i18nprune.serve.watch import Watcher, inotify_problem
+from i18nprune.system.descriptors import claim_stdout
 
 EXIT_OK, EXIT_INTERRUPTED = 0, 130
 LIFECYCLE_METHODS = frozenset({"initialize", "ping", "shutdown", "exit", "$/cancelRequest"})
@@ -439,7 +440,7 @@ def serve_stdio(settings: ServeSettings) -> int:
     if not settings.allow_writes:
         sys.dont_write_bytecode = True
         os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
-    protocol_fd = protect_stdout()
+    protocol_fd = claim_stdout()  # stray output goes to stderr
     # Threads doing CPU work (parsing, planning, writing) hold the GIL for up to the switch
     # interval at a time; a short one keeps `ping` and cancel latency low while they run.
     sys.setswitchinterval(GIL_SWITCH_SECONDS)

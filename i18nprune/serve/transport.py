@@ -18,19 +18,6 @@ _READ_CHUNK_BYTES = 1 << 20
 _COMPACT_AFTER_BYTES = 1 << 16
 
 
-def protect_stdout() -> int:
-    """Keep a private duplicate of fd 1 for protocol lines and point fd 1 at stderr.
-
-    From then on a stray `print`, a library warning or a child process that inherits fd 1
-    writes to stderr; only what goes through the returned fd reaches the client's stdout.
-    The duplicate is not inherited by child processes.
-    """
-    sys.stdout.flush()
-    protocol_fd = os.dup(1)
-    os.dup2(2, 1)
-    return protocol_fd
-
-
 def notice(text: str) -> None:
     """Write one diagnostic line to stderr; a closed stderr is ignored."""
     try:

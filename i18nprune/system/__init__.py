@@ -1,2 +1,3 @@
-"""Where the tool meets the operating system: raw file descriptors, atomic file replacement,
-frames on pipes and child processes' environment. Depends on no other package of i18nprune."""
+"""Where the tool meets the operating system: raw file descriptors and the standard streams,
+atomic file replacement, frames on pipes, starting our child processes, inotify. Depends on no
+other package of i18nprune."""

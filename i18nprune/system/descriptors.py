@@ -1,8 +1,10 @@
-"""Raw file-descriptor I/O: writing every byte of a buffer."""
+"""Raw file-descriptor I/O: writing every byte of a buffer, and taking the standard streams away
+from stray output so that a protocol owns them."""
 
 from __future__ import annotations
 
 import os
+import sys
 
 
 def write_all(fd: int, data: bytes) -> None:
@@ -12,3 +14,26 @@ def write_all(fd: int, data: bytes) -> None:
     while view:
         written = os.write(fd, view)
         view = view[written:]
+
+
+def claim_stdout() -> int:
+    """Keep a private duplicate of fd 1 for a protocol's output and point fd 1 at stderr.
+
+    From then on a stray `print`, a library warning or a child process that inherits fd 1
+    writes to stderr; only what goes through the returned fd reaches the real stdout. The
+    duplicate is not inherited by child processes.
+    """
+    sys.stdout.flush()
+    private = os.dup(1)
+    os.dup2(2, 1)
+    return private
+
+
+def claim_stdin() -> int:
+    """Keep a private duplicate of fd 0 for a protocol's input and point fd 0 at the null
+    device, so a stray `input()` cannot steal it. Not inherited by child processes."""
+    private = os.dup(0)
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)
+    os.close(null)
+    return private
