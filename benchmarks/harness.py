@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+from fixtures import FixtureStore
+
 REPO = Path(__file__).resolve().parent.parent
 RESULTS = REPO / "benchmarks" / "results"
 Better = Literal["higher", "lower"]
@@ -335,3 +337,22 @@ def json_of(text: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise ValueError(f"not an envelope: {text[:200]!r}")
     return value
+
+
+def run_alone(
+    description: str | None,
+    figures: Sequence[str],
+    add_arguments: Callable[[argparse.ArgumentParser], None],
+    run: Callable[[argparse.Namespace, FixtureStore, Homes], Report],
+) -> None:
+    """The command line of one benchmark script: the common flags and its own, then `run` on
+    fixtures and homes in a scratch folder; prints where the report was saved."""
+    parser = argparse.ArgumentParser(
+        description=description, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    add_common_arguments(parser, figures)
+    add_arguments(parser)
+    args = parser.parse_args()
+    with scratch() as folder:
+        report = run(args, FixtureStore(folder / "fixtures"), Homes(folder / "homes"))
+        print(report.save(args.out))

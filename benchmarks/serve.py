@@ -33,14 +33,13 @@ from harness import (
     Report,
     Run,
     Spec,
-    add_common_arguments,
     cli_environment,
     loadavg,
     measure_runs,
     mode,
     percentile,
+    run_alone,
     run_steps,
-    scratch,
     warm_bytecode,
 )
 from scan import validate_shape
@@ -449,15 +448,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    add_common_arguments(parser, FIGURES)
-    add_arguments(parser)
-    args = parser.parse_args()
-    with scratch() as folder:
-        report = run(args, FixtureStore(folder / "fixtures"), Homes(folder / "homes"))
-        print(report.save(args.out))
+    run_alone(__doc__, FIGURES, add_arguments, run)
 
 
 if __name__ == "__main__":
