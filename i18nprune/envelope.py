@@ -6,6 +6,7 @@ One shape for the CLI's `--json` output and for `serve` results (PRODUCT §4).
 from __future__ import annotations
 
 import os
+import re
 import time
 from typing import Any, Literal
 
@@ -138,6 +139,21 @@ class Envelope(msgspec.Struct, kw_only=True):
     data: Any
     issues: list[Issue]
     meta: Meta
+
+
+_LOCATED = re.compile(r"(?P<line>\d+)(?::(?P<column>\d+))?:\s*(?=\S)")
+
+
+def message_location(path: str | None, message: str) -> tuple[int, int | None, str] | None:
+    """`(line, column, rest)` of a message that starts `path:line[:column]: rest` — how issues
+    about a place in a file name it; None for any other message (or no `path`)."""
+    if not path or not message.startswith(f"{path}:"):
+        return None
+    match = _LOCATED.match(message, len(path) + 1)
+    if match is None:
+        return None
+    column = int(match["column"]) if match["column"] else None
+    return int(match["line"]), column, message[match.end() :]
 
 
 def error(code: str, message: str, path: str | None = None) -> Issue:

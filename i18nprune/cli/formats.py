@@ -9,7 +9,6 @@ run each project's findings carry the project's folder in front of their paths.
 from __future__ import annotations
 
 import dataclasses
-import re
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -17,9 +16,8 @@ from typing import Any
 import msgspec
 
 from i18nprune import __version__
-from i18nprune.envelope import Code, Envelope, Severity
+from i18nprune.envelope import Code, Envelope, Severity, message_location
 
-_LOCATED = re.compile(r"(?P<line>\d+)(?::(?P<column>\d+))?:\s*")
 _SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 _SARIF_LEVEL: dict[str, str] = {"error": "error", "warning": "warning", "info": "note"}
 _GITHUB_COMMAND: dict[str, str] = {"error": "error", "warning": "warning", "info": "notice"}
@@ -75,13 +73,10 @@ def _issue_finding(issue: dict[str, Any], root: Path, prefix: str) -> Finding:
     message: str = issue["message"]
     path: str | None = issue.get("path")
     line = column = None
+    located = message_location(path, message)
+    if located is not None:
+        line, column, message = located
     if path:
-        start = f"{path}:"
-        match = _LOCATED.match(message, len(start)) if message.startswith(start) else None
-        if match:
-            line = int(match["line"])
-            column = int(match["column"]) if match["column"] else None
-            message = message[match.end() :]
         path = _relative(path, root, prefix)
     return Finding(issue["code"], issue["severity"], message, path, line, column)
 

@@ -18,6 +18,7 @@ from i18nprune.envelope import (
     Severity,
     has_errors,
     make_envelope,
+    message_location,
 )
 from i18nprune.locales.view import LocaleView
 from i18nprune.ops.events import EventSink
@@ -193,12 +194,8 @@ def _parse_diagnostic(issue: Issue) -> Diagnostic:
     """A scan issue of the file (a syntax error, a file that could not be read), located where
     its message says (`path:line:col: …`), else at the file's start."""
     line, column, message = 1, 1, issue.message
-    head = f"{issue.path}:"
-    if message.startswith(head):
-        place, _, rest = message[len(head) :].partition(": ")
-        numbers = place.split(":")
-        if all(part.isdigit() for part in numbers) and rest:
-            line = int(numbers[0])
-            column = int(numbers[1]) if len(numbers) > 1 else 1
-            message = rest
+    located = message_location(issue.path, message)
+    if located is not None:
+        line, found_column, message = located
+        column = found_column or 1
     return Diagnostic(Range(line, column, line, column + 1), issue.severity, issue.code, message)

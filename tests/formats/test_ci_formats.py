@@ -14,7 +14,7 @@ from typing import Any
 import jsonschema
 import pytest
 
-from i18nprune.envelope import Code
+from i18nprune.envelope import Code, message_location
 
 SCHEMA = json.loads((Path(__file__).parent / "sarif-schema-2.1.0.json").read_text("utf-8"))
 BROKEN = 'export const X = () => t("oops.missing";\n'
@@ -200,3 +200,11 @@ def test_sarif_region_of_a_missing_key_spans_its_call(example_project, run_cli):
         "artifactLocation": {"uri": "src/Extra.tsx", "uriBaseId": "%SRCROOT%"},
         "region": {"startLine": 1, "startColumn": 24, "endLine": 1, "endColumn": 38},
     }
+
+
+def test_a_message_names_its_place_as_path_line_column() -> None:
+    assert message_location("a.json", "a.json:3:11: trailing comma") == (3, 11, "trailing comma")
+    assert message_location("a.json", "a.json:7: bad") == (7, None, "bad")
+    assert message_location("a.json", "a.json: cannot be read") is None
+    assert message_location("a.json", "b.json:3:1: elsewhere") is None
+    assert message_location(None, "a.json:3:1: no path") is None
