@@ -159,8 +159,12 @@ class Evidence:
         forms count; a key read whole needs some path under it; of a key's spellings, one is
         enough and the first is reported). `paths` maps each namespace of a locale to its
         paths; a key of no known namespace may be in any of them."""
+        return self.missing_keys(self.missing_sites(paths))
+
+    def missing_keys(self, sites: Iterable[KeyObservation]) -> list[MissingKey]:
+        """The keys of `sites` (what `missing_sites` returned), one per key, sorted."""
         found: dict[tuple[str | None, str], MissingKey] = {}
-        for observation in self.missing_sites(paths):
+        for observation in sites:
             namespace = observation.namespace if self.syntax.uses_namespaces else None
             slot = (namespace, observation.key)
             known = found.get(slot)

@@ -16,7 +16,7 @@ from i18nprune.ops.scanning import scan_code
 from i18nprune.ops.suggestions import Suggestion, suggest
 from i18nprune.project import Project, ProjectHandle
 from i18nprune.reference import Evidence, MissingKey, literal_candidates
-from i18nprune.scan import ScanResult
+from i18nprune.scan import KeyObservation, ScanResult
 
 KIND = "validate"
 
@@ -101,14 +101,12 @@ async def run(handle: ProjectHandle, options: ValidateOptions, emit: EventSink) 
     return envelope
 
 
-def missing_sites(
-    evidence: Evidence, views: dict[str | None, LocaleView]
-) -> dict[str, list[SourceRange]]:
-    """Each missing key (as `validate` names it) → the call sites that use it."""
+def sites_by_key(evidence: Evidence, lacking: list[KeyObservation]) -> dict[str, list[SourceRange]]:
+    """Each missing key (as `validate` names it) → the call sites that use it, from the sites
+    `Evidence.missing_sites` found."""
     syntax = evidence.syntax
-    paths = {namespace: view.leaves for namespace, view in views.items()}
     sites: dict[str, list[SourceRange]] = {}
-    for observation in evidence.missing_sites(paths):
+    for observation in lacking:
         namespace = observation.namespace if syntax.uses_namespaces else None
         sites.setdefault(syntax.display(namespace, observation.key), []).append(
             SourceRange(
@@ -129,7 +127,8 @@ def _compare(loaded: _Loaded, evidence: Evidence, started: float) -> Envelope:
     issues.extend(scan.issues)
     for view in views.values():
         issues.extend(view.issues)
-    missing = [evidence.syntax.display(m.namespace, m.key) for m in missing_in(evidence, views)]
+    lacking = evidence.missing_sites({namespace: view.leaves for namespace, view in views.items()})
+    missing = [evidence.syntax.display(m.namespace, m.key) for m in evidence.missing_keys(lacking)]
     counts = dynamic_counts(scan)
     if missing:
         shown = ", ".join(missing[:5]) + (", …" if len(missing) > 5 else "")
@@ -159,6 +158,6 @@ def _compare(loaded: _Loaded, evidence: Evidence, started: float) -> Envelope:
         key_observations=Count(len(scan.observations)),
         dynamic=counts,
         suggestions=suggest(project, evidence, views, len(missing)),
-        missing_sites=missing_sites(evidence, views),
+        missing_sites=sites_by_key(evidence, lacking),
     )
     return make_envelope(KIND, data, issues, started=started)
