@@ -187,7 +187,7 @@ class LocaleDocument:
             node = {**current, "string": node}  # a new text; its context stays
         if _comparable_text(current) == _comparable_text(node):
             return False
-        self._tree.replace(container, key, node)
+        self._tree.replace(container, key, _keep_spellings(node, current))
         self._edited = True
         return False
 
@@ -796,6 +796,18 @@ def _copy_json(value: object) -> object:
     if isinstance(value, list):
         return [_copy_json(child) for child in value]
     raise TypeError(f"{type(value).__name__} is not a JSON value")
+
+
+def _keep_spellings(new: object, old: object) -> object:
+    """`new` with each number that equals, by value, the number `old` holds at the same place
+    spelled as `old` spells it: a structured leaf or message read (numbers as plain floats),
+    edited and set back keeps `0.50` or `1e2` in its other fields."""
+    if isinstance(old, _SpelledNumber):
+        same = isinstance(new, float) and float(old) == new
+        return old if same else new
+    if isinstance(new, dict) and isinstance(old, dict):
+        return {key: _keep_spellings(child, old.get(key)) for key, child in new.items()}
+    return new
 
 
 def _plain_copy(node: object) -> object:

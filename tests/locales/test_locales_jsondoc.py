@@ -165,6 +165,22 @@ def test_setting_an_equal_value_leaves_the_document_unedited(tmp_path: Path) -> 
     assert document.render() == compact
 
 
+def test_a_structured_leaf_set_back_keeps_the_spelling_of_its_numbers(tmp_path: Path) -> None:
+    compact = (
+        b'{"t": {"value": "old", "confidence": 0.50}, "m": {"string": "s", "character_limit": 1e2}}'
+    )
+    document = _load(tmp_path, compact)
+    for path, field, text in (("t", "value", "new"), ("m", "string", "new s")):
+        leaf = document.get(path)
+        assert isinstance(leaf, dict)
+        document.set(path, {**leaf, field: text})
+    written = document.render()
+    assert b'"confidence": 0.50' in written and b'"character_limit": 1e2' in written
+    assert b'"value": "new"' in written and b'"string": "new s"' in written
+    document.set("t", {"value": "new", "confidence": 0.75})  # a changed number is written anew
+    assert b'"confidence": 0.75' in document.render()
+
+
 def test_a_string_standing_where_an_object_is_needed_is_replaced(tmp_path: Path) -> None:
     document = _load(tmp_path, _pretty({"home": "old", "z": "1"}))
     document.set("home.title", "new")
