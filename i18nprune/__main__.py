@@ -42,6 +42,8 @@ def main() -> None:
     if serves_read_only(args):
         sys.dont_write_bytecode = True
         os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
+    if not serving:  # from the start: the imports too build much and hold few cycles
+        gc.set_threshold(*_COMMAND_GC_THRESHOLD)
     from i18nprune.cli.app import main as run_command_line
 
     if serving:
@@ -49,7 +51,6 @@ def main() -> None:
         return
     # What the imports built lives as long as the process: no collection need look at it.
     gc.freeze()
-    gc.set_threshold(*_COMMAND_GC_THRESHOLD)
     try:
         run_command_line()
     except SystemExit as ending:

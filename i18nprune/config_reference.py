@@ -340,6 +340,7 @@ _SIMPLE_TYPES: dict[type, str] = {
     schema_info.FloatType: "number",
     schema_info.NoneType: "`null`",
     schema_info.StructType: "object",
+    schema_info.DictType: "object",
 }
 
 

@@ -45,6 +45,7 @@ class Code:
     LOCALE_UNREADABLE = "i18nprune.locale.unreadable"
     LOCALE_NOT_OBJECT = "i18nprune.locale.not_an_object"
     LOCALE_DUPLICATE_PATH = "i18nprune.locale.duplicate_path"
+    LOCALE_META_INVALID = "i18nprune.locale.meta_invalid"
     LOCALE_WRITE_FAILED = "i18nprune.locale.write_failed"
     TARGET_NOT_FOUND = "i18nprune.locale.target_not_found"
     TARGET_IS_SOURCE = "i18nprune.locale.target_is_source"
@@ -78,7 +79,11 @@ class Code:
     MISSING_CREDENTIALS = "i18nprune.translate.missing_credentials"
     UNKNOWN_PROVIDER = "i18nprune.translate.unknown_translation_provider"
     TRANSLATION_CACHE_UNAVAILABLE = "i18nprune.translate.cache_unavailable"
+    GLOSSARY_INVALID = "i18nprune.translate.glossary_invalid"
     GENERATE_PARTIAL = "i18nprune.generate.partial_failure"
+    GENERATE_STALE = "i18nprune.generate.stale_translations"
+    LOCK_INVALID = "i18nprune.generate.lock_invalid"
+    LOCK_UNWRITABLE = "i18nprune.generate.lock_unwritable"
 
     # quality and review
     QUALITY_PLACEHOLDERS = "i18nprune.quality.placeholder_mismatch"
@@ -86,6 +91,7 @@ class Code:
     QUALITY_IDENTICAL = "i18nprune.quality.identical_to_source"
     QUALITY_LENGTH = "i18nprune.quality.length_outlier"
     QUALITY_WHITESPACE = "i18nprune.quality.whitespace_mismatch"
+    QUALITY_GLOSSARY = "i18nprune.quality.glossary_term_missing"
     REVIEW_PENDING = "i18nprune.review.needs_review"
     REVIEW_NOT_MARKED = "i18nprune.review.not_marked"
 

@@ -17,7 +17,7 @@ import pytest
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"
 # What the README's quick start writes into examples/ (git-ignored); tests start without it.
-QUICK_START_OUTPUT = ("de.json",)
+QUICK_START_OUTPUT = ("de.json", "i18nprune.lock.json")
 
 
 @dataclass

@@ -118,7 +118,7 @@ async def _translate(client: httpx.AsyncClient, batch: Batch) -> Result | Failur
     http_ledger.set(ledger)  # this batch's task only: each task runs in its own context
     try:
         translations = await translate_batch(
-            client, settings, batch.texts, batch.source, batch.target
+            client, settings, batch.texts, batch.source, batch.target, batch.notes
         )
     except ProviderError as failure:
         return Failure(

@@ -1,55 +1,102 @@
-"""The `i18nprune` command line: global flags, one command per op, exit codes (PRODUCT §4–§5)."""
+"""The `i18nprune` command line: global flags, one command per op, exit codes (PRODUCT §4–§5).
 
-from __future__ import annotations
+Start-up is part of every short command, so this module holds only the command tree: an op's
+command (its flags are the op's Options fields) is built when it is run or shows its own help,
+which imports that op and `cli/run.py` alone; `--help` lists commands from the registry.
+"""
 
-import inspect
+# No `from __future__ import annotations` here: Typer reads these functions' signatures at every
+# start, and annotations kept as strings would be compiled and evaluated again each time.
 import math
 import os
 import shlex
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
 import click
-import msgspec
-import trio
 import typer
+from typer.core import TyperGroup
 
 from i18nprune import __version__
 from i18nprune.cli.commands.demo import DemoError, write_demo
+from i18nprune.cli.exits import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, report_usage
 from i18nprune.cli.globals import FORMATS, GlobalOptions, hoist_global_flags, wants_json
-from i18nprune.cli.output import consoles, write_json
-from i18nprune.cli.progress import ProgressDisplay
-from i18nprune.cli.report import Reported, emit
-from i18nprune.config import ConfigOverrides
-from i18nprune.envelope import Code, Envelope, ProblemError, error, make_envelope
-from i18nprune.fanout import WorkspaceRun, run_workspace
-from i18nprune.ops.options import OptionsError, decode_options, option_fields
-from i18nprune.ops.registry import OPS, OpSpec, execute
-from i18nprune.ops.workspace import workspace_root
-from i18nprune.project import ProjectHandle, ProjectRequest
-from i18nprune.workspace import Workspace, find_workspace, has_workspace_file
+from i18nprune.ops.registry import OPS, load_every_op
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
-# Errors that mean the command line asked for something impossible (exit 2, like a bad flag):
-# a missing required choice, a target or language that does not exist, a root or config
-# file that is not there.
-_USAGE_CODES = frozenset(
-    {
-        Code.TARGET_REQUIRED,
-        Code.TARGET_NOT_FOUND,
-        Code.TARGET_IS_SOURCE,
-        Code.UNSUPPORTED_LANGUAGE,
-        Code.PROJECT_NOT_FOUND,
-        Code.CONFIG_NOT_FOUND,
-        Code.DOCTOR_UNKNOWN_AREA,
-    }
-)
+
+def _op_commands() -> dict[str, dict[str, str]]:
+    """Group name → command → op: every op with a command line, where `--help` lists it."""
+    groups: dict[str, dict[str, str]] = {"i18nprune": {}, "locales": {}, "workspace": {}}
+    for name, spec in OPS.items():
+        if not spec.command_line:
+            continue
+        if name.startswith("locales."):
+            groups["locales"][name.split(".", 1)[1]] = name
+        elif name == "workspace":
+            groups["workspace"]["list"] = name
+        else:
+            groups["i18nprune"][name] = name
+    groups["i18nprune"]["langs"] = "languages"
+    return groups
+
+
+_OP_COMMANDS = _op_commands()
+_SUMMARIES = {"langs": "The language catalog (short for `languages`)."}
+
+
+class OpGroup(TyperGroup):
+    """A command group whose op commands are built when first used, each importing only its op.
+
+    Its help page lists them by name and summary without building them; an unknown command
+    name builds them all, so that Click's error suggests the nearest of every name.
+    """
+
+    def __init__(self, **attrs: Any) -> None:
+        super().__init__(**attrs)
+        self._ops = _OP_COMMANDS.get(self.name or "", {})
+        self._listing = False
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        """The op commands in the registry's order, then the others (`demo`, `serve`, …)."""
+        return [*self._ops, *(name for name in super().list_commands(ctx) if name not in self._ops)]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self._ops and cmd_name not in self.commands:
+            if self._listing:  # a row of the help page: the name and summary are enough
+                return click.Command(cmd_name, help=self._summary(cmd_name))
+            self._build(cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        if args and args[0] not in self._ops and args[0] not in self.commands:
+            for name in self._ops:  # a mistyped name: the suggestion needs every command
+                self._build(name)
+        return super().resolve_command(ctx, args)
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        self._listing = True
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            self._listing = False
+
+    def _summary(self, name: str) -> str:
+        return _SUMMARIES.get(name, OPS[self._ops[name]].summary)
+
+    def _build(self, name: str) -> None:
+        if name in self.commands:
+            return
+        from i18nprune.cli.run import op_command  # the lazy step: what running an op needs
+
+        self.add_command(op_command(OPS[self._ops[name]], name, self._summary(name)), name)
+
 
 app = typer.Typer(
     name="i18nprune",
+    cls=OpGroup,
     help="Keep translations honest: find the keys your code uses; validate, sync, prune and "
     "translate locale JSON files.",
     no_args_is_help=True,
@@ -58,9 +105,11 @@ app = typer.Typer(
     # Click 8.2+ suggests a command for a typo itself; Typer's suggestion would repeat it.
     suggest_commands=not hasattr(click.exceptions, "NoSuchCommand"),
 )
-locales_app = typer.Typer(help="Inventory, dynamic key sites, and deletion of locales.")
+locales_app = typer.Typer(
+    cls=OpGroup, help="Inventory, dynamic key sites, and deletion of locales."
+)
 app.add_typer(locales_app, name="locales")
-workspace_app = typer.Typer(help="The projects of a monorepo workspace.")
+workspace_app = typer.Typer(cls=OpGroup, help="The projects of a monorepo workspace.")
 app.add_typer(workspace_app, name="workspace")
 
 
@@ -154,171 +203,6 @@ def main_callback(
     )
 
 
-def _project_request(options: GlobalOptions) -> ProjectRequest:
-    cwd = Path.cwd()
-    return ProjectRequest(
-        cwd=cwd,
-        project=(cwd / options.project) if options.project else None,
-        config_file=(cwd / options.config) if options.config else None,
-        overrides=ConfigOverrides(
-            source=options.source,
-            locales_dir=options.locales_dir,
-            src=options.src,
-            functions=options.functions,
-            exclude=options.exclude,
-        ),
-        no_cache=options.no_cache,
-    )
-
-
-def run_op(spec: OpSpec, options: GlobalOptions, raw: dict[str, Any]) -> int:
-    """Run one op for the command line (over every project in workspace mode); print its
-    result; return the exit code."""
-    out, err = consoles(options)
-    given = {key: value for key, value in raw.items() if value is not None}
-    if "yes" in _field_names(spec):
-        given["yes"] = options.yes
-    try:
-        op_options = decode_options(spec.options, given)
-    except OptionsError as exc:
-        return _report_usage(str(exc), options.json, spec.name)
-    handle = ProjectHandle(_project_request(options))
-    try:
-        workspace = _workspace_of(spec, handle, options)
-    except ProblemError as exc:
-        envelope = make_envelope(spec.name, None, exc.issues, started=time.perf_counter())
-        emit(envelope, options, Reported(handle, None), (out, err))
-        return EXIT_FAILED
-    if workspace is not None and getattr(op_options, "ask", False):
-        return _report_usage("--ask works on one project: run it with -C <project>", options.json)
-    reported = Reported(handle, workspace)
-    try:
-        if options.interactive and getattr(op_options, "ask", False):
-            op_options = _choose_keys(spec, handle, options, op_options, out)
-        envelope = _execute(spec, reported, options, op_options, err)
-        if options.interactive and _awaits_confirmation(envelope):
-            emit(envelope, options, reported, (out, err), hide=Code.CONFIRMATION_REQUIRED)
-            if not typer.confirm("Apply these changes?", default=False, err=True):
-                err.print("Nothing was changed.")
-                return EXIT_OK  # the user's choice, not a failure
-            confirmed = msgspec.structs.replace(op_options, yes=True)
-            envelope = _execute(spec, reported, options, confirmed, err)
-    except (KeyboardInterrupt, BaseExceptionGroup) as exc:
-        if not _is_interrupt(exc):
-            raise
-        interrupted = error(Code.INTERRUPTED, "interrupted; no file was left half-written")
-        envelope = make_envelope(spec.name, None, [interrupted], started=time.perf_counter())
-        emit(envelope, options, reported, (out, err))
-        return EXIT_INTERRUPTED
-    emit(envelope, options, reported, (out, err))
-    if any(issue.severity == "error" and issue.code in _USAGE_CODES for issue in envelope.issues):
-        return EXIT_USAGE
-    return EXIT_OK if envelope.ok else EXIT_FAILED
-
-
-def _workspace_of(spec: OpSpec, handle: ProjectHandle, options: GlobalOptions) -> Workspace | None:
-    """The workspace an op runs over: with `--workspace`, or when the root holds a workspace
-    file and no config file was named; None for a one-project run. Raises ProblemError."""
-    if not spec.needs_project or spec.name == "workspace":
-        return None
-    root = workspace_root(handle.request)
-    if options.workspace or (options.config is None and has_workspace_file(root)):
-        return find_workspace(root)
-    return None
-
-
-def _is_interrupt(exc: BaseException) -> bool:
-    """Ctrl+C, also when trio's nurseries have wrapped it in exception groups."""
-    if isinstance(exc, BaseExceptionGroup):
-        return exc.subgroup(KeyboardInterrupt) is not None
-    return isinstance(exc, KeyboardInterrupt)
-
-
-def _field_names(spec: OpSpec) -> set[str]:
-    return {field.name for field in option_fields(spec.options)}
-
-
-def _execute(
-    spec: OpSpec, reported: Reported, options: GlobalOptions, op_options: Any, err: Any
-) -> Envelope:
-    with ProgressDisplay(err, enabled=not options.quiet) as display:
-        if reported.workspace is None:
-            return trio.run(execute, spec, reported.handle, op_options, display)
-        return trio.run(
-            run_workspace, spec, reported.handle, reported.workspace, op_options, display
-        )
-
-
-def _awaits_confirmation(envelope: Envelope) -> bool:
-    issues = list(envelope.issues)
-    if isinstance(envelope.data, WorkspaceRun):
-        issues += [issue for project in envelope.data.projects for issue in project.issues]
-    return any(issue.code == Code.CONFIRMATION_REQUIRED for issue in issues)
-
-
-def _choose_keys(
-    spec: OpSpec, handle: ProjectHandle, options: GlobalOptions, op_options: Any, out: Any
-) -> Any:
-    """`--ask`: preview, then confirm each key; the op then removes only the chosen ones."""
-    preview_options = msgspec.structs.replace(op_options, ask=False, dry_run=True)
-    preview = _execute(spec, Reported(handle, None), options, preview_options, out)
-    keys = preview.data.keys if preview.data is not None else []
-    chosen = [key for key in keys if typer.confirm(f"remove {key}?", default=False, err=True)]
-    return msgspec.structs.replace(op_options, ask=False, keys=chosen, yes=True)
-
-
-def _report_usage(message: str, as_json: bool, kind: str = "usage") -> int:
-    if as_json:
-        issue = error(Code.USAGE_ERROR, message)
-        write_json(make_envelope(kind, None, [issue], started=time.perf_counter()), False)
-    else:
-        print(f"i18nprune: {message} (see `i18nprune --help`)", file=sys.stderr)
-    return EXIT_USAGE
-
-
-def _command_for(spec: OpSpec) -> Callable[..., None]:
-    """A Typer command whose parameters are the op's Options Struct fields."""
-
-    def command(ctx: typer.Context, **raw: Any) -> None:
-        raise typer.Exit(run_op(spec, ctx.obj, raw))
-
-    parameters = [
-        inspect.Parameter("ctx", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=typer.Context)
-    ]
-    for field in option_fields(spec.options):
-        if field.name == "yes":  # the global --yes flag feeds it
-            continue
-        annotation: Any = {bool: bool, int: int | None, list: list[str] | None}.get(
-            field.kind, str | None
-        )
-        default = field.default if field.kind is bool else None
-        parameters.append(
-            inspect.Parameter(
-                field.name,
-                inspect.Parameter.KEYWORD_ONLY,
-                default=default,
-                annotation=Annotated[annotation, typer.Option(field.flag, help=field.help)],
-            )
-        )
-    command.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
-    command.__doc__ = spec.summary
-    return command
-
-
-for _name, _spec in OPS.items():
-    if not _spec.command_line:
-        continue
-    if _name.startswith("locales."):
-        locales_app.command(_name.split(".", 1)[1])(_command_for(_spec))
-    elif _name == "workspace":
-        workspace_app.command("list")(_command_for(_spec))
-    else:
-        app.command(_name)(_command_for(_spec))
-_langs = _command_for(OPS["languages"])
-_langs.__doc__ = "The language catalog (short for `languages`)."
-app.command("langs")(_langs)
-
-
 @app.command("demo")
 def demo_command(
     directory: Annotated[Path, typer.Argument(help="A new (or empty) directory to write it to.")],
@@ -385,6 +269,9 @@ def _start_server(
     # Imported here: a command that does not serve does not pay for the server's modules.
     from i18nprune.serve import ServeSettings, serve_stdio
 
+    # Every op before serving: an import on the event loop would hold up the requests queued
+    # behind it, and the modules would miss the collector's freeze at start.
+    load_every_op()
     settings = ServeSettings(sandbox, allow_writes, idle_timeout, workers)
     return serve_stdio(settings)
 
@@ -415,7 +302,7 @@ def main(argv: list[str] | None = None) -> None:
     except click.ClickException as exc:  # a usage error: unknown flag, command or bad value
         code = exc.exit_code
         if wants_json(args) and not _is_serve_usage_error(exc, args):
-            _report_usage(exc.format_message(), as_json=True)
+            report_usage(exc.format_message(), as_json=True)
         else:
             exc.show()
     sys.exit(code if isinstance(code, int) else EXIT_OK)

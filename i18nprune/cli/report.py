@@ -3,31 +3,15 @@ the JSON envelope, GitHub workflow commands or a SARIF log."""
 
 from __future__ import annotations
 
+import importlib
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from rich.markup import escape
 
-from i18nprune.cli.commands import (
-    cleanup,
-    config,
-    doctor,
-    generate,
-    languages,
-    locales_delete,
-    locales_dynamic,
-    locales_list,
-    missing,
-    providers,
-    quality,
-    review,
-    sync,
-    validate,
-    workspace,
-)
 from i18nprune.cli.formats import findings, github_commands, sarif_log
 from i18nprune.cli.globals import GlobalOptions
 from i18nprune.cli.output import print_issues, write_document, write_json
@@ -37,23 +21,31 @@ from i18nprune.project import ProjectHandle
 from i18nprune.workspace import Workspace
 
 Renderer = Callable[[Any, Any, GlobalOptions], None]
-RENDERERS: dict[str, Renderer] = {
-    "config": config.render,
-    "doctor": doctor.render,
-    "validate": validate.render,
-    "languages": languages.render,
-    "locales.list": locales_list.render,
-    "locales.dynamic": locales_dynamic.render,
-    "missing": missing.render,
-    "providers": providers.render,
-    "sync": sync.render,
-    "generate": generate.render,
-    "cleanup": cleanup.render,
-    "locales.delete": locales_delete.render,
-    "workspace": workspace.render,
-    "quality": quality.render,
-    "review": review.render,
+# Each command's people's text: the `render` of its module in `cli/commands/`, imported when it
+# prints (so a command loads one renderer, and `--json` none).
+_RENDERERS: dict[str, str] = {
+    "config": "config",
+    "doctor": "doctor",
+    "validate": "validate",
+    "languages": "languages",
+    "locales.list": "locales_list",
+    "locales.dynamic": "locales_dynamic",
+    "missing": "missing",
+    "providers": "providers",
+    "sync": "sync",
+    "generate": "generate",
+    "cleanup": "cleanup",
+    "locales.delete": "locales_delete",
+    "workspace": "workspace",
+    "quality": "quality",
+    "review": "review",
 }
+
+
+def _renderer(kind: str) -> Renderer:
+    """The function that prints the data of an envelope of `kind` for people."""
+    module = importlib.import_module(f"i18nprune.cli.commands.{_RENDERERS[kind]}")
+    return cast(Renderer, module.render)
 
 
 @dataclass(frozen=True)
@@ -84,7 +76,7 @@ def emit(
     if isinstance(envelope.data, WorkspaceRun):
         _print_projects(envelope.data, options, (out, err), hide)
     elif envelope.data is not None and not options.quiet:
-        RENDERERS[envelope.kind](envelope.data, out, options)
+        _renderer(envelope.kind)(envelope.data, out, options)
     if options.format == "github":
         root, _ = report_root(reported)
         found = findings(envelope, root)
@@ -103,7 +95,7 @@ def _print_projects(
         status = "[green]ok[/]" if project.ok else "[red]failed[/]"
         out.print(f"[bold]── {escape(project.root)}[/] {status}")
         if project.data is not None and not options.quiet:
-            RENDERERS[project.kind](project.data, out, options)
+            _renderer(project.kind)(project.data, out, options)
         if options.format != "github":
             print_issues(err, [issue for issue in project.issues if _shown(issue, options, hide)])
     failed = sum(1 for project in run.projects if not project.ok)

@@ -102,6 +102,11 @@ class RateLimit(_Section, frozen=True):
     rpm: float | None = None
 
 
+FORMALITY_VALUES = ("default", "more", "less", "prefer_more", "prefer_less")
+"""DeepL's formality settings (`prefer_*`: where the target language has formality, else its
+default)."""
+
+
 class ProviderRow(_Section, frozen=True):
     id: str
     enabled: bool = True
@@ -112,6 +117,17 @@ class ProviderRow(_Section, frozen=True):
     batch_size: int | None = None
     timeout_seconds: float | None = None
     rate_limit: RateLimit | None = None
+    formality: str | dict[str, str] | None = None
+    """DeepL: `default`, `more`, `less`, `prefer_more` or `prefer_less`, for every target, or an
+    object by target (`{"de": "less", "*": "prefer_more"}`: the target's code, else its
+    language, else `*`). `more`/`less` reach targets without formality (`en`, `zh`, …) as
+    `prefer_*`, so they never fail there. Changing it translates again (cached apart)."""
+    context: str | None = None
+    """DeepL: a few sentences about the app, sent with every request to guide the translation
+    (not translated itself). Changing it translates again (cached apart)."""
+    instructions: str | dict[str, str] | None = None
+    """LLM: added to the system prompt (tone, formality, terminology), for every target or an
+    object by target as for `formality`. Changing it translates again (cached apart)."""
 
 
 class TranslatePolicy(_Section, frozen=True):
@@ -130,11 +146,30 @@ def _default_providers() -> list[ProviderRow]:
     return [ProviderRow(id="google", rate_limit=RateLimit(max_concurrency=8, rps=20))]
 
 
+class GlossaryEntry(_Section, frozen=True):
+    """A term that providers never see: kept verbatim, or replaced by its translation."""
+
+    term: str
+    """The term as the source text spells it; matched as a whole word in message text, never
+    inside placeholders, tags or ICU syntax; the longest term wins where terms overlap."""
+    translations: dict[str, str] = {}
+    """Locale code → the term in that language (a region falls back to its language); a
+    target without one keeps the term as the source text spells it."""
+    case_sensitive: bool = True
+    """`false`: match in any case (kept in the source's spelling when not translated)."""
+
+
 class TranslateConfig(_Section, frozen=True):
     primary: str = "google"
     workers: int = 4
     providers: list[ProviderRow] = msgspec.field(default_factory=_default_providers)
     policy: TranslatePolicy = TranslatePolicy()
+    glossary: list[GlossaryEntry] = []
+    """Terms no provider may change (brand and product names): masked before translation,
+    then written as their translation for the target, else verbatim."""
+    glossary_file: str | None = None
+    """More terms: a `.csv` (`term,caseSensitive,<locale>,…`) or `.json` (a list shaped like
+    `glossary`) file, relative to the project root; `glossary` wins for the same term."""
 
 
 class Config(_Section, frozen=True):

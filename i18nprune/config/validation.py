@@ -12,7 +12,7 @@ import msgspec
 import msgspec.inspect as schema_info
 
 from i18nprune.config.document import ConfigDocument, KeyPath, format_key_path
-from i18nprune.config.schema import Config
+from i18nprune.config.schema import FORMALITY_VALUES, Config
 from i18nprune.config.secrets import is_secret_name
 from i18nprune.envelope import Code, Issue, ProblemError, error
 
@@ -55,11 +55,56 @@ def _check_values(document: ConfigDocument, config: Config) -> None:
         problems.append((("locales", "contextSeparator"), 'a non-empty string (`"_"`)'))
     if not locales.default_namespace.strip():
         problems.append((("locales", "defaultNamespace"), "a namespace name"))
+    problems.extend(_formality_problems(config))
     for path, accepted in problems:
         where = document.location(path)
         got = _describe_value(_value_at(document.data, path), secret=False)
         message = f"{where}: `{format_key_path(path)}` must be {accepted}, got {got}"
         raise ProblemError(error(Code.CONFIG_INVALID, message, where))
+    _check_glossary(document, config)
+
+
+def _check_glossary(document: ConfigDocument, config: Config) -> None:
+    """Glossary entries with an unusable term or translation, or a term given twice."""
+    if not config.translate.glossary:
+        return
+    from i18nprune.translate.glossary import term_problems  # only projects with a glossary
+
+    seen: dict[str, int] = {}
+    for index, entry in enumerate(config.translate.glossary):
+        entry_path: KeyPath = ("translate", "glossary", index)
+        problems = term_problems(entry.term, entry.translations)
+        if problems:
+            suffix, problem = problems[0]
+            path: KeyPath = (*entry_path, *suffix)
+            where = document.location(path)
+            message = f"{where}: `{format_key_path(path)}` {problem}"
+            raise ProblemError(error(Code.CONFIG_INVALID, message, where))
+        first = seen.setdefault(entry.term.casefold(), index)
+        if first != index:
+            where = document.location((*entry_path, "term"))
+            message = (
+                f"{where}: `translate.glossary[{index}].term` repeats the term of "
+                f"`translate.glossary[{first}]` (`{entry.term}`); keep one of them"
+            )
+            raise ProblemError(error(Code.CONFIG_INVALID, message, where))
+
+
+def _formality_problems(config: Config) -> list[tuple[KeyPath, str]]:
+    """Provider rows whose `formality` (a value, or a value per target) is not DeepL's."""
+    accepted = "one of " + ", ".join(f"`{value}`" for value in FORMALITY_VALUES)
+    problems: list[tuple[KeyPath, str]] = []
+    for index, row in enumerate(config.translate.providers):
+        path: KeyPath = ("translate", "providers", index, "formality")
+        if isinstance(row.formality, str) and row.formality not in FORMALITY_VALUES:
+            problems.append((path, accepted))
+        elif isinstance(row.formality, dict):
+            problems.extend(
+                ((*path, target), accepted)
+                for target, value in row.formality.items()
+                if value not in FORMALITY_VALUES
+            )
+    return problems
 
 
 def _check_keys(
@@ -199,6 +244,7 @@ _SINGULAR: dict[type, str] = {
     schema_info.BoolType: "`true` or `false`",
     schema_info.NoneType: "`null`",
     schema_info.StructType: "an object",
+    schema_info.DictType: "an object",
 }
 
 

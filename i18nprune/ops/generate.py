@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable
 from contextlib import AsyncExitStack
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from types import TracebackType
 from typing import Annotated, Literal
@@ -29,6 +30,7 @@ from i18nprune.envelope import (
     make_envelope,
     warning,
 )
+from i18nprune.locales.editor import LocaleEditor
 from i18nprune.locales.jsondoc import JsonStyle
 from i18nprune.locales.leaves import is_message_object
 from i18nprune.locales.view import LocaleView
@@ -39,14 +41,29 @@ from i18nprune.ops.targets import Target, select_targets
 from i18nprune.pool import ProviderAttempt, WorkerPool
 from i18nprune.pool.job import Requester
 from i18nprune.pool.lease import lease_pool
-from i18nprune.pool.messages import ProviderSettings
+from i18nprune.pool.messages import ProviderSettings, TextNote
 from i18nprune.pool.pool import PoolStatistics
 from i18nprune.pool.statistics import PoolRecorder, RunPoolStatistics
 from i18nprune.project import Project, ProjectHandle
 from i18nprune.reference import Evidence, source_gate
 from i18nprune.template import build_template
 from i18nprune.translate.cache import TranslationCache
+from i18nprune.translate.descriptions import Descriptions, key_descriptions
+from i18nprune.translate.glossary import Glossary, load_glossary
 from i18nprune.translate.local import LocalRequester, providers_in_use, runs_locally
+from i18nprune.translate.lock import (
+    LOCK_FILE,
+    Lock,
+    LockFileError,
+    TargetEntries,
+    entry_for,
+    lock_key,
+    read_lock,
+    review_accepted,
+    split_lock_key,
+    update_lock,
+)
+from i18nprune.translate.notes import text_notes
 from i18nprune.translate.plan import TargetPlan, plan_target
 from i18nprune.translate.providers import provider_chain
 from i18nprune.translate.translator import TranslationReport, Translator
@@ -82,8 +99,15 @@ class GenerateOptions(msgspec.Struct, frozen=True, kw_only=True):
     check: Annotated[
         bool,
         msgspec.Meta(
-            description="send and write nothing; fail when a target lacks translations (a CI "
-            "gate: every locale is fully translated)"
+            description="send and write nothing; fail when a target lacks translations or has "
+            "stale ones (a CI gate: every locale is fully and currently translated)"
+        ),
+    ] = False
+    no_retranslate_stale: Annotated[
+        bool,
+        msgspec.Meta(
+            description="keep stale translations (source changed since) that generate wrote, "
+            "instead of re-translating them; they are reported"
         ),
     ] = False
 
@@ -96,6 +120,11 @@ class TargetResult(msgspec.Struct, frozen=True, rename="camel"):
     translated_leaf_count: int
     cached_leaf_count: int
     failed_leaf_count: int
+    stale_leaf_count: int
+    """Leaves whose source text changed since they were translated (`i18nprune.lock.json`):
+    those re-translated and those kept (a person's edit, or `--no-retranslate-stale`)."""
+    retranslated_leaf_count: int
+    """Stale leaves this run re-translated and wrote."""
     output_paths: list[str]
     provider_attempts: list[ProviderAttempt]
     fallback_count: int
@@ -124,13 +153,26 @@ def machine_leaf(translation: str, existing: object) -> dict[str, object]:
     return leaf
 
 
-class TargetPart:
-    """One namespace of a target: the source's and the target's views of it, and its plan."""
+def review_leaf(value: str, existing: object) -> dict[str, object]:
+    """A structured leaf holding `value` (a person's, kept) marked `needsReview`; an existing
+    structured leaf keeps its other fields."""
+    leaf: dict[str, object] = dict(existing) if isinstance(existing, dict) else {}
+    leaf.update(value=value, needsReview=True)
+    return leaf
 
-    def __init__(self, source: LocaleView, view: LocaleView, plan: TargetPlan) -> None:
+
+class TargetPart:
+    """One namespace of a target: the source's and the target's views of it, its plan, and
+    its lock entries (the plan's, then updated by the write)."""
+
+    def __init__(
+        self, namespace: str | None, source: LocaleView, view: LocaleView, plan: TargetPlan
+    ) -> None:
+        self.namespace = namespace
         self.source = source
         self.view = view
         self.plan = plan
+        self.entries: TargetEntries = dict(plan.entries)
 
 
 class TargetRun:
@@ -146,6 +188,11 @@ class TargetRun:
     def leaf_count(self) -> int:
         return sum(len(part.plan.leaves) for part in self.parts)
 
+    @property
+    def kept_stale_count(self) -> int:
+        """Stale leaves this run leaves as they are (reported)."""
+        return sum(len(part.plan.stale) for part in self.parts)
+
     def texts_to_translate(self) -> list[str]:
         return [text for part in self.parts for text in part.plan.texts_to_translate()]
 
@@ -155,6 +202,7 @@ class TargetRun:
         report: TranslationReport | None = None,
         written: list[str] | None = None,
         translated: int = 0,
+        retranslated: int = 0,
     ) -> TargetResult:
         failed = 0
         cached = 0
@@ -170,17 +218,24 @@ class TargetRun:
             translated_leaf_count=translated,
             cached_leaf_count=cached,
             failed_leaf_count=failed,
+            stale_leaf_count=sum(part.plan.stale_count for part in self.parts),
+            retranslated_leaf_count=retranslated,
             output_paths=written or [],
             provider_attempts=report.attempts if report else [],
             fallback_count=report.fallback_count if report else 0,
             duration_ms=round((time.perf_counter() - self.started) * 1000),
         )
 
-    def write(self, report: TranslationReport, metadata: bool) -> tuple[list[str], int]:
-        """Write every planned leaf that has a text; returns (files written, leaves written)."""
+    def write(self, report: TranslationReport, metadata: bool) -> tuple[list[str], int, int]:
+        """Write every planned leaf that has a text (with `metadata`, also mark the kept stale
+        leaves `needsReview`), and record what was written in each part's lock entries.
+
+        Returns (files written, leaves written, stale leaves re-translated).
+        """
         structured = metadata or self.project.config.locale_leaves.mode == "structured"
         written: list[str] = []
         count = 0
+        retranslated = 0
         for part in self.parts:
             files = SourceFiles(self.project, part.source)
             editor = self.project.editor(part.view)
@@ -208,8 +263,29 @@ class TargetRun:
                     value = machine_leaf(text, existing)
                 editor.set(leaf.target_path, value, file, order=part.plan.order, style=style)
                 count += 1
+                if leaf.action == "translate":
+                    retranslated += leaf.stale
+                    part.entries[leaf.target_path] = entry_for(
+                        leaf.source_path, leaf.target_path, leaf.text, text
+                    )
+            if metadata:
+                _mark_kept_stale(part, editor)
             written.extend(editor.save())
-        return sorted(written), count
+        return sorted(written), count, retranslated
+
+
+def _mark_kept_stale(part: TargetPart, editor: LocaleEditor) -> None:
+    """Mark each kept stale leaf of `part` `needsReview` (value unchanged) and note it in its
+    lock entry, so that removing the mark settles it. A structured-JSON message has no place
+    for the mark and stays as it is."""
+    for path in part.plan.stale:
+        holder = editor.segment_of(path)
+        existing = editor.document(holder).get(path) if holder else None
+        leaf = part.view.leaves[path]
+        if holder is None or not isinstance(leaf.value, str) or is_message_object(existing):
+            continue
+        editor.set(path, review_leaf(leaf.value, existing), holder)
+        part.entries[path] = msgspec.structs.replace(part.entries[path], marked=True)
 
 
 @dataclass(frozen=True)
@@ -222,6 +298,8 @@ class _Loaded:
     issues: list[Issue]
     likely_texts: int
     """About how many texts the run will send (see `_likely_texts`)."""
+    lock: Lock | None
+    """The project's `i18nprune.lock.json`, None when it has none."""
 
 
 class _RunPool:
@@ -307,6 +385,7 @@ async def run(handle: ProjectHandle, options: GenerateOptions, emit: EventSink) 
     issues: list[Issue] = project.readiness()
     targets, found = await trio.to_thread.run_sync(_select, project, options)
     issues.extend(found)
+    glossary = await trio.to_thread.run_sync(load_glossary, project.config.translate, project.root)
     data = GenerateData(None, options.dry_run, [], 0, False, [])
     if has_errors(issues):
         return make_envelope(KIND, data, issues, started=started)
@@ -326,11 +405,22 @@ async def run(handle: ProjectHandle, options: GenerateOptions, emit: EventSink) 
         runs = await trio.to_thread.run_sync(
             _plan_targets, project, evidence, loaded, targets, options, abandon_on_cancel=True
         )
-        reports, found = await _prepare_and_translate(project, runs, chain, workers, options, emit)
+        descriptions, found = await trio.to_thread.run_sync(
+            _descriptions, loaded, evidence, chain, abandon_on_cancel=True
+        )
+        issues.extend(found)
+        reports, found = await _prepare_and_translate(
+            project, runs, chain, workers, options, emit, glossary, descriptions
+        )
         issues.extend(found)
         pool = workers.statistics()
-    results, found = await _write(runs, reports, options, emit)
+    results, found = await _write(project, runs, reports, options, emit)
     issues.extend(found)
+    issues.extend(
+        _stale_warning(project, target_run, options)
+        for target_run in runs
+        if target_run.kept_stale_count
+    )
     if options.check:
         issues.extend(_check_failures(project, runs))
     data = GenerateData(
@@ -346,21 +436,61 @@ async def run(handle: ProjectHandle, options: GenerateOptions, emit: EventSink) 
     return make_envelope(KIND, data, issues, started=started)
 
 
+_LISTED = 5
+
+
 def _check_failures(project: Project, runs: list[TargetRun]) -> list[Issue]:
-    """`--check`: an error naming the targets that lack translations (none when none does)."""
-    lacking = [(run.target.code, run.leaf_count) for run in runs if run.leaf_count]
+    """`--check`: an error naming the targets that lack translations or keep stale ones (none
+    when none does)."""
+    lacking = [
+        (run.target.code, run.leaf_count, run.kept_stale_count)
+        for run in runs
+        if run.leaf_count or run.kept_stale_count
+    ]
     if not lacking:
         return []
-    listed = ", ".join(f"{code} ({count})" for code, count in lacking)
-    codes = ",".join(code for code, _ in lacking)
+    listed = ", ".join(
+        f"{code} ({count}{f', {stale} stale kept' if stale else ''})"
+        for code, count, stale in lacking
+    )
+    codes = ",".join(code for code, _, _ in lacking)
     fix = project.command(f"generate --target {codes}")
+    translated = sum(count for _, count, _ in lacking)
+    kept = sum(stale for _, _, stale in lacking)
+    todo = [f"run `{fix}` to translate them"] if translated else []
+    todo += ["settle the stale translations a person edited (see the warning)"] if kept else []
+    also = f" and {kept} stale translation(s) would be kept" if kept else ""
     return [
         error(
             Code.CHECK_WOULD_CHANGE,
-            f"generate --check: {sum(count for _, count in lacking)} leaf(s) would be "
-            f"translated: {listed}; run `{fix}` to translate them",
+            f"generate --check: {translated} leaf(s) would be translated{also}: {listed}; "
+            f"{' and '.join(todo)}",
         )
     ]
+
+
+def _stale_warning(project: Project, run: TargetRun, options: GenerateOptions) -> Issue:
+    """A warning naming the stale leaves of `run` that stay as they are, and how to settle
+    them."""
+    syntax = project.key_syntax()
+    paths = [syntax.display(part.namespace, path) for part in run.parts for path in part.plan.stale]
+    shown = ", ".join(paths[:_LISTED]) + (
+        f" and {len(paths) - _LISTED} more" if len(paths) > _LISTED else ""
+    )
+    code = run.target.code
+    return warning(
+        Code.GENERATE_STALE,
+        f"{len(paths)} translation(s) of `{code}` are stale (the source text changed since "
+        f"they were translated) and were kept: {shown} — edit each (any change settles it), "
+        f"accept it with `{project.command(f'review --accept {paths[0]} --target {code}')}` "
+        "once `--metadata` marked it, or delete it to have it translated again; a person's edit "
+        "is never overwritten"
+        + (
+            " (without --no-retranslate-stale, those generate wrote are re-translated)"
+            if options.no_retranslate_stale
+            else ""
+        ),
+    )
 
 
 def _select(project: Project, options: GenerateOptions) -> tuple[list[Target], list[Issue]]:
@@ -395,7 +525,12 @@ def _load(project: Project, targets: list[Target], options: GenerateOptions) -> 
         for namespaces in views.values():
             for view in namespaces.values():
                 issues.extend(view.issues)
-    return _Loaded(sources, views, issues, _likely_texts(sources, views, options))
+    lock = None
+    try:
+        lock = read_lock(project.root)
+    except LockFileError as exc:
+        issues.extend(exc.issues)
+    return _Loaded(sources, views, issues, _likely_texts(sources, views, options), lock)
 
 
 def _likely_texts(
@@ -437,15 +572,23 @@ def _plan_targets(
         namespace: build_template(view, evidence.reference(namespace), policy, project.config)
         for namespace, view in loaded.sources.items()
     }
+    lock = loaded.lock or {}
     runs = []
     for target in targets:
         parts = []
         for namespace, source in loaded.sources.items():
             view = loaded.views[target.code][namespace]
             plan = plan_target(
-                source, view, templates[namespace], resume=options.resume, force=options.force
+                source,
+                view,
+                templates[namespace],
+                resume=options.resume,
+                force=options.force,
+                lock=lock.get(lock_key(target.code, namespace)),
+                retranslate_stale=not options.no_retranslate_stale,
+                accepted=review_accepted(partial(project.editor, view)),
             )
-            parts.append(TargetPart(source, view, plan))
+            parts.append(TargetPart(namespace, source, view, plan))
         runs.append(TargetRun(project, target, parts))
     return runs
 
@@ -460,6 +603,23 @@ def _open_cache(project: Project) -> tuple[TranslationCache | None, list[Issue]]
     return cache, []
 
 
+def _descriptions(
+    loaded: _Loaded, evidence: Evidence, chain: list[ProviderSettings]
+) -> tuple[Descriptions | None, list[Issue]]:
+    """The key descriptions and the meta files' problems when a provider of `chain` reads
+    notes; else None (nothing is read)."""
+    if not any(settings.reads_notes for settings in chain):
+        return None, []
+    return key_descriptions(loaded.sources, evidence)
+
+
+def _notes(run: TargetRun, descriptions: Descriptions | None) -> dict[str, TextNote] | None:
+    """What providers that read notes are told of each text of `run`."""
+    if descriptions is None:
+        return None
+    return text_notes(((part.namespace, part.plan.leaves) for part in run.parts), descriptions)
+
+
 async def _prepare_and_translate(
     project: Project,
     runs: list[TargetRun],
@@ -467,12 +627,14 @@ async def _prepare_and_translate(
     workers: _RunPool,
     options: GenerateOptions,
     emit: EventSink,
+    glossary: Glossary,
+    descriptions: Descriptions | None,
 ) -> tuple[list[TranslationReport | None], list[Issue]]:
     """Prepare every target against the translation cache, then translate what it lacks
     (nothing on a dry run: its reports are None); the pool is released before this returns."""
     cache, issues = await trio.to_thread.run_sync(_open_cache, project)
     try:
-        translators = await _prepare(project, runs, chain, cache, emit)
+        translators = await _prepare(project, runs, chain, cache, emit, glossary, descriptions)
         pending = sum(len(translator.pending) for translator in translators)
         reports: list[TranslationReport | None] = [None] * len(runs)
         if not options.dry_run:
@@ -483,7 +645,9 @@ async def _prepare_and_translate(
         await workers.release()
     finally:
         if cache is not None:
-            cache.close()
+            # Closing checkpoints the database and waits for a write in progress: off the loop.
+            with trio.CancelScope(shield=True):
+                await trio.to_thread.run_sync(cache.close)
     if cache is not None and cache.problem and not issues:
         # It opened, then a read or write failed (a file another user owns, a full disk).
         issues.append(warning(Code.TRANSLATION_CACHE_UNAVAILABLE, cache.problem, str(cache.path)))
@@ -496,6 +660,8 @@ async def _prepare(
     chain: list[ProviderSettings],
     cache: TranslationCache | None,
     emit: EventSink,
+    glossary: Glossary,
+    descriptions: Descriptions | None,
 ) -> list[Translator]:
     """Mask every target's texts and look them up in the cache; announces the plan."""
 
@@ -509,6 +675,8 @@ async def _prepare(
                 source=project.source_locale(),
                 target=target_run.target.code,
                 texts=target_run.texts_to_translate(),
+                glossary=glossary.for_target(target_run.target.code),
+                notes=_notes(target_run, descriptions),
             )
             translator.consult_cache()
             translators.append(translator)
@@ -566,12 +734,14 @@ def _progress_sink(run: TargetRun, total: int, emit: EventSink) -> Callable[[int
 
 
 async def _write(
+    project: Project,
     runs: list[TargetRun],
     reports: list[TranslationReport | None],
     options: GenerateOptions,
     emit: EventSink,
 ) -> tuple[list[TargetResult], list[Issue]]:
-    """Write every translated target (a dry run writes nothing and reports its plan).
+    """Write every translated target, then the lock file (a dry run writes nothing and
+    reports its plan).
 
     Shielded: once writing starts it finishes, so no file is left out of a finished run; the
     writes themselves contain no checkpoint.
@@ -579,17 +749,17 @@ async def _write(
     if options.dry_run:
         return [target_run.result("dry_run") for target_run in runs], []
 
-    def write_all() -> list[tuple[TargetResult, list[Issue]]]:
+    def write_all() -> tuple[list[tuple[TargetResult, list[Issue]]], list[Issue]]:
         written = []
         for target_run, report in zip(runs, reports, strict=True):
             assert report is not None  # every translation finished
             written.append(_write_target(target_run, report, options))
-        return written
+        wrote = [result.status != "failed" or not found for result, found in written]
+        return written, _write_lock(project, runs, wrote)
 
     with trio.CancelScope(shield=True):
-        outcomes = await trio.to_thread.run_sync(write_all)
+        outcomes, issues = await trio.to_thread.run_sync(write_all)
     results = []
-    issues: list[Issue] = []
     for result, found in outcomes:
         for path in result.output_paths:
             emit(ProgressEvent(type=EVENT, phase="write", target=result.target, path=path))
@@ -617,14 +787,53 @@ def _write_target(
     options: GenerateOptions,
 ) -> tuple[TargetResult, list[Issue]]:
     """Write one translated target; a file that cannot be written fails only this target."""
-    if not run.leaf_count:
+    marks = options.metadata and run.kept_stale_count > 0
+    if not run.leaf_count and not marks:
         return run.result("skipped"), []
     issues: list[Issue] = []
     if report.failures:
         issues.append(_failure_issue(run, report))
     try:
-        written, count = run.write(report, options.metadata)
+        written, count, retranslated = run.write(report, options.metadata)
     except ProblemError as exc:  # unreadable, unwritable (disk full, permissions), outside root
         return run.result("failed", report), [*issues, exc.issue]
     status: TargetStatus = "written" if count else "failed"
-    return run.result(status, report, written, count), issues
+    if not run.leaf_count:  # only marks to set
+        status = "written" if written else "skipped"
+    return run.result(status, report, written, count, retranslated), issues
+
+
+def _write_lock(project: Project, runs: list[TargetRun], wrote: list[bool]) -> list[Issue]:
+    """Record each target's entries in the lock file: the entries of the targets this run
+    wrote replace theirs, every other target's stay as they are on disk (a target whose
+    write failed keeps its old ones). A read-only session writes none."""
+    if project.read_only:
+        return []
+    done = [run for run, ok in zip(runs, wrote, strict=True) if ok]
+    codes = {run.target.code for run in done}
+
+    def change(lock: Lock) -> Lock:
+        updated = {
+            key: entries for key, entries in lock.items() if split_lock_key(key)[0] not in codes
+        }
+        for target_run in done:
+            for part in target_run.parts:
+                updated[lock_key(target_run.target.code, part.namespace)] = part.entries
+        return updated
+
+    try:
+        update_lock(project.root, change)
+    except LockFileError as exc:  # spoiled since this run read it
+        return exc.issues
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        return [
+            error(
+                Code.LOCK_UNWRITABLE,
+                f"{LOCK_FILE}: cannot be written ({reason}); the locale files were written — "
+                "the next run adopts their leaves as a person's, so nothing is lost, but "
+                "stale ones written now will not be re-translated automatically",
+                LOCK_FILE,
+            )
+        ]
+    return []

@@ -1,4 +1,5 @@
-"""`providers`: every translation backend with its defaults, settings and environment variables."""
+"""`providers`: every translation backend with its defaults, settings, the options that shape its
+translations, and environment variables."""
 
 from __future__ import annotations
 
@@ -9,7 +10,12 @@ import msgspec
 from i18nprune.envelope import Envelope, make_envelope
 from i18nprune.ops.events import EventSink
 from i18nprune.project import ProjectHandle
-from i18nprune.translate.providers import DEFAULT_LLM_MODEL, PROVIDERS, ProviderInfo
+from i18nprune.translate.providers import (
+    DEFAULT_LLM_MODEL,
+    PROVIDERS,
+    ProviderInfo,
+    ProviderOption,
+)
 
 KIND = "providers"
 
@@ -18,6 +24,10 @@ MERGE_PRECEDENCE = [
     "settings: the provider's translate.providers row, then I18NPRUNE_TRANSLATE_<ID>_* "
     "variables, then the defaults listed here",
     "fallback (translate.policy.routing = auto): the other enabled rows, in config order",
+    "per-target options (formality, instructions): the target's code (pt-BR), then its "
+    'language (pt), then "*"',
+    "options that shape translations are part of the translation cache's key: changing one "
+    "translates again instead of reusing what other options made",
 ]
 
 
@@ -33,6 +43,17 @@ class ProviderDefaults(msgspec.Struct, frozen=True, rename="camel"):
     rps: float | None
 
 
+class ProviderOptionInfo(msgspec.Struct, frozen=True, rename="camel"):
+    """A row setting that shapes translations: what it accepts, whether it may be given per
+    target, what it does, and an example value."""
+
+    key: str
+    accepts: str
+    per_target: bool
+    description: str
+    example: object
+
+
 class ProviderRowInfo(msgspec.Struct, frozen=True, rename="camel"):
     id: str
     label: str
@@ -42,6 +63,9 @@ class ProviderRowInfo(msgspec.Struct, frozen=True, rename="camel"):
     config_keys: list[str]
     batch_limit: int
     defaults: ProviderDefaults
+    options: list[ProviderOptionInfo]
+    reads_descriptions: bool
+    """Each text is sent with its key paths and description."""
 
 
 class ProvidersData(msgspec.Struct, frozen=True, rename="camel"):
@@ -66,6 +90,18 @@ def _row(info: ProviderInfo) -> ProviderRowInfo:
             max_concurrency=info.default_max_concurrency,
             rps=info.default_rps,
         ),
+        options=[_option(option) for option in info.options],
+        reads_descriptions=info.reads_notes,
+    )
+
+
+def _option(option: ProviderOption) -> ProviderOptionInfo:
+    return ProviderOptionInfo(
+        key=option.key,
+        accepts=option.accepts,
+        per_target=option.per_target,
+        description=option.description,
+        example=option.example,
     )
 
 

@@ -1,5 +1,6 @@
 """`quality`: the problems in existing translations, each target leaf compared with its source
-leaf — placeholders, plural forms, untranslated text, length and edge whitespace."""
+leaf — placeholders, plural forms, glossary terms, untranslated text, length and edge
+whitespace."""
 
 from __future__ import annotations
 
@@ -11,7 +12,15 @@ from typing import Annotated, Literal
 import msgspec
 import trio
 
-from i18nprune.envelope import Code, Envelope, Issue, Severity, has_errors, make_envelope
+from i18nprune.envelope import (
+    Code,
+    Envelope,
+    Issue,
+    ProblemError,
+    Severity,
+    has_errors,
+    make_envelope,
+)
 from i18nprune.keys import KeySyntax
 from i18nprune.locale_codes import normalize_code
 from i18nprune.locales.catalog import PLURAL_CATEGORIES, ordinal_categories, plural_categories
@@ -21,6 +30,7 @@ from i18nprune.ops.events import EventSink
 from i18nprune.ops.review import find_marks
 from i18nprune.ops.targets import select_targets
 from i18nprune.project import Project, ProjectHandle
+from i18nprune.translate.glossary import Glossary, TargetTerms, load_glossary
 from i18nprune.translate.placeholders import (
     ChoiceSignature,
     PlaceholderSignature,
@@ -33,7 +43,7 @@ from i18nprune.translate.plurals import plural_plan
 KIND = "quality"
 
 FindingKind = Literal[
-    "placeholders", "plural_forms", "identical", "length", "whitespace", "needs_review"
+    "placeholders", "plural_forms", "glossary", "identical", "length", "whitespace", "needs_review"
 ]
 
 # Texts shorter than this (source, in display columns) vary too much in length to compare.
@@ -48,6 +58,7 @@ _NAMED_PATHS = 5
 _CODES: dict[FindingKind, str] = {
     "placeholders": Code.QUALITY_PLACEHOLDERS,
     "plural_forms": Code.QUALITY_PLURAL_FORMS,
+    "glossary": Code.QUALITY_GLOSSARY,
     "identical": Code.QUALITY_IDENTICAL,
     "length": Code.QUALITY_LENGTH,
     "whitespace": Code.QUALITY_WHITESPACE,
@@ -56,6 +67,7 @@ _CODES: dict[FindingKind, str] = {
 _SUMMARIES: dict[FindingKind, str] = {
     "placeholders": "whose placeholders or ICU structure differ from the source",
     "plural_forms": "lacking plural forms the language needs",
+    "glossary": "lacking the glossary's form of a term their source holds",
     "identical": "identical to the source (untranslated?)",
     "length": "far longer or shorter than the source",
     "whitespace": "whose leading or trailing whitespace differs from the source",
@@ -114,6 +126,7 @@ def _check(handle: ProjectHandle, options: QualityOptions, started: float) -> En
     if has_errors(issues):
         return make_envelope(KIND, QualityData([], []), issues, started=started)
     syntax = project.key_syntax()
+    glossary = _glossary(project, issues)
     sources = project.load_namespaces(project.source_locale())
     for view in sources.values():
         issues.extend(view.issues)
@@ -122,9 +135,10 @@ def _check(handle: ProjectHandle, options: QualityOptions, started: float) -> En
     for target in targets:
         own: list[QualityFinding] = []
         checked = 0
+        terms = glossary.for_target(target.code)
         for namespace, view in project.load_namespaces(target.code).items():
             issues.extend(view.issues)
-            compared = _Comparison(project, syntax, namespace, sources[namespace], view)
+            compared = _Comparison(project, syntax, namespace, sources[namespace], view, terms)
             own.extend(compared.findings())
             checked += compared.checked
         rows.append(_counts(target.code, checked, own))
@@ -133,9 +147,19 @@ def _check(handle: ProjectHandle, options: QualityOptions, started: float) -> En
     return make_envelope(KIND, QualityData(rows, findings), issues, started=started)
 
 
+def _glossary(project: Project, issues: list[Issue]) -> Glossary:
+    """The project's glossary; a glossary file that cannot be read is reported in `issues` (as
+    `generate` would refuse it) and the check goes on without its terms."""
+    try:
+        return load_glossary(project.config.translate, project.root)
+    except ProblemError as problem:
+        issues.append(problem.issue)
+        return Glossary()
+
+
 class _Comparison:
-    """One target view of one namespace against the source's; `checked` counts the leaves
-    `findings` compared."""
+    """One target view of one namespace against the source's (with the glossary's terms for
+    the target, if any); `checked` counts the leaves `findings` compared."""
 
     def __init__(
         self,
@@ -144,12 +168,14 @@ class _Comparison:
         namespace: str | None,
         source: LocaleView,
         target: LocaleView,
+        terms: TargetTerms | None = None,
     ) -> None:
         self.project = project
         self.syntax = syntax
         self.namespace = namespace
         self.source = source
         self.target = target
+        self.terms = terms
         self.checked = 0
         self._same_language = _language(source.locale) == _language(target.locale)
 
@@ -163,7 +189,11 @@ class _Comparison:
             assert isinstance(theirs.value, str) and isinstance(ours.value, str)  # _is_text
             self.checked += 1
             problems = _leaf_problems(
-                theirs.value, ours.value, self.target.locale, same_language=self._same_language
+                theirs.value,
+                ours.value,
+                self.target.locale,
+                same_language=self._same_language,
+                terms=self.terms,
             )
             found += [self._finding(path, *problem, path) for problem in problems]
         for base, message, holder in _plural_gaps(self.source, self.target):
@@ -210,14 +240,24 @@ def _language(code: str) -> str:
 
 
 def _leaf_problems(
-    source: str, target: str, locale: str, *, same_language: bool
+    source: str, target: str, locale: str, *, same_language: bool, terms: TargetTerms | None
 ) -> Iterator[tuple[FindingKind, Severity, str]]:
-    """What is wrong with `target` as a translation of `source` into `locale`."""
+    """What is wrong with `target` as a translation of `source` into `locale` (whose
+    glossary terms are `terms`)."""
     problem = _placeholder_problem(source, target)
     if problem is not None:
         yield "placeholders", "error", f"placeholders differ from the source: {problem}"
     yield from _icu_plural_gaps(target, locale)
-    if not protect_placeholders(source).units:  # nothing to translate: no letters, say
+    protected = protect_placeholders(source, terms)
+    for form, count in protected.term_forms.items():
+        if target.count(form) < count:
+            yield (
+                "glossary",
+                "warning",
+                f"lacks `{form}`, the glossary's form of a term the source holds",
+            )
+    # Nothing to translate (no letters, or glossary terms alone): the same text is right.
+    if not protected.units:
         return
     if target == source:
         if not same_language:  # `en-GB` of an `en` source is mostly the same text

@@ -1,49 +1,38 @@
-"""The table of operations every host dispatches from, and the one way to execute an op."""
+"""The table of operations every host dispatches from, and the one way to execute an op.
+
+The table names each op's module instead of importing it: a command imports only the op it
+runs (start-up is part of every short command); `serve` imports them all once, at start.
+"""
 
 from __future__ import annotations
 
+import importlib
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, cast
 
 import msgspec
 
 from i18nprune.envelope import Envelope, ProblemError, make_envelope
-from i18nprune.ops import (
-    cleanup,
-    config,
-    doctor,
-    file,
-    generate,
-    key,
-    key_set,
-    keys,
-    languages,
-    locales_delete,
-    locales_dynamic,
-    locales_list,
-    missing,
-    providers,
-    quality,
-    review,
-    sync,
-    validate,
-    workspace,
-)
-from i18nprune.ops.events import EventSink
-from i18nprune.project import ProjectHandle
 
-OpRun = Callable[[ProjectHandle, Any, EventSink], Awaitable[Envelope]]
+if TYPE_CHECKING:
+    from i18nprune.ops.events import EventSink
+    from i18nprune.project import ProjectHandle
+
+    OpRun = Callable[[ProjectHandle, Any, EventSink], Awaitable[Envelope]]
 
 
 @dataclass(frozen=True)
 class OpSpec:
-    """An operation: its name (`locales.delete`), options, entry point and what it may do."""
+    """An operation: its name (`locales.delete`), where it is defined, and what it may do."""
 
     name: str
-    options: type[msgspec.Struct]
-    run: OpRun
+    module: str
+    """Its module in `i18nprune.ops` (`locales_delete`), which defines `run` and the options."""
+    options_name: str
+    """The name of its options Struct in that module."""
     summary: str
     needs_project: bool = True
     writes: bool = False
@@ -54,64 +43,78 @@ class OpSpec:
     command_line: bool = True
     """Whether the CLI has a command for it; editor ops (PROTOCOL §12) are served only."""
 
+    @property
+    def options(self) -> type[msgspec.Struct]:
+        """The op's options Struct (imports the op's module on first use)."""
+        return cast("type[msgspec.Struct]", getattr(self.load(), self.options_name))
+
+    @property
+    def run(self) -> OpRun:
+        """The op's entry point (imports the op's module on first use)."""
+        return cast("OpRun", self.load().run)
+
+    def load(self) -> ModuleType:
+        """The op's module, imported now if it was not yet."""
+        return importlib.import_module(f"i18nprune.ops.{self.module}")
+
 
 OPS: dict[str, OpSpec] = {
     spec.name: spec
     for spec in (
-        OpSpec("config", config.ConfigOptions, config.run, "Show the resolved configuration."),
-        OpSpec("doctor", doctor.DoctorOptions, doctor.run, "Check environment and configuration."),
+        OpSpec("config", "config", "ConfigOptions", "Show the resolved configuration."),
+        OpSpec("doctor", "doctor", "DoctorOptions", "Check environment and configuration."),
         OpSpec(
             "validate",
-            validate.ValidateOptions,
-            validate.run,
+            "validate",
+            "ValidateOptions",
             "Check the keys used in code against the source locale.",
             progress=True,
         ),
         OpSpec(
             "languages",
-            languages.LanguagesOptions,
-            languages.run,
+            "languages",
+            "LanguagesOptions",
             "List the language catalog.",
             needs_project=False,
         ),
         OpSpec(
             "providers",
-            providers.ProvidersOptions,
-            providers.run,
+            "providers",
+            "ProvidersOptions",
             "List translation providers, their settings and environment variables.",
             needs_project=False,
         ),
         OpSpec(
             "locales.list",
-            locales_list.LocalesListOptions,
-            locales_list.run,
+            "locales_list",
+            "LocalesListOptions",
             "List locales, their files and key counts.",
         ),
         OpSpec(
             "locales.dynamic",
-            locales_dynamic.LocalesDynamicOptions,
-            locales_dynamic.run,
+            "locales_dynamic",
+            "LocalesDynamicOptions",
             "List dynamic key sites and the prefixes they protect.",
         ),
         OpSpec(
             "missing",
-            missing.MissingOptions,
-            missing.run,
+            "missing",
+            "MissingOptions",
             "Add keys the code uses but a locale lacks, as placeholders.",
             writes=True,
         ),
         OpSpec(
             "sync",
-            sync.SyncOptions,
-            sync.run,
+            "sync",
+            "SyncOptions",
             "Align target locales with the source: add missing keys, prune extra ones.",
             writes=True,
             progress=True,
         ),
         OpSpec(
             "generate",
-            generate.GenerateOptions,
-            generate.run,
+            "generate",
+            "GenerateOptions",
             "Machine-translate what target locales lack.",
             writes=True,
             progress=True,
@@ -119,68 +122,75 @@ OPS: dict[str, OpSpec] = {
         ),
         OpSpec(
             "cleanup",
-            cleanup.CleanupOptions,
-            cleanup.run,
+            "cleanup",
+            "CleanupOptions",
             "Remove keys the code does not use.",
             writes=True,
         ),
         OpSpec(
             "locales.delete",
-            locales_delete.LocalesDeleteOptions,
-            locales_delete.run,
+            "locales_delete",
+            "LocalesDeleteOptions",
             "Delete a target locale's files (never the source).",
             writes=True,
         ),
         OpSpec(
             "quality",
-            quality.QualityOptions,
-            quality.run,
+            "quality",
+            "QualityOptions",
             "Find problems in existing translations (placeholders, plurals, untranslated text).",
         ),
         OpSpec(
             "review",
-            review.ReviewOptions,
-            review.run,
+            "review",
+            "ReviewOptions",
             "List translations marked needsReview; --accept clears the mark.",
             writes=True,
         ),
         OpSpec(
             "workspace",
-            workspace.WorkspaceOptions,
-            workspace.run,
+            "workspace",
+            "WorkspaceOptions",
             "List the projects of the workspace at the root.",
         ),
         OpSpec(
             "file",
-            file.FileOptions,
-            file.run,
+            "file",
+            "FileOptions",
             "Diagnostics and key sites of one source file (of an unsaved buffer when given).",
             command_line=False,
         ),
         OpSpec(
             "key",
-            key.KeyOptions,
-            key.run,
+            "key",
+            "KeyOptions",
             "One key: its text in every locale, its definitions and its usages.",
             command_line=False,
         ),
         OpSpec(
             "keys",
-            keys.KeysOptions,
-            keys.run,
+            "keys",
+            "KeysOptions",
             "Source-locale keys that start with a prefix (completion).",
             command_line=False,
         ),
         OpSpec(
             "key.set",
-            key_set.KeySetOptions,
-            key_set.run,
+            "key_set",
+            "KeySetOptions",
             "Set one leaf of one locale (an editor's quick fix).",
             writes=True,
             command_line=False,
         ),
     )
 }
+
+
+def load_every_op() -> None:
+    """Import every op's module now. A long-lived host (`serve`) does it before it answers
+    anyone: an import on the event loop would hold up every request queued behind it."""
+    for spec in OPS.values():
+        spec.load()
 
 
 async def execute(

@@ -1,34 +1,114 @@
 """The scan step shared by every op that compares code with locales, and where it scans from:
-`scan_project` itself, unless the host lends a scanner (a long-lived `serve` keeps an index)."""
+`scan_project` itself, unless the host lends a scanner (a long-lived `serve` keeps an index) —
+and results an op derives from the files, kept by such a host while none of them changes."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import os
+import time
+from collections.abc import Awaitable, Callable, Collection, Hashable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from pathlib import Path
+from typing import Protocol
 
 import msgspec
 import trio
 
+from i18nprune.envelope import Envelope
 from i18nprune.ops.events import EventSink, ProgressEvent
-from i18nprune.project import Project
+from i18nprune.project import Project, ProjectHandle
 from i18nprune.reference import Evidence
 from i18nprune.scan import ScanOptions, ScanResult, scan_project
 
 Scanner = Callable[[ScanOptions, Callable[[int, int], None] | None], ScanResult]
 """Scans as `scan_project(options, on_progress)` does, with the same result; called in a thread."""
 
+
+class Snapshots(Protocol):
+    """Results derived from a root's files, kept while none of them changes (`serve`'s scan
+    index). Both methods may wait for a scan of the root in progress: call them in a thread."""
+
+    def recall(self, root: Path, key: Hashable) -> tuple[int | None, object | None]:
+        """(the state of the files under `root` now, or None when it is not watched; what was
+        remembered under `key` for that state, or None)."""
+        ...
+
+    def remember(
+        self,
+        root: Path,
+        generation: int,
+        key: Hashable,
+        value: object,
+        reads: Collection[str | os.PathLike[str]],
+    ) -> None:
+        """Keep `value`, computed from the files at state `generation`, under `key` (unless
+        something changed since, or one of `reads` lies where changes are not seen)."""
+        ...
+
+
 _scanner: ContextVar[Scanner | None] = ContextVar("i18nprune_scanner", default=None)
+_snapshots: ContextVar[Snapshots | None] = ContextVar("i18nprune_snapshots", default=None)
 
 
 @contextmanager
-def scanning_with(scanner: Scanner) -> Iterator[None]:
-    """Within the block, and in the tasks started from it, `scan_code` scans with `scanner`."""
-    token = _scanner.set(scanner)
+def scanning_with(scanner: Scanner, snapshots: Snapshots | None = None) -> Iterator[None]:
+    """Within the block, and in the tasks started from it, `scan_code` scans with `scanner`, and
+    `remembered_run` keeps envelopes in `snapshots` (when given)."""
+    scanner_token = _scanner.set(scanner)
+    snapshots_token = _snapshots.set(snapshots)
     try:
         yield
     finally:
-        _scanner.reset(token)
+        _snapshots.reset(snapshots_token)
+        _scanner.reset(scanner_token)
+
+
+async def remembered_run(
+    handle: ProjectHandle,
+    kind: str,
+    options: Hashable,
+    emit: EventSink,
+    run: Callable[[], Awaitable[tuple[Envelope, Project]]],
+) -> Envelope:
+    """`run()`'s envelope, or, when the host keeps snapshots and no file under the project's
+    root changed since an earlier run of op `kind` with equal `options` and request, that
+    run's envelope (a `scan` and a `done` progress event are emitted for it, and its duration
+    is this call's).
+
+    `run` returns its envelope and the project it read: an envelope computed from a locale
+    file the host cannot watch (see `project_reads`) is not kept. Without a host that keeps
+    snapshots (the CLI), or for a request that names no root, this is `run()`.
+    """
+    started = time.perf_counter()
+    snapshots = _snapshots.get()
+    root = handle.request.project
+    if snapshots is None or root is None:
+        return (await run())[0]
+    key = (kind, options, handle.request)
+    generation, kept = await trio.to_thread.run_sync(snapshots.recall, root, key)
+    if isinstance(kept, Envelope):
+        for phase in ("scan", "done"):
+            emit(ProgressEvent(type=f"run.progress.{kind}", phase=phase))
+        duration = round((time.perf_counter() - started) * 1000)
+        meta = msgspec.structs.replace(kept.meta, duration_ms=duration)
+        return Envelope(ok=kept.ok, kind=kept.kind, data=kept.data, issues=kept.issues, meta=meta)
+    envelope, project = await run()
+    if generation is not None:
+
+        def remember() -> None:
+            snapshots.remember(root, generation, key, envelope, project_reads(project))
+
+        await trio.to_thread.run_sync(remember)
+    return envelope
+
+
+def project_reads(project: Project) -> list[Path]:
+    """What an op that reads the project's configuration and locales depends on besides its
+    sources: the root, the locales folder and every locale file in it."""
+    inventory, _ = project.inventory()
+    segments = [segment.path for found in inventory.segments.values() for segment in found]
+    return [project.root, project.locales_dir, *segments]
 
 
 async def scan_code(

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import partial
 
 import msgspec
 import trio
@@ -12,11 +13,13 @@ from i18nprune.envelope import Code, Envelope, Issue, error, make_envelope, warn
 from i18nprune.locales.view import LocaleView
 from i18nprune.ops.events import EventSink, ProgressEvent
 from i18nprune.ops.evidence_report import excluded_folders_note
-from i18nprune.ops.scanning import scan_code
+from i18nprune.ops.scanning import remembered_run, scan_code
 from i18nprune.ops.suggestions import Suggestion, suggest
 from i18nprune.project import Project, ProjectHandle
 from i18nprune.reference import Evidence, MissingKey, literal_candidates
 from i18nprune.scan import KeyObservation, ScanResult
+from i18nprune.translate.descriptions import Descriptions, key_descriptions
+from i18nprune.translate.lock import LockFileError, read_lock, stale_counts
 
 KIND = "validate"
 
@@ -55,6 +58,12 @@ class ValidateData(msgspec.Struct, frozen=True, rename="camel"):
     suggestions: list[Suggestion]
     missing_sites: dict[str, list[SourceRange]] = {}
     """Each missing key → its call sites, in file order."""
+    stale_translations: dict[str, int] = {}
+    """Each target `i18nprune.lock.json` tracks → its stale leaves (source text changed since
+    they were translated); empty without a lock file."""
+    descriptions: dict[str, str] = {}
+    """Each key that has a description → it (`<segment>.meta.json` over an `// i18n:` comment
+    above a call site), sorted by key."""
 
 
 def source_views(project: Project) -> dict[str | None, LocaleView]:
@@ -80,25 +89,47 @@ class _Loaded:
     views: dict[str | None, LocaleView]
     literal_texts: frozenset[str]
     issues: list[Issue]
+    stale: dict[str, int] = field(default_factory=dict)
 
 
 def _load(handle: ProjectHandle) -> _Loaded:
     project = handle.open()
     views = source_views(project)
     texts = literal_candidates(views.values(), project.key_syntax())
-    return _Loaded(project, views, texts, project.readiness())
+    issues = project.readiness()
+    return _Loaded(project, views, texts, issues, _stale_counts(project, views, issues))
+
+
+def _stale_counts(
+    project: Project, views: dict[str | None, LocaleView], issues: list[Issue]
+) -> dict[str, int]:
+    """Stale leaves per target from the lock file; without one, nothing more is read. A lock
+    that cannot be used is a warning here (`generate` refuses it)."""
+    try:
+        lock = read_lock(project.root)
+    except LockFileError as exc:
+        issues.extend(msgspec.structs.replace(issue, severity="warning") for issue in exc.issues)
+        return {}
+    if lock is None:
+        return {}
+    return stale_counts(lock, views, project.load, project.editor)
 
 
 async def run(handle: ProjectHandle, options: ValidateOptions, emit: EventSink) -> Envelope:
     """Compare code keys with the source locale; `ok` is false when keys are missing. Opening
-    the project, reading the locales and comparing run off the event loop."""
+    the project, reading the locales and comparing run off the event loop; a host that keeps
+    snapshots answers from the last run while no file changed (`remembered_run`)."""
+    return await remembered_run(handle, KIND, options, emit, partial(_run, handle, emit))
+
+
+async def _run(handle: ProjectHandle, emit: EventSink) -> tuple[Envelope, Project]:
     started = time.perf_counter()
     loaded = await trio.to_thread.run_sync(_load, handle, abandon_on_cancel=True)
     evidence = await scan_code(loaded.project, KIND, emit, loaded.literal_texts)
     emit(ProgressEvent(type=f"run.progress.{KIND}", phase="compare"))
     envelope = await trio.to_thread.run_sync(_compare, loaded, evidence, started)
     emit(ProgressEvent(type=f"run.progress.{KIND}", phase="done"))
-    return envelope
+    return envelope, loaded.project
 
 
 def sites_by_key(evidence: Evidence, lacking: list[KeyObservation]) -> dict[str, list[SourceRange]]:
@@ -120,6 +151,12 @@ def sites_by_key(evidence: Evidence, lacking: list[KeyObservation]) -> dict[str,
     return sites
 
 
+def _shown(evidence: Evidence, described: Descriptions) -> dict[str, str]:
+    """Descriptions by key as the project writes keys (`ns:key` with namespaces), sorted."""
+    shown = {evidence.syntax.display(space, key): text for (space, key), text in described.items()}
+    return dict(sorted(shown.items()))
+
+
 def _compare(loaded: _Loaded, evidence: Evidence, started: float) -> Envelope:
     project, views = loaded.project, loaded.views
     issues = list(loaded.issues)
@@ -130,6 +167,8 @@ def _compare(loaded: _Loaded, evidence: Evidence, started: float) -> Envelope:
     lacking = evidence.missing_sites({namespace: view.leaves for namespace, view in views.items()})
     missing = [evidence.syntax.display(m.namespace, m.key) for m in evidence.missing_keys(lacking)]
     counts = dynamic_counts(scan)
+    described, found = key_descriptions(views, evidence)
+    issues.extend(found)
     if missing:
         shown = ", ".join(missing[:5]) + (", …" if len(missing) > 5 else "")
         issues.append(
@@ -137,6 +176,18 @@ def _compare(loaded: _Loaded, evidence: Evidence, started: float) -> Envelope:
                 Code.VALIDATE_MISSING,
                 f"{len(missing)} key(s) used in code are missing from the source locale "
                 f"`{project.source_locale()}`: {shown}",
+            )
+        )
+    stale = {code: count for code, count in loaded.stale.items() if count}
+    if stale:
+        listed = ", ".join(f"{code} ({count})" for code, count in stale.items())
+        fix = project.command(f"generate --target {','.join(stale)}")
+        issues.append(
+            warning(
+                Code.GENERATE_STALE,
+                f"{sum(stale.values())} translation(s) are stale — the source text changed "
+                f"since they were translated: {listed}; run `{fix}` to re-translate those "
+                "generate wrote and list those a person edited",
             )
         )
     excluded = excluded_folders_note(scan)
@@ -159,5 +210,7 @@ def _compare(loaded: _Loaded, evidence: Evidence, started: float) -> Envelope:
         dynamic=counts,
         suggestions=suggest(project, evidence, views, len(missing)),
         missing_sites=sites_by_key(evidence, lacking),
+        stale_translations=loaded.stale,
+        descriptions=_shown(evidence, described),
     )
     return make_envelope(KIND, data, issues, started=started)

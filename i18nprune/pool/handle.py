@@ -111,9 +111,16 @@ class WorkerHandle:
 
     @classmethod
     async def start(
-        cls, env: Mapping[str, str], cwd: str, on_ready: Callable[[], None]
+        cls,
+        env: Mapping[str, str],
+        cwd: str,
+        on_ready: Callable[[], None],
+        *,
+        niceness: int = 0,
     ) -> WorkerHandle:
-        """Start a worker process; `on_ready` is called when it is ready.
+        """Start a worker process; `on_ready` is called when it is ready. With `niceness` > 0
+        (POSIX), the worker's CPU priority is that much below this process's (see
+        `lower_priority`).
 
         Raises OSError when the process cannot be started.
         """
@@ -125,6 +132,8 @@ class WorkerHandle:
             env=env,
             cwd=cwd,
         )
+        if niceness > 0:
+            lower_priority(process.pid, niceness)
         return cls(process, on_ready)
 
     def submit(self, batch: Batch) -> InFlight:
@@ -296,6 +305,17 @@ def error_line(stderr: bytes) -> str | None:
         return None
     line = next((line for line in reversed(lines) if _ERROR_LINE.search(line)), lines[-1])
     return line if len(line) <= _CAUSE_LIMIT else line[: _CAUSE_LIMIT - 1] + "…"
+
+
+def lower_priority(pid: int, niceness: int) -> None:
+    """Make process `pid` `niceness` steps nicer than this process (POSIX; elsewhere, or when
+    the system refuses, it keeps its priority). Right after a start, before it has made threads
+    of its own, this covers the whole process."""
+    if not hasattr(os, "setpriority"):
+        return
+    with contextlib.suppress(OSError):
+        ours = os.getpriority(os.PRIO_PROCESS, 0)
+        os.setpriority(os.PRIO_PROCESS, pid, min(19, ours + niceness))
 
 
 def _write_stderr(data: bytes | bytearray) -> None:

@@ -13,7 +13,7 @@ import msgspec
 import trio
 
 from i18nprune.config.schema import TranslatePolicy
-from i18nprune.pool.messages import Failure, FailureKind, ProviderSettings, Result
+from i18nprune.pool.messages import Failure, FailureKind, ProviderSettings, Result, TextNote
 from i18nprune.pool.scheduler import ProviderHealth, backoff_delay
 from i18nprune.pool.statistics import BatchTiming, PoolRecorder
 
@@ -34,6 +34,8 @@ class TranslateJob(msgspec.Struct, frozen=True, kw_only=True):
     policy: TranslatePolicy
     isolated: bool = False
     """One text per request (used to retry texts that failed verification)."""
+    notes: list[TextNote | None] | None = None
+    """One note per text (key paths, description), sent to providers that read notes."""
 
 
 class ProviderAttempt(msgspec.Struct, frozen=True, rename="camel"):
@@ -80,9 +82,10 @@ class Requester(Protocol):
         target: str,
         texts: list[str],
         admit: Callable[[], bool],
+        notes: list[TextNote | None] | None = None,
     ) -> Result | Failure | BatchLost | None:
         """One request to a provider through a worker; `admit()` is called just before each
-        send and may refuse it (then `None`)."""
+        send and may refuse it (then `None`). `notes`: one per text, or None."""
         ...
 
     def pause(self, settings: ProviderSettings, seconds: float) -> float:
@@ -314,7 +317,7 @@ class _JobRun:
         reply: Result | Failure | BatchLost | None = None
         try:
             reply = await self._requester.request(
-                settings, job.source, job.target, batch.texts, admit
+                settings, job.source, job.target, batch.texts, admit, self._notes(batch, settings)
             )
             return reply
         finally:
@@ -332,6 +335,13 @@ class _JobRun:
                 if isinstance(reply, Failure):
                     limited = reply.status == 429 or reply.kind == "rate_limited"
                 recorder.returned(now, requests, rate_limited=limited)
+
+    def _notes(self, batch: _Batch, settings: ProviderSettings) -> list[TextNote | None] | None:
+        """The notes of `batch`'s texts, for a provider that reads notes."""
+        notes = self._job.notes
+        if notes is None or not settings.reads_notes:
+            return None
+        return notes[batch.start : batch.start + len(batch.texts)]
 
     async def _handle_failure(self, batch: _Batch, failure: Failure) -> bool:
         """Apply the policy to `failure`; `True` when the batch goes on (retry or fallback)."""

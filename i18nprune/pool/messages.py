@@ -1,5 +1,6 @@
 """The frames exchanged between the pool and a worker process (msgpack, tagged), and the wire
-types they carry: the settings of the provider a batch goes to, and how a batch failed.
+types they carry: the settings of the provider a batch goes to (with the options that shape its
+translations), what is known of each text (`TextNote`), and how a batch failed.
 
 The pool sends `Batch`, `Cancel` and `Shutdown`; a worker answers `Ready` once, then exactly one of
 `Result`, `Failure` or `Cancelled` per batch.
@@ -7,13 +8,50 @@ The pool sends `Batch`, `Cancel` and `Shutdown`; a worker answers `Ready` once, 
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any, Literal
 
 import msgspec
 
 from i18nprune.config.secrets import REDACTED, redact_url_credentials
+from i18nprune.locale_codes import normalize_code
 
 FailureKind = Literal["rate_limited", "quota", "auth", "transient", "bad_response"]
+
+ANY_LOCALE = "*"
+"""The key of a per-locale setting that applies to every target without one of its own."""
+
+
+def per_locale(setting: dict[str, str], target: str) -> str | None:
+    """The value of a per-locale `setting` (keys normalised locale codes, or `*`) for `target`:
+    its own code (`pt-br`), else its language (`pt`), else `*`; None when none applies."""
+    code = normalize_code(target)
+    for key in (code, code.split("-", 1)[0], ANY_LOCALE):
+        value = setting.get(key)
+        if value is not None:
+            return value
+    return None
+
+
+NOTE_KEYS = 3
+"""The key paths one text's note names at most (a text many keys share is sent once)."""
+
+
+class TextNote(msgspec.Struct, frozen=True, array_like=True, omit_defaults=True):
+    """What a provider may know about one text besides the text: the key paths that show it
+    (the first few) and what it is for (a description from `*.meta.json` or an `i18n:`
+    comment). Only adapters that read notes (`ProviderSettings.reads_notes`) are sent any."""
+
+    keys: list[str] = []
+    description: str | None = None
+
+    def merged(self, other: TextNote | None) -> TextNote:
+        """This note and `other`'s (the note of another key with the same text): the first
+        NOTE_KEYS key paths of both, and this description, else the other's."""
+        if other is None or other == self:
+            return self
+        keys = list(dict.fromkeys([*self.keys, *other.keys]))[:NOTE_KEYS]
+        return TextNote(keys, self.description or other.description)
 
 
 class ProviderSettings(msgspec.Struct, frozen=True, kw_only=True):
@@ -33,6 +71,38 @@ class ProviderSettings(msgspec.Struct, frozen=True, kw_only=True):
     max_concurrency: int
     rps: float | None
     rpm: float | None
+    formality: dict[str, str] = {}
+    """DeepL formality per target (normalised code or `*`); see `per_locale`."""
+    context: str | None = None
+    """DeepL `context`: text about the whole project, sent with every request, not translated."""
+    instructions: dict[str, str] = {}
+    """LLM instructions per target (normalised code or `*`): tone, formality, terminology."""
+    reads_notes: bool = False
+    """The adapter uses per-text notes (`TextNote`); batches to other providers carry none."""
+
+    def options_for(self, target: str) -> dict[str, str]:
+        """The options that shape translations into `target` (empty when none does): what
+        the translation cache must tell apart."""
+        options: dict[str, str] = {}
+        formality = per_locale(self.formality, target)
+        if formality is not None and formality != "default":
+            options["formality"] = formality
+        if self.context:
+            options["context"] = self.context
+        instructions = per_locale(self.instructions, target)
+        if instructions:
+            options["instructions"] = instructions
+        return options
+
+    def cache_provider(self, target: str) -> str:
+        """The provider name translations into `target` are cached under: the id, followed by
+        a fingerprint of `options_for(target)` when there are any, so a translation made with
+        other options is never reused (and one made without any stays valid)."""
+        options = self.options_for(target)
+        if not options:
+            return self.id
+        digest = hashlib.sha256(msgspec.json.encode(options, order="sorted")).hexdigest()
+        return f"{self.id}~{digest[:16]}"
 
     def __repr__(self) -> str:
         fields = ", ".join(f"{name}={value!r}" for name, value in self.__rich_repr__())
@@ -55,13 +125,15 @@ class Ready(msgspec.Struct, frozen=True, tag=True, array_like=True):
 
 
 class Batch(msgspec.Struct, frozen=True, tag=True, array_like=True):
-    """Translate `texts` (masked) with one provider; `id` is unique within the pool."""
+    """Translate `texts` (masked) with one provider; `id` is unique within the pool. `notes`,
+    when given, has one entry per text (None: nothing known of it)."""
 
     id: int
     settings: ProviderSettings
     source: str
     target: str
     texts: list[str]
+    notes: list[TextNote | None] | None = None
 
 
 class Cancel(msgspec.Struct, frozen=True, tag=True, array_like=True):

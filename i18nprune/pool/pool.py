@@ -21,7 +21,7 @@ from i18nprune.pool.job import (
     TranslateJob,
     run_job,
 )
-from i18nprune.pool.messages import Batch, Failure, ProviderSettings, Result
+from i18nprune.pool.messages import Batch, Failure, ProviderSettings, Result, TextNote
 from i18nprune.pool.scheduler import ProviderGate, ProviderGates, ProviderHealth
 from i18nprune.pool.statistics import PoolRecorder
 from i18nprune.system.children import child_python
@@ -86,11 +86,19 @@ class WorkerPool:
     Rate limits are per provider endpoint and shared by every job running on the pool.
     """
 
-    def __init__(self, nursery: trio.Nursery, size: int, env: Mapping[str, str], cwd: str) -> None:
+    def __init__(
+        self,
+        nursery: trio.Nursery,
+        size: int,
+        env: Mapping[str, str],
+        cwd: str,
+        niceness: int = 0,
+    ) -> None:
         self._nursery = nursery
         self._size = size
         self._env = env
         self._cwd = cwd
+        self._niceness = niceness
         self._handles: list[WorkerHandle] = []
         self._starting = 0
         self._start_problem: str | None = None
@@ -152,10 +160,11 @@ class WorkerPool:
         target: str,
         texts: list[str],
         admit: Callable[[], bool],
+        notes: list[TextNote | None] | None = None,
     ) -> Result | Failure | BatchLost | None:
-        """Send one batch to the least-loaded worker once the provider's gate admits it, and
-        wait for the answer. `admit()` is called right before each send; when it returns False
-        nothing is sent and the result is `None`.
+        """Send one batch (with `notes`, one per text, when given) to the least-loaded worker
+        once the provider's gate admits it, and wait for the answer. `admit()` is called right
+        before each send; when it returns False nothing is sent and the result is `None`.
 
         A batch whose worker dies is sent again: after BATCH_CRASHES workers that died by
         themselves, or BATCH_KILLS killed from outside, it is BatchLost, as it is when no worker
@@ -183,7 +192,7 @@ class WorkerPool:
                 return None
             if losses:
                 self._requeued += 1
-            batch = Batch(next(self._batch_ids), settings, source, target, texts)
+            batch = Batch(next(self._batch_ids), settings, source, target, texts, notes)
             in_flight = handle.submit(batch)
             self._batches_sent += 1
             try:
@@ -271,7 +280,9 @@ class WorkerPool:
                 replacing = True
                 self._spawned += 1
                 try:
-                    handle = await WorkerHandle.start(self._env, self._cwd, self._notify)
+                    handle = await WorkerHandle.start(
+                        self._env, self._cwd, self._notify, niceness=self._niceness
+                    )
                 except OSError as problem:
                     ending = f"could not be started: {problem}"
                     outside = False
@@ -350,11 +361,12 @@ def _too_many_losses(losses: list[WorkerExit]) -> str | None:
 
 @asynccontextmanager
 async def open_pool(
-    size: int, *, env: Mapping[str, str] | None = None
+    size: int, *, env: Mapping[str, str] | None = None, niceness: int = 0
 ) -> AsyncIterator[WorkerPool]:
     """A pool of `size` worker processes (`python -m i18nprune_workers`, started in parallel right
     away; requests wait for the first ready one). `env` is their environment (default: this
-    one's).
+    one's). `niceness` > 0 runs them that much below this process's CPU priority (POSIX), for a
+    host whose own event loop must win the CPU when both want it.
 
     On exit, even by cancellation or KeyboardInterrupt, workers are asked to exit, killed after
     SHUTDOWN_GRACE_SECONDS if they have not, and reaped: no process outlives the block.
@@ -362,7 +374,7 @@ async def open_pool(
     environment, cwd = child_python(env)
     try:
         async with trio.open_nursery() as nursery:
-            pool = WorkerPool(nursery, max(1, size), environment, cwd)
+            pool = WorkerPool(nursery, max(1, size), environment, cwd, niceness)
             pool._start_workers()
             try:
                 yield pool

@@ -20,7 +20,7 @@ CACHE_FILE_NAME = "scan-v3.msgpack"
 MEMORY_IDENTITIES = 8
 """How many scan identities (roots × functions) the in-memory cache keeps, most recent first."""
 # Bump when extraction changes what it records, so that old facts are never reused.
-FACTS_VERSION = 3
+FACTS_VERSION = 4
 
 
 class CachedFile(msgspec.Struct, array_like=True):

@@ -23,6 +23,7 @@ from i18nprune.scan.callees import (
     TRANS_ELEMENTS,
     CalleeNames,
 )
+from i18nprune.scan.descriptions import DescriptionComments
 from i18nprune.scan.evaluate import Evaluator, prefixed_messages
 from i18nprune.scan.exports import exported_constants
 from i18nprune.scan.expressions import OPAQUE, Branches, Expr, Record, Text, select
@@ -131,6 +132,7 @@ class _Extraction:
         self._root = root
         self._names = names
         self._positions = Positions(content)
+        self._comments = DescriptionComments(content)
         self._evaluator = Evaluator(content if document != content else None)
         self._bindings: dict[str, list[_Binding]] = {}
         self._factory_declarators: set[int] = set()
@@ -385,8 +387,11 @@ class _Extraction:
         options: _CallOptions = _CallOptions(),
         position: int | None = None,
     ) -> None:
-        """Record a site spanning [start, end) of the file, located at `position` or `start`."""
-        line, column = self._positions.line_column(start if position is None else position)
+        """Record a site spanning [start, end) of the file, located at `position` or `start`,
+        with the description of an `i18n:` comment on the line above it."""
+        located = start if position is None else position
+        line, column = self._positions.line_column(located)
+        description = None if kind == "commented" else self._comments.above(located, line)
         end_line, end_column = self._positions.line_column(max(end, start))
         self._sites.append(
             SiteFact(
@@ -404,6 +409,7 @@ class _Extraction:
                 plural=options.plural,
                 subtree=options.subtree,
                 spellings=options.spellings,
+                description=description,
             )
         )
 

@@ -48,6 +48,8 @@ class SiteFact(msgspec.Struct, frozen=True, array_like=True):
     spellings: bool = False
     """The key's alternatives are spellings of one key (a `<Trans>`'s children): any one of
     them present is enough."""
+    description: str | None = None
+    """What the text is for, from an `i18n:` comment on the line above (see `descriptions`)."""
 
 
 class FileFacts(msgspec.Struct, frozen=True, array_like=True):

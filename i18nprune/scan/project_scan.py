@@ -406,6 +406,7 @@ class _ProjectScan:
                     rank if site.spellings else None,
                     site.end_line,
                     site.end_column,
+                    site.description,
                 )
             )
         if meaning.dynamic_kind is not None:

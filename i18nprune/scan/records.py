@@ -66,6 +66,8 @@ class KeyObservation(msgspec.Struct, frozen=True, omit_defaults=True):
     end_line: int = 0
     end_column: int = 0
     """Where the call ends (exclusive; 0: not known)."""
+    description: str | None = None
+    """What the text is for, from an `i18n:` comment on the line above the call."""
 
 
 class DynamicSite(msgspec.Struct, frozen=True):

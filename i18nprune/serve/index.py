@@ -1,5 +1,6 @@
-"""The scan index of a `serve` session: each root's last scans, kept while inotify reports no
-change under the root, so a warm request neither walks nor reads the project's files.
+"""The scan index of a `serve` session: each root's last scans, and the snapshots ops derive
+from its files, kept while inotify reports no change under the root, so a warm request neither
+walks nor reads the project's files.
 
 Where changes cannot be watched (not Linux, a network or FUSE filesystem, the watch limit
 reached) every scan walks the files, as the CLI does. See docs/serve.md and DESIGN.md.
@@ -10,7 +11,7 @@ from __future__ import annotations
 import os
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Iterable
 
 from i18nprune.scan import ScanOptions, ScanResult, scan_project
 from i18nprune.serve.transport import notice
@@ -168,7 +169,7 @@ class TreeWatch:
 
 
 class _RootIndex:
-    """One root's watch and its kept scans; one scan at a time."""
+    """One root's watch, its kept scans and snapshots; one scan at a time."""
 
     def __init__(self, root: str, max_dirs: int) -> None:
         self.root = root
@@ -178,32 +179,46 @@ class _RootIndex:
         self.unwatchable: str | None = None
         self.closed = False
         self.invalidated = False
+        self.generation = 0
+        """Bumped whenever the kept scans stop describing the files (a change under the root, a
+        new watch, an invalidation)."""
         self.results: list[tuple[ScanOptions, ScanResult]] = []
+        self.snapshots: dict[Hashable, object] = {}
+        """Results derived from the files as they were at `generation`."""
         self.stale: set[str] = set()
         """Files changed since the kept scans were made, for the next scan to reread."""
 
     def scan(self, options: ScanOptions, on_progress: ProgressCallback | None) -> ScanResult:
         with self.lock:
-            if self.closed or self.unwatchable is not None:
-                return scan_project(options, on_progress)
-            if self.invalidated:
-                self.invalidated = False
-                self.results.clear()
-            fresh = self._refresh()
-            if fresh:
-                for kept_options, result in self.results:
-                    if kept_options == options:
-                        if on_progress is not None:
-                            on_progress(result.files, result.files)
-                        return result
+            if not self._catch_up():
+                return scan_project(options, on_progress, stale=self.stale)
+            for kept_options, result in self.results:
+                if kept_options == options:
+                    if on_progress is not None:
+                        on_progress(result.files, result.files)
+                    return result
             result = scan_project(options, on_progress, stale=self.stale)
-            if self.unwatchable is not None:
-                return result
-            if not fresh:
-                self.results.clear()
+            if not self.results:  # the first scan since the change: it reread those files
                 self.stale.clear()
             self.results = [*self.results[-(RESULTS_PER_ROOT - 1) :], (options, result)]
             return result
+
+    def recall(self, key: Hashable) -> tuple[int | None, object | None]:
+        with self.lock:
+            if not self._catch_up():
+                return None, None
+            return self.generation, self.snapshots.get(key)
+
+    def remember(
+        self, generation: int, key: Hashable, value: object, reads: Iterable[str | os.PathLike[str]]
+    ) -> None:
+        with self.lock:
+            if not self._catch_up() or self.generation != generation:
+                return  # something changed while it was computed
+            assert self.watch is not None
+            watched = set(self.watch.paths.values())
+            if all(_is_watched(os.fspath(path), watched) for path in reads):
+                self.snapshots[key] = value
 
     def invalidate(self) -> None:
         """Drop the kept scans before the next one; never waits for a scan in progress (the
@@ -216,24 +231,39 @@ class _RootIndex:
             if self.watch is not None:
                 self.watch.close()
                 self.watch = None
-            self.results.clear()
+            self._drop()
 
-    def _refresh(self) -> bool:
-        """Bring the watch up to date; whether the kept scans still describe the files."""
+    def _catch_up(self) -> bool:
+        """Bring the watch up to date, dropping what no longer describes the files; False when
+        the root is not watched (closed, or unwatchable: every scan walks the files)."""
+        if self.closed or self.unwatchable is not None:
+            return False
+        if self.invalidated:
+            self.invalidated = False
+            self._drop()
         if self.watch is None:
-            return self._start(None)
-        try:
-            changed, files = self.watch.changes()
-        except Unwatchable as reason:
-            self.watch.close()
-            return self._start(str(reason))
-        self.stale |= files
-        return not changed
+            self._start(None)
+        else:
+            try:
+                changed, files = self.watch.changes()
+            except Unwatchable as reason:
+                self.watch.close()
+                self._start(str(reason))
+            else:
+                self.stale |= files
+                if changed:
+                    self._drop()
+        return self.unwatchable is None
 
-    def _start(self, restarting: str | None) -> bool:
-        """Watch the tree afresh (after `restarting`, the reason the old watch ended); on
-        failure, walk the files from now on. False: nothing kept describes the files."""
+    def _drop(self) -> None:
         self.results.clear()
+        self.snapshots.clear()
+        self.generation += 1
+
+    def _start(self, restarting: str | None) -> None:
+        """Watch the tree afresh (after `restarting`, the reason the old watch ended); on
+        failure, walk the files from now on. Nothing kept describes the files after this."""
+        self._drop()
         watch = TreeWatch(self.root, self.max_dirs)
         try:
             watch.start()
@@ -242,20 +272,29 @@ class _RootIndex:
             self.watch = None
             self.unwatchable = str(failure)
             notice(f"serve: not watching {self.root} ({failure}); every request walks its files")
-            return False
+            return
         self.watch = watch
         if restarting is not None:
             notice(f"serve: watching {self.root} again ({restarting})")
-        return False
+
+
+def _is_watched(path: str, watched: set[str]) -> bool:
+    """Whether a change of `path` shows in the watch of the `watched` directories: a directory
+    must be watched itself, a file must be in a watched one, both at their real location (a
+    link into an unwatched folder such as node_modules, or out of the root, is not seen)."""
+    real = os.path.realpath(path)
+    return real in watched if os.path.isdir(real) else os.path.dirname(real) in watched
 
 
 class ScanIndex:
-    """The scans of every root a session has scanned, each kept until a change under its root.
+    """The scans of every root a session has scanned, each kept until a change under its root,
+    and snapshots: results that ops derive from a root's files (`remember`), kept as long.
 
     `scan` has the signature of `scan_project` and returns what it would return now: a kept
     result when nothing under the root changed since it was made and the options are equal,
     else a new scan that rereads the files inotify named (whatever their stat says). Safe to
-    call from several threads; scans of one root run one at a time. Writes nothing to disk.
+    call from several threads; calls for one root run one at a time (`recall` and `remember`
+    wait for a scan of that root in progress). Writes nothing to disk.
     """
 
     def __init__(
@@ -276,8 +315,35 @@ class ScanIndex:
             return scan_project(options, on_progress)
         return index.scan(options, on_progress)
 
+    def recall(
+        self, root: str | os.PathLike[str], key: Hashable
+    ) -> tuple[int | None, object | None]:
+        """(the state of the files under `root` now, what was remembered under `key` for that
+        state or None). The state is a number that changes whenever anything under the root
+        changes (or its kept results are invalidated), for `remember`; None when the root is not
+        watched (nothing is kept for it)."""
+        index = self._root(os.path.realpath(root))
+        return (None, None) if index is None else index.recall(key)
+
+    def remember(
+        self,
+        root: str | os.PathLike[str],
+        generation: int,
+        key: Hashable,
+        value: object,
+        reads: Iterable[str | os.PathLike[str]] = (),
+    ) -> None:
+        """Keep `value`, computed from the files of `root` as they were at `generation`, under
+        `key` until anything under the root changes. Nothing is kept when something changed
+        since `generation`, or when a file or folder among `reads` (what the value was computed
+        from besides the scanned sources) lies where the watch cannot see its changes."""
+        index = self._root(os.path.realpath(root))
+        if index is not None:
+            index.remember(generation, key, value, reads)
+
     def invalidate(self, root: str | os.PathLike[str]) -> None:
-        """Forget the kept scans of `root` (after a write op: PROTOCOL §7). Does not block."""
+        """Forget the kept scans and snapshots of `root` (after a write op: PROTOCOL §7). Does
+        not block."""
         with self._lock:
             index = self._roots.get(os.path.realpath(root))
         if index is not None:

@@ -11,12 +11,18 @@ import trio
 
 from i18nprune.pool import WorkerPool, open_pool
 
+WORKER_NICENESS = 5
+"""How much lower the workers' CPU priority is than the server's: they mostly wait on HTTP, and
+when both want the CPU (workers starting while a scan runs), the loop that answers the client
+should get it first."""
+
 
 class SharedPool:
     """A `PoolLease` for `ProjectHandle` that lends the same pool to every request.
 
     The pool lives in the session's nursery, so it outlives each lease and is closed (its
-    workers asked to exit, then killed) when that nursery ends. Its size is `workers` when
+    workers asked to exit, then killed) when that nursery ends. Its workers run at
+    WORKER_NICENESS below the server's priority. Its size is `workers` when
     given, else the size the first lease asks for; its environment is the first lease's.
     """
 
@@ -45,7 +51,7 @@ class SharedPool:
         task_status: trio.TaskStatus[WorkerPool] = trio.TASK_STATUS_IGNORED,
     ) -> None:
         try:
-            async with open_pool(size, env=env) as pool:
+            async with open_pool(size, env=env, niceness=WORKER_NICENESS) as pool:
                 task_status.started(pool)
                 await trio.sleep_forever()
         finally:

@@ -4,7 +4,10 @@ whole-line writer that keep the event loop free, and diagnostics on stderr (PROT
 
 from __future__ import annotations
 
+import contextlib
 import os
+import select
+import stat
 import sys
 from collections import deque
 
@@ -16,6 +19,30 @@ MAX_LINE_BYTES = 16 * 1024 * 1024
 """The longest line read (bytes before its newline); a longer one is skipped and reported."""
 _READ_CHUNK_BYTES = 1 << 20
 _COMPACT_AFTER_BYTES = 1 << 16
+_DIRECT_WRITE_BYTES: int = getattr(select, "PIPE_BUF", 512)
+"""A line block this small is written on the event loop when the pipe has room: such a write
+into a pipe that is not full never blocks, and it spares the hops to a thread and back."""
+
+
+def pollable(fd: int) -> bool:
+    """Whether the event loop can wait on `fd` (a POSIX pipe or socket): once it is readable a
+    read returns at once, and once a pipe is writable a write of up to PIPE_BUF bytes fits.
+    Terminals and regular files are not (their reads and writes go to a thread)."""
+    if os.name != "posix":
+        return False
+    try:
+        mode = os.fstat(fd).st_mode
+    except OSError:
+        return False
+    return stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)
+
+
+def writable_now(fd: int) -> bool:
+    """Whether `fd` accepts a write without waiting (a pipe with room; a closed reader counts,
+    the write then fails at once)."""
+    poller = select.poll()
+    poller.register(fd, select.POLLOUT)
+    return bool(poller.poll(0))
 
 
 def notice(text: str) -> None:
@@ -37,9 +64,12 @@ class LineTooLong:
 class LineReader:
     """Reads newline-terminated lines from a file descriptor without blocking the event loop.
 
-    Reads run in a worker thread, one at a time under the reader's own limiter rather than
-    trio's shared one, so busy ops never delay the reader. The fd is never switched to
-    non-blocking mode, so a terminal or a pipe shared with other processes is left as it was.
+    From a pipe or a socket, the event loop waits until it is readable and reads what is there
+    (no thread: under load every hop to a thread and back waits for the GIL). Other inputs (a
+    terminal, a file) are read in a worker thread, one read at a time under the reader's own
+    limiter rather than trio's shared one, so busy ops never delay the reader. The fd is never
+    switched to non-blocking mode, so a terminal or a pipe shared with other processes is left
+    as it was.
     """
 
     def __init__(self, fd: int, limit: int = MAX_LINE_BYTES) -> None:
@@ -51,6 +81,7 @@ class LineReader:
         self._scanned = 0
         self._eof = False
         self._limiter = trio.CapacityLimiter(1)
+        self._pollable = pollable(fd)
 
     async def receive_line(self) -> bytes | LineTooLong | None:
         """The next line without its `\\n` (a final line without one counts), a LineTooLong for
@@ -74,13 +105,22 @@ class LineReader:
                 self._consume(len(self._buffer))
             if self._eof:
                 return self._final_line(drained)
-            chunk = await trio.to_thread.run_sync(
-                os.read, self._fd, _READ_CHUNK_BYTES, abandon_on_cancel=True, limiter=self._limiter
-            )
+            chunk = await self._read()
             if chunk:
                 self._buffer += chunk
             else:
                 self._eof = True
+
+    async def _read(self) -> bytes:
+        while self._pollable:
+            await trio.lowlevel.wait_readable(self._fd)
+            try:
+                return os.read(self._fd, _READ_CHUNK_BYTES)  # readable: returns without waiting
+            except BlockingIOError:  # another reader of a non-blocking pipe was first
+                continue
+        return await trio.to_thread.run_sync(
+            os.read, self._fd, _READ_CHUNK_BYTES, abandon_on_cancel=True, limiter=self._limiter
+        )
 
     def _final_line(self, drained: int) -> bytes | LineTooLong | None:
         rest = bytes(self._buffer[self._start :])
@@ -102,8 +142,9 @@ class LineWriter:
     """Writes whole lines to a file descriptor in the order they were sent; lines queued
     together are written as one block.
 
-    `send` never blocks: lines queue in memory and one task writes them from a thread, so a
-    client that reads slowly cannot stall the event loop, and two messages never interleave.
+    `send` never blocks: lines queue in memory and one task writes them, so a client that reads
+    slowly cannot stall the event loop, and two messages never interleave. A small block goes
+    straight into a pipe or socket that has room; the rest is written from a thread.
     """
 
     def __init__(self, fd: int) -> None:
@@ -112,6 +153,7 @@ class LineWriter:
         self._wakeup = trio.Event()
         self._closed = False
         self._limiter = trio.CapacityLimiter(1)
+        self._pollable = pollable(fd)
         self.broken = trio.Event()
         """Set when the reader of the stream has gone away (EPIPE): nothing more is written."""
         self.finished = trio.Event()
@@ -145,12 +187,20 @@ class LineWriter:
                 data = b"".join(self._queue)
                 self._queue.clear()
                 try:
-                    await trio.to_thread.run_sync(
-                        write_all, self._fd, data, abandon_on_cancel=True, limiter=self._limiter
-                    )
+                    await self._write(data)
                 except OSError:  # EPIPE and friends: the client is gone
                     self._queue.clear()
                     self.broken.set()
                     return
         finally:
             self.finished.set()
+
+    async def _write(self, data: bytes) -> None:
+        if self._pollable and len(data) <= _DIRECT_WRITE_BYTES and writable_now(self._fd):
+            with contextlib.suppress(BlockingIOError):  # a pipe the client made non-blocking
+                data = data[os.write(self._fd, data) :]  # a socket may take less
+            await trio.lowlevel.checkpoint()
+        if data:
+            await trio.to_thread.run_sync(
+                write_all, self._fd, data, abandon_on_cancel=True, limiter=self._limiter
+            )

@@ -9,13 +9,15 @@ import contextlib
 import os
 import secrets
 import stat
+from collections.abc import Iterable
 from pathlib import Path
 
 from i18nprune.system.descriptors import write_all
 
 
-def write_atomically(target: Path, content: bytes) -> None:
-    """Make `content` the bytes of `target`, atomically and durably.
+def write_atomically(target: Path, content: bytes | Iterable[bytes]) -> None:
+    """Make `content` (bytes, or chunks of them in order) the bytes of `target`, atomically
+    and durably.
 
     The bytes go to a temp file in `target`'s folder that takes the old file's permission bits
     and owner (a new file gets the umask's defaults); it is flushed to disk, renamed over
@@ -30,7 +32,8 @@ def write_atomically(target: Path, content: bytes) -> None:
     try:
         try:
             _take_ownership_of(target, descriptor)
-            write_all(descriptor, content)
+            for chunk in [content] if isinstance(content, bytes) else content:
+                write_all(descriptor, chunk)
             os.fsync(descriptor)
         finally:
             os.close(descriptor)

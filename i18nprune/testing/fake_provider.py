@@ -12,7 +12,7 @@ from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
 from types import TracebackType
-from typing import Literal
+from typing import Any, Literal
 
 import msgspec
 
@@ -75,7 +75,8 @@ class RecordedRequest(msgspec.Struct, frozen=True):
     `started`/`finished` are `time.monotonic()` (`finished` is None while in flight); `status` is
     None when no answer was sent (hang, reset, aborted, fake stopped); `aborted` means the client
     went away before the answer; `fault` is the kind applied; `error` says why the fake refused
-    the request (route, shape, credential, batch limit).
+    the request (route, shape, credential, batch limit); `body` is the request body as sent (see
+    `json`).
     """
 
     method: str
@@ -90,6 +91,14 @@ class RecordedRequest(msgspec.Struct, frozen=True):
     aborted: bool
     fault: str | None
     error: str | None
+    body: bytes = b""
+
+    def json(self) -> Any:
+        """The body decoded as JSON (a provider's parameters, such as DeepL's `formality`).
+
+        Raises msgspec.DecodeError for a body that is not JSON.
+        """
+        return msgspec.json.decode(self.body)
 
 
 class FakeStats(msgspec.Struct, frozen=True):
@@ -308,6 +317,7 @@ class FakeProvider:
             aborted=False,
             fault=plan.fault.kind if plan.fault is not None else None,
             error=plan.error,
+            body=request.body,
         )
         with self._changed:
             self._records.append(record)

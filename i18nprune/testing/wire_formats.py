@@ -204,11 +204,20 @@ class _DeeplRequest(msgspec.Struct, frozen=True):
     text: list[str]
     target_lang: str
     source_lang: str | None = None
+    formality: str | None = None
+
+
+# DeepL's target languages with formality, and its formality values (it refuses others).
+_DEEPL_FORMALITY_TARGETS = frozenset(
+    {"DE", "FR", "IT", "ES", "ES-419", "NL", "PL", "PT-BR", "PT-PT", "JA", "RU"}
+)
+_DEEPL_FORMALITY = frozenset({"default", "more", "less", "prefer_more", "prefer_less"})
 
 
 class DeeplWire(WireFormat):
     """DeepL v2: `POST /v2/translate` with `Authorization: DeepL-Auth-Key ..`, errors
-    `{"message": ..}` (quota: 456, too many texts: 413).
+    `{"message": ..}` (quota: 456, too many texts: 413; 400 for a formality DeepL does not know,
+    or `more`/`less` for a target without formality, as DeepL does).
     """
 
     path = "/v2/translate"
@@ -217,6 +226,11 @@ class DeeplWire(WireFormat):
 
     def _parse(self, request: HttpRequest) -> WireCall:
         body = _decode(self._decoder, request.body)
+        formality = body.formality
+        if formality is not None and formality not in _DEEPL_FORMALITY:
+            raise WireError("bad_request", f"Value for 'formality' not supported: {formality}")
+        if formality in ("more", "less") and body.target_lang not in _DEEPL_FORMALITY_TARGETS:
+            raise WireError("bad_request", "'formality' is not supported for given 'target_lang'")
         authorization = request.headers.get("authorization", "")
         scheme, _, key = authorization.partition(" ")
         return WireCall(
@@ -324,16 +338,23 @@ class _ChatRequest(msgspec.Struct, frozen=True):
     messages: list[_ChatMessage]
 
 
+class _LlmItem(msgspec.Struct, frozen=True):
+    text: str
+    keys: list[str] = []
+    description: str | None = None
+
+
 class _LlmTask(msgspec.Struct, frozen=True):
     source: str
     target: str
-    texts: list[str]
+    texts: list[str | _LlmItem]
 
 
 class LlmWire(WireFormat):
     """OpenAI-compatible `POST /chat/completions` with `Authorization: Bearer ..`; the last user
-    message is the JSON task, the answer `{"translations": [..]}` is choices[0].message.content;
-    errors `{"error": {"message", "type", "code"}}` (quota: 429 insufficient_quota).
+    message is the JSON task (each text a string, or an object with its `text`), the answer
+    `{"translations": [..]}` is choices[0].message.content; errors `{"error": {"message",
+    "type", "code"}}` (quota: 429 insufficient_quota).
     """
 
     path = "/chat/completions"
@@ -358,7 +379,7 @@ class LlmWire(WireFormat):
         task = _decode(self._task_decoder, users[-1].content)
         scheme, _, key = request.headers.get("authorization", "").partition(" ")
         return WireCall(
-            texts=task.texts,
+            texts=[item if isinstance(item, str) else item.text for item in task.texts],
             source=task.source,
             target=task.target,
             credential=key if scheme == "Bearer" else None,

@@ -9,7 +9,7 @@ from collections.abc import Callable
 import trio
 
 from i18nprune.pool.job import BatchLost, Requester
-from i18nprune.pool.messages import Failure, ProviderSettings, Result
+from i18nprune.pool.messages import Failure, ProviderSettings, Result, TextNote
 from i18nprune.pool.scheduler import ProviderGates, ProviderHealth
 from i18nprune.translate.pseudo import pseudo_localize
 
@@ -50,14 +50,16 @@ class LocalRequester:
         target: str,
         texts: list[str],
         admit: Callable[[], bool],
+        notes: list[TextNote | None] | None = None,
     ) -> Result | Failure | BatchLost | None:
         """A local provider's translations of `texts` (in order), or the remote requester's
-        answer; `None` when `admit()` refuses the batch."""
+        answer (local providers have no use for `notes`); `None` when `admit()` refuses the
+        batch."""
         translate = LOCAL_PROVIDERS.get(settings.id)
         if translate is None:
             if self._remote is None:
                 return BatchLost(f"`{settings.id}` needs worker processes, and none were started")
-            return await self._remote.request(settings, source, target, texts, admit)
+            return await self._remote.request(settings, source, target, texts, admit, notes)
         await trio.lowlevel.checkpoint()
         if not admit():
             return None

@@ -1,5 +1,6 @@
 """Placeholder safety (PRODUCT §6): split a text into the units a provider translates, with every
-placeholder masked as `<x id="N"/>`, put the translations back, and verify nothing was lost.
+placeholder (and every glossary term) masked as `<x id="N"/>`, put the translations back, and
+verify nothing was lost.
 """
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 import msgspec
 
@@ -75,6 +76,15 @@ def _new_unit(masked: str, original: str, tokens: list[str]) -> Unit:
     return Unit(masked, original, tokens, f"{original}\x00{masked}")
 
 
+class TermFinder(Protocol):
+    """Where glossary terms occur in a piece of message text (see `translate.glossary`)."""
+
+    def find(self, text: str) -> list[tuple[int, int, str]]:
+        """`(start, end, replacement)` of each term in `text`: in order, not overlapping;
+        `replacement` is what the translation gets in its place."""
+        ...
+
+
 class PlaceholderMismatch(ValueError):
     """A translation's tokens do not match its unit (missing, duplicated or unknown token), or
     the number of translations is not the number of units."""
@@ -110,6 +120,13 @@ class _Placeholder(NamedTuple):
     newline: bool = False
 
 
+class _Term(NamedTuple):
+    """A glossary term in message text: masked like a placeholder, restored as `target`."""
+
+    raw: str
+    target: str
+
+
 @dataclass(slots=True)
 class _Branch:
     key: str
@@ -128,7 +145,7 @@ class _Choice:
     tail: str  # whitespace and the closing `}`
 
 
-_Part = str | _Placeholder | _Choice
+_Part = str | _Placeholder | _Term | _Choice
 
 
 @dataclass(slots=True)
@@ -141,7 +158,7 @@ class _Message:
     in_branch: bool
     # Set when the body is a unit: its index in `ProtectedText.units` and its tokens in order.
     unit: int | None = None
-    tokens: list[_Placeholder | _Choice] = field(default_factory=list)
+    tokens: list[_Placeholder | _Term | _Choice] = field(default_factory=list)
 
 
 class ProtectedText:
@@ -151,13 +168,16 @@ class ProtectedText:
     only, no letters): the text is then copied as is.
     """
 
-    __slots__ = ("_plain", "_root", "_signature", "source", "units")
+    __slots__ = ("_plain", "_root", "_signature", "_terms", "source", "units")
 
-    def __init__(self, source: str, units: list[Unit], root: _Message) -> None:
+    def __init__(
+        self, source: str, units: list[Unit], root: _Message, terms: Counter[str] | None = None
+    ) -> None:
         self.source = source
         self.units = units
         self._root = root
         self._signature: PlaceholderSignature | None = None
+        self._terms = terms
         # One unit that is the whole text but its edge whitespace, and nothing that could be a
         # placeholder: restoring is putting the edges back (the common case, kept cheap).
         self._plain = (
@@ -193,9 +213,21 @@ class ProtectedText:
             return lead + translated[0].strip() + trail
         return _render_message(self._root, translated)
 
+    @property
+    def term_forms(self) -> Counter[str]:
+        """Each glossary term's form in the translation (its target form, or the term as the
+        source spells it) → how often the source holds the term; empty without terms."""
+        return Counter(self._terms) if self._terms else Counter()
+
     def verify(self, restored: str) -> str | None:
         """`verify_placeholders(self.source, restored)`, with the source's side worked out once
-        per text (a text verified again, or after a retry, does not parse its source again)."""
+        per text (a text verified again, or after a retry, does not parse its source again);
+        with glossary terms, also that `restored` holds each term's target form as often as the
+        source holds the term."""
+        if self._terms:
+            lost = [form for form, count in self._terms.items() if restored.count(form) < count]
+            if lost:
+                return "; ".join(f"missing glossary term `{_show(form)}`" for form in lost)
         if self._plain:
             if not _MAYBE_PLACEHOLDER.search(restored):
                 return None
@@ -210,8 +242,8 @@ class ProtectedText:
         return "; ".join(_differences(expected, actual, "")) or "placeholders differ"
 
 
-def protect_placeholders(text: str) -> ProtectedText:
-    """Split `text` into units with masked placeholders.
+def protect_placeholders(text: str, terms: TermFinder | None = None) -> ProtectedText:
+    """Split `text` into units with masked placeholders (and glossary terms, with `terms`).
 
     Recognised: i18next `{{name}}`, `{{count, number}}`, `{{- raw}}`, `$t(key)`,
     `$t(key, {…})`; ICU `{name}`, `{n, number, …}`, `{n, plural|select|selectordinal, …}` (only
@@ -228,11 +260,21 @@ def protect_placeholders(text: str) -> ProtectedText:
     Units come in document order, a text before the units of the ICU branches inside it. An ICU
     plural/select is one token of the surrounding unit, and each branch's message is a unit of
     its own.
+
+    Glossary terms are looked for only in message text, after placeholders, tags and ICU syntax
+    are masked (so never inside them, and inside each ICU branch's text); each becomes a token
+    of its unit that restores to the term's replacement. A text that is a term alone has no
+    unit: `restore([])` gives the replacement.
     """
     root = _parse(text)
     units: list[Unit] = []
+    if terms is None:
+        _collect_units(root, units)
+        return ProtectedText(text, units, root)
+    found: list[str] = []
+    _mask_terms(root, terms, found)
     _collect_units(root, units)
-    return ProtectedText(text, units, root)
+    return ProtectedText(text, units, root, Counter(found) if found else None)
 
 
 def placeholder_signature(text: str) -> PlaceholderSignature:
@@ -256,6 +298,35 @@ def verify_placeholders(source: str, translation: str) -> str | None:
     if expected == actual:
         return None
     return "; ".join(_differences(expected, actual, "")) or "placeholders differ"
+
+
+def _mask_terms(message: _Message, terms: TermFinder, found: list[str]) -> None:
+    """Replace each term in the text of `message` (and of its ICU branches) by a `_Term`,
+    adding each replacement to `found`."""
+    body: list[_Part] | None = None  # a copy, once a term turns up
+    for index, part in enumerate(message.body):
+        if isinstance(part, _Choice):
+            for branch in part.branches:
+                _mask_terms(branch.body, terms, found)
+        matches = terms.find(part) if isinstance(part, str) else None
+        if not matches:
+            if body is not None:
+                body.append(part)
+            continue
+        assert isinstance(part, str)
+        if body is None:
+            body = message.body[:index]
+        position = 0
+        for start, end, replacement in matches:
+            if start > position:
+                body.append(part[position:start])
+            body.append(_Term(part[start:end], replacement))
+            found.append(replacement)
+            position = end
+        if position < len(part):
+            body.append(part[position:])
+    if body is not None:
+        message.body = body
 
 
 # --- parsing ---------------------------------------------------------------------------------
@@ -594,6 +665,8 @@ def _render_message(message: _Message, translated: Sequence[str]) -> str:
 
 
 def _render_part(part: _Part, translated: Sequence[str]) -> str:
+    if isinstance(part, _Term):
+        return part.target
     if not isinstance(part, _Choice):
         return _raw(part)
     branches = "".join(
@@ -634,8 +707,10 @@ def _fill(message: _Message, translated: Sequence[str]) -> str:
     return "".join(pieces)
 
 
-def _describe(tokens: list[_Placeholder | _Choice], index: int) -> str:
-    return f'token <x id="{index}"/> ({_show(tokens[index].raw)})'
+def _describe(tokens: list[_Placeholder | _Term | _Choice], index: int) -> str:
+    token = tokens[index]
+    what = f"glossary term `{token.raw}`" if isinstance(token, _Term) else _show(token.raw)
+    return f'token <x id="{index}"/> ({what})'
 
 
 def _is_icu_syntax(part: _Part) -> bool:

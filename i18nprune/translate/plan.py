@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import partial
 from typing import Literal
 
 from i18nprune.locales.leaves import Leaf
 from i18nprune.locales.view import LocaleView
 from i18nprune.reference import is_preserved
 from i18nprune.template import SyncTemplate
+from i18nprune.translate.lock import LockEntry, TargetEntries, assess, settled_entry, text_hash
 from i18nprune.translate.plurals import plural_plan
 
 Action = Literal["translate", "copy"]
@@ -22,6 +25,8 @@ class PlannedLeaf:
     source_path: str
     text: str
     action: Action
+    stale: bool = False
+    """A re-translation of a stale leaf (its source text changed since generate wrote it)."""
 
 
 @dataclass(frozen=True)
@@ -31,6 +36,14 @@ class TargetPlan:
     leaves: list[PlannedLeaf]
     order: list[str]
     """Every target path of the template, to place new keys where the source has them."""
+    stale: list[str] = field(default_factory=list)
+    """Stale target paths that stay as they are (a person's edit, or `retranslate_stale`
+    off), in template order: reported, and marked `needsReview` with `--metadata`."""
+    stale_count: int = 0
+    """Every stale leaf found: those re-translated and those kept."""
+    entries: TargetEntries = field(default_factory=dict)
+    """The lock entries of the template's paths as of this plan: a leaf written later
+    replaces its own (a failed one keeps it); paths outside the template have none."""
 
     @property
     def template_leaf_count(self) -> int:
@@ -58,6 +71,9 @@ def plan_target(
     *,
     resume: bool = False,
     force: bool = False,
+    lock: Mapping[str, LockEntry] | None = None,
+    retranslate_stale: bool = True,
+    accepted: Callable[[str], bool] = lambda path: False,
 ) -> TargetPlan:
     """The leaves `target` needs from `source` under `template`.
 
@@ -66,11 +82,21 @@ def plan_target(
     translated; `force` translates every template leaf. Preserved paths are copied from the
     source. Plural keys get the target language's CLDR categories. Source leaves that hold no
     text (a placeholder sentinel) are skipped.
+
+    With a `lock` (this target's entries), a leaf whose source text changed since it was
+    translated is stale: re-translated when it still holds generate's output and
+    `retranslate_stale` is on, else kept and listed in `stale`. `accepted(path)` says whether
+    a leaf generate marked `needsReview` lost the mark. Leaves the lock does not know are
+    adopted as they are.
     """
     preserve = template.config.policies.preserve
     reference = template.reference
+    entries = lock or {}
     planned: list[PlannedLeaf] = []
     order: list[str] = []
+    kept_stale: list[str] = []
+    stale_count = 0
+    settled: TargetEntries = {}
     for path in plural_plan(template.paths, source.locale, target.locale):
         order.append(path.target_path)
         source_leaf = source.leaves[path.source_path]
@@ -83,6 +109,31 @@ def plan_target(
         if is_preserved(path.target_path, preserve, reference.syntax, reference.namespace):
             if existing is None or existing.value != text:
                 planned.append(PlannedLeaf(path.target_path, path.source_path, text, "copy"))
-        elif _wants_translation(existing, text, resume, force):
-            planned.append(PlannedLeaf(path.target_path, path.source_path, text, "translate"))
-    return TargetPlan(planned, order)
+            continue
+        entry = entries.get(path.target_path)
+        held = existing.value if existing is not None and existing.kind != "placeholder" else None
+        if _wants_translation(existing, text, resume, force):
+            stale = entry is not None and isinstance(held, str) and text_hash(text) != entry.source
+            stale_count += stale
+            planned.append(
+                PlannedLeaf(path.target_path, path.source_path, text, "translate", stale)
+            )
+            if entry is not None:
+                settled[path.target_path] = entry  # kept should the translation fail
+            continue
+        if not isinstance(held, str):
+            continue  # numbers, booleans and null are data the lock does not track
+        verdict = assess(entry, text, held, accepted=partial(accepted, path.target_path))
+        if verdict in ("retranslate", "stale"):
+            stale_count += 1
+        if verdict == "retranslate" and retranslate_stale:
+            planned.append(PlannedLeaf(path.target_path, path.source_path, text, "translate", True))
+            assert entry is not None  # only a tracked leaf can be stale
+            settled[path.target_path] = entry
+            continue
+        if verdict in ("retranslate", "stale"):
+            kept_stale.append(path.target_path)
+        settled[path.target_path] = settled_entry(
+            entry, verdict, path.source_path, path.target_path, text, held
+        )
+    return TargetPlan(planned, order, kept_stale, stale_count, settled)

@@ -12,14 +12,63 @@ from typing import Literal
 import msgspec
 
 from i18nprune.config.environment import provider_env, provider_variable_prefix
-from i18nprune.config.schema import ProviderRow, TranslateConfig
+from i18nprune.config.schema import FORMALITY_VALUES, ProviderRow, TranslateConfig
 from i18nprune.envelope import Code, Issue, ProblemError, error
-from i18nprune.pool.messages import ProviderSettings
+from i18nprune.locale_codes import normalize_code
+from i18nprune.pool.messages import ANY_LOCALE, ProviderSettings
 
 ProviderKind = Literal["offline", "public", "api_key", "self_hosted", "llm"]
 
 DEEPL_FREE_URL = "https://api-free.deepl.com"
 DEFAULT_LLM_MODEL = "gpt-4o-mini"
+
+
+class ProviderOption(msgspec.Struct, frozen=True, kw_only=True):
+    """A setting of a provider row that shapes its translations (shown by `providers`)."""
+
+    key: str
+    accepts: str
+    per_target: bool
+    """Also accepted as an object by target: a locale code, its language, or `*` for the
+    rest (`{"de": "…", "*": "…"}`)."""
+    description: str
+    example: object
+
+
+_FORMALITY = ProviderOption(
+    key="formality",
+    accepts=" | ".join(FORMALITY_VALUES),
+    per_target=True,
+    description=(
+        "DeepL's `formality`: `more`/`less` formal, `default` (the parameter is not sent). "
+        "`more` and `less` are sent as `prefer_more`/`prefer_less` to targets DeepL has no "
+        "formality for (such as `en`, `zh`), so a project-wide setting never fails them; "
+        "`prefer_*` are sent as written."
+    ),
+    example={"de": "less", "*": "prefer_more"},
+)
+_CONTEXT = ProviderOption(
+    key="context",
+    accepts="string",
+    per_target=False,
+    description=(
+        "DeepL's `context`: a few sentences about the app, sent with every request; it "
+        "guides the translation and is not translated itself. Key descriptions are not sent "
+        "to DeepL (its context is one per request, not per text)."
+    ),
+    example="Buttons and labels of a cloud hosting dashboard for developers.",
+)
+_INSTRUCTIONS = ProviderOption(
+    key="instructions",
+    accepts="string",
+    per_target=True,
+    description=(
+        "Added to the system prompt for that target: tone, formality, terminology. Each text "
+        "also carries its key paths and its description (from `<segment>.meta.json` or an "
+        "`// i18n: …` comment above the call) when it has one."
+    ),
+    example={"de": "Address the user informally (du).", "*": "Keep a friendly, plain tone."},
+)
 
 
 class ProviderInfo(msgspec.Struct, frozen=True, kw_only=True):
@@ -37,6 +86,10 @@ class ProviderInfo(msgspec.Struct, frozen=True, kw_only=True):
     default_rps: float | None
     env_vars: list[str]
     config_keys: list[str]
+    options: list[ProviderOption] = []
+    """The settings of `config_keys` that shape translations (cached apart per value)."""
+    reads_notes: bool = False
+    """The adapter sends each text's key paths and description."""
 
 
 def _env_vars(provider_id: str, *, api_key: bool, model: bool = False) -> list[str]:
@@ -108,7 +161,8 @@ PROVIDERS: dict[str, ProviderInfo] = {
             default_max_concurrency=4,
             default_rps=5.0,
             env_vars=_env_vars("deepl", api_key=True),
-            config_keys=["apiKey", *_HTTP_KEYS],
+            config_keys=["apiKey", *_HTTP_KEYS, "formality", "context"],
+            options=[_FORMALITY, _CONTEXT],
         ),
         ProviderInfo(
             id="libre",
@@ -150,7 +204,9 @@ PROVIDERS: dict[str, ProviderInfo] = {
             default_max_concurrency=4,
             default_rps=None,
             env_vars=_env_vars("llm", api_key=True, model=True),
-            config_keys=["apiKey", "model", *_HTTP_KEYS],
+            config_keys=["apiKey", "model", *_HTTP_KEYS, "instructions"],
+            options=[_INSTRUCTIONS],
+            reads_notes=True,
         ),
         ProviderInfo(
             id="mymemory",
@@ -196,7 +252,8 @@ def resolve_settings(
     (DeepL keys ending in `:fx` default to the free host). The API key is the row's `apiKey`,
     else I18NPRUNE_TRANSLATE_<ID>_API_KEY. An `llm` pointed at a base URL of its own (a local
     model server) needs no key. Raises ProblemError: UNKNOWN_PROVIDER for an unknown id,
-    MISSING_CREDENTIALS when the provider needs a key and none is set.
+    MISSING_CREDENTIALS when the provider needs a key and none is set. `formality`, `context`
+    and `instructions` come from the row only, and only for the providers that use them.
     """
     info = provider_info(provider_id)
     row = _row(config, provider_id) or ProviderRow(id=provider_id)
@@ -225,7 +282,23 @@ def resolve_settings(
         max_concurrency=(limits and limits.max_concurrency) or info.default_max_concurrency,
         rps=limits.rps if limits and limits.rps is not None else info.default_rps,
         rpm=limits.rpm if limits else None,
+        formality=_per_target(row.formality) if "formality" in info.config_keys else {},
+        context=(row.context or None) if "context" in info.config_keys else None,
+        instructions=_per_target(row.instructions) if "instructions" in info.config_keys else {},
+        reads_notes=info.reads_notes,
     )
+
+
+def _per_target(setting: str | dict[str, str] | None) -> dict[str, str]:
+    """A row's value-or-object-by-target as an object by normalised code (`*`: the rest)."""
+    if setting is None:
+        return {}
+    if isinstance(setting, str):
+        return {ANY_LOCALE: setting}
+    return {
+        code if code == ANY_LOCALE else normalize_code(code): value
+        for code, value in setting.items()
+    }
 
 
 def provider_chain(

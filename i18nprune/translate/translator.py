@@ -6,19 +6,20 @@ verified before anyone may write it.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import trio
 
 from i18nprune.config.schema import TranslatePolicy
 from i18nprune.pool.job import JobOutcome, ProviderAttempt, Requester, TranslateJob, run_job
-from i18nprune.pool.messages import ProviderSettings
+from i18nprune.pool.messages import ProviderSettings, TextNote
 from i18nprune.pool.statistics import PoolRecorder
 from i18nprune.translate.cache import TranslationCache
 from i18nprune.translate.placeholders import (
     PlaceholderMismatch,
     ProtectedText,
+    TermFinder,
     protect_placeholders,
 )
 
@@ -232,13 +233,21 @@ class Translator:
         source: str,
         target: str,
         texts: Sequence[str],
+        notes: Mapping[str, TextNote] | None = None,
+        glossary: TermFinder | None = None,
     ) -> None:
+        """`notes`: what is known of source texts (key paths, description), by text; providers
+        that read notes get them with each part of those texts. `glossary`: the target's
+        glossary terms, masked like placeholders (restored in their target form, verified)."""
         self.chain = chain
         self.policy = policy
         self.cache = cache
         self.source = source
         self.target = target
-        self.protected = {text: protect_placeholders(text) for text in dict.fromkeys(texts)}
+        self.protected = {
+            text: protect_placeholders(text, glossary) for text in dict.fromkeys(texts)
+        }
+        self._unit_notes = self._notes_by_unit(notes or {})
         self.units: dict[str, str] = {}
         """Unit key → masked translation, for every unit translated so far."""
         self.cached: set[str] = set()
@@ -262,7 +271,8 @@ class Translator:
             for settings in self.chain:
                 if not missing:
                     break
-                found = self.cache.get_many(settings.id, self.source, self.target, missing)
+                provider = settings.cache_provider(self.target)
+                found = self.cache.get_many(provider, self.source, self.target, missing)
                 if found:
                     units.update(found)
                     missing = [key for key in missing if key not in found]
@@ -279,6 +289,30 @@ class Translator:
                 self.cached.add(text)
         self._settling = _Settling(self.protected, units, self.protected, verified)
         self._settling.settle()  # the texts the cache completed (this runs in a thread too)
+
+    def _notes_by_unit(self, notes: Mapping[str, TextNote]) -> dict[str, TextNote]:
+        """Unit key → the notes of the source texts it is a part of, merged."""
+        by_unit: dict[str, TextNote] = {}
+        for text, note in notes.items():
+            masked = self.protected.get(text)
+            for unit in masked.units if masked is not None else ():
+                before = by_unit.get(unit.key)
+                by_unit[unit.key] = note if before is None else before.merged(note)
+        return by_unit
+
+    def _outgoing_notes(self, outgoing: _Outgoing) -> list[TextNote | None] | None:
+        """One note per text `outgoing` sends (None when no text has one)."""
+        if not self._unit_notes:
+            return None
+        notes: list[TextNote | None] = []
+        for text in outgoing.texts:
+            note: TextNote | None = None
+            for key in outgoing.keys_of[text]:
+                found = self._unit_notes.get(key)
+                if found is not None:
+                    note = found if note is None else note.merged(found)
+            notes.append(note)
+        return notes
 
     def _verify_cached(self) -> dict[str, str]:
         """The texts complete from the cache whose translation verifies, with it; the units
@@ -385,6 +419,8 @@ class Translator:
         Returns the job's outcome and the failed units (key → reason).
         """
         writer = _CacheWriter(self.cache, self.source, self.target)
+        # What arrives is cached under the provider and the options it was made with.
+        cache_names = {settings.id: settings.cache_provider(self.target) for settings in chain}
         units = self.units
         texts, keys_of = outgoing.texts, outgoing.keys_of
 
@@ -395,7 +431,7 @@ class Translator:
                 if _tokens_kept(masked, translation):
                     fresh.extend((key, translation) for key in keys_of[masked])
             units.update(fresh)
-            writer.add(provider_id, fresh)
+            writer.add(cache_names.get(provider_id, provider_id), fresh)
             completed = settling.arrived(key for key, _ in fresh)
             if progress is not None:
                 progress.advance(completed)
@@ -407,6 +443,7 @@ class Translator:
             chain=chain,
             policy=self.policy,
             isolated=isolated,
+            notes=self._outgoing_notes(outgoing),
         )
         try:
             async with trio.open_nursery() as nursery:

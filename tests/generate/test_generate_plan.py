@@ -115,6 +115,8 @@ def test_generate_data_has_every_documented_field(example_project: Path, run_cli
         "translatedLeafCount",
         "cachedLeafCount",
         "failedLeafCount",
+        "staleLeafCount",
+        "retranslatedLeafCount",
         "outputPaths",
         "providerAttempts",
         "fallbackCount",

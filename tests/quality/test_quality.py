@@ -338,3 +338,77 @@ def test_human_output_lists_each_finding(tmp_path: Path, run_cli: RunCli) -> Non
     assert "greeting" in result.stdout and "missing {{name}}" in result.stdout
     assert json.loads(json.dumps(result.stderr))  # people's issues go to stderr
     assert "placeholders or ICU structure differ" in result.stderr
+
+
+# glossary terms
+
+
+def glossary_project(root: Path, en: dict[str, Any], **targets: dict[str, Any]) -> Path:
+    root = project(root, en, **targets)
+    config = {
+        **CONFIG,
+        "translate": {
+            "glossary": [
+                {"term": "Acme Cloud", "translations": {"de": "Acme Wolke"}},
+                {"term": "Workspace"},
+            ]
+        },
+    }
+    (root / "i18nprune.config.json").write_text(json.dumps(config), encoding="utf-8")
+    return root
+
+
+def test_a_translation_without_the_glossary_form_of_a_term_is_a_warning(
+    tmp_path: Path, run_cli: RunCli
+) -> None:
+    root = glossary_project(
+        tmp_path,
+        {"intro": "Welcome to Acme Cloud, your Workspace", "other": "Open your Workspace"},
+        de={"intro": "Willkommen bei Acme Cloud, Ihr Arbeitsbereich", "other": "Öffne Workspace"},
+        fr={"intro": "Bienvenue sur Acme Cloud, votre Workspace", "other": "Ouvrez Workspace"},
+    )
+    result = quality(run_cli, root)
+    assert result.code == 0, result.stdout  # warnings only
+    glossary = [f for f in result.envelope["data"]["findings"] if f["kind"] == "glossary"]
+    # de lacks both forms of `intro` (the term translated, the kept name changed); fr has them.
+    assert [(f["target"], f["path"], f["severity"]) for f in glossary] == [
+        ("de", "intro", "warning"),
+        ("de", "intro", "warning"),
+    ]
+    assert {f["message"] for f in glossary} == {
+        "lacks `Acme Wolke`, the glossary's form of a term the source holds",
+        "lacks `Workspace`, the glossary's form of a term the source holds",
+    }
+    codes = {issue["code"] for issue in result.envelope["issues"]}
+    assert "i18nprune.quality.glossary_term_missing" in codes
+
+
+def test_a_leaf_that_is_a_kept_term_alone_is_not_identical_to_the_source(
+    tmp_path: Path, run_cli: RunCli
+) -> None:
+    root = glossary_project(
+        tmp_path,
+        {"brand": "Acme Cloud", "tagline": "Acme Cloud for teams"},
+        fr={"brand": "Acme Cloud", "tagline": "Acme Cloud for teams"},
+    )
+    result = quality(run_cli, root)
+    # The brand alone has nothing to translate; the tagline does, and was left in English.
+    assert findings(result) == [("fr", "tagline", "identical", "warning")]
+
+
+def test_a_broken_glossary_file_is_reported_and_the_rest_is_still_checked(
+    tmp_path: Path, run_cli: RunCli
+) -> None:
+    root = project(tmp_path, {"greeting": "Hello, {{name}}!"}, fr={"greeting": "Bonjour !"})
+    config = {**CONFIG, "translate": {"glossaryFile": "glossary.csv"}}
+    (root / "i18nprune.config.json").write_text(json.dumps(config), encoding="utf-8")
+    (root / "glossary.csv").write_text("term,nonsense\nAcme,x\n", encoding="utf-8")
+    result = quality(run_cli, root)
+    assert result.code == 1
+    assert findings(result) == [("fr", "greeting", "placeholders", "error")]
+    [problem] = [
+        issue
+        for issue in result.envelope["issues"]
+        if issue["code"] == "i18nprune.translate.glossary_invalid"
+    ]
+    assert "glossary.csv:1" in problem["message"]

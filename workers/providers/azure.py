@@ -9,7 +9,7 @@ from typing import Annotated, Any
 import httpx
 import msgspec
 
-from i18nprune.pool.messages import FailureKind, ProviderSettings
+from i18nprune.pool.messages import FailureKind, ProviderSettings, TextNote
 
 from .exchange import exchange, read_as
 from .languages import subtags
@@ -58,6 +58,7 @@ async def translate(
     texts: list[str],
     source: str,
     target: str,
+    notes: list[TextNote | None],
 ) -> list[str]:
     """Translate unique `texts` in one request. Raises ProviderError."""
     headers = {"Ocp-Apim-Subscription-Key": settings.api_key or ""}

@@ -1,5 +1,6 @@
 """DeepL API v2 (`/v2/translate`, `DeepL-Auth-Key` header): up to 50 texts, XML tag handling
-with `x` ignored so the `<x id="N"/>` tokens pass through.
+with `x` ignored so the `<x id="N"/>` tokens pass through; the row's `formality` (per target)
+and `context` go with every request.
 """
 
 from __future__ import annotations
@@ -9,11 +10,17 @@ from typing import Any
 import httpx
 import msgspec
 
-from i18nprune.pool.messages import FailureKind, ProviderSettings
+from i18nprune.pool.messages import FailureKind, ProviderSettings, TextNote, per_locale
 
 from .exchange import exchange, read_as
 from .languages import subtags
 from .markup import escape_masked, unescape_answer
+
+# The target languages DeepL has formality for (its /v2/languages `supports_formality`); others
+# reject `more`/`less` with a 400, so those are sent as `prefer_*`, which DeepL accepts anywhere.
+_FORMALITY_TARGETS = frozenset(
+    {"DE", "FR", "IT", "ES", "ES-419", "NL", "PL", "PT-BR", "PT-PT", "JA", "RU"}
+)
 
 
 class _Text(msgspec.Struct):
@@ -50,25 +57,45 @@ def target_code(code: str) -> str:
     return source_code(code)
 
 
+def formality_parameter(formality: str | None, target_lang: str) -> str | None:
+    """The `formality` to send to DeepL for a target (`target_code`) under the configured
+    value: None for none or `default` (not sent), `prefer_more`/`prefer_less` for `more`/`less`
+    where the target has no formality, else the value as configured."""
+    if formality is None or formality == "default":
+        return None
+    if formality in ("more", "less") and target_lang not in _FORMALITY_TARGETS:
+        return f"prefer_{formality}"
+    return formality
+
+
 async def translate(
     client: httpx.AsyncClient,
     settings: ProviderSettings,
     texts: list[str],
     source: str,
     target: str,
+    notes: list[TextNote | None],
 ) -> list[str]:
-    """Translate unique `texts` in one request. Raises ProviderError."""
+    """Translate unique `texts` in one request (`notes` are not used: DeepL's context is one
+    per request). Raises ProviderError."""
+    target_lang = target_code(target)
+    body: dict[str, Any] = {
+        "text": [escape_masked(text) for text in texts],
+        "source_lang": source_code(source),
+        "target_lang": target_lang,
+        "tag_handling": "xml",
+        "ignore_tags": ["x"],
+    }
+    formality = formality_parameter(per_locale(settings.formality, target), target_lang)
+    if formality is not None:
+        body["formality"] = formality
+    if settings.context:
+        body["context"] = settings.context
     request = client.build_request(
         "POST",
         f"{settings.base_url}/v2/translate",
         headers={"Authorization": f"DeepL-Auth-Key {settings.api_key or ''}"},
-        json={
-            "text": [escape_masked(text) for text in texts],
-            "source_lang": source_code(source),
-            "target_lang": target_code(target),
-            "tag_handling": "xml",
-            "ignore_tags": ["x"],
-        },
+        json=body,
     )
     answer = await exchange(client, settings, request, _Answer, _read_error)
     return [unescape_answer(item.text) for item in answer.translations]

@@ -8,7 +8,7 @@ from typing import Any
 
 import httpx
 
-from i18nprune.pool.messages import FailureKind, ProviderSettings
+from i18nprune.pool.messages import FailureKind, ProviderSettings, TextNote
 
 from .errors import bad_response
 from .exchange import exchange, mentions_quota
@@ -35,6 +35,7 @@ async def translate(
     texts: list[str],
     source: str,
     target: str,
+    notes: list[TextNote | None],
 ) -> list[str]:
     """Translate unique `texts` in one request. Raises ProviderError."""
     request = client.build_request(

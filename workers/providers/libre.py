@@ -9,7 +9,7 @@ from typing import Any
 import httpx
 import msgspec
 
-from i18nprune.pool.messages import FailureKind, ProviderSettings
+from i18nprune.pool.messages import FailureKind, ProviderSettings, TextNote
 
 from .exchange import exchange, mentions_quota, read_as
 from .languages import subtags
@@ -43,6 +43,7 @@ async def translate(
     texts: list[str],
     source: str,
     target: str,
+    notes: list[TextNote | None],
 ) -> list[str]:
     """Translate unique `texts` in one request. Raises ProviderError."""
     body: dict[str, Any] = {

@@ -9,7 +9,7 @@ from typing import Any
 import httpx
 import msgspec
 
-from i18nprune.pool.messages import FailureKind, ProviderSettings
+from i18nprune.pool.messages import FailureKind, ProviderSettings, TextNote
 
 from .errors import ProviderError, bad_response, detail
 from .exchange import exchange, mentions_quota, read_as
@@ -48,6 +48,7 @@ async def translate(
     texts: list[str],
     source: str,
     target: str,
+    notes: list[TextNote | None],
 ) -> list[str]:
     """Translate unique `texts`, one request each, in order. Raises ProviderError."""
     langpair = f"{language_code(source)}|{language_code(target)}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import httpx
 
-from i18nprune.pool.messages import ProviderSettings
+from i18nprune.pool.messages import ProviderSettings, TextNote
 from i18nprune.translate.pseudo import pseudo_localize
 
 __all__ = ["pseudo_localize", "translate"]
@@ -17,6 +17,7 @@ async def translate(
     texts: list[str],
     source: str,
     target: str,
+    notes: list[TextNote | None],
 ) -> list[str]:
     """Pseudo-localise `texts` (no HTTP; `client`, `source` and `target` are not used)."""
     return [pseudo_localize(text) for text in texts]

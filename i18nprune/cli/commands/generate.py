@@ -22,7 +22,8 @@ def render(data: GenerateData, out: Console, options: GlobalOptions) -> None:
         f"with {escape(data.provider_id or '-')}"
     )
     table = Table(box=None, pad_edge=False, header_style="bold")
-    for column in ("target", "status", "template", "written", "cached", "failed", "time"):
+    columns = ("target", "status", "template", "written", "cached", "failed", "stale", "time")
+    for column in columns:
         table.add_column(column, justify="left" if column in ("target", "status") else "right")
     for result in data.target_results:
         style = _STATUS_STYLE[result.status]
@@ -34,8 +35,17 @@ def render(data: GenerateData, out: Console, options: GlobalOptions) -> None:
             str(result.translated_leaf_count),
             str(result.cached_leaf_count),
             str(result.failed_leaf_count),
+            _stale_cell(result.stale_leaf_count, result.retranslated_leaf_count, data.dry_run),
             f"{result.duration_ms / 1000:.1f}s",
         )
     out.print(table)
     written = [path for result in data.target_results for path in result.output_paths]
     print_limited(out, [f"  [green]wrote[/] {escape(path)}" for path in written], options)
+
+
+def _stale_cell(stale: int, retranslated: int, dry_run: bool) -> str:
+    """Stale leaves found, and how many of them were re-translated (the others were kept)."""
+    if not stale or dry_run:
+        return str(stale)
+    kept = stale - retranslated
+    return f"{stale} ({retranslated} redone)" if not kept else f"[yellow]{stale} ({kept} kept)[/]"

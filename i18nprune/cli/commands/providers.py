@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import msgspec
 from rich.console import Console
 from rich.markup import escape
 
@@ -24,6 +25,12 @@ def render(data: ProvidersData, out: Console, options: GlobalOptions) -> None:
         if row.env_vars:
             out.print(f"  env: {', '.join(row.env_vars)}")
         out.print(f"  config: {', '.join(row.config_keys)}")
+        for option in row.options:
+            shape = f"{option.accepts}, or per target" if option.per_target else option.accepts
+            out.print(f"  [bold]{option.key}[/] ({escape(shape)}): {escape(option.description)}")
+            out.print(f"    e.g. {escape(msgspec.json.encode(option.example).decode())}")
+        if row.reads_descriptions:
+            out.print("  sends each text's key paths and description (*.meta.json, // i18n:)")
     out.print("")
     for line in data.merge_precedence:
         out.print(f"[dim]{escape(line)}[/]")
