@@ -13,6 +13,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Property tests run on a shared, loaded machine: Hypothesis's per-example deadline and its
+# "input generation is slow" check are wall-clock thresholds, which the house keeps out of
+# tests. Tests that set `settings` keep their own example counts.
+settings.register_profile(
+    "shared-machine", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile("shared-machine")
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"
