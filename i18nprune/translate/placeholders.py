@@ -283,7 +283,7 @@ def placeholder_signature(text: str) -> PlaceholderSignature:
     Never raises; a malformed ICU message contributes the placeholders that are recognisable.
     """
     if _is_flat(text):
-        return PlaceholderSignature(tuple(sorted(_FLAT.findall(text))), ())
+        return PlaceholderSignature(tuple(sorted(map(_spelling, _FLAT.findall(text)))), ())
     return _signature(_parse(text))
 
 
@@ -726,12 +726,23 @@ def _defuse_apostrophe(text: str) -> str:
 # --- verifying -------------------------------------------------------------------------------
 
 
+_I18NEXT_COMMA = re.compile(r"\s*,\s*")
+
+
+def _spelling(raw: str) -> str:
+    """A placeholder as signatures compare it: i18next trims the inside of `{{ … }}` (and
+    around its format's comma), so `{{ name }}` and `{{name}}` are one placeholder."""
+    if not raw.startswith("{{"):
+        return raw
+    return "{{" + _I18NEXT_COMMA.sub(", ", raw[2:-2].strip()) + "}}"
+
+
 def _signature(message: _Message) -> PlaceholderSignature:
     placeholders: list[str] = []
     choices: list[ChoiceSignature] = []
     for part in (*message.lead, *message.body, *message.trail):
         if isinstance(part, _Placeholder):
-            placeholders.append(part.raw)
+            placeholders.append(_spelling(part.raw))
         elif isinstance(part, _Choice):
             branches = sorted((branch.key, _signature(branch.body)) for branch in part.branches)
             choices.append(ChoiceSignature(part.argument, part.kind, part.offset, tuple(branches)))

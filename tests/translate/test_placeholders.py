@@ -293,6 +293,14 @@ def test_verify_accepts_the_same_placeholders_in_another_order() -> None:
     assert verify_placeholders("{{a}} and %s <b>x</b>", "<b>y</b> %s et {{a}}") is None
 
 
+def test_verify_treats_i18next_placeholders_as_i18next_reads_them() -> None:
+    # i18next trims `{{ … }}` and around its format's comma (seen in Outline's Italian).
+    assert verify_placeholders("Connect {{ provider }}", "Connetti {{provider}}") is None
+    assert verify_placeholders("{{count, number}} items", "{{ count,number }} articoli") is None
+    assert verify_placeholders("{{ a }} {{ a }}", "{{a}}") == "missing {{a}}"
+    assert verify_placeholders("{{ name }}", "{{ nom }}") == "missing {{name}}; extra {{nom}}"
+
+
 def test_verify_reports_a_missing_placeholder() -> None:
     assert verify_placeholders("Hi {{name}}", "Salut") == "missing {{name}}"
 
