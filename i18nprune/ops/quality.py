@@ -4,6 +4,7 @@ whitespace."""
 
 from __future__ import annotations
 
+import re
 import time
 import unicodedata
 from collections.abc import Iterator
@@ -52,6 +53,7 @@ _MAX_RATIO = 3.0
 # Selectors of ICU plural branches that name a CLDR category (`=0` names a number).
 _CATEGORY_SELECTORS = frozenset(PLURAL_CATEGORIES) - {"other"}
 _CHOICE_PLURAL_KINDS = frozenset({"plural", "selectordinal"})
+_LINE_BREAKS = re.compile(r"[ \t]*(?:\r\n|\r|\n)+[ \t]*")
 # Summary issues name this many paths and count the rest.
 _NAMED_PATHS = 5
 
@@ -281,13 +283,16 @@ def _words(text: str) -> int:
 
 
 def _placeholder_problem(source: str, target: str) -> str | None:
-    """`generate`'s verdict on `target` (`verify_placeholders`), except for plural branches.
+    """`generate`'s verdict on `target` (`verify_placeholders`), except for plural branches
+    and line breaks (generate keeps the source's; a person may break a line elsewhere, which
+    the whitespace check reports as the style question it is).
 
     Generate keeps the source's ICU plural branches; a person translating into Russian adds
     `few` and `many`, into Japanese drops `one`, and may write `one {un article}` without `#`.
     So when the verifier objects, its objection stands only if the texts still differ with
     the CLDR-category branches (all but `other` and `=N`) of plural blocks left out.
     """
+    source, target = _one_line(source), _one_line(target)
     problem = verify_placeholders(source, target)
     if problem is None or not _mentions_choice(source, target):
         return problem
@@ -394,15 +399,26 @@ def _length_problem(source: str, target: str) -> str | None:
     return None
 
 
+def _one_line(text: str) -> str:
+    return _LINE_BREAKS.sub(" ", text.strip())
+
+
 def _whitespace_problem(source: str, target: str) -> str | None:
     if not target.strip():
         return None
     ends = []
+    inner = [_line_break_count(text.strip()) for text in (target, source)]
+    if inner[0] != inner[1]:
+        ends.append(f"{inner[0]} line break(s) inside (source {inner[1]})")
     if _leading(source) != _leading(target):
         ends.append(f"leading {_shown(_leading(target))} (source {_shown(_leading(source))})")
     if _trailing(source) != _trailing(target):
         ends.append(f"trailing {_shown(_trailing(target))} (source {_shown(_trailing(source))})")
     return f"whitespace differs: {'; '.join(ends)}" if ends else None
+
+
+def _line_break_count(text: str) -> int:
+    return text.count("\n") + text.replace("\r\n", "").count("\r")
 
 
 def _leading(text: str) -> str:

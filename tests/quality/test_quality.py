@@ -412,3 +412,24 @@ def test_a_broken_glossary_file_is_reported_and_the_rest_is_still_checked(
         if issue["code"] == "i18nprune.translate.glossary_invalid"
     ]
     assert "glossary.csv:1" in problem["message"]
+
+
+def test_line_breaks_are_a_whitespace_finding_not_a_lost_placeholder(
+    tmp_path: Path, run_cli: RunCli
+) -> None:
+    # Outline's Italian ends texts in line breaks the English lacks; its Japanese breaks lines
+    # where the English has none. Both are style, not a broken message.
+    root = project(
+        tmp_path,
+        {"admins": "Admins can manage the workspace.", "two": "One\nTwo", "x": "Hi {{name}}"},
+        it={"admins": "Gli amministratori gestiscono il workspace.\n\n\n", "two": "Uno Due"},
+        ja={"x": "こんにちは\n{{name}}"},
+    )
+    result = quality(run_cli, root)
+    assert result.code == 0, result.stdout
+    messages = {(f["target"], f["path"]): f["message"] for f in result.envelope["data"]["findings"]}
+    assert messages == {
+        ("it", "admins"): "whitespace differs: trailing '\\n\\n\\n' (source none)",
+        ("it", "two"): "whitespace differs: 0 line break(s) inside (source 1)",
+        ("ja", "x"): "whitespace differs: 1 line break(s) inside (source 0)",
+    }
