@@ -62,6 +62,27 @@ ServeEnv = Callable[[Mapping[str, str] | None], dict[str, str]]
 """The `serve_env` fixture's signature."""
 
 
+LONG_AGO_NS = 1_600_000_000 * 10**9
+"""An mtime far before any scan, so a scan trusts it (no racy-window doubt)."""
+
+
+def watched_project(root: Path) -> Path:
+    """A project for the scan index's tests whose code uses `home.title` (present) and
+    `home.lost` (missing), its sources dated long ago."""
+    write_tree(
+        root,
+        {
+            "i18nprune.config.json": {"locales": {"source": "en"}},
+            "locales/en.json": {"home": {"title": "Home", "intro": "Hi"}},
+            "src/app.ts": "t('home.title');\nt('home.lost');\n",
+            "src/feature/panel.ts": "t('home.intro');\n",
+        },
+    )
+    for path in (root / "src").rglob("*"):
+        os.utime(path, ns=(LONG_AGO_NS, LONG_AGO_NS))
+    return root
+
+
 class ServeFactory(Protocol):
     """The `serve` fixture's signature."""
 

@@ -9,7 +9,6 @@ event while the editing call runs, so no test waits for anything but answers.
 from __future__ import annotations
 
 import json
-import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -19,30 +18,16 @@ import pytest
 from i18nprune.serve.index import ScanIndex
 from i18nprune.testing import ServeClient
 from tests.conftest import write_tree
-from tests.serve.conftest import ServeFactory
+from tests.serve.conftest import ServeFactory, watched_project
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="inotify is Linux's")
 
 KEY = ("validate", "options")
-LONG_AGO_NS = 1_600_000_000 * 10**9
-"""An mtime far before any scan, so a scan trusts it (no racy-window doubt)."""
 
 
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
-    """A project whose code uses `home.title` (present) and `home.lost` (missing)."""
-    root = write_tree(
-        tmp_path / "app",
-        {
-            "i18nprune.config.json": {"locales": {"source": "en"}},
-            "locales/en.json": {"home": {"title": "Home", "intro": "Hi"}},
-            "src/app.ts": "t('home.title');\nt('home.lost');\n",
-            "src/feature/panel.ts": "t('home.intro');\n",
-        },
-    )
-    for path in (root / "src").rglob("*"):
-        os.utime(path, ns=(LONG_AGO_NS, LONG_AGO_NS))
-    return root
+    return watched_project(tmp_path / "app")
 
 
 @pytest.fixture
