@@ -19,6 +19,8 @@ import trio
 from i18nprune.envelope import Code, Envelope, ProblemError, Severity, error, make_envelope
 from i18nprune.ops.events import EventSink
 from i18nprune.project import Project, ProjectHandle, user_home
+from i18nprune.translate.glossary import load_glossary
+from i18nprune.translate.lock import LOCK_FILE, read_lock
 
 KIND = "doctor"
 AREAS = ("runtime", "tools", "config", "paths")
@@ -114,6 +116,31 @@ def _config(handle: ProjectHandle) -> list[Finding]:
     for issue in project.readiness():
         if issue.code != Code.CONFIG_FILE_MISSING:
             findings.append(_failed(issue.code, "Project readiness", issue.message, issue.severity))
+    findings.extend(_translation_inputs(project))
+    return findings
+
+
+def _translation_inputs(project: Project) -> list[Finding]:
+    """The files `generate` refuses to run with when they are broken: the glossary file (when
+    configured) and the lock file (when there is one)."""
+    findings = []
+    translate = project.config.translate
+    if translate.glossary_file is not None:
+        title = "Glossary"
+        try:
+            terms = len(load_glossary(translate, project.root).terms)
+        except ProblemError as exc:
+            findings.append(_failed("config.glossary", title, exc.issue.message))
+        else:
+            findings.append(_passed("config.glossary", title, f"{terms} term(s)"))
+    try:
+        lock = read_lock(project.root)
+    except ProblemError as exc:
+        findings.append(_failed("config.lock", "Lock file", exc.issue.message))
+    else:
+        if lock is not None:
+            leaves = sum(len(entries) for entries in lock.values())
+            findings.append(_passed("config.lock", "Lock file", f"{LOCK_FILE}: {leaves} leaf(s)"))
     return findings
 
 

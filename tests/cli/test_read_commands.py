@@ -221,6 +221,26 @@ def test_doctor_reports_a_broken_config_as_a_finding(make_project, run_cli):
     assert finding["id"] == "config.load" and finding["ok"] is False
 
 
+def test_doctor_checks_the_glossary_file_and_the_lock_file(make_project, run_cli):
+    config = {"locales": {"source": "en"}, "translate": {"glossaryFile": "glossary.csv"}}
+    root = make_project(
+        {
+            **SIMPLE,
+            "i18nprune.config.json": config,
+            "glossary.csv": "term,de\nAcme Cloud,Acme Wolke\nWorkspace,\n",
+            "i18nprune.lock.json": "<<<<<<< HEAD\n",
+        }
+    )
+    result = run_cli("doctor", "--json", "--only", "config", cwd=root)
+    assert result.code == 1
+    found = {f["id"]: f for f in result.envelope["data"]["findings"]}
+    assert found["config.glossary"]["ok"] is True
+    assert found["config.glossary"]["detail"] == "2 term(s)"
+    assert found["config.lock"]["ok"] is False
+    assert "i18nprune.lock.json:1" in found["config.lock"]["detail"]
+    assert "merge conflict" in found["config.lock"]["detail"]
+
+
 def test_doctor_rejects_an_unknown_area(make_project, run_cli):
     root = make_project(SIMPLE)
     result = run_cli("doctor", "--json", "--only", "runtime,bogus", cwd=root)
