@@ -26,11 +26,14 @@ class DescriptionComments:
 
     def __init__(self, content: bytes) -> None:
         self._content = content
+        self._marked = _MARK in content  # most files hold no description: one search each
         self._by_line: dict[int, str | None] = {}
 
     def above(self, offset: int, line: int) -> str | None:
         """The description written on the line before `line`, the 1-based line of byte
         `offset`; None when that line is not an `i18n:` comment (or has an empty one)."""
+        if not self._marked:
+            return None
         if line in self._by_line:
             return self._by_line[line]
         content = self._content

@@ -63,10 +63,7 @@ def read_source(path: str, relpath: str) -> bytes | Issue:
     Files over 64 MB, with many NUL bytes, or not valid UTF-8 are skipped with a warning.
     """
     try:
-        # Unbuffered, sized by the file: a read with a 64 MB limit would allocate that much.
-        with open(path, "rb", buffering=0) as stream:
-            too_large = os.fstat(stream.fileno()).st_size > MAX_SOURCE_BYTES
-            content = b"" if too_large else stream.readall()
+        content, too_large = _read_whole(path)
     except OSError as problem:
         return warning(
             Code.SCAN_UNREADABLE,
@@ -99,6 +96,26 @@ def read_source(path: str, relpath: str) -> bytes | Issue:
             path=relpath,
         )
     return content
+
+
+def _read_whole(path: str) -> tuple[bytes, bool]:
+    """The bytes of the file at `path` (empty when over the limit), and whether it is."""
+    # A bare descriptor read sized by the file: no file object, no buffer, one read for a file
+    # that keeps its size (a read with a 64 MB limit would allocate that much).
+    descriptor = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+    try:
+        size = os.fstat(descriptor).st_size
+        if size > MAX_SOURCE_BYTES:
+            return b"", True
+        content = os.read(descriptor, size + 1)
+        if len(content) == size:
+            return content, False
+        chunks = [content]  # it changed since, or the read was short: read on to its end
+        while chunk := os.read(descriptor, 1 << 20):
+            chunks.append(chunk)
+        return b"".join(chunks), False
+    finally:
+        os.close(descriptor)
 
 
 def examine_content(

@@ -46,6 +46,10 @@ _PARAMETER_WRAPPERS = frozenset({"required_parameter", "optional_parameter"})
 _ELEMENT_TAGS = frozenset({"jsx_opening_element", "jsx_self_closing_element"})
 
 _FACTORIES = (*HOOKS_RETURNING_OBJECT, *FACTORIES_RETURNING_TRANSLATOR)
+_FORMATJS_WORDS = tuple(
+    word.encode()
+    for word in (*(module.rstrip("*") for module in FORMATJS_MODULES), *sorted(FORMATJS_NAMES))
+)
 
 
 class _Binding(NamedTuple):
@@ -144,7 +148,7 @@ class _Extraction:
 
     def facts(self) -> FileFacts:
         uses = NameUses(self._document, self._root)
-        formatjs = _uses_formatjs(self._root)
+        formatjs = _uses_formatjs(self._root, self._document)
         searched = set(self._names.last_segments)
         if formatjs:
             searched.update(FORMATJS_CALLEES)
@@ -672,9 +676,13 @@ def _last_name(callee: tree_sitter.Node) -> str:
     return node_text(callee) if callee.type == "identifier" else ""
 
 
-def _uses_formatjs(root: tree_sitter.Node) -> bool:
+def _uses_formatjs(root: tree_sitter.Node, document: bytes) -> bool:
     """Whether the file imports FormatJS (`react-intl`, `@formatjs/intl`), or one of its names
     from anywhere (an app's own `defineMessages` wrapper, a re-exporting module)."""
+    # A module or name this finds is written in the text (a source with escapes is no plain
+    # string): a file without one of these words has no such import, at the cost of a search.
+    if not any(word in document for word in _FORMATJS_WORDS):
+        return False
     for statement in root.named_children:
         if statement.type != "import_statement":
             continue

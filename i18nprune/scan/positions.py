@@ -36,15 +36,19 @@ class Positions:
     def line_column(self, offset: int) -> tuple[int, int]:
         """The 1-based line and column of a byte offset (on a code point boundary)."""
         content = self._content
-        offset = max(offset, self._bom)
-        if offset >= self._offset:
+        if offset < self._bom:
+            offset = self._bom
+        cursor = self._offset
+        if offset >= cursor:  # the usual case, kept to a few C calls (literals look up many)
             line = self._line
-            newlines = content.count(b"\n", self._offset, offset)
+            newlines = content.count(b"\n", cursor, offset)
             if newlines:
                 line += newlines
-                column = self._width(content.rfind(b"\n", self._offset, offset) + 1, offset)
+                line_start = content.rfind(b"\n", cursor, offset) + 1
+                column = offset - line_start if self._ascii else self._width(line_start, offset)
             else:
-                column = self._column + self._width(self._offset, offset)
+                width = offset - cursor if self._ascii else self._width(cursor, offset)
+                column = self._column + width
         else:
             starts = self._line_starts
             if starts is None:
