@@ -1,12 +1,17 @@
 """The incremental scan cache: each file's facts keyed by content hash, in one msgpack file
 replaced atomically; an unreadable or foreign cache is ignored and rebuilt. Runs that may not
 write to disk keep theirs in this process's memory instead.
+
+A scan holds each file's record encoded (`EncodedFile`, one buffer per file) and decodes the
+part it needs when it needs it: a cold scan of 100k files keeps kilobytes per file, not the
+dozens of objects a decoded record is.
 """
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Iterator
 from pathlib import Path
 
 import msgspec
@@ -20,15 +25,19 @@ CACHE_FILE_NAME = "scan-v3.msgpack"
 MEMORY_IDENTITIES = 8
 """How many scan identities (roots × functions) the in-memory cache keeps, most recent first."""
 # Bump when extraction changes what it records, so that old facts are never reused.
-FACTS_VERSION = 4
+FACTS_VERSION = 5
+_FILES_PER_CHUNK = 512
+
+EncodedFile = bytes | msgspec.Raw
+"""A `CachedFile` as msgpack: bytes a scan encoded, or a slice of the cache file it loaded."""
 
 
-class CachedFile(msgspec.Struct, array_like=True):
-    """What is remembered of one file between scans.
+class CachedStat(msgspec.Struct, frozen=True, array_like=True):
+    """The leading fields of a `CachedFile`, decoded without its literals and facts.
 
-    `facts` is `None` when the prefilter showed the file holds no key site and nothing asked
-    for its exports; `literals` are its quoted texts; `stat_trusted` is false when the file
-    changed too recently for its mtime to prove that it did not change again since it was read.
+    `triggered` is whether the prefilter found a possible key site; `stat_trusted` is false
+    when the file changed too recently for its mtime to prove that it did not change again
+    since it was read.
     """
 
     size: int
@@ -37,24 +46,70 @@ class CachedFile(msgspec.Struct, array_like=True):
     digest: bytes
     triggered: bool
     stat_trusted: bool
+
+
+class CachedLiterals(CachedStat, frozen=True, array_like=True):
+    """A `CachedFile` decoded up to its quoted texts, without its facts."""
+
+    literals: LiteralIndex
+
+
+class CachedFile(CachedLiterals, frozen=True, array_like=True):
+    """What is remembered of one file between scans: its stat and content hash, its quoted
+    texts, and its facts — `None` when the prefilter showed the file holds no key site and
+    nothing asked for its exports (such a file keeps no site record at all)."""
+
     facts: FileFacts | None
-    literals: LiteralIndex = LiteralIndex()
 
 
 class _CacheDocument(msgspec.Struct):
     identity: str
-    files: dict[str, CachedFile]
+    files: dict[str, msgspec.Raw]
 
 
 _encoder = msgspec.msgpack.Encoder()
 _decoder = msgspec.msgpack.Decoder(_CacheDocument)
+_stat_decoder = msgspec.msgpack.Decoder(CachedStat)
+_literals_decoder = msgspec.msgpack.Decoder(CachedLiterals)
+_file_decoder = msgspec.msgpack.Decoder(CachedFile)
 
 
-def load_cache(cache_dir: Path, identity: str) -> tuple[dict[str, CachedFile], list[Issue]]:
-    """The cached files of a previous scan with the same `identity`, by path relative to root.
+def encode_file(entry: CachedFile) -> bytes:
+    """`entry` as the scan keeps it and the cache stores it."""
+    return _encoder.encode(entry)
+
+
+def decode_stat(encoded: EncodedFile) -> CachedStat | None:
+    """The stat and content fields of an encoded file (`None`: the record is damaged)."""
+    try:
+        return _stat_decoder.decode(encoded)
+    except (msgspec.DecodeError, msgspec.ValidationError):
+        return None
+
+
+def decode_literals(encoded: EncodedFile) -> CachedLiterals | None:
+    """The stat, content fields and quoted texts of an encoded file (`None`: the record is
+    damaged)."""
+    try:
+        return _literals_decoder.decode(encoded)
+    except (msgspec.DecodeError, msgspec.ValidationError):
+        return None
+
+
+def decode_file(encoded: EncodedFile) -> CachedFile | None:
+    """All of an encoded file (`None`: the record is damaged)."""
+    try:
+        return _file_decoder.decode(encoded)
+    except (msgspec.DecodeError, msgspec.ValidationError):
+        return None
+
+
+def load_cache(cache_dir: Path, identity: str) -> tuple[dict[str, EncodedFile], list[Issue]]:
+    """The encoded files of a previous scan with the same `identity`, by path relative to root.
 
     A missing cache, or one written for another identity, is empty without an issue; an
-    unreadable or corrupt one is empty with an info issue (it will be rebuilt).
+    unreadable or corrupt one is empty with an info issue (it will be rebuilt). Each file's
+    record is only checked when it is decoded: a damaged one then counts as not cached.
     """
     path = cache_dir / CACHE_FILE_NAME
     try:
@@ -69,25 +124,44 @@ def load_cache(cache_dir: Path, identity: str) -> tuple[dict[str, CachedFile], l
         return {}, [_problem(path, f"is corrupt ({problem})")]
     if document.identity != identity:
         return {}, []
-    return document.files, []
+    return dict(document.files), []
 
 
-def save_cache(cache_dir: Path, identity: str, files: dict[str, CachedFile]) -> list[Issue]:
+def save_cache(cache_dir: Path, identity: str, files: dict[str, EncodedFile]) -> list[Issue]:
     """Replace the cache atomically (see `write_atomically`); problems become info issues."""
     path = cache_dir / CACHE_FILE_NAME
     try:
         cache_dir.mkdir(parents=True, exist_ok=True)
-        write_atomically(path, _encoder.encode(_CacheDocument(identity=identity, files=files)))
+        write_atomically(path, _document_chunks(identity, files))
     except OSError as problem:
         return [_problem(path, f"cannot be written ({problem.strerror})")]
     return []
 
 
-_memory: OrderedDict[str, dict[str, CachedFile]] = OrderedDict()
+def _document_chunks(identity: str, files: dict[str, EncodedFile]) -> Iterator[bytes]:
+    """The encoded `_CacheDocument` of `files`, a few hundred files at a time: the file records
+    are msgpack already, so the document is their concatenation behind a header, and writing
+    it never holds a second copy of the whole scan."""
+    header = {"identity": identity, "files": {}}
+    empty_map = _encoder.encode({})
+    head = _encoder.encode(header)
+    assert head.endswith(empty_map)
+    # A map of `len(files)` entries (map 32: 0xdf and a big-endian count) replaces the empty one.
+    yield head[: -len(empty_map)] + b"\xdf" + len(files).to_bytes(4, "big")
+    chunk: list[bytes] = []
+    for relpath, encoded in files.items():
+        chunk += (_encoder.encode(relpath), bytes(encoded))
+        if len(chunk) >= _FILES_PER_CHUNK * 2:
+            yield b"".join(chunk)
+            chunk = []
+    yield b"".join(chunk)
+
+
+_memory: OrderedDict[str, dict[str, EncodedFile]] = OrderedDict()
 _memory_lock = threading.Lock()
 
 
-def remember_scan(identity: str, files: dict[str, CachedFile]) -> None:
+def remember_scan(identity: str, files: dict[str, EncodedFile]) -> None:
     """Keep a scan's files in this process's memory (for runs that may not write the disk
     cache, such as a read-only `serve` session); only the most recent identities are kept."""
     with _memory_lock:
@@ -97,7 +171,7 @@ def remember_scan(identity: str, files: dict[str, CachedFile]) -> None:
             _memory.popitem(last=False)
 
 
-def recall_scan(identity: str) -> dict[str, CachedFile]:
+def recall_scan(identity: str) -> dict[str, EncodedFile]:
     """The files `remember_scan` kept for `identity`, or an empty mapping. Callers revalidate
     each entry against the file on disk, exactly as for the disk cache."""
     with _memory_lock:

@@ -39,10 +39,10 @@ _COUNT_LIMIT = 10_000
 
 
 class SourceFile(NamedTuple):
-    """A discovered file: its real path (absolute, and relative to the root) and its stat."""
+    """A discovered file: its real path relative to the root (the real root joined with it is
+    its absolute path; not kept, as a scan holds one of these per file) and its stat."""
 
     relpath: str
-    path: str
     size: int
     mtime_ns: int
     inode: int
@@ -163,7 +163,7 @@ class _Walk:
                         status = entry.stat(follow_symlinks=False)
                         relpath = relative_dir + name
                         files[relpath] = SourceFile(
-                            relpath, entry.path, status.st_size, status.st_mtime_ns, status.st_ino
+                            relpath, status.st_size, status.st_mtime_ns, status.st_ino
                         )
                 elif entry.is_symlink():
                     self.links.append((entry.path, walked_path))
@@ -199,7 +199,7 @@ class _Walk:
             )
             return
         self.files.setdefault(
-            relpath, SourceFile(relpath, real, status.st_size, status.st_mtime_ns, status.st_ino)
+            relpath, SourceFile(relpath, status.st_size, status.st_mtime_ns, status.st_ino)
         )
 
     def unreadable(self, path: str, problem: OSError) -> None:

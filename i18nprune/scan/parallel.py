@@ -10,10 +10,11 @@ import selectors
 import subprocess
 import sys
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 
 import msgspec
 
+from i18nprune.scan.discovery import SourceFile
 from i18nprune.scan.examine import Examined, examine_path
 from i18nprune.system.children import child_python
 from i18nprune.system.frames import take_frames, write_frame
@@ -25,10 +26,19 @@ _WORKER_EXIT_SECONDS = 5
 
 
 class WorkerRequest(msgspec.Struct, frozen=True, array_like=True):
-    """One batch for a worker: the configured functions and (relpath, path) pairs."""
+    """One batch for a worker: the configured functions, the project root, and the files
+    (relative to it) to examine."""
 
     functions: tuple[str, ...]
-    files: list[tuple[str, str]]
+    root: str
+    files: list[str]
+
+    def examine(self) -> list[Examined]:
+        """Examine the batch's files (see `examine_path`), in order."""
+        return [
+            examine_path(relpath, os.path.join(self.root, relpath), self.functions, force=False)
+            for relpath in self.files
+        ]
 
 
 request_encoder = msgspec.msgpack.Encoder()
@@ -36,14 +46,14 @@ request_decoder = msgspec.msgpack.Decoder(WorkerRequest)
 _reply_decoder = msgspec.msgpack.Decoder(list[Examined])
 
 
-def _batches(files: list[tuple[str, str, int]], jobs: int) -> Iterator[list[tuple[str, str]]]:
-    total = sum(size for _, _, size in files)
+def _batches(files: Collection[SourceFile], jobs: int) -> Iterator[list[str]]:
+    total = sum(file.size for file in files)
     limit = max(1, min(_MAX_BATCH_BYTES, total // (jobs * _BATCHES_PER_WORKER)))
-    batch: list[tuple[str, str]] = []
+    batch: list[str] = []
     batch_bytes = 0
-    for relpath, path, size in files:
-        batch.append((relpath, path))
-        batch_bytes += size
+    for file in files:
+        batch.append(file.relpath)
+        batch_bytes += file.size
         if batch_bytes >= limit:
             yield batch
             batch, batch_bytes = [], 0
@@ -62,21 +72,21 @@ class _Worker:
             env=environment,
             cwd=cwd,
         )
-        self.batch: list[tuple[str, str]] | None = None
+        self.batch: WorkerRequest | None = None
         self.received = bytearray()
         self.replies: deque[bytes] = deque()
 
-    def give(self, functions: tuple[str, ...], queue: deque[list[tuple[str, str]]]) -> bool:
+    def give(self, queue: _Queue) -> bool:
         """Send the next batch of `queue`; `False` when there is none or the worker is gone."""
         assert self.process.stdin is not None
         self.batch = None
-        if not queue:
+        if not queue.batches:
             return False
-        batch = queue.popleft()
+        batch = queue.take()
         try:
-            write_frame(self.process.stdin, request_encoder.encode(WorkerRequest(functions, batch)))
+            write_frame(self.process.stdin, request_encoder.encode(batch))
         except OSError:  # the worker exited: its batch goes back to the queue
-            queue.appendleft(batch)
+            queue.batches.appendleft(batch.files)
             return False
         self.batch = batch
         return True
@@ -102,15 +112,39 @@ class _Worker:
             self.process.stdout.close()
 
 
+class _Queue:
+    """The batches no worker has taken yet."""
+
+    def __init__(
+        self, root: str, files: Collection[SourceFile], functions: tuple[str, ...], jobs: int
+    ) -> None:
+        self.root = root
+        self.functions = functions
+        self.batches = deque(_batches(files, jobs))
+
+    def take(self) -> WorkerRequest:
+        """The first batch (there must be one), removed."""
+        return WorkerRequest(self.functions, self.root, self.batches.popleft())
+
+    def take_last_file(self) -> WorkerRequest:
+        """The last file of the last batch (there must be one), removed, as a batch of one."""
+        batch = self.batches[-1]
+        file = batch.pop()
+        if not batch:
+            self.batches.pop()
+        return WorkerRequest(self.functions, self.root, [file])
+
+
 def examine_in_processes(
-    files: list[tuple[str, str, int]],
+    root: str,
+    files: Collection[SourceFile],
     functions: tuple[str, ...],
     jobs: int,
     on_examined: Callable[[list[Examined]], None],
     *,
     examine_here: bool = False,
 ) -> None:
-    """Examine `files` (relpath, path, size) in `jobs` worker processes.
+    """Examine `files` (their paths are relative to `root`) in `jobs` worker processes.
 
     With `examine_here`, this process is one of the `jobs`: it starts one worker fewer and
     examines files itself, one at a time from the end of the queue while the workers take
@@ -123,13 +157,13 @@ def examine_in_processes(
     process. Every worker is stopped before this returns; when this raises or is interrupted,
     workers are killed rather than left to finish their batch.
     """
-    queue = deque(_batches(files, jobs))
+    queue = _Queue(root, files, functions, jobs)
     workers: list[_Worker] = []
     interrupted = True
     try:
         environment, cwd = child_python()
         wanted = jobs - 1 if examine_here else jobs
-        for _ in range(min(wanted, len(queue))):
+        for _ in range(min(wanted, len(queue.batches))):
             try:
                 workers.append(_Worker(environment, cwd))
             except OSError:
@@ -139,46 +173,34 @@ def examine_in_processes(
             for worker in workers:
                 assert worker.process.stdout is not None
                 selector.register(worker.process.stdout, selectors.EVENT_READ, worker)
-                if worker.give(functions, queue):
+                if worker.give(queue):
                     busy += 1
                 else:
                     selector.unregister(worker.process.stdout)
             while busy:
                 # Between two files of its own, this process only looks for replies.
-                timeout = 0 if examine_here and queue else None
+                timeout = 0 if examine_here and queue.batches else None
                 for key, _ in selector.select(timeout):
                     worker = key.data
                     chunk = os.read(key.fd, 1 << 20)
                     if not chunk:  # the worker died: do its batch here
-                        on_examined(_examine_here(worker.batch or [], functions))
+                        if worker.batch is not None:
+                            on_examined(worker.batch.examine())
                     else:
                         worker.received.extend(chunk)
                         reply = worker.take_reply()
                         if reply is None:
                             continue
                         on_examined(_reply_decoder.decode(reply))
-                        if worker.give(functions, queue):
+                        if worker.give(queue):
                             continue
                     selector.unregister(key.fileobj)
                     busy -= 1
-                if examine_here and queue:
-                    on_examined(_examine_here([_take_last(queue)], functions))
-        while queue:  # left over only when no worker could take it
-            on_examined(_examine_here(queue.popleft(), functions))
+                if examine_here and queue.batches:
+                    on_examined(queue.take_last_file().examine())
+        while queue.batches:  # left over only when no worker could take it
+            on_examined(queue.take().examine())
         interrupted = False
     finally:
         for worker in workers:
             worker.stop(kill=interrupted)
-
-
-def _take_last(queue: deque[list[tuple[str, str]]]) -> tuple[str, str]:
-    """The last file of the last batch of `queue` (which holds no empty batch), removed."""
-    batch = queue[-1]
-    file = batch.pop()
-    if not batch:
-        queue.pop()
-    return file
-
-
-def _examine_here(batch: list[tuple[str, str]], functions: tuple[str, ...]) -> list[Examined]:
-    return [examine_path(relpath, path, functions, force=False) for relpath, path in batch]

@@ -10,7 +10,6 @@ import sys
 
 import msgspec
 
-from i18nprune.scan.examine import examine_path
 from i18nprune.scan.parallel import request_decoder
 from i18nprune.system.frames import read_frame, write_frame
 
@@ -21,12 +20,7 @@ def serve_requests() -> None:
     """Answer request frames from stdin until it is closed."""
     requests, replies = sys.stdin.buffer, sys.stdout.buffer
     while (frame := read_frame(requests)) is not None:
-        request = request_decoder.decode(frame)
-        examined = [
-            examine_path(relpath, path, request.functions, force=False)
-            for relpath, path in request.files
-        ]
-        write_frame(replies, _encoder.encode(examined))
+        write_frame(replies, _encoder.encode(request_decoder.decode(frame).examine()))
 
 
 if __name__ == "__main__":

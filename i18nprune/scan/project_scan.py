@@ -1,5 +1,8 @@
 """`scan_project`: discover, reuse cached per-file facts, examine what changed, link, report.
 Linking always runs on the facts, so a warm scan reports exactly what a cold one does.
+
+Each file's record is kept encoded (see `cache`) and decoded where a step needs it; what the
+result needs of a file's quoted texts is taken as its record arrives.
 """
 
 from __future__ import annotations
@@ -14,6 +17,12 @@ from i18nprune.envelope import Code, Issue, warning
 from i18nprune.scan.cache import (
     FACTS_VERSION,
     CachedFile,
+    CachedStat,
+    EncodedFile,
+    decode_file,
+    decode_literals,
+    decode_stat,
+    encode_file,
     load_cache,
     recall_scan,
     remember_scan,
@@ -33,10 +42,11 @@ from i18nprune.scan.facts import FileFacts, SiteFact
 from i18nprune.scan.grammars import SOURCE_SUFFIXES, grammar_versions
 from i18nprune.scan.key_shapes import resolve_key, site_namespace, static_text
 from i18nprune.scan.link import Linker
-from i18nprune.scan.literals import text_hash
+from i18nprune.scan.literals import LiteralIndex, text_hash
 from i18nprune.scan.parallel import examine_in_processes
 from i18nprune.scan.records import (
     DynamicSite,
+    ExcludedFolder,
     KeyObservation,
     LiteralSite,
     ScanOptions,
@@ -99,77 +109,96 @@ class _ProjectScan:
             [str(FACTS_VERSION), self.root, ",".join(self.functions), grammar_versions()]
         )
         self.issues: list[Issue] = []
-        self.discovered: dict[str, SourceFile] = {}
-        self.previous: dict[str, CachedFile] = {}
-        self.by_digest: dict[bytes, CachedFile] = {}
-        self.current: dict[str, CachedFile] = {}
+        self.discovered: dict[str, SourceFile | None] = {}
+        """Every file to scan; `None` once the file's record holds its stat (see `_source_file`)."""
+        self.previous: dict[str, EncodedFile] = {}
+        self.by_digest: dict[bytes, EncodedFile] | None = None
+        self.current: dict[str, EncodedFile] = {}
         self.facts: dict[str, FileFacts] = {}
+        """Decoded facts of the files linking looked up (their exports), by relpath."""
+        self.syntax_errors: dict[str, tuple[int, int]] = {}
+        self.wanted = {text_hash(text): text for text in options.literal_texts or ()}
+        self.literal_hits: dict[str, list[tuple[str, int, int]]] = {}
         self.outside: dict[str, SourceFile | None] = {}
         self.located: dict[str, str | None] = {}
         self.needed: set[str] = set()
         self.in_flight: dict[str, SourceFile] = {}
         self.parsed = 0
         self.cache_hits: set[str] = set()
-        self.accounted: set[str] = set()
+        self.accounted = 0
         self.reported_at = 0.0
         self.unreadable: set[str] = set()
         self.changed = False
         self.stale: frozenset[str] = frozenset()
 
     def run(self) -> ScanResult:
-        discovery = discover_sources(self.options.root, self.options.src_dirs, self.options.exclude)
-        self.issues.extend(discovery.issues)
-        self.discovered = {file.relpath: file for file in discovery.files}
+        excluded = self._discover()
         if self.options.cache_dir is not None:
             self.previous, cache_issues = load_cache(self.options.cache_dir, self.identity)
             self.issues.extend(cache_issues)
             if not self.options.cache_writable:  # what this process scanned since is newer
                 self.previous = {**self.previous, **recall_scan(self.identity)}
-            self.by_digest = {entry.digest: entry for entry in self.previous.values()}
         overlay = self.options.overlay or {}
-        pending = [
-            file
-            for file in discovery.files
-            if file.relpath not in overlay and not self._reuse_by_stat(file)
-        ]
+        self.in_flight = {
+            file.relpath: file
+            for file in self.discovered.values()
+            if file is not None and file.relpath not in overlay and not self._reuse_by_stat(file)
+        }
         self._progress(force=True)
         self._examine_overlay(overlay)
-        self._examine(pending)
+        self._examine()
         observations, dynamic = self._link()
         self._report_syntax_errors()
         self._save_cache()
         self._progress(force=True)
         return ScanResult(
-            files=len(discovery.files),
+            files=len(self.discovered),
             parsed=self.parsed,
             cache_hits=len(self.cache_hits),
             observations=observations,
             dynamic=dynamic,
             issues=sorted(self.issues, key=lambda i: (i.path or "", i.code, i.message)),
             literals=self._literal_sites(),
-            excluded=discovery.excluded,
+            excluded=excluded,
         )
+
+    def _discover(self) -> list[ExcludedFolder]:
+        """List the files to scan; the folders an exclude rule kept out."""
+        discovery = discover_sources(self.options.root, self.options.src_dirs, self.options.exclude)
+        self.issues.extend(discovery.issues)
+        self.discovered = {file.relpath: file for file in discovery.files}
+        return discovery.excluded
 
     # -- facts: from the cache, or examined now -------------------------------------------
 
     def _reuse_by_stat(self, file: SourceFile) -> bool:
-        entry = self.previous.get(file.relpath)
-        if (
-            entry is None
-            or not entry.stat_trusted
-            or (entry.size, entry.mtime_ns, entry.inode) != (file.size, file.mtime_ns, file.inode)
-            or file.relpath in self.stale
-        ):
+        encoded = self.previous.get(file.relpath)
+        if encoded is None or file.relpath in self.stale:
             return False
-        self._adopt(file.relpath, entry)
+        known = decode_literals(encoded)
+        if known is None or not _vouches_for(known, file):
+            return False
+        self._adopt(file.relpath, encoded, known.literals)
         return True
 
-    def _adopt(self, relpath: str, entry: CachedFile) -> None:
-        self.current[relpath] = entry
-        if entry.facts is not None:
-            self.facts[relpath] = entry.facts
-        self.cache_hits.add(relpath)
+    def _adopt(self, relpath: str, encoded: EncodedFile, literals: LiteralIndex) -> None:
         self._account(relpath)
+        self._keep(relpath, encoded, literals)
+        self.cache_hits.add(relpath)
+
+    def _keep(self, relpath: str, encoded: EncodedFile, literals: LiteralIndex) -> None:
+        """Make `encoded` the file's record, noting which of its quoted texts (`literals`)
+        were asked for."""
+        self.current[relpath] = encoded
+        if relpath in self.discovered:
+            self.discovered[relpath] = None  # its stat is in its record now
+        if not self.wanted:
+            return
+        hits = literals.find(self.wanted)
+        if hits:
+            self.literal_hits[relpath] = hits
+        else:
+            self.literal_hits.pop(relpath, None)
 
     def _entry(self, file: SourceFile, known: CachedFile | Examined) -> CachedFile:
         """What to remember of `file`, whose content is what `known` describes."""
@@ -180,31 +209,55 @@ class _ProjectScan:
             digest=known.digest,
             triggered=known.triggered,
             stat_trusted=file.mtime_ns < self.started_ns - _RACY_WINDOW_NS,
-            facts=known.facts,
             literals=known.literals,
+            facts=known.facts,
         )
 
-    def _examine(self, pending: list[SourceFile]) -> None:
-        """Examine files whose stat changed: reuse facts of known content, parse the rest."""
-        to_parse, contents = self._reuse_by_digest(pending)
+    def _known_content(self, digest: bytes) -> EncodedFile | None:
+        """The cached record of a file whose content has `digest`, if there is one."""
+        if self.by_digest is None:
+            self.by_digest = {
+                known.digest: encoded
+                for encoded in self.previous.values()
+                if (known := decode_stat(encoded)) is not None
+            }
+        return self.by_digest.get(digest)
+
+    def _adopt_content(self, file: SourceFile, known: EncodedFile) -> CachedFile | None:
+        """Adopt the cached record of `file`'s content (known by its hash) under its new stat;
+        `None` when that record turns out to be damaged (the file is then examined)."""
+        entry = decode_file(known)
+        if entry is None:
+            return None
+        self._adopt(file.relpath, encode_file(self._entry(file, entry)), entry.literals)
+        self.changed = True
+        return entry
+
+    def _examine(self) -> None:
+        """Examine the files `in_flight` (their stat changed): reuse facts of known content,
+        parse the rest. Each file leaves `in_flight` as it is recorded, so that nothing holds
+        its discovery record any longer."""
+        contents = self._reuse_by_digest()
         jobs = self.options.jobs or _usable_cpus()
-        total_bytes = sum(file.size for file in to_parse)
-        if jobs > 1 and len(to_parse) >= _PARALLEL_MIN_FILES and total_bytes >= _PARALLEL_MIN_BYTES:
-            self.in_flight = {file.relpath: file for file in to_parse}
+        total_bytes = sum(file.size for file in self.in_flight.values())
+        count = len(self.in_flight)
+        if jobs > 1 and count >= _PARALLEL_MIN_FILES and total_bytes >= _PARALLEL_MIN_BYTES:
             examine_in_processes(
-                [(file.relpath, file.path, file.size) for file in to_parse],
+                self.root,
+                self.in_flight.values(),
                 self.functions,
-                min(jobs, len(to_parse)),
+                min(jobs, count),
                 self._record_batch,
                 examine_here=self.options.examine_here,
             )
             return
-        for file in to_parse:
-            known_content = contents.pop(file.relpath, None)
+        for relpath in list(self.in_flight):
+            file = self.in_flight.pop(relpath)
+            known_content = contents.pop(relpath, None)
             examined = (
-                examine_path(file.relpath, file.path, self.functions, force=False)
+                examine_path(relpath, self._path(file), self.functions, force=False)
                 if known_content is None
-                else examine_content(file.relpath, known_content, self.functions, force=False)
+                else examine_content(relpath, known_content, self.functions, force=False)
             )
             self._record(file, examined)
 
@@ -212,7 +265,7 @@ class _ProjectScan:
         """Examine the given contents in place of the files on disk; a path that is not one of
         the project's source files is an issue."""
         for relpath, content in overlay.items():
-            file = self.discovered.get(relpath)
+            file = self._source_file(relpath) if relpath in self.discovered else None
             if file is None:
                 self.issues.append(
                     warning(
@@ -225,31 +278,33 @@ class _ProjectScan:
                 continue
             self._record(file, examine_content(relpath, content, self.functions, force=True))
 
-    def _reuse_by_digest(
-        self, pending: list[SourceFile]
-    ) -> tuple[list[SourceFile], dict[str, bytes]]:
-        """Adopt cached facts of files whose content is known; the rest, with what was read."""
-        if not self.by_digest:
-            return pending, {}
-        to_parse: list[SourceFile] = []
+    def _reuse_by_digest(self) -> dict[str, bytes]:
+        """Adopt the cached facts of files `in_flight` whose content is known (they leave
+        `in_flight`); what was read of the rest, unless that is more than parsing here takes
+        (worker processes read those files again)."""
+        if not self.previous:
+            return {}
         contents: dict[str, bytes] = {}
-        for file in pending:
-            content = read_source(file.path, file.relpath)
+        kept_bytes = 0
+        for relpath in list(self.in_flight):
+            file = self.in_flight[relpath]
+            content = read_source(self._path(file), relpath)
             if isinstance(content, Issue):
-                self._record(file, Examined(file.relpath, b"", False, None, issue=content))
+                self._record(
+                    self.in_flight.pop(relpath), Examined(relpath, b"", False, None, issue=content)
+                )
                 continue
-            known = self.by_digest.get(content_digest(content, _suffix(file.relpath)))
-            if known is None:
-                to_parse.append(file)
-                contents[file.relpath] = content
-                continue
-            self._adopt(file.relpath, self._entry(file, known))
-            self.changed = True
-        return to_parse, contents
+            known = self._known_content(content_digest(content, _suffix(relpath)))
+            if known is not None and self._adopt_content(file, known) is not None:
+                del self.in_flight[relpath]
+            elif kept_bytes + len(content) < _PARALLEL_MIN_BYTES:
+                contents[relpath] = content
+                kept_bytes += len(content)
+        return contents
 
     def _record_batch(self, batch: list[Examined]) -> None:
         for examined in batch:
-            self._record(self.in_flight[examined.relpath], examined)
+            self._record(self.in_flight.pop(examined.relpath), examined)
 
     def _record(self, file: SourceFile, examined: Examined) -> None:
         self._account(file.relpath)
@@ -258,10 +313,10 @@ class _ProjectScan:
             self.unreadable.add(file.relpath)
             return
         self.changed = True
-        self.current[file.relpath] = self._entry(file, examined)
+        self._keep(file.relpath, encode_file(self._entry(file, examined)), examined.literals)
+        self.facts.pop(file.relpath, None)
         if examined.facts is not None:
             self.parsed += 1
-            self.facts[file.relpath] = examined.facts
 
     def _facts_of(self, relpath: str) -> FileFacts | None:
         """The facts of any project file, parsed now if they were never needed before."""
@@ -269,29 +324,61 @@ class _ProjectScan:
         facts = self.facts.get(relpath)
         if facts is not None or relpath in self.unreadable:
             return facts
-        file = self.discovered.get(relpath) or self._outside_file(relpath)
+        facts = self._find_facts(relpath)
+        if facts is not None:
+            self.facts[relpath] = facts
+            self._note_syntax_error(relpath, facts)
+        return facts
+
+    def _find_facts(self, relpath: str) -> FileFacts | None:
+        current = self.current.get(relpath)
+        entry = decode_file(current) if current is not None else None
+        if entry is not None and entry.facts is not None:
+            return entry.facts
+        file = self._source_file(relpath)
         if file is None:
             return None
-        entry = self.current.get(relpath) or self.previous.get(relpath)
-        if (
-            entry is not None
-            and entry.facts is not None
-            and (entry.size, entry.mtime_ns, entry.inode) == (file.size, file.mtime_ns, file.inode)
-            and entry.stat_trusted
-            and relpath not in self.stale
-        ):
-            self._adopt(relpath, entry)
-            return entry.facts
-        if entry is not None and entry.facts is None and relpath in self.current:
+        if current is None and (previous := self.previous.get(relpath)) is not None:
+            cached = decode_file(previous)
+            if (
+                cached is not None
+                and cached.facts is not None
+                and _vouches_for(cached, file)
+                and relpath not in self.stale
+            ):
+                self._adopt(relpath, previous, cached.literals)
+                return cached.facts
+        if entry is not None:
             # Prefiltered this run: the content hash may still name facts parsed earlier.
-            known = self.by_digest.get(entry.digest)
-            if known is not None and known.facts is not None:
-                self._adopt(relpath, self._entry(file, known))
-                self.changed = True
-                return known.facts
-        examined = examine_path(relpath, file.path, self.functions, force=True)
+            known = self._known_content(entry.digest)
+            adopted = self._adopt_content(file, known) if known is not None else None
+            if adopted is not None and adopted.facts is not None:
+                return adopted.facts
+        examined = examine_path(relpath, self._path(file), self.functions, force=True)
         self._record(file, examined)
         return examined.facts
+
+    def _note_syntax_error(self, relpath: str, facts: FileFacts) -> None:
+        if facts.syntax_error is not None:
+            self.syntax_errors[relpath] = facts.syntax_error
+        else:
+            self.syntax_errors.pop(relpath, None)
+
+    def _source_file(self, relpath: str) -> SourceFile | None:
+        """A project file with the stat this scan found it with, or `None` when there is no
+        such regular file inside the root."""
+        if relpath not in self.discovered:
+            return self._outside_file(relpath)
+        file = self.discovered[relpath]
+        if file is not None:
+            return file
+        known = decode_stat(self.current[relpath])
+        assert known is not None  # the record was decoded when it was kept
+        return SourceFile(relpath, known.size, known.mtime_ns, known.inode)
+
+    def _path(self, file: SourceFile) -> str:
+        """The absolute path of a project file."""
+        return os.path.join(self.root, file.relpath)
 
     def _outside_file(self, relpath: str) -> SourceFile | None:
         """A project file that discovery did not list (outside `src`, or excluded)."""
@@ -302,7 +389,7 @@ class _ProjectScan:
             except OSError:
                 status = None
             self.outside[relpath] = (
-                SourceFile(relpath, path, status.st_size, status.st_mtime_ns, status.st_ino)
+                SourceFile(relpath, status.st_size, status.st_mtime_ns, status.st_ino)
                 if status is not None and stat.S_ISREG(status.st_mode)
                 else None
             )
@@ -346,16 +433,32 @@ class _ProjectScan:
         observations: list[KeyObservation] = []
         dynamic: list[DynamicSite] = []
         for relpath in self.discovered:
-            entry = self.current.get(relpath)
-            if entry is None or not entry.triggered or entry.facts is None:
+            facts = self._triggered_facts(relpath)
+            if facts is None:
                 continue
             self.needed.add(relpath)
-            for site in entry.facts.sites:
+            self._note_syntax_error(relpath, facts)
+            for site in facts.sites:
                 self._site(relpath, site, linker, observations, dynamic)
         return (
             sorted(observations, key=lambda o: (o.file, o.line, o.column, o.key)),
             sorted(dynamic, key=lambda d: (d.file, d.line, d.column, d.kind, d.preview)),
         )
+
+    def _triggered_facts(self, relpath: str) -> FileFacts | None:
+        """The facts of a file whose key sites count (the prefilter found one possible)."""
+        encoded = self.current.get(relpath)
+        if encoded is None:
+            return None
+        known = decode_stat(encoded)
+        if known is None or not known.triggered:
+            return None
+        if relpath in self.facts:
+            return self.facts[relpath]
+        entry = decode_file(encoded)
+        if entry is None:  # a damaged cache record: the file is examined again
+            return self._facts_of(relpath)
+        return entry.facts
 
     def _site(
         self,
@@ -429,14 +532,11 @@ class _ProjectScan:
 
     def _literal_sites(self) -> list[LiteralSite]:
         """The first quoted occurrence, per scanned file, of each text the caller asked for."""
-        if not self.options.literal_texts:
-            return []
-        wanted = {text_hash(text): text for text in self.options.literal_texts}
         sites = [
             LiteralSite(text, relpath, line, column)
-            for relpath in self.discovered
-            if (entry := self.current.get(relpath)) is not None
-            for text, line, column in entry.literals.find(wanted)
+            for relpath, hits in self.literal_hits.items()
+            if relpath in self.discovered
+            for text, line, column in hits
         ]
         return sorted(sites, key=lambda site: (site.text, site.file, site.line, site.column))
 
@@ -444,10 +544,9 @@ class _ProjectScan:
 
     def _report_syntax_errors(self) -> None:
         for relpath in sorted(self.needed):
-            facts = self.facts.get(relpath)
-            if facts is None or facts.syntax_error is None:
+            if relpath not in self.syntax_errors:
                 continue
-            line, column = facts.syntax_error
+            line, column = self.syntax_errors[relpath]
             self.issues.append(
                 warning(
                     Code.SCAN_PARSE_ERROR,
@@ -475,9 +574,14 @@ class _ProjectScan:
         )
 
     def _account(self, relpath: str) -> None:
-        """Count a discovered file as handled, once, for progress reports."""
-        if relpath in self.discovered and relpath not in self.accounted:
-            self.accounted.add(relpath)
+        """Count a discovered file as handled, once, for progress reports (call it before the
+        file's record or issue is kept)."""
+        if (
+            relpath in self.discovered
+            and relpath not in self.current
+            and relpath not in self.unreadable
+        ):
+            self.accounted += 1
             self._progress()
 
     def _progress(self, *, force: bool = False) -> None:
@@ -486,7 +590,16 @@ class _ProjectScan:
         now = time.monotonic()
         if force or now - self.reported_at >= _PROGRESS_INTERVAL_S:
             self.reported_at = now
-            self.on_progress(len(self.accounted), len(self.discovered))
+            self.on_progress(self.accounted, len(self.discovered))
+
+
+def _vouches_for(known: CachedStat, file: SourceFile) -> bool:
+    """Whether `known`'s stat proves that `file` still has the content `known` describes."""
+    return known.stat_trusted and (known.size, known.mtime_ns, known.inode) == (
+        file.size,
+        file.mtime_ns,
+        file.inode,
+    )
 
 
 def _linked(linker: Linker, value: Expr | None, relpath: str) -> Expr | None:

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
+from typing import Any
+
+import msgspec
 
 from i18nprune.envelope import Code
-from i18nprune.scan.cache import CACHE_FILE_NAME
+from i18nprune.scan.cache import CACHE_FILE_NAME, decode_file
 from tests.scan.conftest import ScanProject, keys_of
 
 
@@ -44,6 +48,65 @@ def test_warm_scan_equals_cold_scan_and_parses_nothing(project: ScanProject) -> 
     assert cold.parsed == 3 and cold.cache_hits == 0
     assert warm.parsed == 0
     assert warm.cache_hits == 4  # the three discovered sources that hold sites, plus plain.ts
+
+
+def cached_records(project: ScanProject) -> dict[str, Any]:
+    """The cache file's records, decoded without knowing their types (to inspect or damage)."""
+    document = msgspec.msgpack.decode((project.cache_dir / CACHE_FILE_NAME).read_bytes())
+    records: dict[str, Any] = document["files"]
+    return records
+
+
+def write_records(project: ScanProject, records: dict[str, Any]) -> None:
+    path: Path = project.cache_dir / CACHE_FILE_NAME
+    document = msgspec.msgpack.decode(path.read_bytes())
+    path.write_bytes(msgspec.msgpack.encode({**document, "files": records}))
+
+
+def test_file_without_key_sites_is_cached_without_site_records(project: ScanProject) -> None:
+    make_app(project)
+
+    project.scan(cached=True)
+
+    records = cached_records(project)
+    plain = decode_file(msgspec.msgpack.encode(records["src/plain.ts"]))
+    app = decode_file(msgspec.msgpack.encode(records["src/app.tsx"]))
+    assert plain is not None and plain.facts is None and not plain.triggered
+    assert app is not None and app.facts is not None and len(app.facts.sites) == 4
+
+
+def test_damaged_facts_in_a_cached_record_are_extracted_again(project: ScanProject) -> None:
+    make_app(project)
+    age_files(project)
+    cold = project.scan(cached=True)
+    records = cached_records(project)
+    records["src/app.tsx"][-1] = "not facts"
+    write_records(project, records)
+
+    warm = project.scan(cached=True)
+
+    assert (warm.observations, warm.dynamic, warm.issues) == (
+        cold.observations,
+        cold.dynamic,
+        cold.issues,
+    )
+    assert warm.parsed == 1
+
+
+def test_damaged_quoted_texts_in_a_cached_record_are_indexed_again(project: ScanProject) -> None:
+    make_app(project)
+    age_files(project)
+    texts = frozenset({"home", "cart.items"})
+    cold = project.scan(cached=True, literal_texts=texts)
+    records = cached_records(project)
+    records["src/keys.ts"][6] = ["not", "literals"]
+    write_records(project, records)
+
+    warm = project.scan(cached=True, literal_texts=texts)
+
+    assert warm.literals == cold.literals
+    assert [(site.text, site.file) for site in warm.literals] == [("home", "src/keys.ts")]
+    assert (warm.observations, warm.issues) == (cold.observations, cold.issues)
 
 
 def test_cache_is_one_file_in_the_cache_dir(project: ScanProject) -> None:

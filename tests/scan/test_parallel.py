@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import msgspec
 
 from i18nprune.scan import scan_project
+from i18nprune.scan.discovery import SourceFile
 from i18nprune.scan.examine import Examined, examine_path
 from i18nprune.scan.parallel import examine_in_processes
 from tests.scan.conftest import ScanProject
@@ -24,6 +27,13 @@ def make_large_app(project: ScanProject) -> None:
     project.write("src/broken.ts", "const = ;\nt('after.error');\n")
 
 
+def source_file(project: ScanProject, path: Path) -> SourceFile:
+    status = path.stat()
+    return SourceFile(
+        str(path.relative_to(project.root)), status.st_size, status.st_mtime_ns, status.st_ino
+    )
+
+
 def test_parallel_scan_equals_serial_scan(project: ScanProject) -> None:
     make_large_app(project)
 
@@ -40,42 +50,44 @@ def test_parallel_scan_equals_serial_scan(project: ScanProject) -> None:
 def test_worker_processes_examine_like_the_scanning_process(project: ScanProject) -> None:
     make_large_app(project)
     files = sorted(path for path in (project.root / "src").rglob("*.ts"))
-    items = [
-        (str(path.relative_to(project.root)), str(path), path.stat().st_size) for path in files
+    items = [source_file(project, path) for path in files]
+    received: list[Examined] = []
+
+    examine_in_processes(str(project.root), items, ("t",), 2, received.extend)
+
+    expected = [
+        examine_path(relpath, str(project.root / relpath), ("t",), force=False)
+        for relpath, _, _, _ in items
     ]
-    received = []
-
-    examine_in_processes(items, ("t",), 2, received.extend)
-
-    expected = [examine_path(relpath, path, ("t",), force=False) for relpath, path, _ in items]
     assert sorted(received, key=lambda item: item.relpath) == expected
 
 
 def test_examining_here_beside_one_worker_gives_what_workers_give(project: ScanProject) -> None:
     make_large_app(project)
     files = sorted(path for path in (project.root / "src").rglob("*.ts"))
-    items = [
-        (str(path.relative_to(project.root)), str(path), path.stat().st_size) for path in files
-    ]
+    items = [source_file(project, path) for path in files]
     received: list[Examined] = []
 
-    examine_in_processes(items, ("t",), 2, received.extend, examine_here=True)
+    examine_in_processes(str(project.root), items, ("t",), 2, received.extend, examine_here=True)
 
-    expected = [examine_path(relpath, path, ("t",), force=False) for relpath, path, _ in items]
+    expected = [
+        examine_path(relpath, str(project.root / relpath), ("t",), force=False)
+        for relpath, _, _, _ in items
+    ]
     assert sorted(received, key=lambda item: item.relpath) == expected
 
 
 def test_examining_here_without_workers_examines_every_file_once(project: ScanProject) -> None:
     make_large_app(project)
     files = sorted(path for path in (project.root / "src").rglob("*.ts"))
-    items = [
-        (str(path.relative_to(project.root)), str(path), path.stat().st_size) for path in files
-    ]
+    items = [source_file(project, path) for path in files]
     received: list[Examined] = []
 
-    examine_in_processes(items, ("t",), 1, received.extend, examine_here=True)
+    examine_in_processes(str(project.root), items, ("t",), 1, received.extend, examine_here=True)
 
-    assert sorted(item.relpath for item in received) == sorted(relpath for relpath, _, _ in items)
+    assert sorted(item.relpath for item in received) == sorted(
+        relpath for relpath, _, _, _ in items
+    )
 
 
 def test_scan_examining_here_equals_serial_scan(project: ScanProject) -> None:
