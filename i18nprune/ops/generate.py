@@ -42,7 +42,7 @@ from i18nprune.pool import ProviderAttempt, WorkerPool
 from i18nprune.pool.job import Requester
 from i18nprune.pool.lease import lease_pool
 from i18nprune.pool.messages import ProviderSettings, TextNote
-from i18nprune.pool.pool import PoolStatistics
+from i18nprune.pool.pool import PoolStatistics, worker_ceiling
 from i18nprune.pool.statistics import PoolRecorder, RunPoolStatistics
 from i18nprune.project import Project, ProjectHandle
 from i18nprune.reference import Evidence, source_gate
@@ -64,6 +64,7 @@ from i18nprune.translate.lock import (
     update_lock,
 )
 from i18nprune.translate.notes import text_notes
+from i18nprune.translate.placeholders import ProtectedText
 from i18nprune.translate.plan import TargetPlan, plan_target
 from i18nprune.translate.providers import provider_chain
 from i18nprune.translate.translator import TranslationReport, Translator
@@ -344,8 +345,11 @@ class _RunPool:
             return
         if texts <= 0:
             return
-        wanted = self._options.workers or self._project.config.translate.workers
-        size = max(1, min(wanted, math.ceil(texts / max(self._chain[0].batch_size, 1))))
+        # `translate.workers` is a most, bounded by the CPUs; a `--workers` given is kept.
+        configured = min(self._project.config.translate.workers, worker_ceiling())
+        wanted = self._options.workers or configured
+        batches = math.ceil(texts / max(self._chain[0].batch_size, 1))
+        size = max(1, min(wanted, batches))
         self._pool = await self._stack.enter_async_context(lease_pool(size, self._project.env))
         self._before = self._pool.statistics()
 
@@ -433,7 +437,15 @@ async def run(handle: ProjectHandle, options: GenerateOptions, emit: EventSink) 
         pool=pool,
     )
     emit(ProgressEvent(type=EVENT, phase="done", done=len(runs), total=len(runs)))
-    return make_envelope(KIND, data, issues, started=started)
+    envelope = make_envelope(KIND, data, issues, started=started)
+    # What the run read and planned holds every leaf of every target: freed in a thread, since
+    # on the loop it would hold up a host's other requests for milliseconds. Shielded: the
+    # files are written, so the run must report it.
+    held: list[object] = [loaded, evidence, runs, reports]
+    del loaded, evidence, runs, reports
+    with trio.CancelScope(shield=True):
+        await trio.to_thread.run_sync(held.clear)
+    return envelope
 
 
 _LISTED = 5
@@ -633,10 +645,11 @@ async def _prepare_and_translate(
     """Prepare every target against the translation cache, then translate what it lacks
     (nothing on a dry run: its reports are None); the pool is released before this returns."""
     cache, issues = await trio.to_thread.run_sync(_open_cache, project)
+    translators: list[Translator] = []
+    reports: list[TranslationReport | None] = [None] * len(runs)
     try:
-        translators = await _prepare(project, runs, chain, cache, emit, glossary, descriptions)
+        translators[:] = await _prepare(project, runs, chain, cache, emit, glossary, descriptions)
         pending = sum(len(translator.pending) for translator in translators)
-        reports: list[TranslationReport | None] = [None] * len(runs)
         if not options.dry_run:
             await workers.lease(pending)
             if not pending:
@@ -644,14 +657,22 @@ async def _prepare_and_translate(
             reports[:] = await _translate(runs, translators, workers, emit)
         await workers.release()
     finally:
-        if cache is not None:
-            # Closing checkpoints the database and waits for a write in progress: off the loop.
-            with trio.CancelScope(shield=True):
-                await trio.to_thread.run_sync(cache.close)
+        # Closing checkpoints the database and waits for a write in progress, and dropping the
+        # translators frees every masked text of the run (tens of milliseconds for a large
+        # one): both in a thread, so neither holds up the event loop.
+        with trio.CancelScope(shield=True):
+            await trio.to_thread.run_sync(_let_go, translators, cache)
     if cache is not None and cache.problem and not issues:
         # It opened, then a read or write failed (a file another user owns, a full disk).
         issues.append(warning(Code.TRANSLATION_CACHE_UNAVAILABLE, cache.problem, str(cache.path)))
     return reports, issues
+
+
+def _let_go(translators: list[Translator], cache: TranslationCache | None) -> None:
+    """Drop the translators (in a thread: freeing them is work) and close the cache."""
+    translators.clear()
+    if cache is not None:
+        cache.close()
 
 
 async def _prepare(
@@ -667,7 +688,10 @@ async def _prepare(
 
     def prepare() -> list[Translator]:
         translators = []
+        # Without glossary terms a text masks the same for every target: once per run.
+        shared: dict[str, ProtectedText] = {}
         for target_run in runs:
+            terms = glossary.for_target(target_run.target.code)
             translator = Translator(
                 chain,
                 project.config.translate.policy,
@@ -675,8 +699,9 @@ async def _prepare(
                 source=project.source_locale(),
                 target=target_run.target.code,
                 texts=target_run.texts_to_translate(),
-                glossary=glossary.for_target(target_run.target.code),
+                glossary=terms,
                 notes=_notes(target_run, descriptions),
+                masks=shared if terms is None else None,
             )
             translator.consult_cache()
             translators.append(translator)

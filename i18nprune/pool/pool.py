@@ -6,6 +6,7 @@ worker sent again, and cancellation relayed to them.
 from __future__ import annotations
 
 import itertools
+import os
 from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 
@@ -45,6 +46,24 @@ BATCH_KILLS = 6
 """Workers that may be killed from outside while holding one batch before it fails; more than
 BATCH_CRASHES, since a kill says nothing about the batch, but bounded, since the OOM killer's
 SIGKILL may be the batch's own doing."""
+
+
+def usable_cpus() -> int:
+    """CPUs this process may run on (its affinity mask, which containers narrow)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
+
+
+def worker_ceiling() -> int:
+    """The most workers worth starting on this machine: one per usable CPU, and at least two.
+
+    A worker keeps every request it holds in flight at once, so more workers add no
+    concurrency; what they add is CPU, which only helps up to the cores there are, while each
+    costs a start-up of a quarter of a CPU second that competes with the front's own scan and
+    planning. Two keep a batch going while the other worker is replaced after a crash.
+    """
+    return max(2, usable_cpus())
 
 
 def respawn_delay(unproductive: int) -> float:

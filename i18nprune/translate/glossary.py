@@ -11,6 +11,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 import msgspec
@@ -35,12 +36,23 @@ _UNSPACED_CHARS = (
     "\u3040-\u30ff\u3130-\u318f\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"
     "\uf900-\ufaff\uff66-\uff9f\U00020000-\U0003ffff"
 )
-_UNSPACED = re.compile(f"[{_UNSPACED_CHARS}]")
 # The trie of `_any_of` needs no more of a word than this (it recurses once per character).
 _PREFIX_CHARS = 100
 # A word as terms are looked up: a run of word characters of spaced scripts, or one character
 # of a script without spaces.
-_WORD = re.compile(f"[^\\W{_UNSPACED_CHARS}]+|[{_UNSPACED_CHARS}]")
+_WORD = f"[^\\W{_UNSPACED_CHARS}]+|[{_UNSPACED_CHARS}]"
+
+
+# Compiled on first use: the character classes above take the regex compiler ~8 ms each, which
+# every `generate` paid at import while only a glossary with terms needs them.
+@cache
+def _word() -> re.Pattern[str]:
+    return re.compile(_WORD)
+
+
+@cache
+def _unspaced() -> re.Pattern[str]:
+    return re.compile(f"[{_UNSPACED_CHARS}]")
 
 
 @dataclass(frozen=True)
@@ -93,7 +105,7 @@ class TargetTerms:
         self._loose: list[tuple[re.Pattern[str], str | None]] = []
         for term, form in sorted(terms, key=lambda item: -len(item[0].term)):
             spelling, exact = term.term, term.case_sensitive
-            head = _WORD.match(spelling)
+            head = _word().match(spelling)
             if head is None:
                 pattern = re.compile(re.escape(spelling), 0 if exact else re.IGNORECASE)
                 self._loose.append((pattern, form))
@@ -131,7 +143,7 @@ class TargetTerms:
         """Every whole-word occurrence of a term that starts with a word, overlaps included."""
         found: list[tuple[int, int, int, str]] = []
         by_word = self._by_word
-        for word in _WORD.finditer(text):
+        for word in _word().finditer(text):
             bucket = by_word.get(word.group().casefold())
             if bucket is None:
                 continue
@@ -176,7 +188,7 @@ def _any_of(words: Iterable[str]) -> re.Pattern[str]:
 def _continues_word(char: str) -> bool:
     """Whether `char` would be part of the same word as a neighbouring word character."""
     if char.isalnum() or char == "_":
-        return _UNSPACED.match(char) is None
+        return _unspaced().match(char) is None
     return unicodedata.category(char).startswith("M")
 
 

@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Literal
 
+import msgspec
+
 from i18nprune.locales.leaves import Leaf
 from i18nprune.locales.view import LocaleView
 from i18nprune.reference import is_preserved
@@ -17,9 +19,11 @@ from i18nprune.translate.plurals import plural_plan
 Action = Literal["translate", "copy"]
 
 
-@dataclass(frozen=True)
-class PlannedLeaf:
-    """One target leaf to write: from which source leaf, and whether it needs a provider."""
+class PlannedLeaf(msgspec.Struct, frozen=True):
+    """One target leaf to write: from which source leaf, and whether it needs a provider.
+
+    A Struct rather than a dataclass: a plan holds one per leaf, and a frozen dataclass takes
+    ten times as long to build."""
 
     target_path: str
     source_path: str

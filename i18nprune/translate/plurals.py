@@ -7,14 +7,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import msgspec
+
 from i18nprune.locales.catalog import PLURAL_CATEGORIES, ordinal_categories, plural_categories
 
 _ORDINAL = "_ordinal"
 
 
-@dataclass(frozen=True, slots=True)
-class PlannedPath:
-    """One target path to fill, and the source path whose text is translated into it."""
+class PlannedPath(msgspec.Struct, frozen=True):
+    """One target path to fill, and the source path whose text is translated into it (a
+    Struct: a plan holds one per template path, and a frozen dataclass is slow to build)."""
 
     target_path: str
     source_path: str

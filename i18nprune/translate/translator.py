@@ -6,7 +6,7 @@ verified before anyone may write it.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
 
 import trio
@@ -45,8 +45,6 @@ class TranslationReport:
 
 
 def _tokens_kept(masked: str, translation: str) -> bool:
-    if "<x" not in masked and "<x" not in translation:
-        return True
     return sorted(_TOKEN.findall(masked)) == sorted(_TOKEN.findall(translation))
 
 
@@ -85,17 +83,37 @@ def _settle_text(text: str, masked: ProtectedText, units: dict[str, str]) -> tup
 
 
 class _Outgoing:
-    """Pending units as a job sends them: each masked text once, with the unit keys behind it."""
+    """Pending units as a job sends them: each masked text once, with the unit keys behind it
+    (`keys[i]` are those of `texts[i]`) and the note of each text for providers that read
+    notes. Built where it costs nothing to the event loop (with the cache lookup, in a thread),
+    since a large run has tens of thousands of units."""
 
-    def __init__(self, pending: dict[str, str]) -> None:
-        self.keys_of: dict[str, list[str]] = {}
+    def __init__(self, pending: dict[str, str], unit_notes: Mapping[str, TextNote]) -> None:
+        keys_of: dict[str, list[str]] = {}
         for key, masked in pending.items():
-            keys = self.keys_of.get(masked)
+            keys = keys_of.get(masked)
             if keys is None:
-                self.keys_of[masked] = [key]
+                keys_of[masked] = [key]
             else:
                 keys.append(key)
-        self.texts = list(self.keys_of)
+        self.texts = list(keys_of)
+        self.keys = list(keys_of.values())
+        self.notes = _outgoing_notes(self.keys, unit_notes) if unit_notes else None
+
+
+def _outgoing_notes(
+    keys: list[list[str]], unit_notes: Mapping[str, TextNote]
+) -> list[TextNote | None]:
+    """One note per outgoing text: the merged notes of its units."""
+    notes: list[TextNote | None] = []
+    for text_keys in keys:
+        note: TextNote | None = None
+        for key in text_keys:
+            found = unit_notes.get(key)
+            if found is not None:
+                note = found if note is None else note.merged(found)
+        notes.append(note)
+    return notes
 
 
 class _Settling:
@@ -135,13 +153,15 @@ class _Settling:
                 else:
                     dependents.append(text)
 
-    def arrived(self, keys: Iterable[str]) -> int:
-        """Units `keys` arrived; returns how many texts they complete (to `settle` later)."""
+    def arrived(self, units: Iterable[tuple[str, str]]) -> int:
+        """`(key, translation)` units arrived; returns how many texts they complete (to
+        `settle` later)."""
         completed = 0
         waiting = self._waiting
         complete = self._complete
-        for key in keys:
-            for text in self._dependents.pop(key, ()):
+        dependents = self._dependents
+        for key, _ in units:
+            for text in dependents.pop(key, ()):
                 left = waiting[text] - 1
                 if left:
                     waiting[text] = left
@@ -235,18 +255,28 @@ class Translator:
         texts: Sequence[str],
         notes: Mapping[str, TextNote] | None = None,
         glossary: TermFinder | None = None,
+        masks: MutableMapping[str, ProtectedText] | None = None,
     ) -> None:
         """`notes`: what is known of source texts (key paths, description), by text; providers
         that read notes get them with each part of those texts. `glossary`: the target's
-        glossary terms, masked like placeholders (restored in their target form, verified)."""
+        glossary terms, masked like placeholders (restored in their target form, verified).
+        `masks`: texts already masked the same way (the same `glossary`, or none), by text,
+        shared with other translators of the run; the texts this one masks are added to it."""
         self.chain = chain
         self.policy = policy
         self.cache = cache
         self.source = source
         self.target = target
-        self.protected = {
-            text: protect_placeholders(text, glossary) for text in dict.fromkeys(texts)
-        }
+        memo: MutableMapping[str, ProtectedText] = {} if masks is None else masks
+        protected: dict[str, ProtectedText] = {}
+        for text in texts:
+            if text in protected:
+                continue
+            masked = memo.get(text)
+            if masked is None:
+                masked = memo[text] = protect_placeholders(text, glossary)
+            protected[text] = masked
+        self.protected = protected
         self._unit_notes = self._notes_by_unit(notes or {})
         self.units: dict[str, str] = {}
         """Unit key → masked translation, for every unit translated so far."""
@@ -255,6 +285,7 @@ class Translator:
         self.pending: dict[str, str] = {}
         """Units still to send: unit key → masked text."""
         self._settling: _Settling | None = None
+        self._outgoing: _Outgoing | None = None
 
     def consult_cache(self) -> None:
         """Look every unit up in the cache (each provider of the chain in order, so what a
@@ -289,6 +320,7 @@ class Translator:
                 self.cached.add(text)
         self._settling = _Settling(self.protected, units, self.protected, verified)
         self._settling.settle()  # the texts the cache completed (this runs in a thread too)
+        self._outgoing = _Outgoing(pending, self._unit_notes)
 
     def _notes_by_unit(self, notes: Mapping[str, TextNote]) -> dict[str, TextNote]:
         """Unit key → the notes of the source texts it is a part of, merged."""
@@ -299,20 +331,6 @@ class Translator:
                 before = by_unit.get(unit.key)
                 by_unit[unit.key] = note if before is None else before.merged(note)
         return by_unit
-
-    def _outgoing_notes(self, outgoing: _Outgoing) -> list[TextNote | None] | None:
-        """One note per text `outgoing` sends (None when no text has one)."""
-        if not self._unit_notes:
-            return None
-        notes: list[TextNote | None] = []
-        for text in outgoing.texts:
-            note: TextNote | None = None
-            for key in outgoing.keys_of[text]:
-                found = self._unit_notes.get(key)
-                if found is not None:
-                    note = found if note is None else note.merged(found)
-            notes.append(note)
-        return notes
 
     def _verify_cached(self) -> dict[str, str]:
         """The texts complete from the cache whose translation verifies, with it; the units
@@ -344,8 +362,8 @@ class Translator:
         its batches. Raises trio.Cancelled or KeyboardInterrupt when the caller is cancelled or
         interrupted; what arrived before stays in the cache.
         """
-        settling = self._settling
-        if settling is None:
+        settling, outgoing = self._settling, self._outgoing
+        if settling is None or outgoing is None:
             raise RuntimeError("consult_cache() must run before translate()")
         report = TranslationReport(cached=self.cached)
         progress = _Progress(len(self.protected), len(self.protected) - settling.waiting)
@@ -355,7 +373,7 @@ class Translator:
         if self.pending:
             assert requester is not None, "only a translator with nothing pending needs none"
             outcome, unit_failures = await self._send(
-                requester, _Outgoing(self.pending), chain, settling, progress, False, recorder
+                requester, outgoing, chain, settling, progress, False, recorder
             )
             report.attempts = outcome.attempts
             report.fallback_count = outcome.fallback_count
@@ -372,7 +390,13 @@ class Translator:
                 self.units.pop(key, None)
             round_two = _Settling(self.protected, self.units, retry)
             outcome, unit_failures = await self._send(
-                requester, _Outgoing(again), chain, round_two, None, True, recorder
+                requester,
+                _Outgoing(again, self._unit_notes),
+                chain,
+                round_two,
+                None,
+                True,
+                recorder,
             )
             report.attempts = _merge_attempts(report.attempts, outcome.attempts)
             report.fallback_count += outcome.fallback_count
@@ -422,17 +446,23 @@ class Translator:
         # What arrives is cached under the provider and the options it was made with.
         cache_names = {settings.id: settings.cache_provider(self.target) for settings in chain}
         units = self.units
-        texts, keys_of = outgoing.texts, outgoing.keys_of
+        texts, keys = outgoing.texts, outgoing.keys
 
+        # On the event loop, once per batch: kept to a single pass over the batch's texts.
         def arrived(provider_id: str, indices: list[int], translations: list[str]) -> None:
             fresh: list[tuple[str, str]] = []
+            add = fresh.append
             for index, translation in zip(indices, translations, strict=True):
                 masked = texts[index]
-                if _tokens_kept(masked, translation):
-                    fresh.extend((key, translation) for key in keys_of[masked])
+                if ("<x" in masked or "<x" in translation) and not _tokens_kept(
+                    masked, translation
+                ):
+                    continue
+                for key in keys[index]:
+                    add((key, translation))
             units.update(fresh)
             writer.add(cache_names.get(provider_id, provider_id), fresh)
-            completed = settling.arrived(key for key, _ in fresh)
+            completed = settling.arrived(fresh)
             if progress is not None:
                 progress.advance(completed)
 
@@ -443,7 +473,7 @@ class Translator:
             chain=chain,
             policy=self.policy,
             isolated=isolated,
-            notes=self._outgoing_notes(outgoing),
+            notes=outgoing.notes,
         )
         try:
             async with trio.open_nursery() as nursery:
@@ -453,9 +483,7 @@ class Translator:
         finally:
             await writer.flush()
         failures = {
-            key: reason
-            for index, reason in outcome.failures.items()
-            for key in keys_of[texts[index]]
+            key: reason for index, reason in outcome.failures.items() for key in keys[index]
         }
         return outcome, failures
 
