@@ -6,7 +6,6 @@ worker sent again, and cancellation relayed to them.
 from __future__ import annotations
 
 import itertools
-import os
 from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 
@@ -25,7 +24,7 @@ from i18nprune.pool.job import (
 from i18nprune.pool.messages import Batch, Failure, ProviderSettings, Result, TextNote
 from i18nprune.pool.scheduler import ProviderGate, ProviderGates, ProviderHealth
 from i18nprune.pool.statistics import PoolRecorder
-from i18nprune.system.children import child_python
+from i18nprune.system.children import child_python, usable_cpus
 
 CANCEL_GRACE_SECONDS = 1.0
 """How long a worker has to acknowledge a cancel before it is killed and replaced."""
@@ -46,13 +45,6 @@ BATCH_KILLS = 6
 """Workers that may be killed from outside while holding one batch before it fails; more than
 BATCH_CRASHES, since a kill says nothing about the batch, but bounded, since the OOM killer's
 SIGKILL may be the batch's own doing."""
-
-
-def usable_cpus() -> int:
-    """CPUs this process may run on (its affinity mask, which containers narrow)."""
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0)) or 1
-    return os.cpu_count() or 1
 
 
 def worker_ceiling() -> int:

@@ -52,6 +52,7 @@ from i18nprune.scan.records import (
     ScanOptions,
     ScanResult,
 )
+from i18nprune.system.children import usable_cpus
 
 ProgressCallback = Callable[[int, int], None]
 
@@ -238,7 +239,7 @@ class _ProjectScan:
         parse the rest. Each file leaves `in_flight` as it is recorded, so that nothing holds
         its discovery record any longer."""
         contents = self._reuse_by_digest()
-        jobs = self.options.jobs or _usable_cpus()
+        jobs = self.options.jobs or usable_cpus()
         total_bytes = sum(file.size for file in self.in_flight.values())
         count = len(self.in_flight)
         if jobs > 1 and count >= _PARALLEL_MIN_FILES and total_bytes >= _PARALLEL_MIN_BYTES:
@@ -607,13 +608,6 @@ def _linked(linker: Linker, value: Expr | None, relpath: str) -> Expr | None:
     if value is None or not reads_imports(value):
         return value
     return linker.resolve(value, relpath)
-
-
-def _usable_cpus() -> int:
-    """CPUs this process may run on (its affinity mask, which containers narrow)."""
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0)) or 1
-    return os.cpu_count() or 1
 
 
 def _suffix(path: str) -> str:

@@ -16,3 +16,11 @@ def child_python(env: Mapping[str, str] | None = None) -> tuple[dict[str, str], 
     directory holds (a checkout of another version, a folder named `i18nprune`)."""
     folder = os.path.dirname(os.path.dirname(os.path.abspath(i18nprune.__file__)))
     return dict(os.environ if env is None else env), folder
+
+
+def usable_cpus() -> int:
+    """CPUs this process may run on (its affinity mask, which containers narrow): what bounds
+    how many children working at once are worth starting."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1

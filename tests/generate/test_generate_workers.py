@@ -9,7 +9,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from i18nprune.pool.pool import usable_cpus, worker_ceiling
+from i18nprune.pool.pool import worker_ceiling
+from i18nprune.system.children import usable_cpus
 from i18nprune.testing import FakeProvider
 from tests.conftest import CliResult
 from tests.generate.conftest import code_using, provider_config, read_json

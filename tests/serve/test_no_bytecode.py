@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 
+from i18nprune.system.children import usable_cpus
 from i18nprune.testing import ServeClient
 from tests.conftest import REPO, write_tree
 from tests.serve.conftest import ServeEnv
@@ -113,12 +114,6 @@ def imported_from(env: dict[str, str], cwd: Path) -> str:
         check=True,
     )
     return done.stdout.strip()
-
-
-def usable_cpus() -> int:
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0))
-    return os.cpu_count() or 1
 
 
 @pytest.mark.parametrize("entry", ["python -m i18nprune", "i18nprune script"])
