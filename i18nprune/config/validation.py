@@ -68,7 +68,7 @@ def _check_glossary(document: ConfigDocument, config: Config) -> None:
     """Glossary entries with an unusable term or translation, or a term given twice."""
     if not config.translate.glossary:
         return
-    from i18nprune.translate.glossary import term_problems  # only projects with a glossary
+    from i18nprune.config.terms import term_problems  # placeholders' parser: only when needed
 
     seen: dict[str, int] = {}
     for index, entry in enumerate(config.translate.glossary):

@@ -38,6 +38,7 @@ from i18nprune.ops.events import EventSink, ProgressEvent
 from i18nprune.ops.scanning import scan_code
 from i18nprune.ops.sync import SourceFiles
 from i18nprune.ops.targets import Target, select_targets
+from i18nprune.placeholders import ProtectedText
 from i18nprune.pool import ProviderAttempt, WorkerPool
 from i18nprune.pool.job import Requester
 from i18nprune.pool.lease import lease_pool
@@ -64,7 +65,6 @@ from i18nprune.translate.lock import (
     update_lock,
 )
 from i18nprune.translate.notes import text_notes
-from i18nprune.translate.placeholders import ProtectedText
 from i18nprune.translate.plan import TargetPlan, plan_target
 from i18nprune.translate.providers import provider_chain
 from i18nprune.translate.translator import TranslationReport, Translator

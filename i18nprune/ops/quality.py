@@ -30,15 +30,15 @@ from i18nprune.locales.view import LocaleView
 from i18nprune.ops.events import EventSink
 from i18nprune.ops.review import find_marks
 from i18nprune.ops.targets import select_targets
-from i18nprune.project import Project, ProjectHandle
-from i18nprune.translate.glossary import Glossary, TargetTerms, load_glossary
-from i18nprune.translate.placeholders import (
+from i18nprune.placeholders import (
     ChoiceSignature,
     PlaceholderSignature,
     placeholder_signature,
     protect_placeholders,
     verify_placeholders,
 )
+from i18nprune.project import Project, ProjectHandle
+from i18nprune.translate.glossary import Glossary, TargetTerms, load_glossary
 from i18nprune.translate.plurals import plural_plan
 
 KIND = "quality"

@@ -17,12 +17,11 @@ from pathlib import Path
 import msgspec
 
 from i18nprune.config.schema import GlossaryEntry, TranslateConfig
+from i18nprune.config.terms import term_problems, text_problem
 from i18nprune.envelope import Code, ProblemError, error
 from i18nprune.jsontext import located_problem
 from i18nprune.locale_codes import looks_like_locale_code, normalize_code
-from i18nprune.translate.placeholders import placeholder_signature
 
-_EMPTY_SIGNATURE = placeholder_signature("")
 _TRUE = frozenset({"true", "yes", "1"})
 _FALSE = frozenset({"false", "no", "0"})
 _ERROR_PATH = re.compile(r"^(?P<what>.*) - at `\$(?P<path>[^`]*)`$", re.DOTALL)
@@ -202,38 +201,6 @@ def _whole_word(text: str, start: int, end: int) -> bool:
 # --- checking and reading ----------------------------------------------------------------------
 
 
-def term_problems(term: str, translations: Mapping[str, str]) -> list[tuple[tuple[str, ...], str]]:
-    """What is wrong with a glossary entry, as `(key path below the entry, problem)` pairs;
-    empty when it is usable.
-
-    A term must be non-empty, without edge whitespace, and hold no placeholder, tag, ICU brace
-    or newline (it is matched in message text only); a translation the same, keyed by a
-    locale code.
-    """
-    problems: list[tuple[tuple[str, ...], str]] = []
-    problem = _text_problem(term)
-    if problem is not None:
-        problems.append((("term",), problem))
-    for code, form in translations.items():
-        if not looks_like_locale_code(code):
-            problems.append((("translations", code), "is not a locale code (`de`, `pt-BR`)"))
-            continue
-        problem = _text_problem(form)
-        if problem is not None:
-            problems.append((("translations", code), problem))
-    return problems
-
-
-def _text_problem(text: str) -> str | None:
-    if not text.strip():
-        return "must not be empty"
-    if text != text.strip():
-        return "must not start or end with whitespace"
-    if "{" in text or "}" in text or placeholder_signature(text) != _EMPTY_SIGNATURE:
-        return "must not contain placeholders, tags, braces or newlines"
-    return None
-
-
 def load_glossary(translate: TranslateConfig, root: Path) -> Glossary:
     """The project's glossary: `translate.glossaryFile` (relative to `root`) read, then
     `translate.glossary` (already validated with the config) replacing file terms it repeats
@@ -370,11 +337,11 @@ def _csv_term(header: list[str], row: list[str], where: str) -> GlossaryTerm:
             translations[column] = value
     if flag and flag not in _TRUE and flag not in _FALSE:
         raise _invalid(where, f"`caseSensitive` must be `true` or `false` (or empty), got `{flag}`")
-    problem = _text_problem(term)
+    problem = text_problem(term)
     if problem is not None:
         raise _invalid(where, f"`term` {problem}")
     for column, value in translations.items():
-        problem = _text_problem(value)
+        problem = text_problem(value)
         if problem is not None:
             raise _invalid(where, f"`{column}` {problem}")
     codes = {normalize_code(column): value for column, value in translations.items()}

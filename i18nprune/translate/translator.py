@@ -12,16 +12,16 @@ from dataclasses import dataclass, field
 import trio
 
 from i18nprune.config.schema import TranslatePolicy
-from i18nprune.pool.job import JobOutcome, ProviderAttempt, Requester, TranslateJob, run_job
-from i18nprune.pool.messages import ProviderSettings, TextNote
-from i18nprune.pool.statistics import PoolRecorder
-from i18nprune.translate.cache import TranslationCache
-from i18nprune.translate.placeholders import (
+from i18nprune.placeholders import (
     PlaceholderMismatch,
     ProtectedText,
     TermFinder,
     protect_placeholders,
 )
+from i18nprune.pool.job import JobOutcome, ProviderAttempt, Requester, TranslateJob, run_job
+from i18nprune.pool.messages import ProviderSettings, TextNote
+from i18nprune.pool.statistics import PoolRecorder
+from i18nprune.translate.cache import TranslationCache
 
 _TOKEN = re.compile(r'<x id="\d+"/>')
 _MISSING_PART = "a part of the text came back with its placeholders changed"

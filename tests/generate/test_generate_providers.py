@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from i18nprune.envelope import Code
+from i18nprune.placeholders import protect_placeholders
 from i18nprune.testing import FakeProvider, Fault, fake_translation
 from i18nprune.translate.cache import TranslationCache
-from i18nprune.translate.placeholders import protect_placeholders
 from tests.conftest import CliResult
 from tests.generate.conftest import code_using, flatten, provider_config, read_json
 

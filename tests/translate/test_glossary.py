@@ -13,15 +13,15 @@ from hypothesis import strategies as st
 
 from i18nprune.config import load_config
 from i18nprune.config.schema import GlossaryEntry, TranslateConfig
+from i18nprune.config.terms import term_problems
 from i18nprune.envelope import Code, ProblemError
+from i18nprune.placeholders import PlaceholderMismatch, protect_placeholders
 from i18nprune.translate.glossary import (
     Glossary,
     GlossaryTerm,
     TargetTerms,
     load_glossary,
-    term_problems,
 )
-from i18nprune.translate.placeholders import PlaceholderMismatch, protect_placeholders
 
 TOKEN = re.compile(r'<x id="\d+"/>')
 

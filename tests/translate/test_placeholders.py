@@ -10,7 +10,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from i18nprune.translate.placeholders import (
+from i18nprune.placeholders import (
     PlaceholderMismatch,
     ProtectedText,
     Unit,
