@@ -68,6 +68,12 @@ class LocaleEditor:
         rel = self.view.leaf_segment.get(leaf_path)
         return self._segment_paths.get(rel) if rel else None
 
+    def get(self, leaf_path: str) -> object | None:
+        """An existing leaf as its file holds it now (a copy; see `LocaleDocument.get`), None
+        when no file of the view holds it. Raises LocaleFileError as `document` does."""
+        holder = self.segment_of(leaf_path)
+        return self.document(holder).get(leaf_path) if holder is not None else None
+
     def set(
         self,
         leaf_path: str,

@@ -9,8 +9,10 @@ from typing import Literal
 
 import msgspec
 
+NEEDS_REVIEW = "needsReview"
+"""The field of a structured leaf that marks a translation nobody has checked yet."""
 STRUCTURED_KEYS = frozenset(
-    {"value", "status", "confidence", "needsReview", "needsTranslationAgain", "source"}
+    {"value", "status", "confidence", NEEDS_REVIEW, "needsTranslationAgain", "source"}
 )
 
 LeafKind = Literal["string", "structured", "placeholder", "other"]
@@ -48,6 +50,12 @@ def is_structured_leaf(node: object) -> bool:
         and isinstance(node.get("value"), str)
         and STRUCTURED_KEYS.issuperset(node)
     )
+
+
+def marked_for_review(node: object) -> bool:
+    """True when `node` (a leaf as its file holds it) is a structured leaf marked
+    `needsReview: true`."""
+    return isinstance(node, dict) and node.get(NEEDS_REVIEW) is True
 
 
 def is_message_object(node: object) -> bool:

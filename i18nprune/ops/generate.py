@@ -32,7 +32,7 @@ from i18nprune.envelope import (
 )
 from i18nprune.locales.editor import LocaleEditor
 from i18nprune.locales.jsondoc import JsonStyle
-from i18nprune.locales.leaves import is_message_object
+from i18nprune.locales.leaves import NEEDS_REVIEW, is_message_object
 from i18nprune.locales.view import LocaleView
 from i18nprune.ops.events import EventSink, ProgressEvent
 from i18nprune.ops.scanning import scan_code
@@ -149,7 +149,7 @@ def machine_leaf(translation: str, existing: object) -> dict[str, object]:
     """A structured leaf holding a machine translation; an existing structured leaf keeps its
     other fields."""
     leaf: dict[str, object] = dict(existing) if isinstance(existing, dict) else {}
-    leaf.update(value=translation, status="machine", needsReview=True)
+    leaf.update({"value": translation, "status": "machine", NEEDS_REVIEW: True})
     leaf.pop("needsTranslationAgain", None)
     return leaf
 
@@ -158,7 +158,7 @@ def review_leaf(value: str, existing: object) -> dict[str, object]:
     """A structured leaf holding `value` (a person's, kept) marked `needsReview`; an existing
     structured leaf keeps its other fields."""
     leaf: dict[str, object] = dict(existing) if isinstance(existing, dict) else {}
-    leaf.update(value=value, needsReview=True)
+    leaf.update({"value": value, NEEDS_REVIEW: True})
     return leaf
 
 
@@ -243,7 +243,6 @@ class TargetRun:
             # Every leaf of a source segment goes to the same target file.
             new_files: dict[str, tuple[Path, JsonStyle]] = {}
             segment_of = part.source.leaf_segment
-            existing_leaves = part.view.leaves
             for leaf in part.plan.leaves:
                 text = leaf.text if leaf.action == "copy" else report.translations.get(leaf.text)
                 if text is None:
@@ -253,10 +252,7 @@ class TargetRun:
                 if placed is None:
                     placed = new_files[rel] = files.target_file(leaf.source_path, self.target)
                 file, style = placed
-                existing = None
-                if leaf.target_path in existing_leaves:
-                    holder = editor.segment_of(leaf.target_path)
-                    existing = editor.document(holder).get(leaf.target_path) if holder else None
+                existing = editor.get(leaf.target_path)
                 value: object = text
                 # A structured-JSON message takes the bare text (the writer keeps its fields).
                 wants_leaf = structured or isinstance(existing, dict)
@@ -281,7 +277,7 @@ def _mark_kept_stale(part: TargetPart, editor: LocaleEditor) -> None:
     for the mark and stays as it is."""
     for path in part.plan.stale:
         holder = editor.segment_of(path)
-        existing = editor.document(holder).get(path) if holder else None
+        existing = editor.get(path)
         leaf = part.view.leaves[path]
         if holder is None or not isinstance(leaf.value, str) or is_message_object(existing):
             continue

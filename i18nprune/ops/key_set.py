@@ -74,7 +74,7 @@ def _set(handle: ProjectHandle, options: KeySetOptions) -> tuple[KeySetData, lis
         name = segments[0].name if segments else options.locale.strip()
         file = project.namespace_file(name, namespace or syntax.default_namespace)
     try:
-        existing = editor.document(holder).get(path) if holder else None
+        existing = editor.get(path)
         editor.set(path, _leaf(project, options.value, existing), file)
         changes = editor.changes()
         editor.save()

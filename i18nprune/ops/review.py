@@ -20,13 +20,13 @@ from i18nprune.envelope import (
     make_envelope,
 )
 from i18nprune.locales.editor import FileChange, LocaleEditor
+from i18nprune.locales.leaves import NEEDS_REVIEW, marked_for_review
 from i18nprune.locales.view import LocaleView
 from i18nprune.ops.events import EventSink
 from i18nprune.ops.targets import select_targets
 from i18nprune.project import Project, ProjectHandle
 
 KIND = "review"
-_MARK = "needsReview"
 
 
 class ReviewOptions(msgspec.Struct, frozen=True, kw_only=True):
@@ -82,9 +82,9 @@ def _marked(editor: LocaleEditor, view: LocaleView) -> list[tuple[str, dict[str,
     """
     found: list[tuple[str, dict[str, object]]] = []
     for path, leaf in view.leaves.items():
-        file = editor.segment_of(path) if leaf.kind == "structured" else None
-        node = editor.document(file).get(path) if file is not None else None
-        if isinstance(node, dict) and node.get(_MARK) is True:
+        node = editor.get(path) if leaf.kind == "structured" else None
+        if marked_for_review(node):
+            assert isinstance(node, dict)  # guaranteed by marked_for_review
             found.append((path, node))
     return found
 
@@ -140,7 +140,7 @@ def _review(handle: ProjectHandle, options: ReviewOptions, started: float) -> En
         )
     editors = list({id(entry.editor): entry.editor for entry in selected}.values())
     for entry in selected:
-        cleared = {key: value for key, value in entry.node.items() if key != _MARK}
+        cleared = {key: value for key, value in entry.node.items() if key != NEEDS_REVIEW}
         file = entry.editor.segment_of(entry.path)
         assert file is not None  # a marked leaf was read from its file
         entry.editor.set(entry.path, cleared, file)

@@ -21,6 +21,7 @@ import msgspec
 
 from i18nprune.envelope import Code, ProblemError, error
 from i18nprune.jsontext import json_kind, located_problem
+from i18nprune.locales.leaves import marked_for_review
 from i18nprune.system.atomic import write_atomically
 
 if TYPE_CHECKING:
@@ -220,12 +221,10 @@ def review_accepted(editor: Callable[[], LocaleEditor]) -> Callable[[str], bool]
     def accepted(path: str) -> bool:
         if not made:
             made.append(editor())
-        holder = made[0].segment_of(path)
         try:
-            node = made[0].document(holder).get(path) if holder is not None else None
+            return not marked_for_review(made[0].get(path))
         except ProblemError:
             return False
-        return not (isinstance(node, dict) and node.get("needsReview") is True)
 
     return accepted
 
