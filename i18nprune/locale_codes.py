@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+
+ANY_LOCALE = "*"
+"""The key of a per-locale setting that applies to every locale without one of its own."""
 
 _CODE_SHAPE = re.compile(r"^[a-z]{2,3}(-[a-z0-9]{2,8})*$")
 
@@ -10,6 +14,23 @@ _CODE_SHAPE = re.compile(r"^[a-z]{2,3}(-[a-z0-9]{2,8})*$")
 def normalize_code(code: str) -> str:
     """Trim, lowercase and use `-` as the separator: the form locale codes are compared in."""
     return code.strip().lower().replace("_", "-")
+
+
+def language_of(code: str) -> str:
+    """The language subtag of `code`, normalised (`pt_BR` → `pt`)."""
+    return normalize_code(code).split("-", 1)[0]
+
+
+def per_locale(values: Mapping[str, str], code: str) -> str | None:
+    """The value of a per-locale setting (keys normalised locale codes, or `ANY_LOCALE`) for
+    locale `code`: its own code's (`pt-br`), else its language's (`pt`), else `*`'s; None when
+    none applies."""
+    normalized = normalize_code(code)
+    for key in (normalized, language_of(normalized), ANY_LOCALE):
+        value = values.get(key)
+        if value is not None:
+            return value
+    return None
 
 
 def looks_like_locale_code(name: str) -> bool:

@@ -13,7 +13,7 @@ from typing import Literal
 import msgspec
 from babel import Locale, UnknownLocaleError, localedata
 
-from i18nprune.locale_codes import bcp47_case, normalize_code
+from i18nprune.locale_codes import bcp47_case, language_of, normalize_code
 
 PLURAL_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
 """Every CLDR plural category, in CLDR's order (cardinal and ordinal rules alike)."""
@@ -71,7 +71,7 @@ def plural_categories(code: str) -> list[str]:
     Falls back to the base language (`en-XX` → `en`); an unknown language has only `other`,
     so nothing is invented for it.
     """
-    row = find_language(code) or find_language(normalize_code(code).split("-")[0])
+    row = find_language(code) or find_language(language_of(code))
     return list(row.plurals) if row else ["other"]
 
 
@@ -80,7 +80,7 @@ def ordinal_categories(code: str) -> tuple[str, ...]:
     """CLDR ordinal plural categories of language `code` (`1st`, `2nd`: en one, two, few,
     other), in CLDR order; falls back like `plural_categories`."""
     normalized = normalize_code(code)
-    for candidate in (normalized, normalized.split("-")[0]):
+    for candidate in (normalized, language_of(normalized)):
         try:
             locale = Locale.parse(candidate, sep="-")
         except (ValueError, UnknownLocaleError):

@@ -23,7 +23,7 @@ from i18nprune.envelope import (
     make_envelope,
 )
 from i18nprune.keys import KeySyntax
-from i18nprune.locale_codes import normalize_code
+from i18nprune.locale_codes import language_of
 from i18nprune.locales.catalog import PLURAL_CATEGORIES, ordinal_categories, plural_categories
 from i18nprune.locales.leaves import Leaf
 from i18nprune.locales.view import LocaleView
@@ -179,7 +179,7 @@ class _Comparison:
         self.target = target
         self.terms = terms
         self.checked = 0
-        self._same_language = _language(source.locale) == _language(target.locale)
+        self._same_language = language_of(source.locale) == language_of(target.locale)
 
     def findings(self) -> list[QualityFinding]:
         """Every finding of the target view: leaf by leaf, then plural groups, then marks."""
@@ -235,10 +235,6 @@ def _is_translated(leaf: Leaf) -> bool:
     translation (`needsTranslationAgain`, such as `sync --metadata` writes) — those are
     `missing`'s and `generate`'s business, not quality's."""
     return _is_text(leaf) and not leaf.needs_translation_again
-
-
-def _language(code: str) -> str:
-    return normalize_code(code).split("-")[0]
 
 
 def _leaf_problems(

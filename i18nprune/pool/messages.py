@@ -14,24 +14,9 @@ from typing import Any, Literal
 import msgspec
 
 from i18nprune.config.secrets import REDACTED, redact_url_credentials
-from i18nprune.locale_codes import normalize_code
+from i18nprune.locale_codes import per_locale
 
 FailureKind = Literal["rate_limited", "quota", "auth", "transient", "bad_response"]
-
-ANY_LOCALE = "*"
-"""The key of a per-locale setting that applies to every target without one of its own."""
-
-
-def per_locale(setting: dict[str, str], target: str) -> str | None:
-    """The value of a per-locale `setting` (keys normalised locale codes, or `*`) for `target`:
-    its own code (`pt-br`), else its language (`pt`), else `*`; None when none applies."""
-    code = normalize_code(target)
-    for key in (code, code.split("-", 1)[0], ANY_LOCALE):
-        value = setting.get(key)
-        if value is not None:
-            return value
-    return None
-
 
 NOTE_KEYS = 3
 """The key paths one text's note names at most (a text many keys share is sent once)."""

@@ -20,7 +20,7 @@ from i18nprune.config.schema import GlossaryEntry, TranslateConfig
 from i18nprune.config.terms import term_problems, text_problem
 from i18nprune.envelope import Code, ProblemError, error
 from i18nprune.jsontext import located_problem
-from i18nprune.locale_codes import looks_like_locale_code, normalize_code
+from i18nprune.locale_codes import looks_like_locale_code, normalize_code, per_locale
 
 _TRUE = frozenset({"true", "yes", "1"})
 _FALSE = frozenset({"false", "no", "0"})
@@ -67,11 +67,7 @@ class GlossaryTerm:
     def target_form(self, target: str) -> str | None:
         """The term in `target` (its exact code, else its language), None to keep it as the
         source text spells it."""
-        code = normalize_code(target)
-        found = self.translations.get(code)
-        if found is None and "-" in code:
-            found = self.translations.get(code.split("-", 1)[0])
-        return found
+        return per_locale(self.translations, target)
 
 
 class Glossary:

@@ -14,8 +14,8 @@ import msgspec
 from i18nprune.config.environment import provider_env, provider_variable_prefix
 from i18nprune.config.schema import FORMALITY_VALUES, ProviderRow, TranslateConfig
 from i18nprune.envelope import Code, Issue, ProblemError, error
-from i18nprune.locale_codes import normalize_code
-from i18nprune.pool.messages import ANY_LOCALE, ProviderSettings
+from i18nprune.locale_codes import ANY_LOCALE, normalize_code
+from i18nprune.pool.messages import ProviderSettings
 
 ProviderKind = Literal["offline", "public", "api_key", "self_hosted", "llm"]
 

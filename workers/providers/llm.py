@@ -10,7 +10,8 @@ from typing import Any
 import httpx
 import msgspec
 
-from i18nprune.pool.messages import FailureKind, ProviderSettings, TextNote, per_locale
+from i18nprune.locale_codes import per_locale
+from i18nprune.pool.messages import FailureKind, ProviderSettings, TextNote
 
 from .errors import bad_response
 from .exchange import exchange, mentions_quota, read_as
