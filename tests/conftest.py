@@ -62,15 +62,22 @@ def home(tmp_path: Path) -> Path:
     return path
 
 
+def cli_environment(home: Path, **extra: str) -> dict[str, str]:
+    """This process's environment for a CLI run: no `I18NPRUNE_*` variables of the caller's, no
+    `CI`, the data home `home`, then `extra`."""
+    environ = {k: v for k, v in os.environ.items() if not k.startswith("I18NPRUNE_")}
+    environ.pop("CI", None)
+    environ["I18NPRUNE_HOME"] = str(home)
+    environ.update(extra)
+    return environ
+
+
 @pytest.fixture
 def run_cli(home: Path) -> Callable[..., CliResult]:
     """Run `python -m i18nprune ARGS` in `cwd`, with an isolated home and no CI variable."""
 
     def run(*args: str, cwd: Path, env: dict[str, str] | None = None) -> CliResult:
-        environ = {k: v for k, v in os.environ.items() if not k.startswith("I18NPRUNE_")}
-        environ.pop("CI", None)
-        environ["I18NPRUNE_HOME"] = str(home)
-        environ.update(env or {})
+        environ = cli_environment(home, **(env or {}))
         done = subprocess.run(
             [sys.executable, "-m", "i18nprune", *args],
             cwd=cwd,

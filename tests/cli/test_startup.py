@@ -6,7 +6,6 @@ took.
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 import sys
@@ -16,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from i18nprune.ops.registry import OPS
-from tests.conftest import CliResult, write_tree
+from tests.conftest import CliResult, cli_environment, write_tree
 
 SIMPLE = {
     "i18nprune.config.json": {"locales": {"source": "en"}},
@@ -43,9 +42,7 @@ def run_recorded(home: Path, tmp_path: Path) -> Run:
 
     def run(*args: str, cwd: Path) -> tuple[CliResult, set[str]]:
         modules_file = tmp_path / "modules.txt"
-        environ = {k: v for k, v in os.environ.items() if not k.startswith("I18NPRUNE_")}
-        environ.pop("CI", None)
-        environ.update(I18NPRUNE_HOME=str(home), MODULES_FILE=str(modules_file))
+        environ = cli_environment(home, MODULES_FILE=str(modules_file))
         done = subprocess.run(
             [sys.executable, "-c", _RECORDING, *args],
             cwd=cwd,

@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.conftest import write_tree
+from tests.conftest import cli_environment, write_tree
 
 # Files may not grow past this: like a disk that fills up while writing.
 _FILE_LIMIT = 4096
@@ -24,9 +24,7 @@ def _run_with_a_full_disk(
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails (EFBIG)
         resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
 
-    environ = {k: v for k, v in os.environ.items() if not k.startswith("I18NPRUNE_")}
-    environ.pop("CI", None)
-    environ.update(I18NPRUNE_HOME=str(home), PYTHONDONTWRITEBYTECODE="1")
+    environ = cli_environment(home, PYTHONDONTWRITEBYTECODE="1")
     return subprocess.run(
         [sys.executable, "-m", "i18nprune", *args],
         cwd=cwd,
