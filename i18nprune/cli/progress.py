@@ -8,6 +8,7 @@ from collections.abc import Callable
 from types import TracebackType
 from typing import TYPE_CHECKING
 
+from i18nprune.cli.output import rich_console
 from i18nprune.ops.events import ProgressEvent
 
 if TYPE_CHECKING:
@@ -74,7 +75,7 @@ class ProgressDisplay:
         self._clock = clock
         self._last_line = clock()
         self._progress: Progress | None = (
-            _bars(console) if enabled and console.is_terminal else None
+            _bars(rich_console(console)) if enabled and console.is_terminal else None
         )
         self._tasks: dict[tuple[str, str | None], TaskID] = {}
 

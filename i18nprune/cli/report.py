@@ -8,17 +8,17 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, cast
-
-from rich.markup import escape
+from typing import TYPE_CHECKING, Any, cast
 
 from i18nprune.cli.formats import findings, github_commands, sarif_log
 from i18nprune.cli.globals import GlobalOptions
 from i18nprune.cli.output import print_issues, write_document, write_json
 from i18nprune.envelope import Envelope, Issue, ProblemError
-from i18nprune.fanout import WorkspaceRun
 from i18nprune.project import ProjectHandle
 from i18nprune.workspace import Workspace
+
+if TYPE_CHECKING:
+    from i18nprune.fanout import WorkspaceRun
 
 Renderer = Callable[[Any, Any, GlobalOptions], None]
 # Each command's people's text: the `render` of its module in `cli/commands/`, imported when it
@@ -73,7 +73,7 @@ def emit(
         root, anchor = report_root(reported)
         write_document(sarif_log(findings(envelope, root), root, anchor))
         return
-    if isinstance(envelope.data, WorkspaceRun):
+    if reported.workspace is not None and _is_workspace_run(envelope.data):
         _print_projects(envelope.data, options, (out, err), hide)
     elif envelope.data is not None and not options.quiet:
         _renderer(envelope.kind)(envelope.data, out, options)
@@ -86,10 +86,20 @@ def emit(
     print_issues(err, [issue for issue in envelope.issues if _shown(issue, options, hide)])
 
 
+def _is_workspace_run(data: object) -> bool:
+    """Whether `data` is a workspace run's (asked only of a workspace run, which imported the
+    fan-out already: a single project's run never imports it)."""
+    from i18nprune.fanout import WorkspaceRun
+
+    return isinstance(data, WorkspaceRun)
+
+
 def _print_projects(
     run: WorkspaceRun, options: GlobalOptions, consoles: tuple[Any, Any], hide: str | None
 ) -> None:
     """Each project under a heading, then one summary line."""
+    from rich.markup import escape
+
     out, err = consoles
     for project in run.projects:
         status = "[green]ok[/]" if project.ok else "[red]failed[/]"

@@ -2,7 +2,8 @@
 run over one project or a workspace, the confirmation prompt, and the exit code.
 
 `cli/app.py` imports this module when it first builds an op's command, so `--help` and
-`--version` do not load what running an op needs (trio, the config and project modules).
+`--version` do not load what running an op needs (the config and project modules). Trio is
+imported only for an op that needs an event loop (`OpSpec.inline`) or a workspace run.
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from typing import Annotated, Any
 
 import click
 import msgspec
-import trio
 import typer
 
 from i18nprune.cli.exits import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, report_usage
@@ -25,7 +25,7 @@ from i18nprune.cli.progress import ProgressDisplay
 from i18nprune.cli.report import Reported, emit
 from i18nprune.config import ConfigOverrides
 from i18nprune.envelope import Code, Envelope, ProblemError, error, make_envelope
-from i18nprune.fanout import WorkspaceRun, run_workspace
+from i18nprune.ops.offload import run_inline
 from i18nprune.ops.options import OptionsError, decode_options, option_fields
 from i18nprune.ops.registry import OpSpec, execute
 from i18nprune.ops.workspace import workspace_root
@@ -90,7 +90,7 @@ def run_op(spec: OpSpec, options: GlobalOptions, raw: dict[str, Any]) -> int:
         if options.interactive and getattr(op_options, "ask", False):
             op_options = _choose_keys(spec, handle, options, op_options, out)
         envelope = _execute(spec, reported, options, op_options, err)
-        if options.interactive and _awaits_confirmation(envelope):
+        if options.interactive and _awaits_confirmation(envelope, reported):
             emit(envelope, options, reported, (out, err), hide=Code.CONFIRMATION_REQUIRED)
             if not typer.confirm("Apply these changes?", default=False, err=True):
                 err.print("Nothing was changed.")
@@ -136,17 +136,26 @@ def _execute(
     spec: OpSpec, reported: Reported, options: GlobalOptions, op_options: Any, err: Any
 ) -> Envelope:
     with ProgressDisplay(err, enabled=not options.quiet) as display:
+        if reported.workspace is None and spec.inline:
+            return run_inline(execute, spec, reported.handle, op_options, display)
+        import trio
+
         if reported.workspace is None:
             return trio.run(execute, spec, reported.handle, op_options, display)
+        from i18nprune.fanout import run_workspace
+
         return trio.run(
             run_workspace, spec, reported.handle, reported.workspace, op_options, display
         )
 
 
-def _awaits_confirmation(envelope: Envelope) -> bool:
+def _awaits_confirmation(envelope: Envelope, reported: Reported) -> bool:
     issues = list(envelope.issues)
-    if isinstance(envelope.data, WorkspaceRun):
-        issues += [issue for project in envelope.data.projects for issue in project.issues]
+    if reported.workspace is not None:  # a workspace run imported the fan-out already
+        from i18nprune.fanout import WorkspaceRun
+
+        if isinstance(envelope.data, WorkspaceRun):
+            issues += [issue for project in envelope.data.projects for issue in project.issues]
     return any(issue.code == Code.CONFIRMATION_REQUIRED for issue in issues)
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import msgspec
-import trio
+
+from i18nprune.ops.offload import on_loop_thread
 
 
 class ProgressEvent(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -30,10 +31,10 @@ def discard(event: ProgressEvent) -> None:
 
 
 def from_worker_thread(emit: EventSink) -> EventSink:
-    """A sink that code running in `trio.to_thread.run_sync` may call: each event is handed to
+    """A sink that code running in `offload.run_blocking` may call: each event is handed to
     `emit` on the event loop's thread (the call waits until it was delivered)."""
 
     def deliver(event: ProgressEvent) -> None:
-        trio.from_thread.run_sync(emit, event)
+        on_loop_thread(emit, event)
 
     return deliver

@@ -42,6 +42,9 @@ class OpSpec:
     started, finish."""
     command_line: bool = True
     """Whether the CLI has a command for it; editor ops (PROTOCOL §12) are served only."""
+    inline: bool = False
+    """Awaits nothing but `offload.run_blocking`, so a command runs it without an event loop
+    (`offload.run_inline`) and without importing trio."""
 
     @property
     def options(self) -> type[msgspec.Struct]:
@@ -69,6 +72,7 @@ OPS: dict[str, OpSpec] = {
             "ValidateOptions",
             "Check the keys used in code against the source locale.",
             progress=True,
+            inline=True,
         ),
         OpSpec(
             "languages",

@@ -13,10 +13,10 @@ from pathlib import Path
 from typing import Protocol
 
 import msgspec
-import trio
 
 from i18nprune.envelope import Envelope
 from i18nprune.ops.events import EventSink, ProgressEvent
+from i18nprune.ops.offload import on_loop_thread, run_blocking
 from i18nprune.project import Project, ProjectHandle
 from i18nprune.reference import Evidence
 from i18nprune.scan import ScanOptions, ScanResult, scan_project
@@ -86,7 +86,7 @@ async def remembered_run(
     if snapshots is None or root is None:
         return (await run())[0]
     key = (kind, options, handle.request)
-    generation, kept = await trio.to_thread.run_sync(snapshots.recall, root, key)
+    generation, kept = await run_blocking(snapshots.recall, root, key)
     if isinstance(kept, Envelope):
         for phase in ("scan", "done"):
             emit(ProgressEvent(type=f"run.progress.{kind}", phase=phase))
@@ -99,7 +99,7 @@ async def remembered_run(
         def remember() -> None:
             snapshots.remember(root, generation, key, envelope, project_reads(project))
 
-        await trio.to_thread.run_sync(remember)
+        await run_blocking(remember)
     return envelope
 
 
@@ -129,9 +129,7 @@ async def scan_code(
     emit(ProgressEvent(type=event_type, phase="scan"))
 
     def report(done: int, total: int) -> None:
-        trio.from_thread.run_sync(
-            emit, ProgressEvent(type=event_type, phase="scan", done=done, total=total)
-        )
+        on_loop_thread(emit, ProgressEvent(type=event_type, phase="scan", done=done, total=total))
 
     options = project.scan_options(literal_texts)
     if overlay:
@@ -142,5 +140,5 @@ async def scan_code(
         # that lends a scanner decides for itself (a server's loop must not wait for the GIL).
         options = msgspec.structs.replace(options, examine_here=True)
         scanner = scan_project
-    result = await trio.to_thread.run_sync(scanner, options, report)
+    result = await run_blocking(scanner, options, report)
     return Evidence(result, options.syntax)

@@ -7,12 +7,12 @@ from dataclasses import dataclass, field
 from functools import partial
 
 import msgspec
-import trio
 
 from i18nprune.envelope import Code, Envelope, Issue, error, make_envelope, warning
 from i18nprune.locales.view import LocaleView
 from i18nprune.ops.events import EventSink, ProgressEvent
 from i18nprune.ops.evidence_report import excluded_folders_note
+from i18nprune.ops.offload import run_blocking
 from i18nprune.ops.scanning import remembered_run, scan_code
 from i18nprune.ops.suggestions import Suggestion, suggest
 from i18nprune.project import Project, ProjectHandle
@@ -124,10 +124,10 @@ async def run(handle: ProjectHandle, options: ValidateOptions, emit: EventSink) 
 
 async def _run(handle: ProjectHandle, emit: EventSink) -> tuple[Envelope, Project]:
     started = time.perf_counter()
-    loaded = await trio.to_thread.run_sync(_load, handle, abandon_on_cancel=True)
+    loaded = await run_blocking(_load, handle, abandon_on_cancel=True)
     evidence = await scan_code(loaded.project, KIND, emit, loaded.literal_texts)
     emit(ProgressEvent(type=f"run.progress.{KIND}", phase="compare"))
-    envelope = await trio.to_thread.run_sync(_compare, loaded, evidence, started)
+    envelope = await run_blocking(_compare, loaded, evidence, started)
     emit(ProgressEvent(type=f"run.progress.{KIND}", phase="done"))
     return envelope, loaded.project
 

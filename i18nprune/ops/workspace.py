@@ -7,10 +7,10 @@ import time
 from pathlib import Path
 
 import msgspec
-import trio
 
 from i18nprune.envelope import Envelope, Issue, ProblemError, make_envelope
 from i18nprune.ops.events import EventSink
+from i18nprune.ops.offload import run_blocking
 from i18nprune.project import ProjectHandle, ProjectRequest
 from i18nprune.workspace import Workspace, WorkspaceProject, find_workspace
 
@@ -42,7 +42,7 @@ async def run(handle: ProjectHandle, options: WorkspaceOptions, emit: EventSink)
     thread, off the loop)."""
     started = time.perf_counter()
     root = workspace_root(handle.request)
-    data, issues = await trio.to_thread.run_sync(_describe, handle, root, abandon_on_cancel=True)
+    data, issues = await run_blocking(_describe, handle, root, abandon_on_cancel=True)
     return make_envelope(KIND, data, issues, started=started)
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 import os
 import re
 import stat
+from bisect import bisect_left
+from collections.abc import Collection
 from fnmatch import translate
 from pathlib import Path
 from typing import NamedTuple
@@ -36,6 +38,8 @@ PRODUCTION_SKIP_DIRS = frozenset({"node_modules", "dist", "build", "compiled", "
 PRODUCTION_SKIP_FILES = ("*.test.*", "*.spec.*")
 # Counting the sources of an excluded folder stops here: the report needs an idea, not a census.
 _COUNT_LIMIT = 10_000
+_LISTS_BY_DESCRIPTOR = os.scandir in os.supports_fd
+_DIRECTORY_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0)
 
 
 class SourceFile(NamedTuple):
@@ -50,11 +54,14 @@ class SourceFile(NamedTuple):
 
 class Discovery(NamedTuple):
     """The files to scan, sorted by `relpath`, what went wrong while looking for them, and the
-    folders an exclude rule (other than the default skip set) kept out."""
+    folders an exclude rule (other than the default skip set) kept out; `link_targets`: where
+    the links the walk followed lead (relative to the root), whose changes `rediscover` cannot
+    attribute by path."""
 
     files: list[SourceFile]
     issues: list[Issue]
     excluded: list[ExcludedFolder]
+    link_targets: frozenset[str] = frozenset()
 
 
 class _Excludes:
@@ -66,13 +73,18 @@ class _Excludes:
             PRODUCTION_SKIP_DIRS if production else frozenset()
         )
         self.dir_globs = _globs(exclude.dirs)
-        self.file_globs = _globs([*exclude.files, *(PRODUCTION_SKIP_FILES if production else ())])
+        file_globs = [*exclude.files, *(PRODUCTION_SKIP_FILES if production else ())]
+        self.file_globs = _globs(file_globs)
+        self.file_hint = _hint(file_globs)
         self.endings = tuple(
             ending if ending.startswith(".") else "." + ending
             for ending in exclude.extensions
             if ending.strip(".")
         )
         self.patterns: list[re.Pattern[str]] = []
+        self.drop_hint: re.Pattern[str] | None = None
+        """Found in the name of every source file that a rule drops (when set and no path
+        pattern is configured): the walk asks `drops_source` only about names it is found in."""
         for index, pattern in enumerate(exclude.patterns):
             try:
                 self.patterns.append(re.compile(pattern))
@@ -84,6 +96,10 @@ class _Excludes:
                         f"expression ({problem}); fix or remove it.",
                     )
                 )
+        if not exclude.patterns and (self.file_hint is not None or not file_globs):
+            hints = [self.file_hint.pattern] if self.file_hint is not None else []
+            hints += [re.escape(ending) + r"\Z" for ending in self.endings]
+            self.drop_hint = re.compile("|".join(hints)) if hints else None
 
     def skips_dir(self, name: str) -> str | None:
         """Which setting keeps a folder called `name` out of the scan, if one does."""
@@ -98,9 +114,21 @@ class _Excludes:
         dot = name.rfind(".")
         if dot <= 0 or name[dot:] not in SCANNED_SUFFIXES:
             return False
-        if (self.file_globs and self.file_globs.match(name)) or name.endswith(self.endings):
-            return False
-        return not any(pattern.search(walked) for pattern in self.patterns)
+        return not self.drops_source(name, walked)
+
+    def drops_source(self, name: str, walked: str) -> bool:
+        """Whether a rule keeps out file `name` (a scanned suffix), at `walked` under `src`."""
+        hinted = self.file_hint is None or self.file_hint.search(name) is not None
+        if self.file_globs and hinted and self.file_globs.match(name):
+            return True
+        if name.endswith(self.endings):
+            return True
+        return bool(self.patterns) and any(pattern.search(walked) for pattern in self.patterns)
+
+    @property
+    def drops_sources(self) -> bool:
+        """Whether any rule keeps out files by name or path (else `drops_source` is False)."""
+        return bool(self.file_globs or self.endings or self.patterns)
 
 
 def _globs(globs: list[str]) -> re.Pattern[str] | None:
@@ -110,6 +138,21 @@ def _globs(globs: list[str]) -> re.Pattern[str] | None:
     alternatives = [re.escape(glob) + r"\Z" for glob in globs]
     alternatives += [translate(glob) for glob in globs]
     return re.compile("|".join(f"(?:{alternative})" for alternative in alternatives))
+
+
+def _hint(globs: list[str]) -> re.Pattern[str] | None:
+    """A pattern that finds, in any name one of `globs` matches, that glob's longest run of
+    plain characters; None when a glob has none (or a `[…]` set, whose letters are not plain).
+    Searching for it is several times faster than matching the globs, and most names fail."""
+    runs = []
+    for glob in globs:
+        if "[" in glob:
+            return None
+        run = max(re.split(r"[*?]", glob), key=len)
+        if not run:
+            return None
+        runs.append(re.escape(run))
+    return re.compile("|".join(runs)) if runs else None
 
 
 def _inside(path: str, root: str) -> bool:
@@ -126,6 +169,7 @@ class _Walk:
         self.files: dict[str, SourceFile] = {}
         self.visited_dirs: set[str] = set()
         self.links: list[tuple[str, str]] = []
+        self.link_targets: set[str] = set()
         self.excluded: list[ExcludedFolder] = []
 
     def relative(self, path: str) -> str:
@@ -139,44 +183,75 @@ class _Walk:
         if real in self.visited_dirs:
             return  # reached again through another source directory
         self.visited_dirs.add(real)
+        fd = None
         try:
-            with os.scandir(real) as iterator:
+            if _LISTS_BY_DESCRIPTOR:
+                # Each file's stat then looks up one name in the directory, not a whole path.
+                fd = os.open(real, _DIRECTORY_FLAGS)
+            with os.scandir(real if fd is None else fd) as iterator:
                 entries = list(iterator)
         except OSError as problem:
-            self.issues.append(
-                warning(
-                    Code.SCAN_UNREADABLE,
-                    f"{self.relative(real)}: directory cannot be read ({problem.strerror}); "
-                    "its files are not scanned.",
-                    path=self.relative(real),
-                )
-            )
+            if fd is not None:
+                os.close(fd)
+            self.unreadable_directory(real, problem)
             return
+        try:
+            self.entries(real, walked, entries)
+        finally:
+            if fd is not None:
+                os.close(fd)
+
+    def entries(self, real: str, walked: str, entries: list[os.DirEntry[str]]) -> None:
+        """Take in the entries of directory `real` (listed by descriptor where the system can:
+        `entry.path` may be the name alone)."""
         relative_dir = "" if real == self.root else self.relative(real) + "/"
         files = self.files
+        excludes = self.excludes
+        drops = excludes.drops_source if excludes.drops_sources else None
+        hint = excludes.drop_hint.search if excludes.drop_hint is not None else None
         for entry in entries:
             name = entry.name
-            walked_path = walked + name
             try:
                 if entry.is_file(follow_symlinks=False):  # the common case, kept fast
-                    if self.excludes.keeps_file(name, walked_path):
-                        status = entry.stat(follow_symlinks=False)
-                        relpath = relative_dir + name
-                        files[relpath] = SourceFile(
-                            relpath, status.st_size, status.st_mtime_ns, status.st_ino
-                        )
-                elif entry.is_symlink():
-                    self.links.append((entry.path, walked_path))
+                    dot = name.rfind(".")
+                    if dot <= 0 or name[dot:] not in SCANNED_SUFFIXES:
+                        continue
+                    if (
+                        drops is not None
+                        and (hint is None or hint(name) is not None)
+                        and drops(name, walked + name)
+                    ):
+                        continue
+                    status = entry.stat(follow_symlinks=False)
+                    relpath = relative_dir + name
+                    files[relpath] = SourceFile(
+                        relpath, status.st_size, status.st_mtime_ns, status.st_ino
+                    )
+                    continue
+                path = os.path.join(real, name)
+                walked_path = walked + name
+                if entry.is_symlink():
+                    self.links.append((path, walked_path))
                 elif entry.is_dir(follow_symlinks=False):
-                    rule = self.excludes.skips_dir(name)
+                    rule = excludes.skips_dir(name)
                     if rule is None:
-                        self.directory(entry.path, walked_path + "/")
+                        self.directory(path, walked_path + "/")
                     elif rule != "default":
-                        self.excluded_folder(entry.path, rule)
-                elif self.excludes.keeps_file(name, walked_path):
-                    self.file(entry.path, entry.stat(follow_symlinks=False))
+                        self.excluded_folder(path, rule)
+                elif excludes.keeps_file(name, walked_path):
+                    self.file(path, entry.stat(follow_symlinks=False))
             except OSError as problem:
-                self.unreadable(entry.path, problem)
+                self.unreadable(os.path.join(real, name), problem)
+
+    def unreadable_directory(self, real: str, problem: OSError) -> None:
+        self.issues.append(
+            warning(
+                Code.SCAN_UNREADABLE,
+                f"{self.relative(real)}: directory cannot be read ({problem.strerror}); "
+                "its files are not scanned.",
+                path=self.relative(real),
+            )
+        )
 
     def excluded_folder(self, real: str, rule: str) -> None:
         """Note a folder an exclude rule skips, with how many source files it holds."""
@@ -245,9 +320,11 @@ class _Walk:
                 )
             )
         elif is_dir:
+            self.link_targets.add(self.relative(real))
             if real not in self.visited_dirs:
                 self.directory(real, walked + "/")
         elif not os.path.lexists(real) or not os.path.exists(link):
+            self.link_targets.add(self.relative(real))  # the file it names may appear
             self.issues.append(
                 warning(
                     Code.SCAN_UNREADABLE,
@@ -256,6 +333,7 @@ class _Walk:
                 )
             )
         else:
+            self.link_targets.add(self.relative(real))
             self.file(real, os.stat(real))
 
 
@@ -293,7 +371,136 @@ def discover_sources(root: Path, src_dirs: list[Path], exclude: ExcludeConfig) -
             walk.directory(real_src, "")
     walk.follow_links()
     files = [walk.files[relpath] for relpath in sorted(walk.files)]
-    return Discovery(files, issues, sorted(walk.excluded, key=lambda folder: folder.path))
+    excluded = sorted(walk.excluded, key=lambda folder: folder.path)
+    return Discovery(files, issues, excluded, frozenset(walk.link_targets))
+
+
+_REDISCOVERED_AT_MOST = 1_000
+"""`rediscover` looks at up to this many paths, or a quarter of the files if more; a larger
+change is walked."""
+REWALKED_NAMES = frozenset({".gitignore", "package.json", "i18nprune.workspace.json"})
+"""Files whose change makes `rediscover` give up (as does any `i18nprune.config.*`): what
+discovery is given may have changed with them, so a host walks again to be sure."""
+
+
+def rediscover(
+    previous: Discovery,
+    root: Path,
+    src_dirs: list[Path],
+    exclude: ExcludeConfig,
+    changed: Collection[str],
+) -> Discovery | None:
+    """What `discover_sources(root, src_dirs, exclude)` finds now, from what it found before
+    (`previous`, with the same arguments) and the paths that changed since (relative to the
+    real root, `/`-separated: files created, modified or deleted): each is looked at again,
+    nothing else is.
+
+    None when the change cannot be applied path by path and only a walk can tell: `previous`
+    has issues, a changed path is a link, where a link `previous` followed leads, under an
+    exclude rule that notes folders, or a source that is not a regular file; a source
+    directory is gone or holds another, a configuration file changed, or the default skip set
+    is off (the folders it names may not be watched). Also None when a walk costs less: more
+    paths than a thousand and a quarter of the files (a checkout).
+    """
+    if previous.issues or not exclude.use_default_skip:
+        return None
+    if len(changed) > max(_REDISCOVERED_AT_MOST, len(previous.files) // 4):
+        return None  # a checkout, say: walking costs less than looking at each path
+    real_root = os.path.realpath(root)
+    sources = _source_prefixes(real_root, src_dirs)
+    if sources is None:
+        return None
+    issues: list[Issue] = []
+    excludes = _Excludes(exclude, issues)
+    if issues:
+        return None
+    files = list(previous.files)
+    for relpath in sorted(changed):
+        name = relpath.rsplit("/", 1)[-1]
+        if name in REWALKED_NAMES or name.startswith("i18nprune.config."):
+            return None
+        if any(_under(relpath, target) for target in previous.link_targets):
+            return None
+        walked = _walked(relpath, sources, excludes)
+        if walked is None:
+            return None
+        source = bool(walked) and excludes.keeps_file(name, walked)
+        if walked and not _restat(real_root, relpath, files, source=source):
+            return None
+    return Discovery(files, [], previous.excluded, previous.link_targets)
+
+
+def _under(relpath: str, folder: str) -> bool:
+    return folder == "." or relpath == folder or relpath.startswith(folder + "/")
+
+
+def _source_prefixes(real_root: str, src_dirs: list[Path]) -> list[str] | None:
+    """Each source directory as a prefix of the paths under it (`""`: the root itself); None
+    when one is missing, outside the root or inside another."""
+    prefixes = []
+    for src_dir in src_dirs:
+        real = os.path.realpath(src_dir)
+        if not _inside(real, real_root) or not os.path.isdir(real):
+            return None
+        relative = real[len(real_root.rstrip(os.sep)) + 1 :].replace(os.sep, "/")
+        prefixes.append(relative + "/" if relative else "")
+    for prefix in prefixes:
+        if any(other != prefix and other.startswith(prefix) for other in prefixes):
+            return None
+    if len(set(prefixes)) != len(prefixes):
+        return None
+    return prefixes
+
+
+def _walked(relpath: str, sources: list[str], excludes: _Excludes) -> str | None:
+    """`relpath` relative to the source directory holding it, as the walk would reach it;
+    `""` when no walk reaches it (outside every source directory, or in a folder of the
+    default skip set); None when an exclude rule that notes folders covers it."""
+    for prefix in sources:
+        if relpath.startswith(prefix):
+            walked = relpath[len(prefix) :]
+            break
+    else:
+        return ""
+    for folder in walked.split("/")[:-1]:
+        rule = excludes.skips_dir(folder)
+        if rule == "default":
+            return ""
+        if rule is not None:
+            return None
+    return walked
+
+
+def _restat(real_root: str, relpath: str, files: list[SourceFile], *, source: bool) -> bool:
+    """Bring `relpath`'s entry of `files` (sorted) up to date: its stat now when it is a
+    `source` by name, no entry when it is gone. False when it is a link (the walk follows
+    links, whatever their names), a source that is not a regular file, or unreadable."""
+    index = bisect_left(files, relpath, key=_relpath_of)
+    listed = index < len(files) and files[index].relpath == relpath
+    try:
+        status = os.lstat(os.path.join(real_root, relpath))
+    except FileNotFoundError:
+        if listed:
+            del files[index]
+        return True
+    except OSError:
+        return False
+    if stat.S_ISLNK(status.st_mode):
+        return False
+    if not source:
+        return True
+    if not stat.S_ISREG(status.st_mode):
+        return False
+    file = SourceFile(relpath, status.st_size, status.st_mtime_ns, status.st_ino)
+    if listed:
+        files[index] = file
+    else:
+        files.insert(index, file)
+    return True
+
+
+def _relpath_of(file: SourceFile) -> str:
+    return file.relpath
 
 
 def _suffix(name: str) -> str:

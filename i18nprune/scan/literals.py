@@ -10,15 +10,16 @@ template with holes contributes its static head when that ends a key segment
 
 from __future__ import annotations
 
-import zlib
+import re
 from array import array
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from itertools import accumulate
+from zlib import adler32, crc32
 
 import msgspec
 
 from i18nprune.scan.evaluate import decode_escapes
-from i18nprune.scan.positions import Positions
+from i18nprune.scan.positions import _CONTINUATION, _UTF8_BOM
 
 _QUOTES = (b"'", b'"', b"`")
 _MAX_TEXT_BYTES = 512
@@ -78,7 +79,7 @@ def text_hash(text: str) -> int:
 
 def _hash(raw: bytes) -> int:
     # Two C checksums make 64 bits: collisions (which could only protect a key) are negligible.
-    return zlib.crc32(raw) | (zlib.adler32(raw) << 32)
+    return crc32(raw) | (adler32(raw) << 32)
 
 
 def index_literals(content: bytes, skipped: frozenset[int] = frozenset()) -> LiteralIndex:
@@ -95,32 +96,58 @@ def index_literals(content: bytes, skipped: frozenset[int] = frozenset()) -> Lit
     for quote in _QUOTES:
         if quote not in content:
             continue
-        # Splitting at a quote is a C-speed pass; each text between two quotes is a candidate.
-        parts = content.split(quote)
-        offset = len(parts[0]) + 1
-        index = 1
-        while index < len(parts) - 1:
-            text, start = parts[index], offset
-            # A quote escaped by an odd number of backslashes belongs to the text.
-            while _escapes_next(text) and index < len(parts) - 2:
-                index += 1
-                text += quote + parts[index]
-            offset = start + len(text) + 1
+        if quote == b"`" or b"\\" + quote in content:  # some text may hold an escaped quote
+            candidates: Iterable[tuple[bytes, int]] = _joined_candidates(content, quote)
+        else:
+            candidates = (
+                (match.group(1), match.start()) for match in _PATTERNS[quote].finditer(content)
+            )
+        for text, start in candidates:
+            if text not in found and not (skipped and start in skipped):
+                found[text] = start
+    return _located(content, found)
+
+
+def _texts_between(quote: bytes) -> re.Pattern[bytes]:
+    """Each `quote` (not the last) opening the text up to the next one (the matches overlap:
+    the closing quote opens the next text) when that text is one: 1 to `_MAX_TEXT_BYTES` bytes
+    on one line."""
+    return re.compile(quote + rb"(?=([^" + quote + rb"\n]{1,%d})" % _MAX_TEXT_BYTES + quote + rb")")
+
+
+_PATTERNS = {quote: _texts_between(quote) for quote in (b"'", b'"')}
+
+
+def _joined_candidates(content: bytes, quote: bytes) -> list[tuple[bytes, int]]:
+    """Each text between two `quote`s (one escaped by an odd number of backslashes belongs to
+    the text) with the offset of its opening quote, when it is one (see `_texts_between`; of
+    a backtick template, all of it, lines and all, or of one with `${…}` holes the head before
+    the first hole when that ends in `.` on one line)."""
+    candidates: list[tuple[bytes, int]] = []
+    parts = content.split(quote)
+    template = quote == b"`"
+    escaped = b"\\" + quote in content  # else no text needs joining with the next
+    last = len(parts) - 1
+    offset = len(parts[0]) + 1
+    index = 1
+    while index < last:
+        text = parts[index]
+        start = offset
+        while escaped and text.endswith(b"\\") and _escapes_next(text) and index < last - 1:
             index += 1
-            if quote == b"`" and b"${" in text:
+            text += quote + parts[index]
+        offset = start + len(text) + 1
+        index += 1
+        if template:
+            if b"${" in text:
                 text = text[: text.index(b"${")]
                 if not text.endswith(b".") or b"\n" in text:
                     continue
-            if (
-                not text
-                or len(text) > _MAX_TEXT_BYTES
-                or start - 1 in skipped
-                or text in found
-                or (quote != b"`" and b"\n" in text)
-            ):
-                continue
-            found[text] = start - 1  # where the literal starts: its opening quote
-    return _located(content, found)
+        elif b"\n" in text:
+            continue
+        if text and len(text) <= _MAX_TEXT_BYTES:
+            candidates.append((text, start - 1))  # where the literal starts: its opening quote
+    return candidates
 
 
 def _escapes_next(text: bytes) -> bool:
@@ -129,22 +156,47 @@ def _escapes_next(text: bytes) -> bool:
 
 
 def _located(content: bytes, found: dict[bytes, int]) -> LiteralIndex:
+    """The index of `found` (raw text → offset of its opening quote): lines and columns as
+    `Positions` counts them, by one forward cursor over the offsets in order."""
     if not found:
         return LiteralIndex()
-    positions = Positions(content)
     hashes = array("Q")
     line_steps: list[int] = []
     columns: list[int] = []
     seen: set[int] = set()
-    previous_line = 0
-    for raw, offset in sorted(found.items(), key=lambda item: item[1]):
-        value = _hash(raw) if b"\\" not in raw else text_hash(decode_escapes(raw.decode()))
+    ascii_only = content.isascii()
+    count, rfind = content.count, content.rfind
+    # The cursor: an offset, its line's start and its 0-based column (a BOM is no column).
+    cursor = line_start = len(_UTF8_BOM) if content.startswith(_UTF8_BOM) else 0
+    column = 0
+    for raw, offset in sorted(found.items(), key=_offset_of):
+        value = (
+            crc32(raw) | (adler32(raw) << 32)
+            if b"\\" not in raw
+            else text_hash(decode_escapes(raw.decode()))
+        )
         if value in seen:
             continue
         seen.add(value)
-        line, column = positions.line_column(offset)
+        newlines = count(b"\n", cursor, offset)
+        if newlines:
+            line_start = rfind(b"\n", cursor, offset) + 1
+            column = (
+                offset - line_start
+                if ascii_only
+                else len(content[line_start:offset].translate(None, _CONTINUATION))
+            )
+        elif ascii_only:
+            column = offset - line_start
+        else:
+            column += len(content[cursor:offset].translate(None, _CONTINUATION))
+        cursor = offset
         hashes.append(value)
-        line_steps.append(line - previous_line)
-        columns.append(column)
-        previous_line = line
+        line_steps.append(newlines)
+        columns.append(column + 1)
+    line_steps[0] += 1  # the first line is counted from line 0
     return LiteralIndex(hashes.tobytes(), _packed(line_steps), _packed(columns))
+
+
+def _offset_of(item: tuple[bytes, int]) -> int:
+    return item[1]

@@ -12,10 +12,9 @@ import sys
 from collections import deque
 from collections.abc import Callable, Collection, Iterator
 
-import msgspec
-
 from i18nprune.scan.discovery import SourceFile
-from i18nprune.scan.examine import Examined, examine_path
+from i18nprune.scan.examine import Examined
+from i18nprune.scan.parse_worker import WorkerRequest, reply_decoder, request_encoder
 from i18nprune.system.children import child_python
 from i18nprune.system.frames import take_frames, write_frame
 
@@ -23,27 +22,6 @@ from i18nprune.system.frames import take_frames, write_frame
 _BATCHES_PER_WORKER = 8
 _MAX_BATCH_BYTES = 1 << 20
 _WORKER_EXIT_SECONDS = 5
-
-
-class WorkerRequest(msgspec.Struct, frozen=True, array_like=True):
-    """One batch for a worker: the configured functions, the project root, and the files
-    (relative to it) to examine."""
-
-    functions: tuple[str, ...]
-    root: str
-    files: list[str]
-
-    def examine(self) -> list[Examined]:
-        """Examine the batch's files (see `examine_path`), in order."""
-        return [
-            examine_path(relpath, os.path.join(self.root, relpath), self.functions, force=False)
-            for relpath in self.files
-        ]
-
-
-request_encoder = msgspec.msgpack.Encoder()
-request_decoder = msgspec.msgpack.Decoder(WorkerRequest)
-_reply_decoder = msgspec.msgpack.Decoder(list[Examined])
 
 
 def _batches(files: Collection[SourceFile], jobs: int) -> Iterator[list[str]]:
@@ -112,6 +90,37 @@ class _Worker:
             self.process.stdout.close()
 
 
+class ParseWorkers:
+    """Worker processes started before the files they will examine are known: their
+    interpreters start while the scan discovers files. Hand them to `examine_in_processes`,
+    and `stop` them in any case (those it did not take are ended; stopping twice is fine)."""
+
+    def __init__(self, count: int) -> None:
+        self._idle: list[_Worker] = []
+        if count < 1:
+            return
+        environment, cwd = child_python()
+        for _ in range(count):
+            try:
+                self._idle.append(_Worker(environment, cwd))
+            except OSError:
+                break
+
+    def __len__(self) -> int:
+        return len(self._idle)
+
+    def take(self, count: int) -> list[_Worker]:
+        """Up to `count` of the started workers, no longer this object's to stop."""
+        taken, self._idle = self._idle[:count], self._idle[count:]
+        return taken
+
+    def stop(self) -> None:
+        """End the workers nobody took (they have been given no work)."""
+        idle, self._idle = self._idle, []
+        for worker in idle:
+            worker.stop(kill=True)
+
+
 class _Queue:
     """The batches no worker has taken yet."""
 
@@ -143,6 +152,7 @@ def examine_in_processes(
     on_examined: Callable[[list[Examined]], None],
     *,
     examine_here: bool = False,
+    started: ParseWorkers | None = None,
 ) -> None:
     """Examine `files` (their paths are relative to `root`) in `jobs` worker processes.
 
@@ -154,20 +164,22 @@ def examine_in_processes(
 
     `on_examined` is called in this thread with each completed batch, in completion order.
     Work that no worker can do (processes that cannot start or that die) is done in this
-    process. Every worker is stopped before this returns; when this raises or is interrupted,
-    workers are killed rather than left to finish their batch.
+    process. Workers `started` earlier are used first (the ones not needed are left to their
+    owner). Every worker used is stopped before this returns; when this raises or is
+    interrupted, workers are killed rather than left to finish their batch.
     """
     queue = _Queue(root, files, functions, jobs)
-    workers: list[_Worker] = []
+    wanted = min(jobs - 1 if examine_here else jobs, len(queue.batches))
+    workers: list[_Worker] = started.take(wanted) if started is not None else []
     interrupted = True
     try:
-        environment, cwd = child_python()
-        wanted = jobs - 1 if examine_here else jobs
-        for _ in range(min(wanted, len(queue.batches))):
-            try:
-                workers.append(_Worker(environment, cwd))
-            except OSError:
-                break
+        if len(workers) < wanted:
+            environment, cwd = child_python()
+            for _ in range(wanted - len(workers)):
+                try:
+                    workers.append(_Worker(environment, cwd))
+                except OSError:
+                    break
         with selectors.DefaultSelector() as selector:
             busy = 0
             for worker in workers:
@@ -191,7 +203,7 @@ def examine_in_processes(
                         reply = worker.take_reply()
                         if reply is None:
                             continue
-                        on_examined(_reply_decoder.decode(reply))
+                        on_examined(reply_decoder.decode(reply))
                         if worker.give(queue):
                             continue
                     selector.unregister(key.fileobj)

@@ -29,7 +29,7 @@ from i18nprune.scan.cache import (
     save_cache,
 )
 from i18nprune.scan.callees import CalleeNames
-from i18nprune.scan.discovery import SourceFile, discover_sources
+from i18nprune.scan.discovery import Discovery, SourceFile, discover_sources
 from i18nprune.scan.examine import (
     Examined,
     content_digest,
@@ -43,7 +43,7 @@ from i18nprune.scan.grammars import SOURCE_SUFFIXES, grammar_versions
 from i18nprune.scan.key_shapes import resolve_key, site_namespace, static_text
 from i18nprune.scan.link import Linker
 from i18nprune.scan.literals import LiteralIndex, text_hash
-from i18nprune.scan.parallel import examine_in_processes
+from i18nprune.scan.parallel import ParseWorkers, examine_in_processes
 from i18nprune.scan.records import (
     DynamicSite,
     ExcludedFolder,
@@ -81,6 +81,7 @@ def scan_project(
     on_progress: ProgressCallback | None = None,
     *,
     stale: Collection[str] = (),
+    discovery: Discovery | None = None,
 ) -> ScanResult:
     """Find every translation key the project's source uses (PRODUCT §3).
 
@@ -89,10 +90,13 @@ def scan_project(
     with single files, symlinks or the cache become issues; nothing a user can cause raises.
     `stale` names files (relative to the root) known to have changed since they were cached:
     their content is read again even when their stat looks unchanged (a host that watches the
-    files, such as `serve`, knows this where mtime granularity cannot tell).
+    files, such as `serve`, knows this where mtime granularity cannot tell). `discovery` is
+    what `discover_sources` finds for the options now, when the host knows it (see
+    `rediscover`); without it the scan walks the source directories.
     """
     scan = _ProjectScan(options, on_progress)
     scan.stale = frozenset(stale)
+    scan.given_discovery = discovery
     return scan.run()
 
 
@@ -122,7 +126,6 @@ class _ProjectScan:
         self.literal_hits: dict[str, list[tuple[str, int, int]]] = {}
         self.outside: dict[str, SourceFile | None] = {}
         self.located: dict[str, str | None] = {}
-        self.needed: set[str] = set()
         self.in_flight: dict[str, SourceFile] = {}
         self.parsed = 0
         self.cache_hits: set[str] = set()
@@ -131,14 +134,33 @@ class _ProjectScan:
         self.unreadable: set[str] = set()
         self.changed = False
         self.stale: frozenset[str] = frozenset()
+        self.given_discovery: Discovery | None = None
+        self.early = ParseWorkers(0)
 
     def run(self) -> ScanResult:
-        excluded = self._discover()
         if self.options.cache_dir is not None:
             self.previous, cache_issues = load_cache(self.options.cache_dir, self.identity)
             self.issues.extend(cache_issues)
             if not self.options.cache_writable:  # what this process scanned since is newer
                 self.previous = {**self.previous, **recall_scan(self.identity)}
+        self.early = self._start_workers_early()
+        try:
+            return self._run()
+        finally:
+            self.early.stop()
+
+    def _start_workers_early(self) -> ParseWorkers:
+        """The parse workers of a cold scan, started now so that their interpreters start
+        while discovery walks the tree (none when a previous scan was cached: most files are
+        then reused). A project too small to parse in parallel stops them unused."""
+        jobs = self.options.jobs or usable_cpus()
+        count = jobs - 1 if self.options.examine_here else jobs
+        if jobs < 2 or self.previous or self.options.overlay:
+            count = 0
+        return ParseWorkers(count)
+
+    def _run(self) -> ScanResult:
+        excluded = self._discover()
         overlay = self.options.overlay or {}
         self.in_flight = {
             file.relpath: file
@@ -165,7 +187,9 @@ class _ProjectScan:
 
     def _discover(self) -> list[ExcludedFolder]:
         """List the files to scan; the folders an exclude rule kept out."""
-        discovery = discover_sources(self.options.root, self.options.src_dirs, self.options.exclude)
+        discovery = self.given_discovery or discover_sources(
+            self.options.root, self.options.src_dirs, self.options.exclude
+        )
         self.issues.extend(discovery.issues)
         self.discovered = {file.relpath: file for file in discovery.files}
         return discovery.excluded
@@ -230,14 +254,19 @@ class _ProjectScan:
         entry = decode_file(known)
         if entry is None:
             return None
-        self._adopt(file.relpath, encode_file(self._entry(file, entry)), entry.literals)
+        self._adopt(file.relpath, _encoded(self._entry(file, entry)), entry.literals)
         self.changed = True
         return entry
 
     def _examine(self) -> None:
         """Examine the files `in_flight` (their stat changed): reuse facts of known content,
         parse the rest. Each file leaves `in_flight` as it is recorded, so that nothing holds
-        its discovery record any longer."""
+        its discovery record any longer; the emptied table goes too (a dict keeps its size)."""
+        self._examine_in_flight()
+        self.early.stop()  # the workers the examination did not need
+        self.in_flight = {}
+
+    def _examine_in_flight(self) -> None:
         contents = self._reuse_by_digest()
         jobs = self.options.jobs or usable_cpus()
         total_bytes = sum(file.size for file in self.in_flight.values())
@@ -250,6 +279,7 @@ class _ProjectScan:
                 min(jobs, count),
                 self._record_batch,
                 examine_here=self.options.examine_here,
+                started=self.early,
             )
             return
         for relpath in list(self.in_flight):
@@ -314,14 +344,13 @@ class _ProjectScan:
             self.unreadable.add(file.relpath)
             return
         self.changed = True
-        self._keep(file.relpath, encode_file(self._entry(file, examined)), examined.literals)
+        self._keep(file.relpath, _encoded(self._entry(file, examined)), examined.literals)
         self.facts.pop(file.relpath, None)
         if examined.facts is not None:
             self.parsed += 1
 
     def _facts_of(self, relpath: str) -> FileFacts | None:
         """The facts of any project file, parsed now if they were never needed before."""
-        self.needed.add(relpath)
         facts = self.facts.get(relpath)
         if facts is not None or relpath in self.unreadable:
             return facts
@@ -437,7 +466,6 @@ class _ProjectScan:
             facts = self._triggered_facts(relpath)
             if facts is None:
                 continue
-            self.needed.add(relpath)
             self._note_syntax_error(relpath, facts)
             for site in facts.sites:
                 self._site(relpath, site, linker, observations, dynamic)
@@ -544,9 +572,8 @@ class _ProjectScan:
     # -- reporting ------------------------------------------------------------------------------
 
     def _report_syntax_errors(self) -> None:
-        for relpath in sorted(self.needed):
-            if relpath not in self.syntax_errors:
-                continue
+        # Only the files whose facts were needed (with key sites, or looked up) are noted.
+        for relpath in sorted(self.syntax_errors):
             line, column = self.syntax_errors[relpath]
             self.issues.append(
                 warning(
@@ -592,6 +619,13 @@ class _ProjectScan:
         if force or now - self.reported_at >= _PROGRESS_INTERVAL_S:
             self.reported_at = now
             self.on_progress(self.accounted, len(self.discovered))
+
+
+def _encoded(entry: CachedFile) -> bytes:
+    """`entry` encoded, in a bytes object of its exact size: the encoder's buffer is larger,
+    and an allocator that shrinks it in place keeps the difference (~70 of ~370 bytes a file
+    in a scan that keeps every record)."""
+    return bytes(memoryview(encode_file(entry)))
 
 
 def _vouches_for(known: CachedStat, file: SourceFile) -> bool:

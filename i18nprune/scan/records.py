@@ -41,7 +41,7 @@ class ScanOptions(msgspec.Struct, frozen=True, kw_only=True):
     overlay: dict[str, bytes] | None = None
 
 
-class KeyObservation(msgspec.Struct, frozen=True, omit_defaults=True):
+class KeyObservation(msgspec.Struct, frozen=True, omit_defaults=True, gc=False):
     """A literal key the code uses, with the position of the call (1-based line and column).
 
     `namespace` is the i18next namespace (`None`: namespaces are off, or the namespace is not
@@ -70,7 +70,7 @@ class KeyObservation(msgspec.Struct, frozen=True, omit_defaults=True):
     """What the text is for, from an `i18n:` comment on the line above the call."""
 
 
-class DynamicSite(msgspec.Struct, frozen=True):
+class DynamicSite(msgspec.Struct, frozen=True, gc=False):
     """A key site whose key is not statically known, or a key call found inside a comment.
 
     `kind` is one of `template_interpolation`, `concatenation`, `non_literal`, `empty_call`,
@@ -91,7 +91,7 @@ class DynamicSite(msgspec.Struct, frozen=True):
     """Where the call ends (exclusive; 0: not known)."""
 
 
-class LiteralSite(msgspec.Struct, frozen=True):
+class LiteralSite(msgspec.Struct, frozen=True, gc=False):
     """Where a quoted text that names a locale key first occurs in one file."""
 
     text: str

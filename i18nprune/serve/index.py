@@ -12,11 +12,16 @@ import os
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable
+from pathlib import Path
+from typing import NamedTuple
 
+from i18nprune.config.schema import ExcludeConfig
 from i18nprune.scan import ScanOptions, ScanResult, scan_project
+from i18nprune.scan.discovery import Discovery, discover_sources, rediscover
 from i18nprune.serve.transport import notice
 from i18nprune.system.inotify import (
     CHANGES,
+    IN_CREATE,
     IN_DONT_FOLLOW,
     IN_IGNORED,
     IN_ISDIR,
@@ -61,6 +66,10 @@ class TreeWatch:
         """Watch descriptor → the directory's path."""
         self.devices: dict[int, bool] = {}
         """st_dev → whether inotify sees every change on that filesystem."""
+        self.unnamed = False
+        """Whether a change since this was last cleared named no file: a directory removed or
+        its attributes changed (its permissions can hide its files). Set by `changes`, cleared
+        by the caller that acts on it."""
 
     def start(self) -> None:
         """Watch every directory under the root. Raises Unwatchable."""
@@ -104,6 +113,7 @@ class TreeWatch:
             removed = self.paths.pop(event.wd, None)
             if removed == self.root:
                 raise Unwatchable("the project root was removed or moved")
+            self.unnamed = True
             return
         directory = self.paths.get(event.wd)
         if directory is None:
@@ -111,11 +121,14 @@ class TreeWatch:
         if not event.name:
             if directory == self.root:
                 raise Unwatchable("the project root was removed or moved")
+            self.unnamed = True
             return
         path = os.path.join(directory, event.name)
         if event.mask & IN_ISDIR:
             if event.name in UNWATCHED_DIRS:
                 return
+            if not event.mask & IN_CREATE:
+                self.unnamed = True
             if event.mask & (IN_MOVED_FROM | IN_MOVED_TO):
                 # Watches follow a moved directory's inode: their paths are stale now.
                 raise Unwatchable("a directory moved")
@@ -187,6 +200,10 @@ class _RootIndex:
         """Results derived from the files as they were at `generation`."""
         self.stale: set[str] = set()
         """Files changed since the kept scans were made, for the next scan to reread."""
+        self.discovery: tuple[_DiscoveryKey, Discovery] | None = None
+        """The source files the last scan found, and what it looked for them with."""
+        self.moved: set[str] = set()
+        """Paths named by the watch since `discovery` was found: what `rediscover` looks at."""
 
     def scan(self, options: ScanOptions, on_progress: ProgressCallback | None) -> ScanResult:
         with self.lock:
@@ -197,11 +214,26 @@ class _RootIndex:
                     if on_progress is not None:
                         on_progress(result.files, result.files)
                     return result
-            result = scan_project(options, on_progress, stale=self.stale)
+            discovery = self._discovered(options)
+            result = scan_project(options, on_progress, stale=self.stale, discovery=discovery)
             if not self.results:  # the first scan since the change: it reread those files
                 self.stale.clear()
             self.results = [*self.results[-(RESULTS_PER_ROOT - 1) :], (options, result)]
             return result
+
+    def _discovered(self, options: ScanOptions) -> Discovery:
+        """The source files to scan for `options` now: the last scan's, brought up to date
+        with the paths the watch named since (see `rediscover`), or found by a walk."""
+        key = _DiscoveryKey(options.root, tuple(options.src_dirs), options.exclude)
+        found = None
+        if self.discovery is not None and self.discovery[0] == key:
+            kept = self.discovery[1]
+            found = kept if not self.moved else rediscover(kept, *key.arguments, self.moved)
+        if found is None:
+            found = discover_sources(*key.arguments)
+        self.discovery = (key, found)
+        self.moved.clear()
+        return found
 
     def recall(self, key: Hashable) -> tuple[int | None, object | None]:
         with self.lock:
@@ -241,6 +273,7 @@ class _RootIndex:
         if self.invalidated:
             self.invalidated = False
             self._drop()
+            self.discovery = None
         if self.watch is None:
             self._start(None)
         else:
@@ -251,6 +284,10 @@ class _RootIndex:
                 self._start(str(reason))
             else:
                 self.stale |= files
+                self.moved |= files
+                if self.watch.unnamed:  # no path says what changed: walk next time
+                    self.watch.unnamed = False
+                    self.discovery = None
                 if changed:
                     self._drop()
         return self.unwatchable is None
@@ -264,6 +301,8 @@ class _RootIndex:
         """Watch the tree afresh (after `restarting`, the reason the old watch ended); on
         failure, walk the files from now on. Nothing kept describes the files after this."""
         self._drop()
+        self.discovery = None
+        self.moved.clear()
         watch = TreeWatch(self.root, self.max_dirs)
         try:
             watch.start()
@@ -276,6 +315,19 @@ class _RootIndex:
         self.watch = watch
         if restarting is not None:
             notice(f"serve: watching {self.root} again ({restarting})")
+
+
+class _DiscoveryKey(NamedTuple):
+    """What discovery is given: equal keys, equal walks of the same files."""
+
+    root: Path
+    src_dirs: tuple[Path, ...]
+    exclude: ExcludeConfig
+
+    @property
+    def arguments(self) -> tuple[Path, list[Path], ExcludeConfig]:
+        """The arguments of `discover_sources` (and the first ones of `rediscover`)."""
+        return self.root, list(self.src_dirs), self.exclude
 
 
 def _is_watched(path: str, watched: set[str]) -> bool:

@@ -6,10 +6,13 @@ from __future__ import annotations
 import io
 import json
 import re
+import sys
 
 import pytest
 from rich.console import Console
 
+from i18nprune.cli.globals import GlobalOptions
+from i18nprune.cli.output import consoles, rich_console
 from i18nprune.cli.progress import ProgressDisplay
 from i18nprune.ops.events import ProgressEvent
 from tests.conftest import write_tree
@@ -225,3 +228,40 @@ def test_demo_refuses_a_directory_that_is_not_empty(tmp_path, run_cli):
     assert result.code == 2
     assert "not an empty directory" in result.stderr
     assert [p.name for p in (tmp_path / "taken").iterdir()] == ["keep.txt"]
+
+
+class _Stream(io.StringIO):
+    """A text stream that says whether it is a terminal."""
+
+    def __init__(self, terminal: bool) -> None:
+        super().__init__()
+        self.terminal = terminal
+
+    def isatty(self) -> bool:
+        return self.terminal
+
+
+@pytest.mark.parametrize(
+    ("terminal", "variables", "expected"),
+    [
+        (False, {}, False),
+        (True, {}, True),
+        (False, {"FORCE_COLOR": "1"}, True),
+        (False, {"FORCE_COLOR": ""}, False),
+        (True, {"TTY_COMPATIBLE": "0"}, False),
+        (False, {"TTY_COMPATIBLE": "1"}, True),
+    ],
+)
+def test_a_console_is_a_terminal_exactly_when_rich_says_so(
+    monkeypatch: pytest.MonkeyPatch, terminal: bool, variables: dict[str, str], expected: bool
+) -> None:
+    for name in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in variables.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setattr(sys, "stderr", _Stream(terminal))
+
+    _, err = consoles(GlobalOptions())
+
+    assert err.is_terminal is expected
+    assert rich_console(err).is_terminal is expected  # rich's own answer

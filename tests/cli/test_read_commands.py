@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -340,3 +341,63 @@ def test_src_that_is_a_symlink_to_itself_is_an_issue_in_an_envelope(command, mak
     ]
     assert issue["severity"] == "error" and "symbolic link that loops" in issue["message"]
     assert "Traceback" not in result.stderr
+
+
+LONG_AGO_NS = 1_600_000_000 * 10**9
+"""An mtime far before any run, so the scan cache trusts a file's stat."""
+WARM = {
+    "i18nprune.config.json": {"locales": {"source": "en"}},
+    "locales/en.json": {"a": {"one": "One", "two": "Two"}},
+    "src/app.ts": "t('a.one');\n",
+    "src/deep/more.ts": "t('a.two');\n",
+    "src/deep/skip.ts": "t('a.skipped');\n",
+}
+
+
+def _same_size_edit(root: Path) -> None:
+    path = root / "src/app.ts"
+    path.write_text("t('a.own');\n")  # as long as before; a new mtime
+    assert path.stat().st_size == len("t('a.one');\n")
+
+
+def _edit_keeping_size_and_mtime_but_not_inode(root: Path) -> None:
+    path = root / "src/app.ts"
+    replacement = root / "src/app.ts.new"
+    replacement.write_text("t('a.own');\n")
+    os.utime(replacement, ns=(LONG_AGO_NS, LONG_AGO_NS))
+    replacement.replace(path)
+
+
+def _new_file(root: Path) -> None:
+    (root / "src/deep/new.ts").write_text("t('a.new');\n")
+
+
+def _deleted_file(root: Path) -> None:
+    (root / "src/deep/more.ts").unlink()
+
+
+def _changed_config(root: Path) -> None:
+    config = {"locales": {"source": "en"}, "exclude": {"files": ["skip.ts"]}}
+    (root / "i18nprune.config.json").write_text(json.dumps(config))
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        _same_size_edit,
+        _edit_keeping_size_and_mtime_but_not_inode,
+        _new_file,
+        _deleted_file,
+        _changed_config,
+    ],
+)
+def test_warm_validate_after_a_change_equals_an_uncached_run(make_project, run_cli, change):
+    root = make_project(WARM)
+    for path in (root / "src").rglob("*"):
+        os.utime(path, ns=(LONG_AGO_NS, LONG_AGO_NS))
+    before = run_cli("validate", "--json", cwd=root).envelope
+    change(root)
+    warm = run_cli("validate", "--json", cwd=root).envelope
+    uncached = run_cli("validate", "--json", "--no-cache", cwd=root).envelope
+    assert (warm["data"], warm["issues"]) == (uncached["data"], uncached["issues"])
+    assert warm["data"] != before["data"]

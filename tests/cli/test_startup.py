@@ -97,6 +97,24 @@ def test_validate_imports_no_other_op_and_no_renderer_under_json(tmp_path, run_r
     assert not [name for name in modules if name.startswith("i18nprune.cli.commands.v")]
 
 
+def test_validate_runs_without_trio_and_without_rich_under_json(tmp_path, run_recorded):
+    root = write_tree(tmp_path / "app", SIMPLE)
+
+    result, modules = run_recorded("validate", "--json", cwd=root)
+
+    assert result.envelope["data"]["missing"] == ["a.missing"]
+    assert not {"trio", "rich", "rich.console"} & modules
+
+
+def test_an_op_that_needs_the_event_loop_still_runs_under_trio(tmp_path, run_recorded):
+    root = write_tree(tmp_path / "app", SIMPLE)
+
+    result, modules = run_recorded("missing", "--json", "--dry-run", cwd=root)
+
+    assert result.envelope["kind"] == "missing", result.stderr
+    assert "trio" in modules and not OPS["missing"].inline
+
+
 def test_text_output_imports_its_own_renderer_alone(tmp_path, run_recorded):
     root = write_tree(tmp_path / "app", SIMPLE)
 

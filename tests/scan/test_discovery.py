@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 import pytest
 
 from i18nprune.config.schema import ExcludeConfig
 from i18nprune.envelope import Code
-from i18nprune.scan.discovery import discover_sources
+from i18nprune.scan.discovery import Discovery, discover_sources, rediscover
 from i18nprune.scan.examine import MAX_SOURCE_BYTES
 from tests.scan.conftest import ScanProject, issue_codes, keys_of
 
@@ -302,3 +303,121 @@ def test_syntax_error_is_a_warning_with_its_position(project: ScanProject) -> No
     assert issue.code == Code.SCAN_PARSE_ERROR
     assert issue.severity == "warning"
     assert issue.message.startswith("src/broken.ts:2:")
+
+
+# -- rediscover: a walk's result brought up to date with the paths that changed ---------------
+
+
+def walk(project: ScanProject, exclude: ExcludeConfig | None = None) -> Discovery:
+    return discover_sources(project.root, [project.root / "src"], exclude or ExcludeConfig())
+
+
+def rediscovered(
+    project: ScanProject, before: Discovery, changed: set[str], exclude: ExcludeConfig | None = None
+) -> Discovery | None:
+    """What `rediscover` makes of the walk `before` once `changed` happened."""
+    settings = exclude or ExcludeConfig()
+    return rediscover(before, project.root, [project.root / "src"], settings, changed)
+
+
+@pytest.fixture
+def walked(project: ScanProject) -> ScanProject:
+    project.write("src/a.ts", SITE)
+    project.write("src/deep/b.tsx", SITE)
+    project.write("src/deep/c.vue", "<template></template>")
+    return project
+
+
+def test_rediscover_sees_an_edit_a_new_file_and_a_deleted_one(walked: ScanProject) -> None:
+    before = walk(walked)
+    walked.write("src/a.ts", SITE * 3)
+    walked.write("src/deep/new/d.ts", SITE)
+    (walked.root / "src/deep/c.vue").unlink()
+
+    kept = rediscovered(walked, before, {"src/a.ts", "src/deep/new/d.ts", "src/deep/c.vue"})
+
+    assert kept == walk(walked)
+    assert [file.relpath for file in walk(walked).files] == [
+        "src/a.ts",
+        "src/deep/b.tsx",
+        "src/deep/new/d.ts",
+    ]
+
+
+def test_rediscover_ignores_paths_no_walk_reaches(walked: ScanProject) -> None:
+    before = walk(walked)
+    walked.write("src/node_modules/x/index.ts", SITE)
+    walked.write("src/notes.txt", "t('k');")
+    walked.write("outside.ts", SITE)
+
+    changed = {"src/node_modules/x/index.ts", "src/notes.txt", "outside.ts"}
+    assert rediscovered(walked, before, changed) == walk(walked) == before
+
+
+def test_rediscover_applies_file_excludes_and_patterns(walked: ScanProject) -> None:
+    exclude = ExcludeConfig(files=["*.stories.tsx"], patterns=["^deep/gen/"])
+    before = walk(walked, exclude)
+    walked.write("src/deep/x.stories.tsx", SITE)
+    walked.write("src/deep/gen/y.ts", SITE)
+    walked.write("src/gen/z.ts", SITE)
+
+    changed = {"src/deep/x.stories.tsx", "src/deep/gen/y.ts", "src/gen/z.ts"}
+    kept = rediscovered(walked, before, changed, exclude)
+
+    assert kept == walk(walked, exclude)
+    assert kept is not None and "src/gen/z.ts" in [file.relpath for file in kept.files]
+
+
+@pytest.mark.parametrize(
+    "change",
+    ["link", "excluded folder", "config", "gitignore", "src gone", "not a regular file"],
+)
+def test_rediscover_gives_up_where_only_a_walk_can_tell(walked: ScanProject, change: str) -> None:
+    exclude = ExcludeConfig(dirs=["generated"])
+    before = walk(walked, exclude)
+    named = {
+        "link": "src/linked",
+        "excluded folder": "src/generated/e.ts",
+        "config": "i18nprune.config.json",
+        "gitignore": "src/.gitignore",
+        "src gone": "src/a.ts",
+        "not a regular file": "src/pipe.ts",
+    }[change]
+    if change == "link":
+        (walked.root / named).symlink_to(walked.root / "src/deep")
+    elif change == "excluded folder":
+        walked.write(named, SITE)
+    elif change == "src gone":
+        shutil.rmtree(walked.root / "src")
+    elif change == "not a regular file":
+        os.mkfifo(walked.root / named)
+    else:
+        walked.write(named, "{}")
+
+    assert rediscovered(walked, before, {named}, exclude) is None
+
+
+def test_rediscover_gives_up_on_a_change_where_a_followed_link_leads(walked: ScanProject) -> None:
+    walked.write("shared/s.ts", SITE)
+    (walked.root / "src/linked").symlink_to(walked.root / "shared")
+    before = walk(walked)
+    walked.write("shared/s.ts", SITE * 2)
+
+    assert before.link_targets == {"shared"}
+    assert rediscovered(walked, before, {"shared/s.ts"}) is None
+
+
+def test_rediscover_applies_a_change_away_from_a_followed_link(walked: ScanProject) -> None:
+    walked.write("shared/s.ts", SITE)
+    (walked.root / "src/linked").symlink_to(walked.root / "shared")
+    before = walk(walked)
+    walked.write("src/a.ts", SITE * 2)
+
+    assert rediscovered(walked, before, {"src/a.ts"}) == walk(walked)
+
+
+def test_rediscover_leaves_a_change_of_many_paths_to_a_walk(walked: ScanProject) -> None:
+    before = walk(walked)
+    many = {f"src/gen/{number}.ts" for number in range(1_001)}
+
+    assert rediscovered(walked, before, many) is None

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from i18nprune.scan.literals import index_literals, text_hash
+from i18nprune.scan.positions import Positions
 
 
 def wanted(*texts: str) -> dict[int, str]:
@@ -33,3 +36,48 @@ def test_file_without_quotes_keeps_nothing() -> None:
 
     assert (index.hashes, index.lines, index.columns) == (b"", b"", b"")
     assert index.find(wanted("answer")) == []
+
+
+def _first_quoted(content: bytes, texts: list[str]) -> list[tuple[str, int, int]]:
+    """`(text, line, column)` of each text's first quoted occurrence, by `Positions`."""
+    positions = Positions(content)
+    found = []
+    for text in texts:
+        offsets = [
+            content.find(quote + text.encode() + quote)
+            for quote in (b"'", b'"', b"`")
+            if quote + text.encode() + quote in content
+        ]
+        found.append((text, *positions.line_column(min(offsets))))
+    return sorted(found)
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n"])
+@pytest.mark.parametrize("bom", ["", "\ufeff"])
+def test_lines_and_columns_are_what_positions_counts_in_any_file(newline: str, bom: str) -> None:
+    lines = [
+        "const a = 'plain';",
+        "const é = 'après'; const b = \"ünïcode\";",
+        "// 日本語のコメント",
+        "x = `tmpl`, y = 'it\\'s', z = '𝄞 clef';",
+        "  w = 'plain' + 'after-repeat'",
+        ("q = 'é'; " * 200) + "r = 'end-of-long-line';",
+        's = "last"',
+    ]
+    content = (bom + newline.join(lines) + newline).encode()
+    texts = ["plain", "après", "ünïcode", "tmpl", "𝄞 clef", "after-repeat", "é"]
+    texts += ["end-of-long-line", "last"]
+
+    index = index_literals(content)
+
+    assert sorted(index.find(wanted(*texts, "it's", "absent"))) == sorted(
+        [*_first_quoted(content, texts), ("it's", 4, 17)]
+    )
+
+
+def test_a_skipped_first_occurrence_leaves_the_next_one() -> None:
+    content = b"t('k');\nx = 'k';\n"
+
+    index = index_literals(content, frozenset({2}))
+
+    assert index.find(wanted("k")) == [("k", 2, 5)]

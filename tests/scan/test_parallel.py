@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import msgspec
@@ -9,7 +10,7 @@ import msgspec
 from i18nprune.scan import scan_project
 from i18nprune.scan.discovery import SourceFile
 from i18nprune.scan.examine import Examined, examine_path
-from i18nprune.scan.parallel import examine_in_processes
+from i18nprune.scan.parallel import ParseWorkers, examine_in_processes
 from tests.scan.conftest import ScanProject
 
 FILES = 40
@@ -113,3 +114,75 @@ def test_progress_reaches_the_total(project: ScanProject) -> None:
 
     assert calls[-1] == (5, 5)
     assert [done for done, _ in calls] == sorted(done for done, _ in calls)
+
+
+def child_processes() -> set[int]:
+    """The processes this one started that have not been reaped (Linux)."""
+    found: set[int] = set()
+    for task in os.listdir("/proc/self/task"):
+        with open(f"/proc/self/task/{task}/children") as children:
+            found.update(int(pid) for pid in children.read().split())
+    return found
+
+
+def test_workers_started_early_examine_like_the_scanning_process(project: ScanProject) -> None:
+    make_large_app(project)
+    files = sorted(path for path in (project.root / "src").rglob("*.ts"))
+    items = [source_file(project, path) for path in files]
+    received: list[Examined] = []
+    started = ParseWorkers(2)
+    assert len(started) == 2
+
+    examine_in_processes(str(project.root), items, ("t",), 2, received.extend, started=started)
+
+    assert len(started) == 0  # both were taken, and stopped by the examination
+    expected = [
+        examine_path(relpath, str(project.root / relpath), ("t",), force=False)
+        for relpath, _, _, _ in items
+    ]
+    assert sorted(received, key=lambda item: item.relpath) == expected
+
+
+def test_early_workers_nobody_took_end_when_stopped() -> None:
+    before = child_processes()
+    started = ParseWorkers(2)
+    running = child_processes() - before
+    assert len(running) == 2
+
+    started.stop()
+    started.stop()
+
+    assert not child_processes() & running
+    assert len(started) == 0
+
+
+def test_cold_cached_scan_with_early_workers_equals_serial_scan(project: ScanProject) -> None:
+    make_large_app(project)
+    serial = project.scan(jobs=1)
+    before = child_processes()
+
+    cold = scan_project(
+        msgspec.structs.replace(project.options(jobs=2, cached=True), examine_here=True)
+    )
+    warm = scan_project(
+        msgspec.structs.replace(project.options(jobs=2, cached=True), examine_here=True)
+    )
+
+    assert not child_processes() - before
+    assert cold.observations == warm.observations == serial.observations
+    assert cold.dynamic == warm.dynamic == serial.dynamic
+    assert cold.issues == warm.issues == serial.issues
+    assert (cold.parsed, cold.cache_hits) == (FILES + 1, 0)
+    assert (warm.parsed, warm.cache_hits) == (0, FILES + 1)
+
+
+def test_cold_scan_of_a_project_without_source_files(project: ScanProject) -> None:
+    project.write("src/notes.txt", "t('not.source')\n")
+    before = child_processes()
+
+    result = scan_project(
+        msgspec.structs.replace(project.options(jobs=2, cached=True), examine_here=True)
+    )
+
+    assert not child_processes() - before  # the workers started early were stopped unused
+    assert (result.files, result.parsed, result.observations, result.issues) == (0, 0, [], [])

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +20,7 @@ import pytest
 from i18nprune.project import ProjectRequest, open_project
 from i18nprune.serve.index import ScanIndex
 from i18nprune.testing import ServeClient
+from tests.conftest import cli_environment
 from tests.serve.conftest import ServeFactory, watched_project
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="inotify is Linux's")
@@ -172,3 +175,71 @@ def test_a_root_too_large_to_watch_is_walked_every_time(project: Path) -> None:
         assert keys == {"home.title", "home.lost", "home.other"}
     finally:
         index.close()
+
+
+def cli_validate(project: Path, home: Path) -> dict[str, Any]:
+    """A fresh CLI `validate --json` of the tree as it is now (its own, empty home), run in
+    the project, as the server is pointed at it (suggested commands name no `-C`)."""
+    home.mkdir(exist_ok=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "i18nprune", "validate", "--json"],
+        cwd=project,
+        env=cli_environment(home),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+    )
+    envelope: dict[str, Any] = json.loads(done.stdout)
+    return envelope
+
+
+def edit(project: Path) -> None:
+    (project / "src/app.ts").write_text("t('home.title');\nt('home.edited');\n")
+
+
+def add(project: Path) -> None:
+    (project / "src/feature").mkdir(exist_ok=True)
+    (project / "src/feature/extra.ts").write_text("import { K } from '../b';\nt(K);\n")
+    (project / "src/b.ts").write_text("export const K = 'home.added';\n")
+
+
+def delete(project: Path) -> None:
+    (project / "src/feature/panel.ts").unlink()
+
+
+def rename_directory(project: Path) -> None:
+    (project / "src/feature").rename(project / "src/moved")
+    (project / "src/moved/late.ts").write_text("t('home.late');\n")
+
+
+@pytest.mark.parametrize("change", [edit, add, delete, rename_directory])
+def test_each_change_then_validate_equals_a_fresh_cli_run(
+    server: ServeClient, project: Path, tmp_path: Path, change: Callable[[Path], None]
+) -> None:
+    change(project)
+    served = validate(server)
+    fresh = cli_validate(project, tmp_path / f"cli-{change.__name__}")
+    assert (served["ok"], served["data"], served["issues"]) == (
+        fresh["ok"],
+        fresh["data"],
+        fresh["issues"],
+    )
+
+
+def test_a_session_of_changes_keeps_equalling_fresh_cli_runs(
+    server: ServeClient, project: Path, tmp_path: Path
+) -> None:
+    for number, change in enumerate([edit, add, edit, delete, rename_directory, add]):
+        change(project)
+        served = validate(server)
+        fresh = cli_validate(project, tmp_path / f"cli-{number}")
+        assert (served["data"], served["issues"]) == (fresh["data"], fresh["issues"]), change
+
+
+def test_a_removed_directory_is_walked_again(server: ServeClient, project: Path) -> None:
+    (project / "src/feature/panel.ts").unlink()
+    (project / "src/feature").rmdir()
+    (project / "src/feature").mkdir()
+    (project / "src/feature/panel.ts").write_text("t('home.back');\n")
+    assert missing(server) == ["home.back", "home.lost"]
