@@ -2,12 +2,14 @@
 
 A run reads the locales and, when it will likely need workers, starts the worker pool before it
 scans the code; it then plans each target, prepares (masks placeholders, consults the cache),
-translates, and writes — nothing before every translation has settled.
+and translates, placing each leaf into its target's editor (in memory) as its translation
+settles; once every translation has settled, it places the rest and writes the files.
 """
 
 from __future__ import annotations
 
 import math
+import threading
 import time
 from collections.abc import Callable
 from contextlib import AsyncExitStack
@@ -38,13 +40,14 @@ from i18nprune.ops.events import EventSink, ProgressEvent
 from i18nprune.ops.scanning import scan_code
 from i18nprune.ops.sync import SourceFiles
 from i18nprune.ops.targets import Target, select_targets
-from i18nprune.placeholders import ProtectedText
+from i18nprune.placeholders import ProtectedText, protect_placeholders
 from i18nprune.pool import ProviderAttempt, WorkerPool
 from i18nprune.pool.job import Requester
 from i18nprune.pool.lease import lease_pool
 from i18nprune.pool.messages import ProviderSettings, TextNote
 from i18nprune.pool.pool import PoolStatistics, worker_ceiling
 from i18nprune.pool.statistics import PoolRecorder, RunPoolStatistics
+from i18nprune.pool.switching import responsive_loop
 from i18nprune.project import Project, ProjectHandle
 from i18nprune.reference import Evidence, source_gate
 from i18nprune.template import build_template
@@ -184,6 +187,8 @@ class TargetRun:
         self.target = target
         self.parts = parts
         self.started = time.perf_counter()
+        self.writer: TargetWriter | None = None
+        """Places the leaves as their translations settle (a run that translates)."""
 
     @property
     def leaf_count(self) -> int:
@@ -231,26 +236,128 @@ class TargetRun:
         """Write every planned leaf that has a text (with `metadata`, also mark the kept stale
         leaves `needsReview`), and record what was written in each part's lock entries.
 
-        Returns (files written, leaves written, stale leaves re-translated).
+        Returns (files written, leaves written, stale leaves re-translated). The leaves the
+        run's `writer` placed while translating are not placed again.
         """
-        structured = metadata or self.project.config.locale_leaves.mode == "structured"
+        writer = self.writer if self.writer is not None else TargetWriter(self, metadata)
+        return writer.finish(report)
+
+
+class _PartPlacement:
+    """Where the placing of one part's leaves into its editor has got to."""
+
+    def __init__(self, run: TargetRun, part: TargetPart) -> None:
+        self.part = part
+        self.files = SourceFiles(run.project, part.source)
+        self.editor = run.project.editor(part.view)
+        self.new_files: dict[str, tuple[Path, JsonStyle]] = {}
+        """Every leaf of a source segment goes to the same target file."""
+        self.next = 0
+        """The index in the plan's leaves of the next leaf to place."""
+
+
+class TargetWriter:
+    """Writes one target: places its leaves into the editors, in plan order, as their texts
+    become known (`settled`, while other texts are still being translated), then places the
+    rest and saves (`finish`). The leaves are placed in the same order, with the same values,
+    whenever their texts arrive, so the files are the same byte for byte; nothing reaches the
+    disk before `finish`.
+
+    Its methods run in worker threads, one at a time (`turn`, shared by the run's writers).
+    """
+
+    def __init__(self, run: TargetRun, metadata: bool, turn: threading.Lock | None = None) -> None:
+        self.run = run
+        self.metadata = metadata
+        self.structured = metadata or run.project.config.locale_leaves.mode == "structured"
+        self._turn = turn if turn is not None else threading.Lock()
+        self._known: dict[str, str] = {}
+        self._parts: list[_PartPlacement] = []
+        self._problem: ProblemError | None = None
+        self._problem_at = 0
+        """The index of the part whose placing met `_problem`."""
+        self._working = 0
+        self.count = 0
+        self.retranslated = 0
+
+    def settled(self, translations: dict[str, str]) -> None:
+        """`translations` (source text → verified translation) are final: place the leaves
+        they allow (a leaf waits for every leaf before it). A problem placing them (a target
+        file outside the root, an unreadable one) is kept for `finish` to raise."""
+        with self._turn:
+            self._known.update(translations)
+            if self._problem is None:
+                try:
+                    self._place(self._known.get)
+                except ProblemError as exc:
+                    self._problem, self._problem_at = exc, self._working
+
+    def finish(self, report: TranslationReport) -> tuple[list[str], int, int]:
+        """Place every leaf that has a text in `report`, mark the kept stale leaves (with
+        `metadata`), save each part in turn, and record what was written in each part's lock
+        entries.
+
+        Returns (files written, leaves written, stale leaves re-translated). Raises
+        ProblemError (as writing would, at the same point) when a file cannot be read or
+        written.
+        """
+        translations = report.translations
         written: list[str] = []
-        count = 0
-        retranslated = 0
-        for part in self.parts:
-            files = SourceFiles(self.project, part.source)
-            editor = self.project.editor(part.view)
-            # Every leaf of a source segment goes to the same target file.
-            new_files: dict[str, tuple[Path, JsonStyle]] = {}
-            segment_of = part.source.leaf_segment
-            for leaf in part.plan.leaves:
-                text = leaf.text if leaf.action == "copy" else report.translations.get(leaf.text)
+        with self._turn:
+            for index, part in enumerate(self.run.parts):
+                if self._problem is not None and index == self._problem_at:
+                    raise self._problem
+                if index == len(self._parts):
+                    self._parts.append(_PartPlacement(self.run, part))
+                placement = self._parts[index]
+                self._place_part(placement, translations.get, final=True)
+                if self.metadata:
+                    _mark_kept_stale(part, placement.editor)
+                written.extend(placement.editor.save())
+        return sorted(written), self.count, self.retranslated
+
+    def _place(self, text_of: Callable[[str], str | None]) -> None:
+        """Place the leaves whose texts are known, part after part, stopping at the first leaf
+        still waiting for its text."""
+        parts = self.run.parts
+        while True:
+            if not self._parts or self._parts[-1].next == len(self._parts[-1].part.plan.leaves):
+                if len(self._parts) == len(parts):
+                    return
+                self._working = len(self._parts)
+                self._parts.append(_PartPlacement(self.run, parts[self._working]))
+            self._working = len(self._parts) - 1
+            if not self._place_part(self._parts[-1], text_of, final=False):
+                return
+
+    def _place_part(
+        self, placement: _PartPlacement, text_of: Callable[[str], str | None], *, final: bool
+    ) -> bool:
+        """Place the leaves of one part from `placement.next` on; before `final`, stop at a
+        leaf whose text is unknown (False), else skip the leaves without one. True once every
+        leaf of the part was seen."""
+        part = placement.part
+        leaves = part.plan.leaves
+        editor = placement.editor
+        segment_of = part.source.leaf_segment
+        structured = self.structured
+        target = self.run.target
+        index = placement.next
+        try:
+            while index < len(leaves):
+                leaf = leaves[index]
+                text = leaf.text if leaf.action == "copy" else text_of(leaf.text)
                 if text is None:
+                    if not final:
+                        return False
+                    index += 1
                     continue
                 rel = segment_of[leaf.source_path]
-                placed = new_files.get(rel)
+                placed = placement.new_files.get(rel)
                 if placed is None:
-                    placed = new_files[rel] = files.target_file(leaf.source_path, self.target)
+                    placed = placement.new_files[rel] = placement.files.target_file(
+                        leaf.source_path, target
+                    )
                 file, style = placed
                 existing = editor.get(leaf.target_path)
                 value: object = text
@@ -259,16 +366,16 @@ class TargetRun:
                 if leaf.action == "translate" and wants_leaf and not is_message_object(existing):
                     value = machine_leaf(text, existing)
                 editor.set(leaf.target_path, value, file, order=part.plan.order, style=style)
-                count += 1
+                self.count += 1
                 if leaf.action == "translate":
-                    retranslated += leaf.stale
+                    self.retranslated += leaf.stale
                     part.entries[leaf.target_path] = entry_for(
                         leaf.source_path, leaf.target_path, leaf.text, text
                     )
-            if metadata:
-                _mark_kept_stale(part, editor)
-            written.extend(editor.save())
-        return sorted(written), count, retranslated
+                index += 1
+        finally:
+            placement.next = index
+        return True
 
 
 def _mark_kept_stale(part: TargetPart, editor: LocaleEditor) -> None:
@@ -295,6 +402,8 @@ class _Loaded:
     issues: list[Issue]
     likely_texts: int
     """About how many texts the run will send (see `_likely_texts`)."""
+    likely: list[str]
+    """The distinct source texts of those (what `_premask` masks while the code is scanned)."""
     lock: Lock | None
     """The project's `i18nprune.lock.json`, None when it has none."""
 
@@ -378,6 +487,13 @@ class _RunPool:
 async def run(handle: ProjectHandle, options: GenerateOptions, emit: EventSink) -> Envelope:
     """Translate what each target lacks, verify it, and write it atomically per file (with
     `check`, plan only and fail when anything would be translated)."""
+    # The run's threads (masking, placing, writing) take turns with the event loop often, so
+    # a host's loop (serve's pings, the pool's replies) never waits long for the GIL.
+    with responsive_loop():
+        return await _run(handle, options, emit)
+
+
+async def _run(handle: ProjectHandle, options: GenerateOptions, emit: EventSink) -> Envelope:
     started = time.perf_counter()
     if options.check:
         options = msgspec.structs.replace(options, dry_run=True)
@@ -397,7 +513,25 @@ async def run(handle: ProjectHandle, options: GenerateOptions, emit: EventSink) 
         )
         if not has_errors(loaded.issues):
             await workers.lease(loaded.likely_texts)
-        evidence = await scan_code(project, KIND, emit)
+        # Texts mask the same for every target without glossary terms: once per run, and
+        # mostly while the code is scanned.
+        masks: dict[str, ProtectedText] = {}
+        premask = not has_errors(loaded.issues) and any(
+            glossary.for_target(target.code) is None for target in targets
+        )
+        stop = threading.Event()
+        masking = threading.Thread(
+            target=_premask, args=(loaded.likely, masks, stop), name="generate-premask"
+        )
+        if premask:
+            masking.start()
+        try:
+            evidence = await scan_code(project, KIND, emit)
+        finally:
+            stop.set()
+        if premask:
+            # It stops after the text it is masking; a cancel need not wait for that.
+            await trio.to_thread.run_sync(masking.join, abandon_on_cancel=True)
         issues.extend(evidence.scan.issues)
         issues.extend(loaded.issues)
         if has_errors(issues):
@@ -410,7 +544,7 @@ async def run(handle: ProjectHandle, options: GenerateOptions, emit: EventSink) 
         )
         issues.extend(found)
         reports, found = await _prepare_and_translate(
-            project, runs, chain, workers, options, emit, glossary, descriptions
+            project, runs, chain, workers, options, emit, glossary, descriptions, masks
         )
         issues.extend(found)
         pool = workers.statistics()
@@ -437,8 +571,8 @@ async def run(handle: ProjectHandle, options: GenerateOptions, emit: EventSink) 
     # What the run read and planned holds every leaf of every target: freed in a thread, since
     # on the loop it would hold up a host's other requests for milliseconds. Shielded: the
     # files are written, so the run must report it.
-    held: list[object] = [loaded, evidence, runs, reports]
-    del loaded, evidence, runs, reports
+    held: list[object] = [loaded, evidence, runs, reports, masks]
+    del loaded, evidence, runs, reports, masks
     with trio.CancelScope(shield=True):
         await trio.to_thread.run_sync(held.clear)
     return envelope
@@ -538,18 +672,21 @@ def _load(project: Project, targets: list[Target], options: GenerateOptions) -> 
         lock = read_lock(project.root)
     except LockFileError as exc:
         issues.extend(exc.issues)
-    return _Loaded(sources, views, issues, _likely_texts(sources, views, options), lock)
+    count, likely = _likely_texts(sources, views, options)
+    return _Loaded(sources, views, issues, count, likely, lock)
 
 
 def _likely_texts(
     sources: dict[str | None, LocaleView],
     views: dict[str, dict[str | None, LocaleView]],
     options: GenerateOptions,
-) -> int:
+) -> tuple[int, list[str]]:
     """About how many texts the run will send, before planning: the source's texts that a
     target lacks, holds as a placeholder or marks for translation again (all of them with
-    `--force`, and those still equal to the source with `--resume`)."""
+    `--force`, and those still equal to the source with `--resume`); and those texts, each
+    once."""
     count = 0
+    likely: dict[str, None] = {}
     for namespaces in views.values():
         for namespace, view in namespaces.items():
             for path, leaf in sources[namespace].leaves.items():
@@ -564,7 +701,20 @@ def _likely_texts(
                     or (options.resume and existing.value == leaf.value)
                 ):
                     count += 1
-    return count
+                    if isinstance(leaf.value, str):
+                        likely[leaf.value] = None
+    return count, list(likely)
+
+
+def _premask(texts: list[str], masks: dict[str, ProtectedText], stop: threading.Event) -> None:
+    """Mask `texts` (as targets without glossary terms mask them) into `masks` until `stop` is
+    set: the run does this while the code is scanned, when the front waits on the scan's
+    workers, so that preparing the targets later finds most texts masked."""
+    for text in texts:
+        if stop.is_set():
+            return
+        if text not in masks:
+            masks[text] = protect_placeholders(text)
 
 
 def _plan_targets(
@@ -637,6 +787,7 @@ async def _prepare_and_translate(
     emit: EventSink,
     glossary: Glossary,
     descriptions: Descriptions | None,
+    masks: dict[str, ProtectedText],
 ) -> tuple[list[TranslationReport | None], list[Issue]]:
     """Prepare every target against the translation cache, then translate what it lacks
     (nothing on a dry run: its reports are None); the pool is released before this returns."""
@@ -644,9 +795,15 @@ async def _prepare_and_translate(
     translators: list[Translator] = []
     reports: list[TranslationReport | None] = [None] * len(runs)
     try:
-        translators[:] = await _prepare(project, runs, chain, cache, emit, glossary, descriptions)
+        translators[:] = await _prepare(
+            project, runs, chain, cache, emit, glossary, descriptions, masks
+        )
         pending = sum(len(translator.pending) for translator in translators)
         if not options.dry_run:
+            # Leaves are placed (in memory) as their texts settle, one target at a time.
+            turn = threading.Lock()
+            for target_run in runs:
+                target_run.writer = TargetWriter(target_run, options.metadata, turn)
             await workers.lease(pending)
             if not pending:
                 await workers.release()
@@ -679,13 +836,13 @@ async def _prepare(
     emit: EventSink,
     glossary: Glossary,
     descriptions: Descriptions | None,
+    shared: dict[str, ProtectedText],
 ) -> list[Translator]:
-    """Mask every target's texts and look them up in the cache; announces the plan."""
+    """Mask every target's texts and look them up in the cache; announces the plan. `shared`:
+    texts masked already as targets without glossary terms mask them (filled further)."""
 
     def prepare() -> list[Translator]:
         translators = []
-        # Without glossary terms a text masks the same for every target: once per run.
-        shared: dict[str, ProtectedText] = {}
         for target_run in runs:
             terms = glossary.for_target(target_run.target.code)
             translator = Translator(
@@ -729,8 +886,15 @@ async def _translate(
 
     async def translate(index: int) -> None:
         translator = translators[index]
-        progress = _progress_sink(runs[index], len(translator.protected), emit)
-        reports[index] = await translator.translate(requester, progress, recorder=workers.recorder)
+        target_run = runs[index]
+        progress = _progress_sink(target_run, len(translator.protected), emit)
+        writer = target_run.writer
+        reports[index] = await translator.translate(
+            requester,
+            progress,
+            recorder=workers.recorder,
+            on_settled=writer.settled if writer is not None else None,
+        )
 
     async with trio.open_nursery() as nursery:
         for index in range(len(runs)):

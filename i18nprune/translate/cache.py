@@ -215,6 +215,14 @@ def _lookup(
     connection: sqlite3.Connection, provider: str, source: str, target: str, keys: list[str]
 ) -> dict[str, str]:
     found: dict[str, str] = {}
+    # A cold cache (or one without this language pair) answers one probe instead of a query
+    # per chunk of keys: the primary key's prefix finds the pair's first row, if any.
+    probe = connection.execute(
+        "SELECT 1 FROM translations WHERE provider = ? AND source = ? AND target = ? LIMIT 1",
+        (provider, source, target),
+    )
+    if probe.fetchone() is None:
+        return found
     for start in range(0, len(keys), _CHUNK_SIZE):
         chunk = keys[start : start + _CHUNK_SIZE]
         marks = ", ".join("?" * len(chunk))

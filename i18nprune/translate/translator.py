@@ -27,6 +27,8 @@ _TOKEN = re.compile(r'<x id="\d+"/>')
 _MISSING_PART = "a part of the text came back with its placeholders changed"
 
 ProgressCallback = Callable[[int, int], None]
+SettledCallback = Callable[[dict[str, str]], None]
+"""Receives source texts that settled (text → verified translation); see `Translator.translate`."""
 
 
 @dataclass
@@ -118,10 +120,12 @@ def _outgoing_notes(
 
 class _Settling:
     """The texts of one round waiting for their units. `arrived` (on the event loop) only counts:
-    a text whose last unit arrived is *complete*; `settle` (in a thread: restoring and verifying
-    cost a few microseconds a text, which on the loop would delay every reply behind it) then
-    restores and verifies the complete texts into `settled` (text → translation) or `retry`
-    (text → reason)."""
+    a text whose last unit arrived is *complete*; `settle_texts` (in a thread: restoring and
+    verifying cost a few microseconds a text, which on the loop would delay every reply behind
+    it) then restores and verifies complete texts, taken on the loop with `take_complete`, into
+    `settled` (text → translation) or `retry` (text → reason). One thread at a time settles;
+    the loop only adds complete texts meanwhile, and reads `settled` and `retry` once the round
+    is over."""
 
     def __init__(
         self,
@@ -180,22 +184,110 @@ class _Settling:
         """Texts with a unit that never arrived."""
         return list(self._waiting)
 
-    def settle(self) -> None:
-        """Restore and verify every text completed since the last call (pure CPU work: hosts
-        call it in a thread, while no unit arrives for this round)."""
+    def take_complete(self) -> list[str]:
+        """The texts completed since the last call (on the loop: `arrived` adds to them)."""
         complete, self._complete = self._complete, []
+        return complete
+
+    def settle_texts(self, complete: list[str]) -> dict[str, str]:
+        """Restore and verify `complete` texts (pure CPU work: hosts call it in a thread); the
+        verified ones, with their translations (also added to `settled`)."""
         protected, units = self._protected, self._units
+        fresh: dict[str, str] = {}
         for text in complete:
             outcome, verified = _settle_text(text, protected[text], units)
             if verified:
-                self.settled[text] = outcome
+                fresh[text] = outcome
             else:
                 self.retry[text] = outcome
+        self.settled.update(fresh)
+        return fresh
+
+    def settle(self) -> dict[str, str]:
+        """Restore and verify every text completed since the last call, while no unit arrives
+        for this round; the verified ones, with their translations."""
+        return self.settle_texts(self.take_complete())
+
+
+SETTLE_INTERVAL_SECONDS = 0.02
+"""A round settles what completed at most this often (each step is a trip to a thread)."""
+
+
+class _Settler:
+    """Settles the texts of one round while it runs: whenever texts complete, a step takes them
+    (on the loop) and settles them in a thread, one step at a time, then hands the verified
+    translations to `on_settled` in that thread — so restoring, verifying and whatever the
+    host does with them overlap the requests still in flight instead of following the last."""
+
+    def __init__(
+        self,
+        settling: _Settling,
+        on_settled: SettledCallback | None,
+        first: dict[str, str] | None = None,
+    ) -> None:
+        """`first`: translations verified before the round (from the cache), handed over with
+        the first step."""
+        self.settling = settling
+        self._on_settled = on_settled
+        self._first = first or None
+        self._wake = trio.Event()
+        self._closing = False
+        self._closed = trio.Event()
+        self._stopped = trio.Event()
+
+    def completed(self) -> None:
+        """Texts completed (on the loop): a step will settle them."""
+        self._wake.set()
+
+    async def run(self) -> None:
+        """Run steps as texts complete, until `close`. Cancellation abandons the step under
+        way (it only settles in memory)."""
+        try:
+            while True:
+                await self._wake.wait()
+                self._wake = trio.Event()
+                if self._closing:
+                    return
+                texts = self.settling.take_complete()
+                await trio.to_thread.run_sync(self._step, texts, abandon_on_cancel=True)
+                # Texts completing meanwhile wait for the next step: fewer, larger steps.
+                with trio.move_on_after(SETTLE_INTERVAL_SECONDS):
+                    await self._closed.wait()
+        finally:
+            self._stopped.set()
+
+    async def close(self) -> None:
+        """Let the step under way finish, then stop (`finish` settles the rest)."""
+        self._closing = True
+        self._closed.set()
+        self._wake.set()
+        await self._stopped.wait()
+
+    def finish(self) -> None:
+        """Settle every text completed and not settled yet (in a thread, once the round's
+        units stopped arriving and `run` is over)."""
+        self._step(self.settling.take_complete())
+
+    def _step(self, texts: list[str]) -> None:
+        fresh = self.settling.settle_texts(texts)
+        first, self._first = self._first, None
+        if first is not None:
+            first.update(fresh)
+            fresh = first
+        if fresh and self._on_settled is not None:
+            self._on_settled(fresh)
+
+
+CACHE_WRITE_INTERVAL_SECONDS = 0.05
+"""After writing to the cache, a job waits this long before its next write, so that the batches
+arriving meanwhile go into one transaction (a transaction per batch costs about twice the CPU
+of the same rows in few)."""
 
 
 class _CacheWriter:
     """Stores arriving translations in the cache from a thread, so the event loop never waits
-    on the database; `flush` writes whatever is still buffered."""
+    on the database, at most once per CACHE_WRITE_INTERVAL_SECONDS; `flush` writes whatever is
+    still buffered (the job calls it when it ends, also when cancelled)."""
 
     def __init__(self, cache: TranslationCache | None, source: str, target: str) -> None:
         self._cache = cache
@@ -216,6 +308,7 @@ class _CacheWriter:
             await self._arrived.wait()
             self._arrived = trio.Event()
             await self.flush()
+            await trio.sleep(CACHE_WRITE_INTERVAL_SECONDS)
 
     async def flush(self) -> None:
         """Write what is buffered. Shielded: rows taken from the buffer are always written."""
@@ -354,13 +447,18 @@ class Translator:
         on_progress: ProgressCallback | None = None,
         *,
         recorder: PoolRecorder | None = None,
+        on_settled: SettledCallback | None = None,
     ) -> TranslationReport:
         """Translate every distinct text; return translations, failures and provider attempts.
 
         Call `consult_cache` first. `requester` (the worker pool, or providers that run in this
         process) may be None only when nothing is `pending`; `recorder` collects the timings of
-        its batches. Raises trio.Cancelled or KeyboardInterrupt when the caller is cancelled or
-        interrupted; what arrived before stays in the cache.
+        its batches. `on_settled(translations)` receives the texts that settled (verified, as
+        the report will hold them) while the requests of the others are still under way: it is
+        called in a worker thread, one call at a time, and gets each text of the report's
+        `translations` exactly once before this returns (never a failed one). Raises
+        trio.Cancelled or KeyboardInterrupt when the caller is cancelled or interrupted; what
+        arrived before stays in the cache.
         """
         settling, outgoing = self._settling, self._outgoing
         if settling is None or outgoing is None:
@@ -370,10 +468,12 @@ class Translator:
         progress.listen(on_progress)
         unit_failures: dict[str, str] = {}
         chain = self.chain
+        # The texts the cache settled go to `on_settled` with the round's first step.
+        settler = _Settler(settling, on_settled, dict(settling.settled))
         if self.pending:
             assert requester is not None, "only a translator with nothing pending needs none"
             outcome, unit_failures = await self._send(
-                requester, outgoing, chain, settling, progress, False, recorder
+                requester, outgoing, chain, settler, progress, False, recorder
             )
             report.attempts = outcome.attempts
             report.fallback_count = outcome.fallback_count
@@ -381,7 +481,8 @@ class Translator:
             # A provider given up stays given up for this target: the retry would only wait for
             # it all over again.
             chain = [settings for settings in chain if settings.id not in outcome.given_up]
-            await trio.to_thread.run_sync(settling.settle, abandon_on_cancel=True)
+        if self.pending or (on_settled is not None and settling.settled):
+            await trio.to_thread.run_sync(settler.finish, abandon_on_cancel=True)
         retry = self._conclude(settling, unit_failures, report)
         if retry and chain and not report.aborted:
             assert requester is not None
@@ -389,18 +490,19 @@ class Translator:
             for key in again:
                 self.units.pop(key, None)
             round_two = _Settling(self.protected, self.units, retry)
+            settler = _Settler(round_two, on_settled)
             outcome, unit_failures = await self._send(
                 requester,
                 _Outgoing(again, self._unit_notes),
                 chain,
-                round_two,
+                settler,
                 None,
                 True,
                 recorder,
             )
             report.attempts = _merge_attempts(report.attempts, outcome.attempts)
             report.fallback_count += outcome.fallback_count
-            await trio.to_thread.run_sync(round_two.settle, abandon_on_cancel=True)
+            await trio.to_thread.run_sync(settler.finish, abandon_on_cancel=True)
             still = self._conclude(round_two, unit_failures, report)
             report.failures.update({text: retry[text] for text in still})
         else:
@@ -432,16 +534,18 @@ class Translator:
         requester: Requester,
         outgoing: _Outgoing,
         chain: list[ProviderSettings],
-        settling: _Settling,
+        settler: _Settler,
         progress: _Progress | None,
         isolated: bool,
         recorder: PoolRecorder | None,
     ) -> tuple[JobOutcome, dict[str, str]]:
         """Translate `outgoing` through `requester` with `chain`, caching what arrives (also
-        when cancelled) and settling the texts it completes.
+        when cancelled) and settling the texts it completes as they complete (`settler`; the
+        texts of the last step that was still to start are left to `settler.finish`).
 
         Returns the job's outcome and the failed units (key → reason).
         """
+        settling = settler.settling
         writer = _CacheWriter(self.cache, self.source, self.target)
         # What arrives is cached under the provider and the options it was made with.
         cache_names = {settings.id: settings.cache_provider(self.target) for settings in chain}
@@ -463,6 +567,8 @@ class Translator:
             units.update(fresh)
             writer.add(cache_names.get(provider_id, provider_id), fresh)
             completed = settling.arrived(fresh)
+            if completed:
+                settler.completed()
             if progress is not None:
                 progress.advance(completed)
 
@@ -478,7 +584,9 @@ class Translator:
         try:
             async with trio.open_nursery() as nursery:
                 nursery.start_soon(writer.run)
+                nursery.start_soon(settler.run)
                 outcome = await run_job(job, requester, None, arrived, recorder)
+                await settler.close()
                 nursery.cancel_scope.cancel()
         finally:
             await writer.flush()

@@ -14,8 +14,10 @@ _ANSWER_TOKEN = re.compile(r'(<x\s+id\s*=\s*"(\d+)"\s*(?:/>|>\s*</x\s*>))')
 
 def escape_masked(text: str) -> str:
     """`text` with `&`, `<`, `>` of its plain parts as entities; tokens stay literal."""
-    if "<" not in text and ">" not in text and "&" not in text:
-        return text
+    if "&" not in text:
+        angles = text.count("<")
+        if angles == text.count(">") and (angles == 0 or angles == len(TOKEN.findall(text))):
+            return text  # every `<` and `>` is a token's own: the plain parts need nothing
     parts = TOKEN.split(text)
     parts[::2] = [html.escape(part, quote=False) for part in parts[::2]]
     return "".join(parts)
@@ -24,6 +26,8 @@ def escape_masked(text: str) -> str:
 def unescape_answer(text: str) -> str:
     """A provider's HTML-mode answer as a masked text: entities decoded in the plain parts,
     tokens in the canonical `<x id="N"/>` spelling."""
+    if "&" not in text and "<" not in text:
+        return text  # no entity and no token: nothing to decode or respell
     parts = _ANSWER_TOKEN.split(text)
     # split yields [plain, whole token, id, plain, whole token, id, …]
     pieces: list[str] = []
