@@ -9,6 +9,7 @@ assert behaviour; how fast it is lives here. Saves `micro.json` in `--out`.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import sys
 import tempfile
@@ -17,15 +18,20 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from fixtures import leaves as fixture_leaves
 from harness import RESULTS, Limit, Report, Spec, measure_runs
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from i18nprune.__main__ import _COMMAND_GC_THRESHOLD as COMMAND_GC_THRESHOLD
 from i18nprune.config.schema import LocalesConfig
+from i18nprune.locales.jsondoc import LocaleDocument
 from i18nprune.locales.layout import discover_locales
 from i18nprune.locales.view import load_locale
+from i18nprune.placeholders import protect_placeholders
 from i18nprune.scan.markup import svelte_document, vue_document
 from i18nprune.translate.cache import TranslationCache
+from i18nprune.translate.lock import entry_for, parse_lock, render_lock
 from workers.providers.pseudo import pseudo_localize
 
 SPECS = {
@@ -56,6 +62,42 @@ SPECS = {
         "s",
         "lower",
         Limit(1.0, "standing limit"),
+    ),
+    # The front process's work per leaf in `generate` (its goal: a few µs a leaf in all).
+    "mask_20k_texts": Spec(
+        "micro_mask_20k_texts",
+        "mask the placeholders of 20k fixture texts (plain, {{name}}, <b>, ICU plurals)",
+        "s",
+        "lower",
+        Limit(0.1, "≤ 5 µs a text"),
+    ),
+    "settle_20k_texts": Spec(
+        "micro_settle_20k_texts",
+        "restore and verify 20k masked fixture texts",
+        "s",
+        "lower",
+        Limit(0.1, "≤ 5 µs a text"),
+    ),
+    "write_20k_new_file": Spec(
+        "micro_write_20k_new_file",
+        "set 20k leaves into a new locale document in source order, and render it",
+        "s",
+        "lower",
+        Limit(0.08, "≤ 4 µs a leaf"),
+    ),
+    "write_10k_into_10k_file": Spec(
+        "micro_write_10k_into_10k_file",
+        "load a locale file holding every other of 20k leaves, set the missing 10k, render",
+        "s",
+        "lower",
+        Limit(0.1, "≤ 10 µs a leaf written, the load included"),
+    ),
+    "lock_20k_entries": Spec(
+        "micro_lock_20k_entries",
+        "lock: 20k entries (two hashes each), render, parse back",
+        "s",
+        "lower",
+        Limit(0.1, "≤ 5 µs a leaf, its two hashes included"),
     ),
 }
 
@@ -108,7 +150,65 @@ def run(args: argparse.Namespace) -> Report:
     _timed(
         report, "pseudo_20k_strings", args.runs, lambda: [pseudo_localize(text) for text in texts]
     )
+    _front_per_leaf(report, args.runs)
     return report
+
+
+def _front_per_leaf(report: Report, runs: int) -> None:
+    """What `generate`'s front process does per leaf, on the translate fixture's leaves, with
+    the collector as a command has it: its thresholds, and what was built before frozen (else
+    each figure would pay for collecting what earlier benchmarks left)."""
+    thresholds = gc.get_threshold()
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*COMMAND_GC_THRESHOLD)
+    try:
+        _time_front(report, runs)
+    finally:
+        gc.set_threshold(*thresholds)
+        gc.unfreeze()
+
+
+def _time_front(report: Report, runs: int) -> None:
+    pairs = [pair for leaf in fixture_leaves(20_000) for pair in leaf.texts.items()]
+    paths = [path for path, _ in pairs]
+    texts = [text for _, text in pairs]
+    _timed(report, "mask_20k_texts", runs, lambda: [protect_placeholders(text) for text in texts])
+    protected = [protect_placeholders(text) for text in texts]
+
+    def settle() -> None:
+        for masked in protected:
+            masked.verify(masked.restore([f"Le {unit.masked}" for unit in masked.units]))
+
+    _timed(report, "settle_20k_texts", runs, settle)
+
+    def write_new() -> bytes:
+        document = LocaleDocument.new(Path("fr.json"))
+        for path, text in pairs:
+            document.set(path, text, order=paths)
+        return document.render()
+
+    _timed(report, "write_20k_new_file", runs, write_new)
+    half = LocaleDocument.new(Path("fr.json"))
+    for path, text in pairs[::2]:
+        half.set(path, text, order=paths)
+    with tempfile.TemporaryDirectory(prefix="i18nprune-micro-") as tmp:
+        target = Path(tmp) / "fr.json"
+        target.write_bytes(half.render())
+
+        def write_into() -> bytes:
+            document = LocaleDocument.load(target, "fr.json")
+            for path, text in pairs[1::2]:
+                document.set(path, text, order=paths)
+            return document.render()
+
+        _timed(report, "write_10k_into_10k_file", runs, write_into)
+
+    def lock() -> object:
+        entries = {path: entry_for(path, path, text, text.upper()) for path, text in pairs}
+        return parse_lock(render_lock({"fr": entries}))
+
+    _timed(report, "lock_20k_entries", runs, lock)
 
 
 def main() -> None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
 
 import msgspec
@@ -54,7 +53,7 @@ _MAX_DEPTH = 24
 _TOKEN = re.compile(r"""<x\s+id\s*=\s*(["'])(\d+)\1\s*(?:/\s*>|>\s*</x\s*>)""")
 
 
-class Unit(msgspec.Struct, frozen=True):
+class Unit(msgspec.Struct, frozen=True, gc=False):
     """One piece of a text to translate, with its placeholders masked.
 
     `masked` is what a provider receives: placeholders replaced by `<x id="N"/>`, N counting
@@ -127,15 +126,13 @@ class _Term(NamedTuple):
     target: str
 
 
-@dataclass(slots=True)
-class _Branch:
+class _Branch(msgspec.Struct, gc=False):
     key: str
     opener: str  # whitespace, selector, whitespace and `{`, as spelled in the source
     body: _Message
 
 
-@dataclass(slots=True)
-class _Choice:
+class _Choice(msgspec.Struct, gc=False):
     raw: str
     argument: str
     kind: str
@@ -146,19 +143,22 @@ class _Choice:
 
 
 _Part = str | _Placeholder | _Term | _Choice
+# The parse tree (`_Message`, `_Choice`, `_Branch`) and `Unit` are Structs the collector does
+# not track: a masked text is a tree without cycles, and a command masks tens of thousands.
 
 
-@dataclass(slots=True)
-class _Message:
+class _Message(msgspec.Struct, gc=False):
     """A run of text: `lead` and `trail` are its edge whitespace and newlines, `body` the rest."""
 
-    lead: list[str | _Placeholder]
+    # Never changed once made (so an empty one can be the shared `()`): a command masks tens
+    # of thousands of texts, and every list made is one more object for the collector.
+    lead: Sequence[str | _Placeholder]
     body: list[_Part]
-    trail: list[str | _Placeholder]
+    trail: Sequence[str | _Placeholder]
     in_branch: bool
     # Set when the body is a unit: its index in `ProtectedText.units` and its tokens in order.
     unit: int | None = None
-    tokens: list[_Placeholder | _Term | _Choice] = field(default_factory=list)
+    tokens: Sequence[_Placeholder | _Term | _Choice] = ()
 
 
 class ProtectedText:
@@ -168,23 +168,47 @@ class ProtectedText:
     only, no letters): the text is then copied as is.
     """
 
-    __slots__ = ("_plain", "_root", "_signature", "_terms", "source", "units")
+    __slots__ = (
+        "_flat_raws",
+        "_plain",
+        "_raws_known",
+        "_root",
+        "_signature",
+        "_terms",
+        "source",
+        "units",
+    )
 
     def __init__(
-        self, source: str, units: list[Unit], root: _Message, terms: Counter[str] | None = None
+        self,
+        source: str,
+        units: list[Unit],
+        root: _Message,
+        terms: Counter[str] | None = None,
+        *,
+        plain: bool | None = None,
     ) -> None:
+        """`plain`: whether the text is plain (see below), when the caller knows already."""
         self.source = source
         self.units = units
         self._root = root
         self._signature: PlaceholderSignature | None = None
+        # Of a text without ICU, its placeholders as spelled, sorted (None: it has ICU), once
+        # `_raws_known`: most translations are verified by comparing these alone.
+        self._flat_raws: tuple[str, ...] | None = None
+        self._raws_known = False
         self._terms = terms
         # One unit that is the whole text but its edge whitespace, and nothing that could be a
         # placeholder: restoring is putting the edges back (the common case, kept cheap).
         self._plain = (
-            len(units) == 1
-            and root.unit == 0
-            and not root.tokens
-            and not _MAYBE_PLACEHOLDER.search(source)
+            (
+                len(units) == 1
+                and root.unit == 0
+                and not root.tokens
+                and not _MAYBE_PLACEHOLDER.search(source)
+            )
+            if plain is None
+            else plain
         )
 
     def __repr__(self) -> str:
@@ -233,6 +257,18 @@ class ProtectedText:
                 return None
         elif not _MAYBE_PLACEHOLDER.search(self.source) and not _MAYBE_PLACEHOLDER.search(restored):
             return None
+        if not self._raws_known:
+            self._flat_raws = _flat_raws(self.source)
+            self._raws_known = True
+        raws = self._flat_raws
+        # The same placeholders spelled the same way: the same signature, without working out
+        # how each is spelled for comparing.
+        if (
+            raws is not None
+            and _is_flat(restored)
+            and tuple(sorted(_FLAT.findall(restored))) == raws
+        ):
+            return None
         expected = self._signature
         if expected is None:
             expected = self._signature = placeholder_signature(self.source)
@@ -266,7 +302,12 @@ def protect_placeholders(text: str, terms: TermFinder | None = None) -> Protecte
     of its unit that restores to the term's replacement. A text that is a term alone has no
     unit: `restore([])` gives the replacement.
     """
-    root = _parse(text)
+    if _MAYBE_PLACEHOLDER.search(text):
+        root = _parse_marked(text)
+    elif terms is None:
+        return _protect_plain(text)
+    else:
+        root = _parse_plain(text)
     units: list[Unit] = []
     if terms is None:
         _collect_units(root, units)
@@ -277,6 +318,24 @@ def protect_placeholders(text: str, terms: TermFinder | None = None) -> Protecte
     return ProtectedText(text, units, root, Counter(found) if found else None)
 
 
+def _protect_plain(text: str) -> ProtectedText:
+    """`protect_placeholders(text)` of a text without any character that could start a
+    placeholder (the common case): one unit, the text without its edge whitespace, when it has
+    a letter."""
+    stripped = text.strip()
+    if not stripped or not _LETTER.search(stripped):
+        return ProtectedText(text, [], _parse_plain(text), plain=False)
+    lead: Sequence[str] = ()
+    trail: Sequence[str] = ()
+    if len(stripped) != len(text):
+        start = len(text) - len(text.lstrip())
+        stop = start + len(stripped)
+        lead = (text[:start],) if start else ()
+        trail = (text[stop:],) if stop < len(text) else ()
+    root = _Message(lead, [stripped], trail, False, 0)
+    return ProtectedText(text, [_new_unit(stripped, stripped, [])], root, plain=True)
+
+
 def placeholder_signature(text: str) -> PlaceholderSignature:
     """The multiset of placeholders in `text` and its ICU structure (see `PlaceholderSignature`).
 
@@ -285,6 +344,11 @@ def placeholder_signature(text: str) -> PlaceholderSignature:
     if _is_flat(text):
         return PlaceholderSignature(tuple(sorted(map(_spelling, _FLAT.findall(text)))), ())
     return _signature(_parse(text))
+
+
+def _flat_raws(text: str) -> tuple[str, ...] | None:
+    """The placeholders of a text without ICU as spelled, sorted; None for a text with ICU."""
+    return tuple(sorted(_FLAT.findall(text))) if _is_flat(text) else None
 
 
 def verify_placeholders(source: str, translation: str) -> str | None:
@@ -344,7 +408,17 @@ def _is_flat(text: str) -> bool:
 
 def _parse(text: str) -> _Message:
     if not _MAYBE_PLACEHOLDER.search(text):
-        return _layout([text] if text else [], in_branch=False)
+        return _parse_plain(text)
+    return _parse_marked(text)
+
+
+def _parse_plain(text: str) -> _Message:
+    """`_parse` of a text without any character that could start a placeholder."""
+    return _layout([text] if text else [], in_branch=False)
+
+
+def _parse_marked(text: str) -> _Message:
+    """`_parse` of a text with a character that could start a placeholder."""
     if _is_flat(text):
         return _layout(_flat_parts(text), in_branch=False)
     return _Parser(text).message(0, len(text), plural=False, depth=0, in_branch=False)
@@ -571,14 +645,13 @@ def _layout(parts: list[_Part], in_branch: bool) -> _Message:
         text = parts[0]
         stripped = text.strip()
         if not stripped:
-            return _Message([text], [], [], in_branch)
+            return _Message((text,), [], (), in_branch)
         start = len(text) - len(text.lstrip())
         stop = start + len(stripped)
-        lead: list[str | _Placeholder] = [text[:start]] if start else []
-        trail: list[str | _Placeholder] = [text[stop:]] if stop < len(text) else []
-        return _Message(lead, [stripped], trail, in_branch)
+        edge = (text[:start],) if start else ()
+        return _Message(edge, [stripped], (text[stop:],) if stop < len(text) else (), in_branch)
     body = list(parts)
-    lead = []
+    lead: list[str | _Placeholder] = []
     while body:
         part = body[0]
         if isinstance(part, _Placeholder) and part.newline:
@@ -593,7 +666,7 @@ def _layout(parts: list[_Part], in_branch: bool) -> _Message:
                 body[0] = stripped
                 break
         del body[0]
-    trail = []
+    trail: list[str | _Placeholder] = []
     while body:
         part = body[-1]
         if isinstance(part, _Placeholder) and part.newline:
@@ -609,7 +682,7 @@ def _layout(parts: list[_Part], in_branch: bool) -> _Message:
                 break
         del body[-1]
     trail.reverse()
-    return _Message(lead, body, trail, in_branch)
+    return _Message(lead or (), body, trail or (), in_branch)
 
 
 def _collect_units(message: _Message, units: list[Unit]) -> None:
@@ -694,8 +767,12 @@ def _fill(message: _Message, translated: Sequence[str]) -> str:
             seen.add(index)
             token = tokens[index]
             before = text[position : found.start()]
-            pieces.append(_defuse_apostrophe(before) if _is_icu_syntax(token) else before)
-            pieces.append(_render_part(token, translated))
+            if isinstance(token, _Placeholder) and not token.icu:  # the common case
+                pieces.append(before)
+                pieces.append(token.raw)
+            else:
+                pieces.append(_defuse_apostrophe(before) if _is_icu_syntax(token) else before)
+                pieces.append(_render_part(token, translated))
             position = found.end()
     if len(seen) != len(tokens):
         index = min(set(range(len(tokens))) - seen)
@@ -707,7 +784,7 @@ def _fill(message: _Message, translated: Sequence[str]) -> str:
     return "".join(pieces)
 
 
-def _describe(tokens: list[_Placeholder | _Term | _Choice], index: int) -> str:
+def _describe(tokens: Sequence[_Placeholder | _Term | _Choice], index: int) -> str:
     token = tokens[index]
     what = f"glossary term `{token.raw}`" if isinstance(token, _Term) else _show(token.raw)
     return f'token <x id="{index}"/> ({what})'

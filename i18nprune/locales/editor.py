@@ -83,8 +83,10 @@ class LocaleEditor:
         style: JsonStyle | None = None,
     ) -> None:
         """Set a leaf in the file that holds it, or (new) in `file`, placed by `order`."""
-        target = self.segment_of(leaf_path) or file
-        if self.document(target, style).set(leaf_path, value, order=order):
+        rel = self.view.leaf_segment.get(leaf_path)
+        target = (self._segment_paths.get(rel) if rel else None) or file  # `segment_of`
+        document = self._documents.get(target) or self.document(target, style)
+        if document.set(leaf_path, value, order=order):
             self._added[target] = self._added.get(target, 0) + 1
 
     def delete(self, leaf_path: str) -> bool:

@@ -21,7 +21,13 @@ import msgspec
 
 from i18nprune.envelope import Code, ProblemError, error
 from i18nprune.locales.jsonfile import parse_json_bytes, read_file_bytes
-from i18nprune.locales.leaves import is_leaf_object, is_message_object, list_leaves
+from i18nprune.locales.leaves import (
+    MESSAGE_KEYS,
+    STRUCTURED_KEYS,
+    is_leaf_object,
+    is_message_object,
+    list_leaves,
+)
 from i18nprune.locales.paths import join_path, split_path
 from i18nprune.system.atomic import write_atomically
 
@@ -37,6 +43,8 @@ _FIRST_KEY_INDENT = re.compile(rb"\s*\{[ \t]*\r?\n(?:[ \t]*\r?\n)*([ \t]*)\"")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 # A key ending in `[n]` spells an array index (see `locales.paths`).
 _ENDS_IN_INDEX = re.compile(r"\[\d+\]$")
+# The keys of structured leaves and messages: only such a key can make a namespace a leaf.
+_LEAF_FIELDS = STRUCTURED_KEYS | MESSAGE_KEYS
 
 
 class JsonStyle(msgspec.Struct, frozen=True):
@@ -108,6 +116,11 @@ class LocaleDocument:
         self._edited = original is None
         # The order callers place new keys by, indexed: see `_order_index`.
         self._order: _OrderIndex | None = None
+        # Objects a new key was last put into, by the parts leading to them, where every
+        # object on the way (and the object itself) is a namespace whose keys each spell one
+        # part: there, finding a path and its place is a few dict lookups (see `_set_plain`).
+        # Emptied by any edit that could change what a path leads to.
+        self._plain: dict[tuple[Part, ...], dict[str, object]] = {}
 
     @classmethod
     def load(cls, path: Path, display_path: str, *, literal_keys: bool = False) -> LocaleDocument:
@@ -169,10 +182,14 @@ class LocaleDocument:
         Costs time proportional to the depth of `path` (and, for a new key, to the distance to
         the nearest path of `order` that the same object holds), not to the document's size.
         """
+        node = _copy_json(value)
+        if self._plain and not self.literal_keys:
+            done = self._set_plain(path, node, order)
+            if done is not None:
+                return done
         parts: list[Part] = [path] if self.literal_keys and path else list(_split(path))
         if not parts:
             raise ValueError("the document root is not a leaf path")
-        node = _copy_json(value)
         chain = next(self._leaves(path), None)
         if chain is None:
             if isinstance(node, str) and self.style.message_objects:
@@ -180,21 +197,15 @@ class LocaleDocument:
             self._insert(path, parts, node, order)
             self._edited = True
             return True
-        container, key = chain[-1]
-        current = _child(container, key)
-        if isinstance(node, str) and is_message_object(current):
-            assert isinstance(current, dict)  # guaranteed by is_message_object
-            node = {**current, "string": node}  # a new text; its context stays
-        if _comparable_text(current) == _comparable_text(node):
-            return False
-        self._tree.replace(container, key, _keep_spellings(node, current))
-        self._edited = True
+        self._replace(*chain[-1], node)
         return False
 
     def delete(self, path: str) -> bool:
         """Remove the leaf at `path` (every spelling of it); objects and arrays left empty by
         that are removed too, up to the document root. False when there is no such leaf."""
         chains = list(self._leaves(path))
+        if chains:
+            self._plain.clear()  # emptied objects leave the tree
         # Last first: removing a later leaf never moves an earlier one.
         for chain in reversed(chains):
             self._tree.remove_leaf(chain)
@@ -258,9 +269,106 @@ class LocaleDocument:
                 return iter(literal)
         return self._tree.leaves(_split(path))
 
+    def _replace(self, container: Container, key: Part, node: object) -> None:
+        """Put `node` in place of the leaf `container[key]`, unless it is the same value."""
+        current = _child(container, key)
+        if isinstance(node, str):
+            if isinstance(current, str):
+                if node == current:
+                    return
+            elif is_message_object(current):
+                assert isinstance(current, dict)  # guaranteed by is_message_object
+                node = {**current, "string": node}  # a new text; its context stays
+        if not (isinstance(node, str) and isinstance(current, str)) and _comparable_text(
+            current
+        ) == _comparable_text(node):
+            return
+        self._tree.replace(container, key, _keep_spellings(node, current))
+        # A namespace that became a leaf: paths below it no longer lead anywhere.
+        if (
+            self._plain
+            and isinstance(container, dict)
+            and key in _LEAF_FIELDS
+            and is_leaf_object(container)
+        ):
+            self._plain.clear()
+        self._edited = True
+
+    def _set_plain(self, path: str, node: object, order: Sequence[str] | None) -> bool | None:
+        """`set`, when the parent object of `path` is in `_plain` and the leaf either exists
+        or is new with the nearest preceding path of `order` (if any) a sibling the object
+        holds: what `set` does then, without its searches. None (nothing done) in every other
+        case, which `set` then handles.
+        """
+        parts = _split(path)
+        prefix = parts[:-1]
+        container = self._plain.get(prefix)
+        if container is None:
+            return None
+        key = parts[-1]
+        if not isinstance(key, str) or not _spells_one_part(key):
+            return None
+        if key in container:
+            if not _is_leaf(container[key]):
+                return None  # a namespace (or array) where the leaf goes: `_insert` replaces it
+            self._replace(container, key, node)
+            return False
+        anchor: tuple[str, bool] | None = None
+        if order is not None:
+            index = self._order
+            if index is None or not index.describes(order, path):
+                index = self._order_index(order, path)
+            position = index.position(path)
+            if position is not None:
+                if position == 0:
+                    return None
+                other = _split(order[position - 1])
+                depth = len(prefix)
+                if len(other) <= depth or other[:depth] != prefix:
+                    return None
+                head = other[depth]
+                if not isinstance(head, str) or head == "" or head not in container:
+                    return None
+                anchor = (head, True)
+        if isinstance(node, str) and self.style.message_objects:
+            node = {"string": node}
+        self._tree.insert_key(container, key, node, anchor)
+        if key in _LEAF_FIELDS and is_leaf_object(container):
+            self._plain.clear()  # a namespace that became a structured leaf
+        self._edited = True
+        return True
+
+    def _remember_plain(self, prefix: Sequence[Part]) -> None:
+        """Note the object at `prefix` in `_plain` when it and every object on the way to it
+        are namespaces whose keys each spell one part (so `_set_plain` may edit it)."""
+        node: object = self._tree.root
+        for part in (*prefix, None):
+            if not isinstance(node, dict):
+                return
+            index = self._tree.index_of(node)
+            if index.leaf or index.compound:
+                return
+            if part is None:
+                self._plain[tuple(prefix)] = node
+                return
+            if not isinstance(part, str) or part == "":
+                return
+            node = node.get(part)
+
     def _insert(
         self, path: str, parts: list[Part], node: object, order: Sequence[str] | None
     ) -> None:
+        if self._insert_somewhere(path, parts, node, order) and not self.literal_keys:
+            self._remember_plain(parts[:-1])
+        else:
+            self._plain.clear()
+
+    def _insert_somewhere(
+        self, path: str, parts: list[Part], node: object, order: Sequence[str] | None
+    ) -> bool:
+        """Insert the new leaf; True when that only added one key spelling one part to an
+        existing object (and maybe new objects below it), which leaves every other path of
+        the document leading where it did."""
         container, used = self._tree.deepest_container(parts)
         rest = parts[used:]
         if isinstance(container, list):
@@ -276,15 +384,16 @@ class LocaleDocument:
                     f"cannot set {path!r}: its array has {len(container)} items, so the next "
                     f"one is [{len(container)}]"
                 )
-            return
+            return False
         key_parts = self._new_key_parts(container, rest)
         key = join_path(key_parts)
         child = _build(rest[len(key_parts) :], node, path)
         if key in container:
             self._tree.replace(container, key, child)
-        else:
-            anchor = self._anchor(container, parts[:used], path, order)
-            self._tree.insert_key(container, key, child, anchor)
+            return False
+        anchor = self._anchor(container, parts[:used], path, order)
+        self._tree.insert_key(container, key, child, anchor)
+        return len(key_parts) == 1 and _spells_one_part(key) and not is_leaf_object(container)
 
     def _new_key_parts(self, container: dict[str, object], rest: list[Part]) -> list[Part]:
         """The parts of `rest` that the new key in `container` spells (the rest nest below it)."""
@@ -309,8 +418,8 @@ class LocaleDocument:
         """(key of `container`, True to insert after it / False before it) for a new `path`:
         the key holding the nearest path of `order` before `path` that `container` holds, else
         the one holding the nearest after it."""
-        if order is None:
-            return None
+        if order is None or not container:
+            return None  # an empty object holds no key to place the new one by
         index = self._order_index(order, path)
         position = index.position(path)
         if position is None:
@@ -442,7 +551,8 @@ class _OrderedTree:
     def replace(self, container: Container, key: Part, node: object) -> None:
         """Put `node` where `container[key]` stands."""
         _put(container, key, node)
-        if isinstance(container, dict):
+        # Whether an object is a leaf depends on its keys and on its `value` or `string`.
+        if isinstance(container, dict) and key in _LEAF_FIELDS:
             self._changed(container)
 
     def has_dotted_key(self, container: dict[str, object], head: str) -> bool:
@@ -459,17 +569,22 @@ class _OrderedTree:
         """Add the new `key` to `container`: after (True) or before (False) the anchor key, or
         at the end without one."""
         indexed = self._indexes.get(id(container))
-        if indexed is not None:
+        # (What `_spells_one_part` rules out, inline: most keys have none of it.)
+        if indexed is not None and (not key or "." in key or key.endswith("]")):
             indexed[1].add(key)
         pending = self._chains.get(id(container))
         if pending is None:
             if anchor is None or (anchor[1] and anchor[0] == next(reversed(container))):
                 container[key] = child  # at the end, where the dict puts it anyway
-                self._changed(container)
+                # A namespace becomes a leaf object only by getting a field of one; a leaf
+                # object stops being one by getting any other key.
+                if indexed is not None and (indexed[1].leaf or key in _LEAF_FIELDS):
+                    self._changed(container)
                 return
             pending = self._chains[id(container)] = (container, _KeyChain(container))
         container[key] = child
-        self._changed(container)
+        if indexed is not None and (indexed[1].leaf or key in _LEAF_FIELDS):
+            self._changed(container)  # see above
         chain = pending[1]
         if anchor is None:
             chain.insert_before(None, key)
@@ -573,6 +688,10 @@ class _OrderedTree:
         if isinstance(part, int):
             return isinstance(node, list)
         return isinstance(node, dict) and not self._index(node).leaf
+
+    def index_of(self, container: dict[str, object]) -> _KeyIndex:
+        """What the keys of `container` spell (see `_KeyIndex`)."""
+        return self._index(container)
 
     def _index(self, container: dict[str, object]) -> _KeyIndex:
         indexed = self._indexes.get(id(container))
@@ -719,12 +838,13 @@ def _stores_messages(tree: dict[str, object]) -> bool:
     pending: list[object] = [tree]
     while pending:
         node = pending.pop()
-        if is_message_object(node):
-            messages += 1
-        elif isinstance(node, str):
+        if isinstance(node, str):
             strings += 1
-        elif isinstance(node, dict) and not is_leaf_object(node):
-            pending.extend(node.values())
+        elif isinstance(node, dict):
+            if is_message_object(node):
+                messages += 1
+            elif not is_leaf_object(node):
+                pending.extend(node.values())
         elif isinstance(node, list):
             pending.extend(node)
     return messages > strings
@@ -829,10 +949,14 @@ def _comparable_text(node: object) -> str:
 
 def _render_tree(tree: dict[str, object], style: JsonStyle) -> bytes:
     chunks: list[str] = []
-    _lay_out(tree, style.indent, 0, chunks)
+    _lay_out_indented(tree, style.indent, "\n", chunks)
     if style.final_newline:
         chunks.append("\n")
     text = "".join(chunks)
+    # Only strings can hold a lone surrogate: escaping them in the whole text is `_string`'s
+    # escaping of each.
+    if _SURROGATE.search(text):
+        text = _SURROGATE.sub(_escape_surrogate, text)
     if style.newline != "\n":  # JSON strings escape their line breaks, so all of these are ours
         text = text.replace("\n", style.newline)
     encoded = text.encode("utf-8")
@@ -860,6 +984,41 @@ def _lay_out(node: object, indent: str | None, depth: int, out: list[str]) -> No
         out.append(_scalar(node, spelled=indent is not None))
 
 
+def _lay_out_indented(node: object, indent: str, line: str, out: list[str]) -> None:
+    """`_lay_out(node, indent, depth, out)` where `line` is a line break and the indentation
+    of depth, with strings as `json.dumps` writes them (lone surrogates left for the caller)."""
+    if isinstance(node, dict | list) and node:
+        inner = line + indent
+        pieces: list[str] = []
+        if isinstance(node, dict):
+            for key, child in node.items():
+                if isinstance(child, str):
+                    pieces.append(_encode_string(key) + ": " + _encode_string(child))
+                else:
+                    nested = [_encode_string(key), ": "]
+                    _lay_out_indented(child, indent, inner, nested)
+                    pieces.append("".join(nested))
+            opening, closing = "{", "}"
+        else:
+            for item in node:
+                if isinstance(item, str):
+                    pieces.append(_encode_string(item))
+                else:
+                    nested = []
+                    _lay_out_indented(item, indent, inner, nested)
+                    pieces.append("".join(nested))
+            opening, closing = "[", "]"
+        out.append(opening + inner + ("," + inner).join(pieces) + line + closing)
+    elif isinstance(node, str):
+        out.append(_encode_string(node))
+    else:
+        out.append(_scalar(node, spelled=True))
+
+
+def _escape_surrogate(match: re.Match[str]) -> str:
+    return f"\\u{ord(match.group()):04x}"
+
+
 def _scalar(node: object, *, spelled: bool) -> str:
     if isinstance(node, str):
         return _string(node)
@@ -879,7 +1038,7 @@ def _scalar(node: object, *, spelled: bool) -> str:
 def _string(text: str) -> str:
     encoded = _encode_string(text)  # what json.dumps(text, ensure_ascii=False) returns
     if _SURROGATE.search(encoded):
-        encoded = _SURROGATE.sub(lambda match: f"\\u{ord(match.group()):04x}", encoded)
+        encoded = _SURROGATE.sub(_escape_surrogate, encoded)
     return encoded
 
 

@@ -109,7 +109,12 @@ def _collect(node: object, path: str, placeholder: str, found: list[Leaf]) -> No
             found.append(Leaf(path, "placeholder" if text == placeholder else "string", text))
             return
         for key, child in node.items():
-            _collect(child, f"{path}.{key}" if path else key, placeholder, found)
+            child_path = f"{path}.{key}" if path else key
+            if isinstance(child, str):  # most keys hold a string: no call for them
+                kind: LeafKind = "placeholder" if child == placeholder else "string"
+                found.append(Leaf(child_path, kind, child))
+            else:
+                _collect(child, child_path, placeholder, found)
     elif isinstance(node, list):
         for index, child in enumerate(node):
             _collect(child, f"{path}[{index}]", placeholder, found)

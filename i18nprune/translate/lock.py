@@ -34,6 +34,7 @@ HASH_LENGTH = 12
 """Hex digits of SHA-256 kept per text: 48 bits, so two different texts of one leaf share a
 hash about once in 10**14 edits, and a lock entry stays one short line."""
 
+_sha256 = hashlib.sha256
 _FIELDS = ("source", "value", "from", "edited", "stale", "marked")
 _ESCAPED = re.compile(r'[\x00-\x1f"\\]')
 _FIX = (
@@ -53,7 +54,8 @@ class LockFileError(ProblemError):
 
 def text_hash(text: str) -> str:
     """The short hash the lock keeps of `text` (its UTF-8 bytes)."""
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:HASH_LENGTH]
+    # The first HASH_LENGTH // 2 bytes in hex: the hexdigest's prefix, without the rest of it.
+    return _sha256(text.encode("utf-8")).digest()[: HASH_LENGTH // 2].hex()
 
 
 # Only the length is checked when reading (a pattern would double the time to read a large
@@ -164,9 +166,8 @@ def settled_entry(
             if entry.stale is not None
             else msgspec.structs.replace(entry, stale=text_hash(value))
         )
-    return msgspec.structs.replace(
-        entry_for(source_path, target_path, source_text, value), edited=True
-    )
+    origin = source_path if source_path != target_path else None
+    return LockEntry(text_hash(source_text), text_hash(value), origin, edited=True)
 
 
 def count_stale(
@@ -342,13 +343,25 @@ def render_lock(lock: Lock) -> bytes:
     targets = [(key, entries) for key, entries in sorted(lock.items()) if entries]
     for number, (key, entries) in enumerate(targets):
         lines.append(f"    {_string(key)}: {{")
-        rows = sorted(entries.items())
-        for index, (path, entry) in enumerate(rows):
-            comma = "," if index < len(rows) - 1 else ""
-            lines.append(f"      {_string(path)}: {_render_entry(entry)}{comma}")
+        lines.append(
+            ",\n".join([_render_row(path, entry) for path, entry in sorted(entries.items())])
+        )
         lines.append("    }" + ("," if number < len(targets) - 1 else ""))
     lines += ["  }", "}", ""]
     return "\n".join(lines).encode("utf-8")
+
+
+def _render_row(path: str, entry: LockEntry) -> str:
+    """The line of one entry (without its comma)."""
+    if (
+        entry.origin is None
+        and entry.stale is None
+        and not entry.edited
+        and not entry.marked
+        and _ESCAPED.search(path + entry.source + entry.value) is None
+    ):  # the common entry, whose strings need no escaping: one search, one format
+        return f'      "{path}": {{"source": "{entry.source}", "value": "{entry.value}"}}'
+    return f"      {_string(path)}: {_render_entry(entry)}"
 
 
 def _render_entry(entry: LockEntry) -> str:

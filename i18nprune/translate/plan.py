@@ -57,6 +57,10 @@ class TargetPlan:
         return [leaf.text for leaf in self.leaves if leaf.action == "translate"]
 
 
+def _no() -> bool:
+    return False
+
+
 def _wants_translation(existing: Leaf | None, source_text: str, resume: bool, force: bool) -> bool:
     """Existing human translations are never overwritten unless forced."""
     if existing is None or force:
@@ -94,6 +98,8 @@ def plan_target(
     adopted as they are.
     """
     preserve = template.config.policies.preserve
+    # Nothing to preserve is the common case: no path need be checked then.
+    preserving = bool(preserve.copy_keys or preserve.copy_prefixes)
     reference = template.reference
     entries = lock or {}
     planned: list[PlannedLeaf] = []
@@ -110,7 +116,9 @@ def plan_target(
             continue
         text = source_leaf.value
         existing = target.leaves.get(path.target_path)
-        if is_preserved(path.target_path, preserve, reference.syntax, reference.namespace):
+        if preserving and is_preserved(
+            path.target_path, preserve, reference.syntax, reference.namespace
+        ):
             if existing is None or existing.value != text:
                 planned.append(PlannedLeaf(path.target_path, path.source_path, text, "copy"))
             continue
@@ -127,7 +135,9 @@ def plan_target(
             continue
         if not isinstance(held, str):
             continue  # numbers, booleans and null are data the lock does not track
-        verdict = assess(entry, text, held, accepted=partial(accepted, path.target_path))
+        # Only an entry generate marked asks whether the mark is gone.
+        asked = partial(accepted, path.target_path) if entry is not None and entry.marked else _no
+        verdict = assess(entry, text, held, accepted=asked)
         if verdict in ("retranslate", "stale"):
             stale_count += 1
         if verdict == "retranslate" and retranslate_stale:

@@ -3,7 +3,11 @@ back exactly what rendering wrote."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from i18nprune.envelope import Code
 from i18nprune.translate.lock import (
@@ -119,3 +123,63 @@ def test_a_malformed_lock_is_refused_with_where_and_why(raw: bytes, message: str
     assert caught.value.issue.code == Code.LOCK_INVALID
     assert message in caught.value.issue.message
     assert "delete it" in caught.value.issue.message or "upgrade" in caught.value.issue.message
+
+
+_LOCK_TEXT = st.text(st.characters(exclude_categories=["Cs"]), max_size=6) | st.sampled_from(
+    ['a"b', "a\\b", "tab\there", "\x00\x1f", "ünï", "a.b[0]"]
+)
+_HASHES = st.sampled_from([text_hash("x"), text_hash("y")]) | st.text(
+    st.characters(exclude_categories=["Cs"]), min_size=12, max_size=12
+)
+_ENTRIES = st.builds(
+    LockEntry,
+    source=_HASHES,
+    value=_HASHES,
+    origin=st.none() | _LOCK_TEXT,
+    edited=st.booleans(),
+    stale=st.none() | _HASHES,
+    marked=st.booleans(),
+)
+
+
+def _rendered_by_hand(lock: dict[str, dict[str, LockEntry]]) -> bytes:
+    """The lock file's layout spelled out with `json.dumps` for every string."""
+
+    def entry_text(entry: LockEntry) -> str:
+        fields = [f'"source": {json.dumps(entry.source, ensure_ascii=False)}']
+        fields.append(f'"value": {json.dumps(entry.value, ensure_ascii=False)}')
+        if entry.origin is not None:
+            fields.append(f'"from": {json.dumps(entry.origin, ensure_ascii=False)}')
+        if entry.edited:
+            fields.append('"edited": true')
+        if entry.stale is not None:
+            fields.append(f'"stale": {json.dumps(entry.stale, ensure_ascii=False)}')
+        if entry.marked:
+            fields.append('"marked": true')
+        return "{" + ", ".join(fields) + "}"
+
+    targets = [
+        f"    {json.dumps(key, ensure_ascii=False)}: {{\n"
+        + ",\n".join(
+            f"      {json.dumps(path, ensure_ascii=False)}: {entry_text(entry)}"
+            for path, entry in sorted(entries.items())
+        )
+        + "\n    }"
+        for key, entries in sorted(lock.items())
+        if entries
+    ]
+    body = ",\n".join(targets)
+    return (
+        '{\n  "version": 1,\n  "targets": {\n' + body + ("\n" if body else "") + "  }\n}\n"
+    ).encode()
+
+
+@settings(max_examples=200)
+@given(st.dictionaries(_LOCK_TEXT, st.dictionaries(_LOCK_TEXT, _ENTRIES, max_size=5), max_size=3))
+def test_a_lock_renders_one_entry_a_line_escaping_what_json_escapes(
+    lock: dict[str, dict[str, LockEntry]],
+) -> None:
+    rendered = render_lock(lock)
+
+    assert rendered == _rendered_by_hand(lock)
+    assert parse_lock(rendered) == {key: entries for key, entries in lock.items() if entries}

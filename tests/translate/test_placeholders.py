@@ -486,6 +486,24 @@ def test_a_texts_own_verify_says_what_verify_placeholders_says(text: str, other:
         assert protected.verify(translation) == verify_placeholders(text, translation)
 
 
+@settings(max_examples=300)
+@given(_texts, st.data())
+def test_verify_of_a_restored_translation_says_what_verify_placeholders_says(
+    text: str, data: st.DataObject
+) -> None:
+    # Translations that keep every token, in any order, with any text (placeholders too)
+    # around them: mostly the same placeholders as the source, sometimes more.
+    protected = protect_placeholders(text)
+    translations = []
+    for unit in protected.units:
+        tokens = data.draw(st.permutations([f'<x id="{i}"/>' for i in range(len(unit.tokens))]))
+        glue = data.draw(st.lists(_WORDS | _GLUE | _PLACEHOLDERS, min_size=len(tokens) + 1))
+        translations.append("".join(g + t for g, t in zip(glue, [*tokens, ""], strict=False)))
+    restored = protected.restore(translations)
+    for _ in range(2):  # the second call uses the remembered source side
+        assert protected.verify(restored) == verify_placeholders(text, restored)
+
+
 @pytest.mark.parametrize(
     ("text", "translation", "restored"),
     [
