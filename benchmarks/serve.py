@@ -10,7 +10,10 @@
 3. spawn → `initialize` answer; idle `ping` p50/p99; `$/cancelRequest` → answer of a running
    `op.generate`;
 4. save → `$/changed` on the 10k-file scan fixture (a server watching it, `capabilities.watch`):
-   p50/p95/p99 over a run's saves of a source file (`--saves`, default 50).
+   p50/p95/p99 over a run's saves of a source file (`--saves`, default 50);
+5. `op.validate` right after a one-file edit on the 10k-file fixture: each run's median over
+   `EDITS` edits (each adds a key the answer must report missing), the index updated from the
+   changed path rather than a walk.
 Each run has a fresh `I18NPRUNE_HOME`. Saves `serve.json` in `--out`.
 """
 
@@ -54,6 +57,8 @@ SAVE_GAP_S = 0.2
 """The pause between two saves of the watch figure: each save is its own burst."""
 SAVES = 50
 """Saves per run of the watch figure (`--saves`; run_all.py keeps this default)."""
+EDITS = 10
+"""Edits per run of the after-an-edit figure."""
 
 
 @dataclass(frozen=True)
@@ -138,6 +143,52 @@ class Benchmark:
             Limit(30.0, "issue 11 goal: ≤ 30 ms"),
         )
         self.report.add(spec, runs, files=files, first_call_ms=_ms(cold))
+
+    def validate_after_edit(self) -> None:
+        files = self.sizes.validate_files
+        written = self.store.get(validate_shape(files))
+        edited = _edited_sources(written.root)
+        originals = {path: path.read_bytes() for path in edited}
+        timeout = self.sizes.timeout
+        env = cli_environment(self.homes.new())
+        edits = 0
+        try:
+            with _spawn(written.root, env) as client:
+                client.request("op.validate", {"options": {}}, timeout=timeout).unwrap()
+
+                def once(_: int) -> tuple[float, dict[str, Any]]:
+                    nonlocal edits
+                    latencies = []
+                    cpu_before = _cpu_seconds(client.process.pid)
+                    for _ in range(EDITS):
+                        path = edited[edits % len(edited)]
+                        key = _append_call(path, edits)
+                        edits += 1
+                        started = time.perf_counter()
+                        answer = client.request("op.validate", {"options": {}}, timeout=timeout)
+                        latencies.append(time.perf_counter() - started)
+                        if key not in answer.unwrap()["data"]["missing"]:
+                            raise RuntimeError(f"op.validate after an edit missed {key}")
+                    cpu = _cpu_seconds(client.process.pid) - cpu_before
+                    return statistics.median(latencies) * 1000, {
+                        "edits": EDITS,
+                        "after_edit_ms": [_ms(latency) for latency in latencies],
+                        "server_cpu_ms_per_edit": _ms(cpu / EDITS),
+                    }
+
+                runs = measure_runs(self.args.runs, once)
+                _stop(client)
+        finally:
+            for path, content in originals.items():
+                path.write_bytes(content)
+        spec = Spec(
+            "serve_validate_after_edit",
+            f"serve op.validate right after a one-file edit, {files:,} files "
+            f"(median of {EDITS} edits a run)",
+            "ms",
+            "lower",
+        )
+        self.report.add(spec, runs, files=files)
 
     def editor_ops(self) -> None:
         """`op.file` and `op.key` on the 10k-file fixture, warm: each run's p99 over
@@ -289,8 +340,7 @@ class Benchmark:
     def watch_latency(self) -> None:
         files = self.sizes.validate_files
         written = self.store.get(validate_shape(files))
-        sources = sorted(path for path in (written.root / "src").rglob("*") if path.is_file())
-        edited = sources[:: max(1, len(sources) // 5)][:5]
+        edited = _edited_sources(written.root)
         originals = {path: path.read_bytes() for path in edited}
 
         def once(_: int) -> tuple[float, dict[str, Any]]:
@@ -348,15 +398,30 @@ def _save_latencies(client: ServeClient, root: Path, edited: list[Path], saves: 
     for number in range(saves):
         path = edited[number % len(edited)]
         relative = path.relative_to(root).as_posix()
-        text = path.read_text().split("\n// bench.watch", 1)[0]
         since = len(client.notifications())
         started = time.perf_counter()
-        path.write_text(f"{text}\n// bench.watch\nt('bench.watch.k{number}');\n")
+        _append_call(path, number)
         client.wait_notification("$/changed", _names(relative), after=since, timeout=30)
         latencies.append(time.perf_counter() - started)
         client.wait_notification("$/diagnostics", _is(relative), after=since, timeout=30)
         time.sleep(SAVE_GAP_S)
     return latencies
+
+
+def _edited_sources(root: Path) -> list[Path]:
+    """Five TSX files spread over the fixture: a call appended to one is a call (in a Vue or
+    Svelte file it would land after the markup, outside any script)."""
+    sources = sorted(path for path in (root / "src").rglob("*.tsx") if path.is_file())
+    return sources[:: max(1, len(sources) // 5)][:5]
+
+
+def _append_call(path: Path, number: int) -> str:
+    """Save `path` with one call of a new key (replacing the call an earlier edit appended);
+    the key."""
+    key = f"bench.watch.k{number}"
+    text = path.read_text().split("\n// bench.watch", 1)[0]
+    path.write_text(f"{text}\n// bench.watch\nt('{key}');\n")
+    return key
 
 
 def _names(relative: str) -> Callable[[Any], bool]:
@@ -425,6 +490,7 @@ def _cancel_latencies(client: ServeClient, rounds: int) -> list[float]:
 
 FIGURES = (
     "validate_warm",
+    "validate_after_edit",
     "editor_ops",
     "ping_under_generate",
     "session_latency",
