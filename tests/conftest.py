@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from collections.abc import Callable
@@ -22,6 +23,14 @@ settings.register_profile(
     "shared-machine", deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile("shared-machine")
+
+# A suite started in the background of a shell without job control (`cmd &` in a script,
+# `nohup … &`) inherits SIGINT ignored, and so would every process it starts: Python keeps an
+# ignored SIGINT ignored, and the Ctrl+C tests would wait for an interrupt that never comes. A
+# handler (unlike SIG_IGN) does not survive exec, so the processes the tests start get the
+# default, as under a terminal.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"
