@@ -152,12 +152,17 @@ class _ProjectScan:
     def _start_workers_early(self) -> ParseWorkers:
         """The parse workers of a cold scan, started now so that their interpreters start
         while discovery walks the tree (none when a previous scan was cached: most files are
-        then reused). A project too small to parse in parallel stops them unused."""
+        then reused). A project too small to parse in parallel stops them unused.
+
+        Only for a caller that lends its own thread (`examine_here`: the command line). A host
+        that does not is one whose event loop must answer quickly (`serve`): interpreters
+        started on speculation compete with it for the CPU (they made serve's ping p99 during
+        a small project's first `op.generate` 2–5× worse), so its workers start when the files
+        to parse are known, as before."""
         jobs = self.options.jobs or usable_cpus()
-        count = jobs - 1 if self.options.examine_here else jobs
-        if jobs < 2 or self.previous or self.options.overlay:
-            count = 0
-        return ParseWorkers(count)
+        if jobs < 2 or self.previous or self.options.overlay or not self.options.examine_here:
+            return ParseWorkers(0)
+        return ParseWorkers(jobs - 1)
 
     def _run(self) -> ScanResult:
         excluded = self._discover()
