@@ -8,9 +8,14 @@ import pytest
 from i18nprune.config.schema import PreservePolicy
 from i18nprune.envelope import Code, warning
 from i18nprune.keys import KeySyntax
+from i18nprune.locales import catalog
+from i18nprune.locales.leaves import Leaf
+from i18nprune.locales.view import LocaleView
 from i18nprune.reference import (
+    PLURAL_CATEGORIES,
     Evidence,
     KeyReference,
+    literal_candidates,
     plural_base,
     referenced_paths,
     removal_gate,
@@ -198,3 +203,35 @@ def test_a_namespaced_subtree_head_keeps_the_subtree_of_its_namespace() -> None:
     assert unused_paths(
         ["picker.description.ios", "picker.title"], evidence.reference("dialog"), PreservePolicy()
     ) == ["picker.title"]
+
+
+def test_plural_categories_are_the_catalogs() -> None:
+    assert PLURAL_CATEGORIES == catalog.PLURAL_CATEGORIES
+
+
+def _view(namespace: str | None, *paths: str) -> LocaleView:
+    leaves = {path: Leaf(path, "string", "x") for path in paths}
+    return LocaleView("en", [], leaves, dict.fromkeys(paths, "en.json"), [], namespace)
+
+
+def test_literal_candidates_name_paths_plural_keys_heads_and_their_namespaced_spellings() -> None:
+    paths = ("a.b.c_one", "a.b.c_other", "a.d", "x_ordinal_few", "top", ".lead.dot", "a..b")
+    flat = literal_candidates([_view(None, *paths)], KeySyntax())
+    assert flat == {
+        *paths,
+        "a.b.c",
+        "x",
+        "a.",
+        "a.b.",
+        ".lead.",
+        "a..",
+    }
+    spaced = literal_candidates(
+        [_view("common", "a.b_one"), _view("admin", "z")],
+        KeySyntax(namespaces=frozenset({"common", "admin"})),
+    )
+    assert spaced == {"a.b_one", "a.b", "a.", "common:a.b_one", "common:a.b", "common:a.", "z"} | {
+        "admin:z"
+    }
+    no_nesting = literal_candidates([_view(None, "a.b_one")], KeySyntax(key_separator=None))
+    assert no_nesting == {"a.b_one", "a.b"}

@@ -18,7 +18,6 @@ from zlib import adler32, crc32
 
 import msgspec
 
-from i18nprune.scan.evaluate import decode_escapes
 from i18nprune.scan.positions import _CONTINUATION, _UTF8_BOM
 
 _QUOTES = (b"'", b'"', b"`")
@@ -75,6 +74,11 @@ def _unpacked(raw: bytes, count: int) -> array[int]:
 def text_hash(text: str) -> int:
     """The hash `LiteralIndex` files a text under."""
     return _hash(text.encode("utf-8", "surrogatepass"))
+
+
+def text_hashes(texts: Iterable[str]) -> dict[int, str]:
+    """`{text_hash(text): text}` for each of `texts` (the wanted set of a scan)."""
+    return {_hash(text.encode("utf-8", "surrogatepass")): text for text in texts}
 
 
 def _hash(raw: bytes) -> int:
@@ -160,6 +164,9 @@ def _located(content: bytes, found: dict[bytes, int]) -> LiteralIndex:
     `Positions` counts them, by one forward cursor over the offsets in order."""
     if not found:
         return LiteralIndex()
+    # Imported here (it brings `html` and the scope tables): a warm scan reads indexes only.
+    from i18nprune.scan.evaluate import decode_escapes
+
     hashes = array("Q")
     line_steps: list[int] = []
     columns: list[int] = []

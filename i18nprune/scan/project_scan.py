@@ -12,6 +12,7 @@ import posixpath
 import stat
 import time
 from collections.abc import Callable, Collection
+from typing import TYPE_CHECKING
 
 from i18nprune.envelope import Code, Issue, warning
 from i18nprune.scan.cache import (
@@ -30,20 +31,12 @@ from i18nprune.scan.cache import (
 )
 from i18nprune.scan.callees import CalleeNames
 from i18nprune.scan.discovery import Discovery, SourceFile, discover_sources
-from i18nprune.scan.examine import (
-    Examined,
-    content_digest,
-    examine_content,
-    examine_path,
-    read_source,
-)
 from i18nprune.scan.expressions import Expr, reads_imports
 from i18nprune.scan.facts import FileFacts, SiteFact
 from i18nprune.scan.grammars import SOURCE_SUFFIXES, grammar_versions
 from i18nprune.scan.key_shapes import resolve_key, site_namespace, static_text
 from i18nprune.scan.link import Linker
-from i18nprune.scan.literals import LiteralIndex, text_hash
-from i18nprune.scan.parallel import ParseWorkers, examine_in_processes
+from i18nprune.scan.literals import LiteralIndex, text_hashes
 from i18nprune.scan.records import (
     DynamicSite,
     ExcludedFolder,
@@ -53,6 +46,12 @@ from i18nprune.scan.records import (
     ScanResult,
 )
 from i18nprune.system.children import usable_cpus
+
+if TYPE_CHECKING:
+    # Imported where a file is examined: a warm scan that reuses every record (most runs of a
+    # short command) does not load the parsers' modules nor the worker plumbing.
+    from i18nprune.scan.examine import Examined
+    from i18nprune.scan.parallel import ParseWorkers
 
 ProgressCallback = Callable[[int, int], None]
 
@@ -122,7 +121,7 @@ class _ProjectScan:
         self.facts: dict[str, FileFacts] = {}
         """Decoded facts of the files linking looked up (their exports), by relpath."""
         self.syntax_errors: dict[str, tuple[int, int]] = {}
-        self.wanted = {text_hash(text): text for text in options.literal_texts or ()}
+        self.wanted = text_hashes(options.literal_texts or ())
         self.literal_hits: dict[str, list[tuple[str, int, int]]] = {}
         self.outside: dict[str, SourceFile | None] = {}
         self.located: dict[str, str | None] = {}
@@ -135,7 +134,7 @@ class _ProjectScan:
         self.changed = False
         self.stale: frozenset[str] = frozenset()
         self.given_discovery: Discovery | None = None
-        self.early = ParseWorkers(0)
+        self.early: ParseWorkers | None = None
 
     def run(self) -> ScanResult:
         if self.options.cache_dir is not None:
@@ -147,9 +146,10 @@ class _ProjectScan:
         try:
             return self._run()
         finally:
-            self.early.stop()
+            if self.early is not None:
+                self.early.stop()
 
-    def _start_workers_early(self) -> ParseWorkers:
+    def _start_workers_early(self) -> ParseWorkers | None:
         """The parse workers of a cold scan, started now so that their interpreters start
         while discovery walks the tree (none when a previous scan was cached: most files are
         then reused). A project too small to parse in parallel stops them unused.
@@ -161,17 +161,15 @@ class _ProjectScan:
         to parse are known, as before."""
         jobs = self.options.jobs or usable_cpus()
         if jobs < 2 or self.previous or self.options.overlay or not self.options.examine_here:
-            return ParseWorkers(0)
+            return None
+        from i18nprune.scan.parallel import ParseWorkers
+
         return ParseWorkers(jobs - 1)
 
     def _run(self) -> ScanResult:
         excluded = self._discover()
         overlay = self.options.overlay or {}
-        self.in_flight = {
-            file.relpath: file
-            for file in self.discovered.values()
-            if file is not None and file.relpath not in overlay and not self._reuse_by_stat(file)
-        }
+        self.in_flight = self._reuse_by_stat(overlay)
         self._progress(force=True)
         self._examine_overlay(overlay)
         self._examine()
@@ -201,15 +199,24 @@ class _ProjectScan:
 
     # -- facts: from the cache, or examined now -------------------------------------------
 
-    def _reuse_by_stat(self, file: SourceFile) -> bool:
-        encoded = self.previous.get(file.relpath)
-        if encoded is None or file.relpath in self.stale:
-            return False
-        known = decode_literals(encoded)
-        if known is None or not _vouches_for(known, file):
-            return False
-        self._adopt(file.relpath, encoded, known.literals)
-        return True
+    def _reuse_by_stat(self, overlay: Collection[str]) -> dict[str, SourceFile]:
+        """Adopt the cached record of each discovered file (not in `overlay`) whose stat vouches
+        for it; the files left to examine."""
+        in_flight: dict[str, SourceFile] = {}
+        previous = self.previous
+        stale = self.stale
+        for file in self.discovered.values():
+            if file is None or file.relpath in overlay:
+                continue
+            relpath = file.relpath
+            encoded = previous.get(relpath)
+            if encoded is not None and relpath not in stale:
+                known = decode_literals(encoded)
+                if known is not None and _vouches_for(known, file):
+                    self._adopt(relpath, encoded, known.literals)
+                    continue
+            in_flight[relpath] = file
+        return in_flight
 
     def _adopt(self, relpath: str, encoded: EncodedFile, literals: LiteralIndex) -> None:
         self._account(relpath)
@@ -267,11 +274,16 @@ class _ProjectScan:
         """Examine the files `in_flight` (their stat changed): reuse facts of known content,
         parse the rest. Each file leaves `in_flight` as it is recorded, so that nothing holds
         its discovery record any longer; the emptied table goes too (a dict keeps its size)."""
-        self._examine_in_flight()
-        self.early.stop()  # the workers the examination did not need
+        if self.in_flight:
+            self._examine_in_flight()
+        if self.early is not None:
+            self.early.stop()  # the workers the examination did not need
         self.in_flight = {}
 
     def _examine_in_flight(self) -> None:
+        from i18nprune.scan.examine import examine_content, examine_path
+        from i18nprune.scan.parallel import examine_in_processes
+
         contents = self._reuse_by_digest()
         jobs = self.options.jobs or usable_cpus()
         total_bytes = sum(file.size for file in self.in_flight.values())
@@ -300,6 +312,10 @@ class _ProjectScan:
     def _examine_overlay(self, overlay: dict[str, bytes]) -> None:
         """Examine the given contents in place of the files on disk; a path that is not one of
         the project's source files is an issue."""
+        if not overlay:
+            return
+        from i18nprune.scan.examine import examine_content
+
         for relpath, content in overlay.items():
             file = self._source_file(relpath) if relpath in self.discovered else None
             if file is None:
@@ -318,6 +334,8 @@ class _ProjectScan:
         """Adopt the cached facts of files `in_flight` whose content is known (they leave
         `in_flight`); what was read of the rest, unless that is more than parsing here takes
         (worker processes read those files again)."""
+        from i18nprune.scan.examine import Examined, content_digest, read_source
+
         if not self.previous:
             return {}
         contents: dict[str, bytes] = {}
@@ -389,6 +407,8 @@ class _ProjectScan:
             adopted = self._adopt_content(file, known) if known is not None else None
             if adopted is not None and adopted.facts is not None:
                 return adopted.facts
+        from i18nprune.scan.examine import examine_path
+
         examined = examine_path(relpath, self._path(file), self.functions, force=True)
         self._record(file, examined)
         return examined.facts
@@ -484,14 +504,16 @@ class _ProjectScan:
         encoded = self.current.get(relpath)
         if encoded is None:
             return None
-        known = decode_stat(encoded)
-        if known is None or not known.triggered:
+        entry = decode_file(encoded)  # one decoding: most files have sites
+        if entry is None:
+            known = decode_stat(encoded)
+            if known is None or not known.triggered:
+                return None
+            return self._facts_of(relpath)  # a damaged cache record: examined again
+        if not entry.triggered:
             return None
         if relpath in self.facts:
             return self.facts[relpath]
-        entry = decode_file(encoded)
-        if entry is None:  # a damaged cache record: the file is examined again
-            return self._facts_of(relpath)
         return entry.facts
 
     def _site(
