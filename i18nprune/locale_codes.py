@@ -7,6 +7,10 @@ from collections.abc import Mapping
 
 ANY_LOCALE = "*"
 """The key of a per-locale setting that applies to every locale without one of its own."""
+PLURAL_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
+"""Every CLDR plural category, in CLDR's order (cardinal and ordinal rules alike). Here rather
+than beside the rules in `locales.catalog`, which loads Babel: key evidence reads the names of
+plural forms without any language data."""
 
 _CODE_SHAPE = re.compile(r"^[a-z]{2,3}(-[a-z0-9]{2,8})*$")
 

@@ -15,13 +15,9 @@ from dataclasses import dataclass, field
 from i18nprune.config.schema import PreservePolicy
 from i18nprune.envelope import Code, Issue, error, warning
 from i18nprune.keys import KeySyntax
+from i18nprune.locale_codes import PLURAL_CATEGORIES
 from i18nprune.locales.view import LocaleView
 from i18nprune.scan import DynamicSite, KeyObservation, LiteralSite, ScanResult
-
-# CLDR's plural categories: `locales.catalog.PLURAL_CATEGORIES` (a test checks they agree), not
-# imported from there: the catalog loads Babel, which a command that reads no language data (a
-# warm `validate`) would import for this tuple alone.
-PLURAL_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
 
 # i18next v4 plural forms (`_one`, `_ordinal_few`), and v3's (`_plural`, `_0` … `_5` for
 # languages with several forms), all read as forms of the key before them.
@@ -293,24 +289,9 @@ def literal_candidates(views: Iterable[LocaleView], syntax: KeySyntax) -> frozen
     heads of the subtrees the path lies in)."""
     texts: set[str] = set()
     for view in views:
-        named = _view_spellings(view.leaves, syntax)
-        texts.update(named)
-        if view.namespace is not None:
-            texts.update([syntax.display(view.namespace, text) for text in named])
+        for path in view.leaves:
+            texts.update(_spellings(path, view.namespace, syntax))
     return frozenset(texts)
-
-
-def _view_spellings(paths: Iterable[str], syntax: KeySyntax) -> set[str]:
-    """`_spellings` of every path of one view, without the namespace: the same texts, found a
-    view at a time (a locale of 10k leaves shares a few hundred subtree heads)."""
-    named = set(paths)
-    for path in named.copy():
-        if "_" in path:  # every plural form has one
-            base = plural_base(path)
-            if base is not None:
-                named.add(base)
-        named.update(subtree_heads(path, syntax))
-    return named
 
 
 def _spellings(path: str, namespace: str | None, syntax: KeySyntax) -> list[str]:

@@ -8,11 +8,9 @@ import pytest
 from i18nprune.config.schema import PreservePolicy
 from i18nprune.envelope import Code, warning
 from i18nprune.keys import KeySyntax
-from i18nprune.locales import catalog
 from i18nprune.locales.leaves import Leaf
 from i18nprune.locales.view import LocaleView
 from i18nprune.reference import (
-    PLURAL_CATEGORIES,
     Evidence,
     KeyReference,
     literal_candidates,
@@ -203,10 +201,6 @@ def test_a_namespaced_subtree_head_keeps_the_subtree_of_its_namespace() -> None:
     assert unused_paths(
         ["picker.description.ios", "picker.title"], evidence.reference("dialog"), PreservePolicy()
     ) == ["picker.title"]
-
-
-def test_plural_categories_are_the_catalogs() -> None:
-    assert PLURAL_CATEGORIES == catalog.PLURAL_CATEGORIES
 
 
 def _view(namespace: str | None, *paths: str) -> LocaleView:

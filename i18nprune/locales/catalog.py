@@ -13,10 +13,7 @@ from typing import Literal
 import msgspec
 from babel import Locale, UnknownLocaleError, localedata
 
-from i18nprune.locale_codes import bcp47_case, language_of, normalize_code
-
-PLURAL_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
-"""Every CLDR plural category, in CLDR's order (cardinal and ordinal rules alike)."""
+from i18nprune.locale_codes import PLURAL_CATEGORIES, bcp47_case, language_of, normalize_code
 
 # CLDR's "Unknown Region": a placeholder, not a place a language variant can belong to.
 _UNKNOWN_REGION = "ZZ"

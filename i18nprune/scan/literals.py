@@ -76,11 +76,6 @@ def text_hash(text: str) -> int:
     return _hash(text.encode("utf-8", "surrogatepass"))
 
 
-def text_hashes(texts: Iterable[str]) -> dict[int, str]:
-    """`{text_hash(text): text}` for each of `texts` (the wanted set of a scan)."""
-    return {_hash(text.encode("utf-8", "surrogatepass")): text for text in texts}
-
-
 def _hash(raw: bytes) -> int:
     # Two C checksums make 64 bits: collisions (which could only protect a key) are negligible.
     return crc32(raw) | (adler32(raw) << 32)

@@ -36,7 +36,7 @@ from i18nprune.scan.facts import FileFacts, SiteFact
 from i18nprune.scan.grammars import SOURCE_SUFFIXES, grammar_versions
 from i18nprune.scan.key_shapes import resolve_key, site_namespace, static_text
 from i18nprune.scan.link import Linker
-from i18nprune.scan.literals import LiteralIndex, text_hashes
+from i18nprune.scan.literals import LiteralIndex, text_hash
 from i18nprune.scan.records import (
     DynamicSite,
     ExcludedFolder,
@@ -121,7 +121,7 @@ class _ProjectScan:
         self.facts: dict[str, FileFacts] = {}
         """Decoded facts of the files linking looked up (their exports), by relpath."""
         self.syntax_errors: dict[str, tuple[int, int]] = {}
-        self.wanted = text_hashes(options.literal_texts or ())
+        self.wanted = {text_hash(text): text for text in options.literal_texts or ()}
         self.literal_hits: dict[str, list[tuple[str, int, int]]] = {}
         self.outside: dict[str, SourceFile | None] = {}
         self.located: dict[str, str | None] = {}
