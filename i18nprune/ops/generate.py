@@ -232,15 +232,15 @@ class TargetRun:
             duration_ms=round((time.perf_counter() - self.started) * 1000),
         )
 
-    def write(self, report: TranslationReport, metadata: bool) -> tuple[list[str], int, int]:
-        """Write every planned leaf that has a text (with `metadata`, also mark the kept stale
-        leaves `needsReview`), and record what was written in each part's lock entries.
+    def write(self, report: TranslationReport) -> tuple[list[str], int, int]:
+        """Write every planned leaf that has a text (with `--metadata`, also mark the kept
+        stale leaves `needsReview`), and record what was written in each part's lock entries:
+        the run's `writer`, which placed leaves while translating, finishes.
 
-        Returns (files written, leaves written, stale leaves re-translated). The leaves the
-        run's `writer` placed while translating are not placed again.
+        Returns (files written, leaves written, stale leaves re-translated).
         """
-        writer = self.writer if self.writer is not None else TargetWriter(self, metadata)
-        return writer.finish(report)
+        assert self.writer is not None, "a run that writes is given its writer before translating"
+        return self.writer.finish(report)
 
 
 class _PartPlacement:
@@ -979,7 +979,7 @@ def _write_target(
     if report.failures:
         issues.append(_failure_issue(run, report))
     try:
-        written, count, retranslated = run.write(report, options.metadata)
+        written, count, retranslated = run.write(report)
     except ProblemError as exc:  # unreadable, unwritable (disk full, permissions), outside root
         return run.result("failed", report), [*issues, exc.issue]
     status: TargetStatus = "written" if count else "failed"
