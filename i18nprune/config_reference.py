@@ -161,8 +161,9 @@ DESCRIPTIONS: dict[tuple[str, str], str] = {
         "`I18NPRUNE_TRANSLATE_PROVIDER` names one (`i18nprune providers` lists them)."
     ),
     ("TranslateConfig", "workers"): (
-        "Worker processes that send requests: at most one per CPU (at least two), fewer when "
-        "fewer batches are needed. Flag `--workers` (kept as given, up to the batches)."
+        "Worker processes that send requests: at most one per CPU the front leaves free "
+        "(at least one), fewer when fewer batches are needed. Flag `--workers` (kept as given, "
+        "up to the batches)."
     ),
     ("TranslateConfig", "providers"): (
         "One row per provider: its settings and, with `policy.routing: auto`, the fallback "

@@ -28,6 +28,7 @@ from i18nprune.system.descriptors import claim_stdin, claim_stdout
 from .providers import ProviderError, translate_batch
 from .providers.errors import scrub
 from .providers.exchange import HttpLedger, http_ledger
+from .trust import DeferredTrustContext
 
 # Per worker; the pool's gates keep requests per provider far below this anyway.
 _LIMITS = httpx.Limits(max_connections=64, max_keepalive_connections=32, keepalive_expiry=30.0)
@@ -54,7 +55,10 @@ async def serve(input_fd: int, output_fd: int) -> None:
     replies_send, replies = trio.open_memory_channel[bytes](math.inf)
     replies_send.send_nowait(frame(encoder.encode(Ready(os.getpid()))))
     async with (
-        httpx.AsyncClient(limits=_LIMITS, timeout=_TIMEOUT) as client,
+        # Verifying as httpx does by default; the CA bundle is read by the first TLS connection.
+        httpx.AsyncClient(
+            limits=_LIMITS, timeout=_TIMEOUT, verify=DeferredTrustContext()
+        ) as client,
         trio.open_nursery() as nursery,
     ):
         nursery.start_soon(_write_replies, trio.lowlevel.FdStream(output_fd), replies, nursery)

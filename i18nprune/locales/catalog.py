@@ -68,8 +68,21 @@ def plural_categories(code: str) -> list[str]:
     Falls back to the base language (`en-XX` → `en`); an unknown language has only `other`,
     so nothing is invented for it.
     """
-    row = find_language(code) or find_language(language_of(code))
-    return list(row.plurals) if row else ["other"]
+    for candidate in (code, language_of(code)):
+        # A code the catalog has as it is needs only its plural rules, not its row's names.
+        identifier = _identifiers().get(normalize_code(candidate))
+        if identifier is not None:
+            return list(_plural_rules(identifier))
+        row = find_language(candidate)
+        if row is not None:
+            return list(row.plurals)
+    return ["other"]
+
+
+def is_known_language(code: str) -> bool:
+    """Whether `find_language(code)` finds a row (without naming it when the catalog has the
+    code as it is)."""
+    return normalize_code(code) in _identifiers() or find_language(code) is not None
 
 
 @functools.cache
@@ -145,8 +158,14 @@ def _row(identifier: str) -> LanguageRow:
         english=_display_name(locale, locale.territory, _english()),
         native=_display_name(locale, locale.territory, locale),
         direction="rtl" if locale.text_direction == "rtl" else "ltr",
-        plurals=_plurals(locale),
+        plurals=list(_plural_rules(identifier)),
     )
+
+
+@functools.cache
+def _plural_rules(identifier: str) -> tuple[str, ...]:
+    """The cardinal plural categories of catalog locale `identifier` (`_plurals`), once."""
+    return tuple(_plurals(Locale.parse(identifier)))
 
 
 def _regional_row(base_identifier: str, region: str) -> LanguageRow:

@@ -6,7 +6,7 @@ import msgspec
 
 from i18nprune.envelope import Code, Issue, error
 from i18nprune.locale_codes import normalize_code
-from i18nprune.locales.catalog import find_language
+from i18nprune.locales.catalog import is_known_language
 from i18nprune.project import Project
 
 
@@ -42,7 +42,7 @@ def select_targets(
             )
         elif code in existing:
             targets.append(Target(code, existing[code], True))
-        elif allow_new and find_language(code) is not None:
+        elif allow_new and is_known_language(code):
             targets.append(Target(code, raw.strip(), False))
         elif allow_new:
             issues.append(

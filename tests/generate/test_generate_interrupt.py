@@ -46,7 +46,8 @@ def hanging_fake(answered: int = ANSWERED, hanging: int = -1) -> FakeProvider:
 
 
 def one_at_a_time_project(make_project: MakeProject, fake: FakeProvider) -> Path:
-    """Five texts to translate for fr, one text per request, one request at a time, 2 workers."""
+    """Five texts to translate for fr, one text per request, one request at a time, 2 workers
+    configured (a run that needs both passes `--workers 2`: the machine may allow fewer)."""
     config = provider_config(fake, batchSize=1, rateLimit={"maxConcurrency": 1})
     config["translate"]["workers"] = 2
     return make_project(
@@ -68,7 +69,9 @@ def interrupt_when_hanging(
     out only after 60 s (libre's default), so a run that ends within the bound below did not
     wait for it.
     """
-    process = start_cli("generate", "--target", "fr", "--json", cwd=root, home=home)
+    process = start_cli(
+        "generate", "--target", "fr", "--workers", "2", "--json", cwd=root, home=home
+    )
     try:
         assert fake.wait_for_requests(ANSWERED + 1, timeout=60), process.communicate()
         workers = wait_for_workers(process.pid, 2)
@@ -149,7 +152,9 @@ def test_killed_workers_do_not_stop_the_run(make_project: MakeProject, home: Pat
                 "locales/en.json": en,
             }
         )
-        process = start_cli("generate", "--target", "fr", "--json", cwd=root, home=home)
+        process = start_cli(
+            "generate", "--target", "fr", "--workers", "2", "--json", cwd=root, home=home
+        )
         try:
             assert fake.wait_for_requests(len(en), timeout=60)
             workers = wait_for_workers(process.pid, 2)
@@ -200,7 +205,9 @@ def test_workers_killed_while_they_start_are_replaced(
             }
         )
         env = {"PYTHONPATH": hook["PYTHONPATH"]}
-        process = start_cli("generate", "--target", "fr", "--json", cwd=root, home=home, env=env)
+        process = start_cli(
+            "generate", "--target", "fr", "--workers", "2", "--json", cwd=root, home=home, env=env
+        )
         try:
             assert wait_until(lambda: len(_pids_in(started)) == 2, timeout=60)
             for pid in _pids_in(started):

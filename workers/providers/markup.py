@@ -26,8 +26,10 @@ def escape_masked(text: str) -> str:
 def unescape_answer(text: str) -> str:
     """A provider's HTML-mode answer as a masked text: entities decoded in the plain parts,
     tokens in the canonical `<x id="N"/>` spelling."""
-    if "&" not in text and "<" not in text:
-        return text  # no entity and no token: nothing to decode or respell
+    if "&" not in text and text.count("<") == len(TOKEN.findall(text)):
+        # No entity, and every `<` opens a token spelled canonically: nothing to decode or
+        # respell (the common case, tokens or not).
+        return text
     parts = _ANSWER_TOKEN.split(text)
     # split yields [plain, whole token, id, plain, whole token, id, …]
     pieces: list[str] = []
