@@ -10,6 +10,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+TYPESCRIPT_SUFFIXES = (".ts", ".mts", ".cts")
+JAVASCRIPT_SUFFIXES = (".js", ".mjs", ".cjs")
+"""The config files read statically (see `static_reader`) rather than as JSON."""
 KeyPath = tuple[str | int, ...]
 """Where a value sits in a config: object keys and array indices from the top."""
 

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 import msgspec
 
-from i18nprune.config.document import ConfigDocument
-from i18nprune.config.js_literal import literal_key_lines
+from i18nprune.config.document import ConfigDocument, KeyPath
 from i18nprune.envelope import Code, Issue, ProblemError, error
 from i18nprune.jsontext import json_kind, line_column, located_problem
 
@@ -33,7 +33,32 @@ def read_json_config(path: Path, text: str) -> ConfigDocument:
                 where,
             )
         )
-    return ConfigDocument(path=path, data=data, key_lines=literal_key_lines(text))
+    return ConfigDocument(path=path, data=data, key_lines=_KeyLines(text))
+
+
+class _KeyLines(Mapping[KeyPath, int]):
+    """The line of every key of a JSON config, found when first asked for: most runs never
+    point at a key, and finding them loads the JS parser."""
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._lines: dict[KeyPath, int] | None = None
+
+    def _found(self) -> dict[KeyPath, int]:
+        if self._lines is None:
+            from i18nprune.config.js_literal import literal_key_lines
+
+            self._lines = literal_key_lines(self._text)
+        return self._lines
+
+    def __getitem__(self, key_path: KeyPath) -> int:
+        return self._found()[key_path]
+
+    def __iter__(self) -> Iterator[KeyPath]:
+        return iter(self._found())
+
+    def __len__(self) -> int:
+        return len(self._found())
 
 
 def _parse_error(path: Path, text: str, problem: msgspec.DecodeError) -> Issue:

@@ -13,7 +13,7 @@ from typing import Any
 import msgspec
 
 from i18nprune.config.discovery import discover
-from i18nprune.config.document import ConfigDocument
+from i18nprune.config.document import JAVASCRIPT_SUFFIXES, TYPESCRIPT_SUFFIXES, ConfigDocument
 from i18nprune.config.environment import discovery_disabled, environment_layer, source_dirs
 from i18nprune.config.json_reader import read_json_config
 from i18nprune.config.layers import FieldSource, deep_merge, leaf_paths, nested
@@ -21,11 +21,6 @@ from i18nprune.config.lookup import explicit_config_file, find_config_file
 from i18nprune.config.presets import preset_functions
 from i18nprune.config.schema import Config
 from i18nprune.config.secrets import redacted_env
-from i18nprune.config.static_reader import (
-    JAVASCRIPT_SUFFIXES,
-    TYPESCRIPT_SUFFIXES,
-    read_static_config,
-)
 from i18nprune.config.validation import validate_document
 from i18nprune.envelope import Code, Issue, ProblemError, error, warning
 
@@ -156,6 +151,8 @@ def read_config_document(path: Path) -> ConfigDocument:
             error(Code.CONFIG_PARSE_ERROR, f"cannot read config file {path}: {reason}", str(path))
         ) from None
     if path.suffix in TYPESCRIPT_SUFFIXES + JAVASCRIPT_SUFFIXES:
+        from i18nprune.config.static_reader import read_static_config  # loads the JS parser
+
         return read_static_config(path, text)
     return read_json_config(path, text)
 

@@ -8,13 +8,12 @@ from pathlib import Path
 
 from tree_sitter import Node
 
-from i18nprune.config.document import ConfigDocument
+from i18nprune.config.document import JAVASCRIPT_SUFFIXES, TYPESCRIPT_SUFFIXES, ConfigDocument
 from i18nprune.config.js_literal import LiteralReader, NotStatic, describe_construct, line_of
 from i18nprune.envelope import Code, ProblemError, error
 from i18nprune.syntax_tree import GrammarName, node_text, parse
 
-TYPESCRIPT_SUFFIXES = (".ts", ".mts", ".cts")
-JAVASCRIPT_SUFFIXES = (".js", ".mjs", ".cjs")
+__all__ = ["JAVASCRIPT_SUFFIXES", "TYPESCRIPT_SUFFIXES", "read_static_config"]
 
 _CONVERT_HINT = (
     "the config file is read without running it, so values must be literals "

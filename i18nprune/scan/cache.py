@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import msgspec
@@ -62,8 +62,14 @@ class CachedFile(CachedLiterals, frozen=True, array_like=True):
     facts: FileFacts | None
 
 
-class _CacheDocument(msgspec.Struct):
+_NIL = b"\xc0"  # msgpack's nil
+
+
+class _CacheDocument(msgspec.Struct, kw_only=True):
     identity: str
+    link: msgspec.Raw = msgspec.Raw(_NIL)
+    """The last linking's output over exactly these files (see `link.snapshot_link`); nil when
+    none was kept."""
     files: dict[str, msgspec.Raw]
 
 
@@ -111,43 +117,66 @@ def load_cache(cache_dir: Path, identity: str) -> tuple[dict[str, EncodedFile], 
     unreadable or corrupt one is empty with an info issue (it will be rebuilt). Each file's
     record is only checked when it is decoded: a damaged one then counts as not cached.
     """
+    files, _, issues = load_cache_document(cache_dir, identity)
+    return files, issues
+
+
+def load_cache_document(
+    cache_dir: Path, identity: str
+) -> tuple[dict[str, EncodedFile], msgspec.Raw | None, list[Issue]]:
+    """As `load_cache`, with the linked output saved beside the files (still encoded; None
+    when there is none)."""
     path = cache_dir / CACHE_FILE_NAME
     try:
         data = path.read_bytes()
     except FileNotFoundError:
-        return {}, []
+        return {}, None, []
     except OSError as problem:
-        return {}, [_problem(path, f"cannot be read ({problem.strerror})")]
+        return {}, None, [_problem(path, f"cannot be read ({problem.strerror})")]
     try:
         document = _decoder.decode(data)
     except (msgspec.DecodeError, msgspec.ValidationError) as problem:
-        return {}, [_problem(path, f"is corrupt ({problem})")]
+        return {}, None, [_problem(path, f"is corrupt ({problem})")]
     if document.identity != identity:
-        return {}, []
-    return dict(document.files), []
+        return {}, None, []
+    link = (
+        None if len(document.link) == len(_NIL) and bytes(document.link) == _NIL else document.link
+    )
+    return dict(document.files), link, []
 
 
-def save_cache(cache_dir: Path, identity: str, files: dict[str, EncodedFile]) -> list[Issue]:
-    """Replace the cache atomically (see `write_atomically`); problems become info issues."""
+def save_cache(
+    cache_dir: Path,
+    identity: str,
+    files: dict[str, EncodedFile],
+    link: Iterable[bytes] | None = None,
+) -> list[Issue]:
+    """Replace the cache atomically (see `write_atomically`); problems become info issues.
+    `link` is the encoded linked output over exactly `files` (chunks of one msgpack value)."""
     path = cache_dir / CACHE_FILE_NAME
     try:
         cache_dir.mkdir(parents=True, exist_ok=True)
-        write_atomically(path, _document_chunks(identity, files))
+        write_atomically(path, _document_chunks(identity, files, link))
     except OSError as problem:
         return [_problem(path, f"cannot be written ({problem.strerror})")]
     return []
 
 
-def _document_chunks(identity: str, files: dict[str, EncodedFile]) -> Iterator[bytes]:
+def _document_chunks(
+    identity: str, files: dict[str, EncodedFile], link: Iterable[bytes] | None = None
+) -> Iterator[bytes]:
     """The encoded `_CacheDocument` of `files`, a few hundred files at a time: the file records
     are msgpack already, so the document is their concatenation behind a header, and writing
-    it never holds a second copy of the whole scan."""
-    header = {"identity": identity, "files": {}}
-    empty_map = _encoder.encode({})
-    head = _encoder.encode(header)
-    assert head.endswith(empty_map)
-    # A map of `len(files)` entries (map 32: 0xdf and a big-endian count) replaces the empty one.
-    yield head[: -len(empty_map)] + b"\xdf" + len(files).to_bytes(4, "big")
+    it never holds a second copy of the whole scan (nor of the linked output, `link`)."""
+    # A map of three entries (fixmap: 0x83); `files` comes last, as a map 32 (0xdf and a
+    # big-endian count) whose entries follow.
+    yield b"\x83" + _encoder.encode("identity") + _encoder.encode(identity)
+    yield _encoder.encode("link")
+    if link is None:
+        yield _encoder.encode(None)
+    else:
+        yield from link
+    yield _encoder.encode("files") + b"\xdf" + len(files).to_bytes(4, "big")
     chunk: list[bytes] = []
     for relpath, encoded in files.items():
         chunk += (_encoder.encode(relpath), bytes(encoded))

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import functools
+import hashlib
+import importlib.util
+import os
+from typing import TYPE_CHECKING
 
-import tree_sitter
-
-from i18nprune.syntax_tree import GrammarName, language
+if TYPE_CHECKING:
+    from i18nprune.syntax_tree import GrammarName
 
 SCRIPT_SUFFIXES: dict[str, GrammarName] = {
     ".js": "javascript",
@@ -36,17 +39,88 @@ def script_lang_grammar(lang: str) -> GrammarName:
     return "javascript"
 
 
+GRAMMAR_PACKAGES = ("tree_sitter", "tree_sitter_javascript", "tree_sitter_typescript")
+"""The packages whose code parses the sources: the parser runtime and the grammars."""
+
+
 @functools.cache
 def grammar_versions() -> str:
-    """A fingerprint of the grammars (ABI and table sizes); part of the cache identity.
+    """A fingerprint of the installed parser and grammars; part of the scan cache's identity.
 
-    Read from the loaded grammars rather than package metadata, which is slow to import.
+    Found as `import` would find the packages, without importing them: a command that reuses
+    every cached record never loads a parser. A package installed from a wheel is known by its
+    installed file list (`RECORD`, which holds a hash of every file), so a fresh install of the
+    same build on another machine (a CI runner, a container) keeps the caches it restores, and
+    another build does not; any other install by the stat of its own files.
     """
-    parts = [f"tree-sitter={tree_sitter.LANGUAGE_VERSION}"]
-    for name in ("javascript", "typescript", "tsx"):
-        grammar = language(name)
-        parts.append(
-            f"{name}={grammar.abi_version}/{grammar.node_kind_count}/"
-            f"{grammar.parse_state_count}/{grammar.field_count}"
-        )
-    return ",".join(parts)
+    return ",".join(f"{name}={_package_identity(name)}" for name in GRAMMAR_PACKAGES)
+
+
+def _package_identity(name: str) -> str:
+    """`record:<digest>` of the wheel record listing package `name`'s files, else the stat of
+    its files (`_package_files`; `?` when it cannot be found)."""
+    try:
+        spec = importlib.util.find_spec(name)
+    except (ImportError, ValueError):
+        return "?"
+    if spec is None:
+        return "?"
+    for folder in spec.submodule_search_locations or ():
+        record = _installed_record(name, os.path.dirname(folder))
+        if record is not None:
+            return "record:" + hashlib.blake2b(record, digest_size=16).hexdigest()
+    return _package_files(name)
+
+
+def _installed_record(name: str, site: str) -> bytes | None:
+    """The `RECORD` of the one `<name>-<version>.dist-info` in `site`, when it lists files of
+    package `name` (an editable install's lists only a link to the source)."""
+    prefix = f"{name}-"
+    try:
+        with os.scandir(site) as entries:
+            found = [
+                entry.path
+                for entry in entries
+                if entry.name.startswith(prefix) and entry.name.endswith(".dist-info")
+            ]
+    except OSError:
+        return None
+    if len(found) != 1:  # none, or leftovers of another install: not certain which is live
+        return None
+    try:
+        with open(os.path.join(found[0], "RECORD"), "rb") as file:
+            record = file.read()
+    except OSError:
+        return None
+    listed = f"\n{name}/".encode()
+    return record if record.startswith(listed[1:]) or listed in record else None
+
+
+def _package_files(name: str) -> str:
+    """The stat of the files directly inside package `name` (`?` when it cannot be found)."""
+    try:
+        spec = importlib.util.find_spec(name)
+    except (ImportError, ValueError):
+        spec = None
+    if spec is None:
+        return "?"
+    folders = list(spec.submodule_search_locations or ())
+    if not folders:  # a single-file module
+        return _stat_of(spec.origin) if spec.origin else "?"
+    parts: list[str] = []
+    for folder in folders:
+        try:
+            with os.scandir(folder) as entries:
+                names = sorted(entry.name for entry in entries if entry.is_file())
+        except OSError:
+            return "?"
+        parts += [f"{entry}:{_stat_of(os.path.join(folder, entry))}" for entry in names]
+    return ";".join(parts)
+
+
+def _stat_of(path: str) -> str:
+    try:
+        status = os.stat(path)
+    except OSError:
+        return "?"
+    return f"{status.st_size}/{status.st_mtime_ns}/{status.st_ino}"

@@ -7,11 +7,12 @@ result needs of a file's quoted texts is taken as its record arrives.
 
 from __future__ import annotations
 
+import itertools
 import os
 import posixpath
 import stat
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterable
 from typing import TYPE_CHECKING
 
 from i18nprune.envelope import Code, Issue, warning
@@ -24,18 +25,26 @@ from i18nprune.scan.cache import (
     decode_literals,
     decode_stat,
     encode_file,
-    load_cache,
+    load_cache_document,
     recall_scan,
     remember_scan,
     save_cache,
 )
 from i18nprune.scan.callees import CalleeNames
-from i18nprune.scan.discovery import Discovery, SourceFile, discover_sources
+from i18nprune.scan.discovery import Discovery, SourceFile, SourceFiles, discover_sources
 from i18nprune.scan.expressions import Expr, reads_imports
 from i18nprune.scan.facts import FileFacts, SiteFact
 from i18nprune.scan.grammars import SOURCE_SUFFIXES, grammar_versions
 from i18nprune.scan.key_shapes import resolve_key, site_namespace, static_text
-from i18nprune.scan.link import Linker
+from i18nprune.scan.link import (
+    LinkedFile,
+    Linker,
+    LinkMemo,
+    paths_digest,
+    recall_link,
+    records_checksum,
+    snapshot_link,
+)
 from i18nprune.scan.literals import LiteralIndex, text_hash
 from i18nprune.scan.records import (
     DynamicSite,
@@ -48,6 +57,8 @@ from i18nprune.scan.records import (
 from i18nprune.system.children import usable_cpus
 
 if TYPE_CHECKING:
+    import msgspec
+
     # Imported where a file is examined: a warm scan that reuses every record (most runs of a
     # short command) does not load the parsers' modules nor the worker plumbing.
     from i18nprune.scan.examine import Examined
@@ -81,6 +92,7 @@ def scan_project(
     *,
     stale: Collection[str] = (),
     discovery: Discovery | None = None,
+    link_memo: LinkMemo | None = None,
 ) -> ScanResult:
     """Find every translation key the project's source uses (PRODUCT §3).
 
@@ -91,11 +103,14 @@ def scan_project(
     their content is read again even when their stat looks unchanged (a host that watches the
     files, such as `serve`, knows this where mtime granularity cannot tell). `discovery` is
     what `discover_sources` finds for the options now, when the host knows it (see
-    `rediscover`); without it the scan walks the source directories.
+    `rediscover`); without it the scan walks the source directories. `link_memo` is the
+    linked output a host keeps between scans of this root (see `LinkMemo`): files whose
+    output cannot differ are not linked again, and the memo is brought up to date.
     """
     scan = _ProjectScan(options, on_progress)
     scan.stale = frozenset(stale)
     scan.given_discovery = discovery
+    scan.link_memo = link_memo
     return scan.run()
 
 
@@ -113,8 +128,10 @@ class _ProjectScan:
             [str(FACTS_VERSION), self.root, ",".join(self.functions), grammar_versions()]
         )
         self.issues: list[Issue] = []
-        self.discovered: dict[str, SourceFile | None] = {}
-        """Every file to scan; `None` once the file's record holds its stat (see `_source_file`)."""
+        self.files = SourceFiles()
+        """Every file to scan, with the stat it was found with, sorted by `relpath`."""
+        self.discovered: dict[str, None] = {}
+        """The `relpath` of every file to scan, in order: which paths are in `files`."""
         self.previous: dict[str, EncodedFile] = {}
         self.by_digest: dict[bytes, EncodedFile] | None = None
         self.current: dict[str, EncodedFile] = {}
@@ -125,7 +142,8 @@ class _ProjectScan:
         self.literal_hits: dict[str, list[tuple[str, int, int]]] = {}
         self.outside: dict[str, SourceFile | None] = {}
         self.located: dict[str, str | None] = {}
-        self.in_flight: dict[str, SourceFile] = {}
+        self.in_flight = SourceFiles()
+        """The files left to examine (their stat changed), in order."""
         self.parsed = 0
         self.cache_hits: set[str] = set()
         self.accounted = 0
@@ -134,11 +152,19 @@ class _ProjectScan:
         self.changed = False
         self.stale: frozenset[str] = frozenset()
         self.given_discovery: Discovery | None = None
+        self.link_memo: LinkMemo | None = None
+        self.previous_link: msgspec.Raw | None = None
+        """The linked output saved with the cache (see `_recall_link`)."""
+        self.link_snapshot: Iterable[bytes] | None = None
+        """The linked output to save with the cache: computed from exactly its records."""
+        self.link_recalled = False
         self.early: ParseWorkers | None = None
 
     def run(self) -> ScanResult:
         if self.options.cache_dir is not None:
-            self.previous, cache_issues = load_cache(self.options.cache_dir, self.identity)
+            self.previous, self.previous_link, cache_issues = load_cache_document(
+                self.options.cache_dir, self.identity
+            )
             self.issues.extend(cache_issues)
             if not self.options.cache_writable:  # what this process scanned since is newer
                 self.previous = {**self.previous, **recall_scan(self.identity)}
@@ -194,28 +220,32 @@ class _ProjectScan:
             self.options.root, self.options.src_dirs, self.options.exclude
         )
         self.issues.extend(discovery.issues)
-        self.discovered = {file.relpath: file for file in discovery.files}
+        self.files = discovery.files
+        self.discovered = dict.fromkeys(self.files.relpaths)
         return discovery.excluded
 
     # -- facts: from the cache, or examined now -------------------------------------------
 
-    def _reuse_by_stat(self, overlay: Collection[str]) -> dict[str, SourceFile]:
+    def _reuse_by_stat(self, overlay: Collection[str]) -> SourceFiles:
         """Adopt the cached record of each discovered file (not in `overlay`) whose stat vouches
         for it; the files left to examine."""
-        in_flight: dict[str, SourceFile] = {}
+        in_flight = SourceFiles()
         previous = self.previous
         stale = self.stale
-        for file in self.discovered.values():
-            if file is None or file.relpath in overlay:
+        for relpath, size, mtime_ns, inode in self.files.stats():
+            if relpath in overlay:
                 continue
-            relpath = file.relpath
             encoded = previous.get(relpath)
             if encoded is not None and relpath not in stale:
                 known = decode_literals(encoded)
-                if known is not None and _vouches_for(known, file):
+                if (
+                    known is not None
+                    and known.stat_trusted
+                    and (known.size, known.mtime_ns, known.inode) == (size, mtime_ns, inode)
+                ):
                     self._adopt(relpath, encoded, known.literals)
                     continue
-            in_flight[relpath] = file
+            in_flight.append(relpath, size, mtime_ns, inode)
         return in_flight
 
     def _adopt(self, relpath: str, encoded: EncodedFile, literals: LiteralIndex) -> None:
@@ -227,8 +257,6 @@ class _ProjectScan:
         """Make `encoded` the file's record, noting which of its quoted texts (`literals`)
         were asked for."""
         self.current[relpath] = encoded
-        if relpath in self.discovered:
-            self.discovered[relpath] = None  # its stat is in its record now
         if not self.wanted:
             return
         hits = literals.find(self.wanted)
@@ -272,13 +300,12 @@ class _ProjectScan:
 
     def _examine(self) -> None:
         """Examine the files `in_flight` (their stat changed): reuse facts of known content,
-        parse the rest. Each file leaves `in_flight` as it is recorded, so that nothing holds
-        its discovery record any longer; the emptied table goes too (a dict keeps its size)."""
+        parse the rest."""
         if self.in_flight:
             self._examine_in_flight()
         if self.early is not None:
             self.early.stop()  # the workers the examination did not need
-        self.in_flight = {}
+        self.in_flight = SourceFiles()
 
     def _examine_in_flight(self) -> None:
         from i18nprune.scan.examine import examine_content, examine_path
@@ -286,12 +313,12 @@ class _ProjectScan:
 
         contents = self._reuse_by_digest()
         jobs = self.options.jobs or usable_cpus()
-        total_bytes = sum(file.size for file in self.in_flight.values())
+        total_bytes = self.in_flight.total_size()
         count = len(self.in_flight)
         if jobs > 1 and count >= _PARALLEL_MIN_FILES and total_bytes >= _PARALLEL_MIN_BYTES:
             examine_in_processes(
                 self.root,
-                self.in_flight.values(),
+                self.in_flight,
                 self.functions,
                 min(jobs, count),
                 self._record_batch,
@@ -299,8 +326,8 @@ class _ProjectScan:
                 started=self.early,
             )
             return
-        for relpath in list(self.in_flight):
-            file = self.in_flight.pop(relpath)
+        for file in self.in_flight:
+            relpath = file.relpath
             known_content = contents.pop(relpath, None)
             examined = (
                 examine_path(relpath, self._path(file), self.functions, force=False)
@@ -332,33 +359,36 @@ class _ProjectScan:
 
     def _reuse_by_digest(self) -> dict[str, bytes]:
         """Adopt the cached facts of files `in_flight` whose content is known (they leave
-        `in_flight`); what was read of the rest, unless that is more than parsing here takes
-        (worker processes read those files again)."""
+        `in_flight`, as do those that cannot be read); what was read of the rest, unless that
+        is more than parsing here takes (worker processes read those files again)."""
         from i18nprune.scan.examine import Examined, content_digest, read_source
 
         if not self.previous:
             return {}
         contents: dict[str, bytes] = {}
         kept_bytes = 0
-        for relpath in list(self.in_flight):
-            file = self.in_flight[relpath]
+        left = SourceFiles()
+        for file in self.in_flight:
+            relpath = file.relpath
             content = read_source(self._path(file), relpath)
             if isinstance(content, Issue):
-                self._record(
-                    self.in_flight.pop(relpath), Examined(relpath, b"", False, None, issue=content)
-                )
+                self._record(file, Examined(relpath, b"", False, None, issue=content))
                 continue
             known = self._known_content(content_digest(content, _suffix(relpath)))
             if known is not None and self._adopt_content(file, known) is not None:
-                del self.in_flight[relpath]
-            elif kept_bytes + len(content) < _PARALLEL_MIN_BYTES:
+                continue
+            left.append(*file)
+            if kept_bytes + len(content) < _PARALLEL_MIN_BYTES:
                 contents[relpath] = content
                 kept_bytes += len(content)
+        self.in_flight = left
         return contents
 
     def _record_batch(self, batch: list[Examined]) -> None:
         for examined in batch:
-            self._record(self.in_flight.pop(examined.relpath), examined)
+            file = self.in_flight.find(examined.relpath)
+            assert file is not None  # a worker examines only the files it is given
+            self._record(file, examined)
 
     def _record(self, file: SourceFile, examined: Examined) -> None:
         self._account(file.relpath)
@@ -414,8 +444,11 @@ class _ProjectScan:
         return examined.facts
 
     def _note_syntax_error(self, relpath: str, facts: FileFacts) -> None:
-        if facts.syntax_error is not None:
-            self.syntax_errors[relpath] = facts.syntax_error
+        self._note_error(relpath, facts.syntax_error)
+
+    def _note_error(self, relpath: str, syntax_error: tuple[int, int] | None) -> None:
+        if syntax_error is not None:
+            self.syntax_errors[relpath] = syntax_error
         else:
             self.syntax_errors.pop(relpath, None)
 
@@ -424,12 +457,7 @@ class _ProjectScan:
         such regular file inside the root."""
         if relpath not in self.discovered:
             return self._outside_file(relpath)
-        file = self.discovered[relpath]
-        if file is not None:
-            return file
-        known = decode_stat(self.current[relpath])
-        assert known is not None  # the record was decoded when it was kept
-        return SourceFile(relpath, known.size, known.mtime_ns, known.inode)
+        return self.files.find(relpath)
 
     def _path(self, file: SourceFile) -> str:
         """The absolute path of a project file."""
@@ -484,20 +512,128 @@ class _ProjectScan:
         return self.located[candidate]
 
     def _link(self) -> tuple[list[KeyObservation], list[DynamicSite]]:
-        linker = Linker(self._facts_of, self._resolve_module)
+        memo = None if self.options.overlay else self.link_memo
+        # A command's scan saves its linking with the cache (a host with a memo keeps its own).
+        saved = (
+            memo is None
+            and self.options.cache_writable
+            and self.options.cache_dir is not None
+            and not self.options.overlay
+        )
+        if saved and (recalled := self._recall_link()) is not None:
+            return recalled
+        linker = Linker(self._facts_of, self._resolve_module, self.current.get)
         observations: list[KeyObservation] = []
         dynamic: list[DynamicSite] = []
-        for relpath in self.discovered:
-            facts = self._triggered_facts(relpath)
-            if facts is None:
-                continue
+        if memo is None:
+            linker.start_file()  # the whole linking's reads, for its snapshot
+            for relpath in self.discovered:
+                self._link_file(relpath, linker, observations, dynamic)
+        elif not self._link_with(memo, linker, observations, dynamic):
+            # What was reused may differ from what linking in this order finds: link it all.
+            self.link_memo = None
+            return self._link()
+        observations.sort(key=lambda o: (o.file, o.line, o.column, o.key))
+        dynamic.sort(key=lambda d: (d.file, d.line, d.column, d.kind, d.preview))
+        if saved and linker.pure:
+            reads = linker.finish_reads()
+            read_files = [read[0] for read in reads if len(read) == 1]
+            self.link_snapshot = snapshot_link(
+                self.options.syntax,
+                paths_digest(self.discovered),
+                lambda: self._records_checksum(read_files),
+                reads,
+                dict(self.syntax_errors),
+                observations,
+                dynamic,
+            )
+        return observations, dynamic
+
+    def _records_checksum(self, read_files: Iterable[str]) -> int:
+        """`records_checksum` of the records of every linked file, then of the files read."""
+        current = self.current
+        return records_checksum(
+            current.get(relpath) for relpath in itertools.chain(self.discovered, read_files)
+        )
+
+    def _recall_link(self) -> tuple[list[KeyObservation], list[DynamicSite]] | None:
+        """The linked output saved with the cache, when it holds: every file's record was
+        reused by its stat (so it is the one the output was computed from: they were saved
+        together), and linking would read the same (`recall_link`)."""
+        if (
+            self.previous_link is None
+            or self.changed
+            or self.unreadable
+            or len(self.cache_hits) != len(self.discovered)
+        ):
+            return None
+        recalled = recall_link(
+            self.previous_link,
+            self.options.syntax,
+            paths_digest(self.discovered),
+            self._facts_of,
+            self._resolve_module,
+            lambda relpath: self.current.get(relpath) is self.previous.get(relpath),
+            self._records_checksum,
+        )
+        if recalled is None:
+            return None
+        self.syntax_errors = dict(recalled.syntax_errors)
+        self.link_snapshot = (bytes(self.previous_link),)
+        self.link_recalled = True
+        return recalled.observations, recalled.dynamic
+
+    def _link_file(
+        self,
+        relpath: str,
+        linker: Linker,
+        observations: list[KeyObservation],
+        dynamic: list[DynamicSite],
+    ) -> FileFacts | None:
+        """Link one file's key sites; the facts linked (None: the file has no key site)."""
+        facts = self._triggered_facts(relpath)
+        if facts is not None:
             self._note_syntax_error(relpath, facts)
             for site in facts.sites:
                 self._site(relpath, site, linker, observations, dynamic)
-        return (
-            sorted(observations, key=lambda o: (o.file, o.line, o.column, o.key)),
-            sorted(dynamic, key=lambda d: (d.file, d.line, d.column, d.kind, d.preview)),
-        )
+        return facts
+
+    def _link_with(
+        self,
+        memo: LinkMemo,
+        linker: Linker,
+        observations: list[KeyObservation],
+        dynamic: list[DynamicSite],
+    ) -> bool:
+        """Link every file, reusing `memo`'s output of the files whose linking would read the
+        same as when it was kept, and update `memo`. False when output was reused and this
+        linking was not pure (the caller then links everything afresh)."""
+        memo.begin((self.identity, self.options.syntax))
+        files: dict[str, LinkedFile] = {}
+        reused = False
+        for relpath in self.discovered:
+            record = self.current.get(relpath)
+            linked = memo.reusable(relpath, record, linker)
+            if linked is not None:
+                reused = True
+                if linked.noted:
+                    self._note_error(relpath, linked.syntax_error)
+            else:
+                found: list[KeyObservation] = []
+                sites: list[DynamicSite] = []
+                linker.start_file()
+                facts = self._link_file(relpath, linker, found, sites)
+                reads = linker.finish_file()
+                error = facts.syntax_error if facts is not None else None
+                linked = LinkedFile(
+                    record, tuple(found), tuple(sites), facts is not None, error, reads
+                )
+            observations += linked.observations
+            dynamic += linked.dynamic
+            if record is not None and self.current.get(relpath) is record:
+                files[relpath] = linked
+        memo.finish(files, linker.pure)
+        return linker.pure or not reused
 
     def _triggered_facts(self, relpath: str) -> FileFacts | None:
         """The facts of a file whose key sites count (the prefilter found one possible)."""
@@ -618,13 +754,17 @@ class _ProjectScan:
         if not self.options.cache_writable:
             remember_scan(self.identity, self.current)
             return
-        if not self.changed and self.current.keys() == self.previous.keys():
-            return
+        if (
+            not self.changed
+            and self.current.keys() == self.previous.keys()
+            and (self.link_snapshot is None or self.link_recalled)
+        ):
+            return  # (a linking that was recalled is the one saved)
         known = {(issue.code, issue.path) for issue in self.issues}
         # A cache that could not be read usually cannot be written either: say it once.
         self.issues.extend(
             issue
-            for issue in save_cache(cache_dir, self.identity, self.current)
+            for issue in save_cache(cache_dir, self.identity, self.current, self.link_snapshot)
             if (issue.code, issue.path) not in known
         )
 

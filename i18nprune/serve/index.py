@@ -18,6 +18,7 @@ from typing import NamedTuple
 from i18nprune.config.schema import ExcludeConfig
 from i18nprune.scan import ScanOptions, ScanResult, scan_project
 from i18nprune.scan.discovery import Discovery, discover_sources, rediscover
+from i18nprune.scan.link import LinkMemo
 from i18nprune.serve.transport import notice
 from i18nprune.system.inotify import (
     CHANGES,
@@ -204,18 +205,29 @@ class _RootIndex:
         """The source files the last scan found, and what it looked for them with."""
         self.moved: set[str] = set()
         """Paths named by the watch since `discovery` was found: what `rediscover` looks at."""
+        self.link_memo = LinkMemo()
+        """Each file's linked output from the last scan: a scan after an edit re-links only
+        the files whose output may differ. Exact whatever changed, so it outlives `_drop`."""
 
     def scan(self, options: ScanOptions, on_progress: ProgressCallback | None) -> ScanResult:
         with self.lock:
             if not self._catch_up():
-                return scan_project(options, on_progress, stale=self.stale)
+                return scan_project(
+                    options, on_progress, stale=self.stale, link_memo=self.link_memo
+                )
             for kept_options, result in self.results:
                 if kept_options == options:
                     if on_progress is not None:
                         on_progress(result.files, result.files)
                     return result
             discovery = self._discovered(options)
-            result = scan_project(options, on_progress, stale=self.stale, discovery=discovery)
+            result = scan_project(
+                options,
+                on_progress,
+                stale=self.stale,
+                discovery=discovery,
+                link_memo=self.link_memo,
+            )
             if not self.results:  # the first scan since the change: it reread those files
                 self.stale.clear()
             self.results = [*self.results[-(RESULTS_PER_ROOT - 1) :], (options, result)]

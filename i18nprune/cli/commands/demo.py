@@ -3,8 +3,6 @@ directory, so an install from a wheel can try every command on it."""
 
 from __future__ import annotations
 
-import shutil
-from importlib.resources import as_file, files
 from pathlib import Path
 
 # What the README's quick start writes into the example: never part of the demo.
@@ -26,6 +24,9 @@ def write_demo(destination: Path) -> list[Path]:
         raise DemoError(
             f"{destination} already exists and is not an empty directory; name a new one"
         )
+    import shutil  # here: every command imports this module, few write the demo
+    from importlib.resources import as_file, files
+
     with as_file(files("i18nprune") / "demo") as example:
         try:
             shutil.copytree(
