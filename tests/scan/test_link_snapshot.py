@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import zlib
-from collections.abc import Callable
 from pathlib import Path
 
 import msgspec
@@ -17,10 +16,10 @@ from i18nprune.project import ProjectRequest, open_project
 from i18nprune.scan import ScanOptions, ScanResult, scan_project
 from i18nprune.scan.cache import CACHE_FILE_NAME, load_cache_document
 from tests.conftest import write_tree
+from tests.file_changes import Change, remove, rename, write
 
 LONG_AGO_NS = 1_600_000_000 * 10**9
 KEYS = "export const TITLE = 'home.title';\nexport const INTRO = 'home.intro';\n"
-Change = Callable[[Path], None]
 
 
 def age(root: Path) -> None:
@@ -54,32 +53,6 @@ def project(root: Path) -> Path:
     )
     age(root)
     return root
-
-
-def write(relpath: str, text: str) -> Change:
-    def change(root: Path) -> None:
-        path = root / relpath
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text)
-
-    change.__name__ = f"write {relpath}"
-    return change
-
-
-def remove(relpath: str) -> Change:
-    def change(root: Path) -> None:
-        (root / relpath).unlink()
-
-    change.__name__ = f"remove {relpath}"
-    return change
-
-
-def rename(old: str, new: str) -> Change:
-    def change(root: Path) -> None:
-        (root / old).rename(root / new)
-
-    change.__name__ = f"rename {old} {new}"
-    return change
 
 
 def namespaces(root: Path) -> None:

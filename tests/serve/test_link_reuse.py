@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 import msgspec
@@ -21,10 +20,10 @@ from i18nprune.scan import ScanOptions, ScanResult, scan_project
 from i18nprune.scan.link import LinkMemo
 from i18nprune.testing import ServeClient
 from tests.conftest import write_tree
+from tests.file_changes import Change, remove, rename, write
 from tests.serve.conftest import LONG_AGO_NS, ServeFactory
 from tests.serve.test_index import cli_validate, validate
 
-Change = Callable[[Path], None]
 KEYS = "export const TITLE = 'home.title';\nexport const INTRO = 'home.intro';\n"
 
 
@@ -51,32 +50,6 @@ def linked_project(root: Path) -> Path:
     for path in root.rglob("*.ts"):
         os.utime(path, ns=(LONG_AGO_NS, LONG_AGO_NS))
     return root
-
-
-def write(relpath: str, text: str) -> Change:
-    def change(root: Path) -> None:
-        path = root / relpath
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text)
-
-    change.__name__ = f"write {relpath}"
-    return change
-
-
-def remove(relpath: str) -> Change:
-    def change(root: Path) -> None:
-        (root / relpath).unlink()
-
-    change.__name__ = f"remove {relpath}"
-    return change
-
-
-def rename(old: str, new: str) -> Change:
-    def change(root: Path) -> None:
-        (root / old).rename(root / new)
-
-    change.__name__ = f"rename {old} {new}"
-    return change
 
 
 CHANGES: list[Change] = [
