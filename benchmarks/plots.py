@@ -67,7 +67,7 @@ def goals(reports: Reports, rows: list[tuple[str, str]], path: Path) -> Path | N
     ax.axvline(1.0, color="black", linestyle="--", linewidth=1)
     ax.set_xscale("log")
     ax.set_xlabel("share of the goal reached (median; whiskers: worst and best run)")
-    ax.set_title("Issue 11 goals: where each figure stands (≥ 1, green: goal met)")
+    ax.set_title("Issue 11 goals: where each figure stands\n(≥ 1, green: goal met)")
     for index, value in enumerate(reached):
         ax.text(value, index, f" {value:.2f}", va="center", fontsize=8)
     return _save(fig, path)
