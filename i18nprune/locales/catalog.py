@@ -2,18 +2,25 @@
 
 Rows come from Babel's CLDR data, never from hand-written tables. Building the whole catalog
 loads every locale's data (about a second), so it is built once, and single look-ups load only
-the locale they need.
+the locale they need. The plural categories `generate`, `missing` and `quality` ask for come
+from `plural_table`, generated from Babel's data, while the Babel installed is the one it was
+generated from; Babel itself is imported only when a look-up needs it.
 """
 
 from __future__ import annotations
 
 import functools
-from typing import Literal
+import os
+from typing import TYPE_CHECKING, Literal
 
 import msgspec
-from babel import Locale, UnknownLocaleError, localedata
 
 from i18nprune.locale_codes import PLURAL_CATEGORIES, bcp47_case, language_of, normalize_code
+from i18nprune.locales import plural_table
+from i18nprune.system.installed import dist_info
+
+if TYPE_CHECKING:
+    from babel import Locale
 
 # CLDR's "Unknown Region": a placeholder, not a place a language variant can belong to.
 _UNKNOWN_REGION = "ZZ"
@@ -68,9 +75,13 @@ def plural_categories(code: str) -> list[str]:
     Falls back to the base language (`en-XX` → `en`); an unknown language has only `other`,
     so nothing is invented for it.
     """
+    table = _plural_table()
     for candidate in (code, language_of(code)):
         # A code the catalog has as it is needs only its plural rules, not its row's names.
-        identifier = _identifiers().get(normalize_code(candidate))
+        key = normalize_code(candidate)
+        if table is not None and key in table:
+            return table[key][0].split()
+        identifier = _identifiers().get(key)
         if identifier is not None:
             return list(_plural_rules(identifier))
         row = find_language(candidate)
@@ -82,7 +93,11 @@ def plural_categories(code: str) -> list[str]:
 def is_known_language(code: str) -> bool:
     """Whether `find_language(code)` finds a row (without naming it when the catalog has the
     code as it is)."""
-    return normalize_code(code) in _identifiers() or find_language(code) is not None
+    key = normalize_code(code)
+    table = _plural_table()
+    if table is not None and key in table:
+        return True
+    return key in _identifiers() or find_language(code) is not None
 
 
 @functools.cache
@@ -90,14 +105,36 @@ def ordinal_categories(code: str) -> tuple[str, ...]:
     """CLDR ordinal plural categories of language `code` (`1st`, `2nd`: en one, two, few,
     other), in CLDR order; falls back like `plural_categories`."""
     normalized = normalize_code(code)
+    table = _plural_table()
     for candidate in (normalized, language_of(normalized)):
-        try:
-            locale = Locale.parse(candidate, sep="-")
-        except (ValueError, UnknownLocaleError):
-            continue
-        used = set(locale.ordinal_form.tags) | {"other"}
-        return tuple(category for category in PLURAL_CATEGORIES if category in used)
+        if table is not None and candidate in table:
+            return tuple(table[candidate][1].split())
+        categories = babel_ordinal_categories(candidate)
+        if categories is not None:
+            return categories
     return ("other",)
+
+
+def babel_ordinal_categories(code: str) -> tuple[str, ...] | None:
+    """The ordinal categories Babel gives normalised `code` (None: Babel does not know it)."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        locale = Locale.parse(code, sep="-")
+    except (ValueError, UnknownLocaleError):
+        return None
+    used = set(locale.ordinal_form.tags) | {"other"}
+    return tuple(category for category in PLURAL_CATEGORIES if category in used)
+
+
+@functools.cache
+def _plural_table() -> dict[str, tuple[str, str]] | None:
+    """`plural_table.CATEGORIES` while the Babel installed is the one it was generated from
+    (found without importing Babel), else None: the categories then come from Babel."""
+    info = dist_info("babel")
+    if info is None or os.path.basename(info).lower() != f"{plural_table.BABEL}.dist-info":
+        return None
+    return plural_table.CATEGORIES
 
 
 def filter_languages(query: str) -> list[LanguageRow]:
@@ -134,7 +171,7 @@ def _identifiers() -> dict[str, str]:
     """Normalised code → Babel identifier (`pt-br` → `pt_BR`), without CLDR's `root`."""
     return {
         normalize_code(identifier): identifier
-        for identifier in localedata.locale_identifiers()
+        for identifier in _babel_identifiers()
         if identifier != "root"
     }
 
@@ -145,13 +182,23 @@ def _all_rows() -> tuple[LanguageRow, ...]:
     return tuple(sorted(rows, key=lambda row: normalize_code(row.code)))
 
 
+def _babel_identifiers() -> list[str]:
+    from babel import localedata
+
+    return localedata.locale_identifiers()
+
+
 @functools.cache
 def _english() -> Locale:
+    from babel import Locale
+
     return Locale("en")
 
 
 @functools.cache
 def _row(identifier: str) -> LanguageRow:
+    from babel import Locale
+
     locale = Locale.parse(identifier)
     return LanguageRow(
         code=bcp47_case(identifier),
@@ -165,10 +212,14 @@ def _row(identifier: str) -> LanguageRow:
 @functools.cache
 def _plural_rules(identifier: str) -> tuple[str, ...]:
     """The cardinal plural categories of catalog locale `identifier` (`_plurals`), once."""
+    from babel import Locale
+
     return tuple(_plurals(Locale.parse(identifier)))
 
 
 def _regional_row(base_identifier: str, region: str) -> LanguageRow:
+    from babel import Locale
+
     base = Locale.parse(base_identifier)
     base_row = _row(base_identifier)
     return LanguageRow(
@@ -203,6 +254,8 @@ def _likely_identifier(key: str, region: str) -> str | None:
     Babel would turn an unknown region into a likely one (`en-ZZ` → `en_US`); that is a
     different language variant, so it does not count.
     """
+    from babel import Locale, UnknownLocaleError
+
     try:
         locale = Locale.parse(key, sep="-")
     except (ValueError, UnknownLocaleError):
@@ -213,6 +266,8 @@ def _likely_identifier(key: str, region: str) -> str | None:
 
 def _is_region_free(identifier: str) -> bool:
     """True for `fr` or `zh_Hant`, false for `pt_BR`: only these take a region suffix."""
+    from babel import Locale
+
     return Locale.parse(identifier).territory is None
 
 

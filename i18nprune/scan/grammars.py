@@ -8,6 +8,8 @@ import importlib.util
 import os
 from typing import TYPE_CHECKING
 
+from i18nprune.system.installed import wheel_record
+
 if TYPE_CHECKING:
     from i18nprune.syntax_tree import GrammarName
 
@@ -59,41 +61,10 @@ def grammar_versions() -> str:
 def _package_identity(name: str) -> str:
     """`record:<digest>` of the wheel record listing package `name`'s files, else the stat of
     its files (`_package_files`; `?` when it cannot be found)."""
-    try:
-        spec = importlib.util.find_spec(name)
-    except (ImportError, ValueError):
-        return "?"
-    if spec is None:
-        return "?"
-    for folder in spec.submodule_search_locations or ():
-        record = _installed_record(name, os.path.dirname(folder))
-        if record is not None:
-            return "record:" + hashlib.blake2b(record, digest_size=16).hexdigest()
+    record = wheel_record(name)
+    if record is not None:
+        return "record:" + hashlib.blake2b(record, digest_size=16).hexdigest()
     return _package_files(name)
-
-
-def _installed_record(name: str, site: str) -> bytes | None:
-    """The `RECORD` of the one `<name>-<version>.dist-info` in `site`, when it lists files of
-    package `name` (an editable install's lists only a link to the source)."""
-    prefix = f"{name}-"
-    try:
-        with os.scandir(site) as entries:
-            found = [
-                entry.path
-                for entry in entries
-                if entry.name.startswith(prefix) and entry.name.endswith(".dist-info")
-            ]
-    except OSError:
-        return None
-    if len(found) != 1:  # none, or leftovers of another install: not certain which is live
-        return None
-    try:
-        with open(os.path.join(found[0], "RECORD"), "rb") as file:
-            record = file.read()
-    except OSError:
-        return None
-    listed = f"\n{name}/".encode()
-    return record if record.startswith(listed[1:]) or listed in record else None
 
 
 def _package_files(name: str) -> str:
