@@ -12,6 +12,7 @@ import msgspec
 
 from i18nprune.cli.globals import GlobalOptions
 from i18nprune.envelope import Envelope, Issue
+from i18nprune.system.descriptors import write_stream_all
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -88,13 +89,14 @@ def write_json(envelope: Envelope, compact: bool) -> None:
     encoded = msgspec.json.encode(envelope)
     if not compact:
         encoded = msgspec.json.format(encoded, indent=2)
-    sys.stdout.buffer.write(encoded + b"\n")
+    write_stream_all(sys.stdout.buffer, encoded + b"\n")  # whole, even when unbuffered
     sys.stdout.flush()
 
 
 def write_document(document: object) -> None:
     """Print any JSON-able document (the SARIF log) on stdout, indented."""
-    sys.stdout.buffer.write(msgspec.json.format(msgspec.json.encode(document), indent=2) + b"\n")
+    encoded = msgspec.json.format(msgspec.json.encode(document), indent=2)
+    write_stream_all(sys.stdout.buffer, encoded + b"\n")
     sys.stdout.flush()
 
 

@@ -4,7 +4,9 @@ from stray output so that a protocol owns them."""
 from __future__ import annotations
 
 import os
+import select
 import sys
+from typing import IO
 
 
 def write_all(fd: int, data: bytes) -> None:
@@ -14,6 +16,25 @@ def write_all(fd: int, data: bytes) -> None:
     while view:
         written = os.write(fd, view)
         view = view[written:]
+
+
+def write_stream_all(stream: IO[bytes], data: bytes) -> None:
+    """Write all of `data` to binary `stream` and flush it, however many `write` calls it takes.
+
+    The stream may be unbuffered: under `PYTHONUNBUFFERED=1` or `python -u` (the Docker image
+    sets it) `sys.stdout.buffer` is a raw file, whose `write` is one system call; a pipe write
+    that a signal interrupts after sending part of the data (a stop and continue — Ctrl+Z then
+    `fg` —, a profiler attaching) returns early, and a non-blocking pipe that is full takes
+    nothing (`None`: this waits until it can take more).
+    """
+    view = memoryview(data)
+    while view:
+        written = stream.write(view)
+        if written is None:
+            select.select([], [stream.fileno()], [])
+            continue
+        view = view[written:]
+    stream.flush()
 
 
 def claim_stdout() -> int:

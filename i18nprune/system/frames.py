@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import IO
 
+from i18nprune.system.descriptors import write_stream_all
+
 LENGTH_BYTES = 4
 MAX_FRAME_BYTES = 256 << 20
 """Far above any real message; a larger length means the stream is corrupt."""
@@ -38,15 +40,16 @@ def take_frames(buffer: bytearray) -> list[bytes]:
 
 
 def write_frame(stream: IO[bytes], body: bytes) -> None:
-    """Write one frame to a blocking stream and flush it."""
-    stream.write(frame(body))
-    stream.flush()
+    """Write one whole frame to a blocking stream, buffered or raw (`write_stream_all`), and
+    flush it."""
+    write_stream_all(stream, frame(body))
 
 
 def read_frame(stream: IO[bytes]) -> bytes | None:
-    """Read one frame from a blocking stream; `None` at a clean end of stream. Raises
-    FrameError when the stream ends inside a frame or announces an absurd length."""
-    header = stream.read(LENGTH_BYTES)
+    """Read one frame from a blocking stream (buffered or raw); `None` at a clean end of
+    stream. Raises FrameError when the stream ends inside a frame or announces an absurd
+    length."""
+    header = _read_exactly(stream, LENGTH_BYTES)
     if not header:
         return None
     if len(header) < LENGTH_BYTES:
@@ -54,7 +57,24 @@ def read_frame(stream: IO[bytes]) -> bytes | None:
     length = int.from_bytes(header, "big")
     if length > MAX_FRAME_BYTES:
         raise FrameError(f"frame of {length} bytes announced")
-    body = stream.read(length)
+    body = _read_exactly(stream, length)
     if len(body) < length:
         raise FrameError("stream ended inside a frame")
     return body
+
+
+def _read_exactly(stream: IO[bytes], size: int) -> bytes:
+    """`size` bytes, or fewer only at the end of the stream (a raw stream's `read` returns
+    what one system call gave)."""
+    data = stream.read(size)
+    if len(data) == size or not data:
+        return data
+    pieces = [data]
+    left = size - len(data)
+    while left:
+        piece = stream.read(left)
+        if not piece:
+            break
+        pieces.append(piece)
+        left -= len(piece)
+    return b"".join(pieces)
