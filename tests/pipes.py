@@ -40,12 +40,21 @@ def wait_until(condition: str, check: Callable[[], bool]) -> None:
 
 
 def stop_and_continue_while_blocked(pid: int, read_end: int) -> None:
-    """Once the pipe the process writes into is full (its write blocked with part of the data
-    sent), stop it and let it continue: the write returns having sent only that part."""
-    wait_until("the pipe to fill", lambda: buffered_bytes(read_end) >= SMALL_PIPE)
+    """Once the process is blocked writing into the pipe (`read_end` holds what it sent, and
+    the rest waits for room), stop it and let it continue: the write returns having sent only
+    that part."""
+    wait_until(
+        "the write to block",
+        lambda: buffered_bytes(read_end) > 0 and "pipe_write" in _wait_channel(pid),
+    )
     os.kill(pid, signal.SIGSTOP)
     wait_until("the process to stop", lambda: _state(pid) == "T")
     os.kill(pid, signal.SIGCONT)
+
+
+def _wait_channel(pid: int) -> str:
+    """The kernel function process `pid` sleeps in (`anon_pipe_write`: a blocked pipe write)."""
+    return Path(f"/proc/{pid}/wchan").read_text()
 
 
 def _state(pid: int) -> str:
