@@ -63,6 +63,17 @@ def write_tree(root: Path, files: dict[str, str | bytes | dict[str, Any]]) -> Pa
     return root
 
 
+def modules_after(code: str) -> set[str]:
+    """The names in `sys.modules` once a fresh interpreter (this one's environment) has run
+    `code`: what importing and calling something really loads."""
+    probe = f"{code}\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))\n"
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=60
+    )
+    loaded: list[str] = json.loads(done.stdout.splitlines()[-1])
+    return set(loaded)
+
+
 @pytest.fixture
 def home(tmp_path: Path) -> Path:
     """An isolated I18NPRUNE_HOME."""

@@ -97,28 +97,30 @@ class Linker:
         """What linking read since `start_file`, in order, each once (each file read with its
         record)."""
         assert self._record_of is not None
-        reads = dict.fromkeys(self._reads[0]) if self._reads else {}
-        self._reads = []
         record_of = self._record_of
         return tuple(
             (read.file, record_of(read.file)) if isinstance(read, _FactsRead) else read
-            for read in reads
+            for read in self._take_reads()
         )
 
     def finish_reads(self) -> list[list[str]]:
         """What linking read since `start_file`, in order, each once: `[file]` for a file's
         facts, `[importer, specifier]` or `[importer, specifier, module]` for an import
         resolved to nothing or to `module` (see `recall_link`)."""
-        reads = dict.fromkeys(self._reads[0]) if self._reads else {}
-        self._reads = []
         return [
             [read.file]
             if isinstance(read, _FactsRead)
             else [read.importer, read.specifier]
             if read.module is None
             else [read.importer, read.specifier, read.module]
-            for read in reads
+            for read in self._take_reads()
         ]
+
+    def _take_reads(self) -> dict[_Read, None]:
+        """What was read since `start_file`, in order, each once; noting stops."""
+        reads = dict.fromkeys(self._reads[0]) if self._reads else {}
+        self._reads = []
+        return reads
 
     def still_valid(self, reads: Sequence[Read]) -> bool:
         """Whether linking would read the same now: each file read has the same record, each

@@ -4,9 +4,10 @@ the front scans)."""
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
+
+from tests.conftest import modules_after
 
 FRONT_ONLY = (
     "i18nprune.config.loading",
@@ -19,16 +20,7 @@ FRONT_ONLY = (
 
 
 def test_a_worker_imports_neither_the_front_pool_nor_the_config_loader() -> None:
-    probe = (
-        "import json, sys\n"
-        "import i18nprune_workers.__main__\n"
-        "import i18nprune_workers.providers\n"
-        "print(json.dumps(sorted(sys.modules)))\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True
-    )
-    loaded = set(json.loads(done.stdout))
+    loaded = modules_after("import i18nprune_workers.__main__\nimport i18nprune_workers.providers")
     assert "i18nprune.pool.messages" in loaded  # the wire types it does need
     assert [name for name in FRONT_ONLY if name in loaded] == []
 

@@ -177,6 +177,12 @@ def test_a_root_too_large_to_watch_is_walked_every_time(project: Path) -> None:
         index.close()
 
 
+def outcome(envelope: dict[str, Any]) -> tuple[object, object, object]:
+    """What a served result and a CLI run must agree on: `ok`, `data` and `issues` (not
+    `meta`, whose duration and working directory differ)."""
+    return envelope["ok"], envelope["data"], envelope["issues"]
+
+
 def cli_validate(project: Path, home: Path) -> dict[str, Any]:
     """A fresh CLI `validate --json` of the tree as it is now (its own, empty home), run in
     the project, as the server is pointed at it (suggested commands name no `-C`)."""
@@ -220,11 +226,7 @@ def test_each_change_then_validate_equals_a_fresh_cli_run(
     change(project)
     served = validate(server)
     fresh = cli_validate(project, tmp_path / f"cli-{change.__name__}")
-    assert (served["ok"], served["data"], served["issues"]) == (
-        fresh["ok"],
-        fresh["data"],
-        fresh["issues"],
-    )
+    assert outcome(served) == outcome(fresh)
 
 
 def test_a_session_of_changes_keeps_equalling_fresh_cli_runs(

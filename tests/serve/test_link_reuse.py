@@ -23,6 +23,7 @@ from tests.conftest import write_tree
 from tests.file_changes import Change, remove, rename, write
 from tests.serve.conftest import LONG_AGO_NS, ServeFactory
 from tests.serve.test_index import cli_validate, validate
+from tests.serve.test_index import outcome as outcome_of
 
 KEYS = "export const TITLE = 'home.title';\nexport const INTRO = 'home.intro';\n"
 
@@ -145,8 +146,4 @@ def test_a_session_of_relation_changes_keeps_equalling_fresh_cli_runs(
         change(root)
         served = validate(client)
         fresh = cli_validate(root, tmp_path / f"cli-{number}")
-        assert (served["ok"], served["data"], served["issues"]) == (
-            fresh["ok"],
-            fresh["data"],
-            fresh["issues"],
-        ), change.__name__
+        assert outcome_of(served) == outcome_of(fresh), change.__name__
