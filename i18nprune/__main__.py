@@ -44,6 +44,9 @@ def main() -> None:
         os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
     if not serving:  # from the start: the imports too build much and hold few cycles
         gc.set_threshold(*_COMMAND_GC_THRESHOLD)
+        from i18nprune.system.descriptors import whole_writes
+
+        sys.stdout, sys.stderr = whole_writes(sys.stdout), whole_writes(sys.stderr)
     from i18nprune.cli.app import main as run_command_line
 
     if serving:

@@ -3,10 +3,11 @@ from stray output so that a protocol owns them."""
 
 from __future__ import annotations
 
+import io
 import os
 import select
 import sys
-from typing import IO
+from typing import IO, TextIO, cast
 
 
 def write_all(fd: int, data: bytes) -> None:
@@ -35,6 +36,47 @@ def write_stream_all(stream: IO[bytes], data: bytes) -> None:
             continue
         view = view[written:]
     stream.flush()
+
+
+class _WholeWrites(io.RawIOBase):
+    """A raw binary stream whose `write` sends every byte to the raw stream under it."""
+
+    def __init__(self, raw: IO[bytes]) -> None:
+        super().__init__()
+        self._raw = raw
+
+    def writable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self._raw.fileno()
+
+    def isatty(self) -> bool:
+        return self._raw.isatty()
+
+    def write(self, data: bytes | bytearray | memoryview) -> int:  # type: ignore[override]
+        write_stream_all(self._raw, bytes(data))
+        return len(data)
+
+
+def whole_writes(stream: TextIO) -> TextIO:
+    """`stream` itself, or, when it writes straight to a raw file (`PYTHONUNBUFFERED=1`,
+    `python -u`), an equal text stream whose writes are whole.
+
+    Python's text layer ignores how much a raw `write` took, so text printed under `-u` lost
+    the tail of a write that a stop and continue interrupted (see `write_stream_all`). The
+    returned stream still writes through at once, as `-u` asks.
+    """
+    raw = getattr(stream, "buffer", None)
+    if not isinstance(stream, io.TextIOWrapper) or not isinstance(raw, io.FileIO):
+        return stream
+    return io.TextIOWrapper(
+        cast("IO[bytes]", _WholeWrites(raw)),
+        encoding=stream.encoding,
+        errors=stream.errors,
+        line_buffering=stream.line_buffering,
+        write_through=True,
+    )
 
 
 def claim_stdout() -> int:
