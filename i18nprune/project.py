@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import os
 import shlex
 from collections.abc import Mapping
@@ -26,6 +25,7 @@ from i18nprune.locales.layout import (
 )
 from i18nprune.locales.view import LocaleView, load_locale
 from i18nprune.scan import ScanOptions
+from i18nprune.system.digests import sha256
 
 
 class ProjectRequest(msgspec.Struct, frozen=True, kw_only=True):
@@ -241,7 +241,7 @@ class Project:
 
 
 def _root_digest(root: Path) -> str:
-    return hashlib.sha256(str(root).encode()).hexdigest()[:16]
+    return sha256(str(root).encode()).hexdigest()[:16]
 
 
 def open_project(request: ProjectRequest, env: Mapping[str, str] | None = None) -> Project:

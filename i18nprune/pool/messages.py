@@ -8,13 +8,13 @@ The pool sends `Batch`, `Cancel` and `Shutdown`; a worker answers `Ready` once, 
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any, Literal
 
 import msgspec
 
 from i18nprune.config.secrets import REDACTED, redact_url_credentials
 from i18nprune.locale_codes import per_locale
+from i18nprune.system.digests import sha256
 
 FailureKind = Literal["rate_limited", "quota", "auth", "transient", "bad_response"]
 
@@ -86,7 +86,7 @@ class ProviderSettings(msgspec.Struct, frozen=True, kw_only=True):
         options = self.options_for(target)
         if not options:
             return self.id
-        digest = hashlib.sha256(msgspec.json.encode(options, order="sorted")).hexdigest()
+        digest = sha256(msgspec.json.encode(options, order="sorted")).hexdigest()
         return f"{self.id}~{digest[:16]}"
 
     def __repr__(self) -> str:

@@ -19,7 +19,7 @@ import msgspec
 from i18nprune.envelope import Code, Issue, info
 from i18nprune.scan.facts import FileFacts
 from i18nprune.scan.literals import LiteralIndex
-from i18nprune.system.atomic import write_atomically
+from i18nprune.system.atomic import AtomicFile, write_atomically
 
 CACHE_FILE_NAME = "scan-v3.msgpack"
 MEMORY_IDENTITIES = 8
@@ -184,6 +184,72 @@ def _document_chunks(
             yield b"".join(chunk)
             chunk = []
     yield b"".join(chunk)
+
+
+class CacheStream:
+    """A new cache file written while the scan makes its records (`add`), so that a cold scan
+    need not hold what only the cache needs (each record's quoted texts); put in place whole by
+    `finish`, after the linking saved with it (see `write_atomically`: a crash or an interrupt
+    leaves the old cache). A record added twice for one path is stored twice: the last one
+    added is what `load_cache` reads.
+
+    The document it writes is `_CacheDocument` with its entries in another order: the identity,
+    the files (a map whose length is written last) and then the linked output. Raises
+    `OSError` when the file cannot be made; a later failure makes `finish` report it."""
+
+    def __init__(self, cache_dir: Path, identity: str) -> None:
+        self.path = cache_dir / CACHE_FILE_NAME
+        cache_dir.mkdir(parents=True, exist_ok=True)
+        self._file = AtomicFile(self.path)
+        self._count = 0
+        self._failure: OSError | None = None
+        self._write(b"\x83" + _encoder.encode("identity") + _encoder.encode(identity))
+        self._write(_encoder.encode("files") + b"\xdf")  # a map 32: a big-endian count follows
+        self._count_at = self._file.tell()
+        self._write(bytes(4))
+
+    @property
+    def failed(self) -> bool:
+        """Whether a write failed (the file is then abandoned, and `finish` reports it)."""
+        return self._failure is not None
+
+    def add(self, relpath: str, encoded: EncodedFile) -> None:
+        """Write the record of `relpath`."""
+        self._count += 1
+        self._write(_encoder.encode(relpath) + bytes(encoded))
+
+    def finish(
+        self, files: Iterable[tuple[str, EncodedFile]], link: Iterable[bytes] | None
+    ) -> list[Issue]:
+        """Write the records of `files` and the linked output `link` (as in `save_cache`) and
+        put the file in place; problems become info issues (nothing is replaced then)."""
+        for relpath, encoded in files:
+            self.add(relpath, encoded)
+        self._write(_encoder.encode("link"))
+        for chunk in (_NIL,) if link is None else link:
+            self._write(chunk)
+        if self._failure is None:
+            try:
+                self._file.overwrite(self._count_at, self._count.to_bytes(4, "big"))
+                self._file.commit()
+            except OSError as problem:
+                self._failure = problem
+        if self._failure is not None:
+            return [_problem(self.path, f"cannot be written ({self._failure.strerror})")]
+        return []
+
+    def abort(self) -> None:
+        """Give up the file (nothing once finished; twice is fine)."""
+        self._file.abort()
+
+    def _write(self, data: bytes) -> None:
+        if self._failure is not None:
+            return
+        try:
+            self._file.write(data)
+        except OSError as problem:
+            self._failure = problem
+            self._file.abort()
 
 
 _memory: OrderedDict[str, dict[str, EncodedFile]] = OrderedDict()

@@ -120,12 +120,18 @@ class SourceFiles(Sequence[SourceFile]):
         """Where `relpath` is, or would be inserted, in files sorted by `relpath`."""
         return bisect_left(self.relpaths, relpath)
 
-    def find(self, relpath: str) -> SourceFile | None:
-        """The file with `relpath` (the files sorted by `relpath`), if there is one."""
+    def index_of(self, relpath: str) -> int | None:
+        """The position of the file with `relpath` (the files sorted by `relpath`), if there
+        is one."""
         index = bisect_left(self.relpaths, relpath)
         if index < len(self.relpaths) and self.relpaths[index] == relpath:
-            return self[index]
+            return index
         return None
+
+    def find(self, relpath: str) -> SourceFile | None:
+        """The file with `relpath` (the files sorted by `relpath`), if there is one."""
+        index = self.index_of(relpath)
+        return None if index is None else self[index]
 
     def stats(self) -> Iterator[tuple[str, int, int, int]]:
         """`(relpath, size, mtime_ns, inode)` of each file, in order, without making tuples

@@ -5,7 +5,6 @@ matter — the unit of work of both the scanning process and the parse workers.
 from __future__ import annotations
 
 import functools
-import hashlib
 import os
 
 import msgspec
@@ -17,6 +16,7 @@ from i18nprune.scan.facts import FileFacts
 from i18nprune.scan.grammars import PROSE_SUFFIXES
 from i18nprune.scan.literals import LiteralIndex, index_literals
 from i18nprune.scan.prefilter import SiteTrigger
+from i18nprune.system.digests import blake2b
 
 # Larger files are scanned too (the prefilter keeps files without key sites cheap); past this
 # a file is not read at all, and removal ops count it as unscanned.
@@ -49,7 +49,7 @@ def _tools(functions: tuple[str, ...]) -> tuple[CalleeNames, SiteTrigger]:
 
 def content_digest(content: bytes, suffix: str) -> bytes:
     """The cache key of a file's facts: its bytes and its type (which picks the grammar)."""
-    return hashlib.blake2b(suffix.encode() + b"\0" + content, digest_size=16).digest()
+    return blake2b(suffix.encode() + b"\0" + content, digest_size=16).digest()
 
 
 def _looks_binary(content: bytes) -> bool:

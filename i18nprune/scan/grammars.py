@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import functools
-import hashlib
 import importlib.util
 import os
 from typing import TYPE_CHECKING
 
+from i18nprune.system.digests import blake2b
 from i18nprune.system.installed import wheel_record
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ def _package_identity(name: str) -> str:
     its files (`_package_files`; `?` when it cannot be found)."""
     record = wheel_record(name)
     if record is not None:
-        return "record:" + hashlib.blake2b(record, digest_size=16).hexdigest()
+        return "record:" + blake2b(record, digest_size=16).hexdigest()
     return _package_files(name)
 
 

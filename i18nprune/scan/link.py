@@ -8,8 +8,9 @@ host scanning the same root again (`serve`) re-links only the files whose output
 
 from __future__ import annotations
 
-import hashlib
+import sys
 import zlib
+from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import NamedTuple, TypeAlias
 
@@ -28,6 +29,7 @@ from i18nprune.scan.expressions import (
 )
 from i18nprune.scan.facts import FileFacts
 from i18nprune.scan.records import DynamicSite, KeyObservation
+from i18nprune.system.digests import blake2b
 
 _MAX_STEPS = 64
 _PURE_STEPS = _MAX_STEPS // 2
@@ -351,21 +353,26 @@ _ITEMS_PER_CHUNK = 1024
 def paths_digest(relpaths: Iterable[str]) -> bytes:
     """A digest of `relpaths` in order: equal digests, the same files linked in the same
     order."""
-    digest = hashlib.blake2b(digest_size=16)
+    digest = blake2b(digest_size=16)
     for relpath in relpaths:
         digest.update(relpath.encode("utf-8", "surrogateescape") + b"\0")
     return digest.digest()
 
 
-def records_checksum(records: Iterable[object | None]) -> int:
-    """A checksum of scan records in order (a missing one counts as empty): a snapshot holds
-    only with the very records it was computed from, even if the cache was altered."""
-    checksum = 0
-    for record in records:
-        if record is not None:
-            checksum = zlib.crc32(record, checksum)  # type: ignore[arg-type]
-        checksum = zlib.crc32(b"\0", checksum)
-    return checksum
+def record_checksum(record: object) -> int:
+    """The checksum of one scan record's bytes (see `records_checksum`)."""
+    return zlib.crc32(record)  # type: ignore[arg-type]
+
+
+def records_checksum(checksums: Iterable[int | None]) -> int:
+    """A checksum of scan records in order, from each one's `record_checksum` (`None`: the
+    record is missing): a snapshot holds only with the very records it was computed from, even
+    if the cache was altered. (Per record, so that records written out as they were made need
+    not be kept.)"""
+    values = array("q", (-1 if checksum is None else checksum for checksum in checksums))
+    if sys.byteorder != "little":
+        values.byteswap()
+    return zlib.crc32(values)
 
 
 def snapshot_link(

@@ -6,8 +6,8 @@ new ones, never a mix. Temp files are named `.<name>.<random>.tmp`, so nothing t
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
-import secrets
 import stat
 from collections.abc import Iterable
 from pathlib import Path
@@ -27,22 +27,104 @@ def write_atomically(target: Path, content: bytes | Iterable[bytes]) -> None:
     Raises `OSError` when a step fails; the temp file is then removed and `target` is unchanged.
     A kill at any moment leaves `target` whole, at worst with a stale temp file beside it.
     """
-    temp = target.with_name(f".{target.name}.{secrets.token_hex(8)}.tmp")
-    descriptor = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    replacement = AtomicFile(target)
     try:
+        for chunk in [content] if isinstance(content, bytes) else content:
+            replacement.write(chunk)
+        replacement.commit()
+    finally:
+        replacement.abort()
+
+
+_BUFFER_BYTES = 1 << 16
+
+
+class AtomicFile:
+    """New bytes for `target`, written in pieces over any length of time and put in place at
+    once by `commit`, with the guarantees of `write_atomically` (whose temp file, ownership
+    and flushing this is). Until `commit`, `target` is untouched; `abort` (or any failure of
+    `commit`) removes the temp file. Small writes are gathered into 64 KB ones.
+
+    Raises `OSError` when the temp file cannot be made (nothing is left behind then)."""
+
+    def __init__(self, target: Path) -> None:
+        self.target = target
+        temp = target.with_name(f".{target.name}.{os.urandom(8).hex()}.tmp")
+        self._descriptor: int | None = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        self._temp: Path | None = temp
+        self._buffer = bytearray()
+        self._flushed = 0
         try:
-            _take_ownership_of(target, descriptor)
-            for chunk in [content] if isinstance(content, bytes) else content:
-                write_all(descriptor, chunk)
+            _take_ownership_of(target, self._descriptor)
+        except BaseException:
+            self.abort()
+            raise
+
+    def tell(self) -> int:
+        """How many bytes were written so far: the offset of the next."""
+        return self._flushed + len(self._buffer)
+
+    def write(self, data: bytes | bytearray | memoryview) -> None:
+        """Append `data`. Raises `OSError` (the file is then unusable: `abort` it)."""
+        if len(data) >= _BUFFER_BYTES and not self._buffer:
+            self._write_out(data)
+            return
+        self._buffer += data
+        if len(self._buffer) >= _BUFFER_BYTES:
+            self._flush()
+
+    def overwrite(self, offset: int, data: bytes) -> None:
+        """Put `data` in place of the bytes already written at `offset` (a length written
+        before the items it counts were known). Raises `OSError`."""
+        assert offset + len(data) <= self.tell()
+        self._flush()
+        descriptor = self._open_descriptor()
+        view = memoryview(data)
+        while view:
+            written = os.pwrite(descriptor, view, offset)
+            view, offset = view[written:], offset + written
+
+    def commit(self) -> None:
+        """Flush the bytes to disk and rename them over `target` (then flush its folder).
+        Raises `OSError`; the temp file is then removed and `target` is unchanged."""
+        try:
+            self._flush()
+            descriptor = self._open_descriptor()
             os.fsync(descriptor)
-        finally:
+            self._descriptor = None
             os.close(descriptor)
-        os.replace(temp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
-    _sync_folder(target.parent)
+            assert self._temp is not None
+            os.replace(self._temp, self.target)
+        except BaseException:
+            self.abort()
+            raise
+        self._temp = None
+        _sync_folder(self.target.parent)
+
+    def abort(self) -> None:
+        """Give up: close and remove the temp file (nothing once committed; twice is fine)."""
+        descriptor, self._descriptor = self._descriptor, None
+        if descriptor is not None:
+            with contextlib.suppress(OSError):
+                os.close(descriptor)
+        temp, self._temp = self._temp, None
+        if temp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temp)
+
+    def _flush(self) -> None:
+        if self._buffer:
+            self._write_out(self._buffer)
+            self._buffer = bytearray()
+
+    def _write_out(self, data: bytes | bytearray | memoryview) -> None:
+        write_all(self._open_descriptor(), data)  # a full disk may take less at a time
+        self._flushed += len(data)
+
+    def _open_descriptor(self) -> int:
+        if self._descriptor is None:
+            raise OSError(errno.EBADF, "the replacement was committed or abandoned")
+        return self._descriptor
 
 
 def _take_ownership_of(target: Path, descriptor: int) -> None:

@@ -10,7 +10,7 @@ import sys
 from typing import IO, TextIO, cast
 
 
-def write_all(fd: int, data: bytes) -> None:
+def write_all(fd: int, data: bytes | bytearray | memoryview) -> None:
     """Write all of `data` to `fd`, however many `write` calls it takes (a pipe or a full disk
     may take less at a time). Raises `OSError` from the first write that fails."""
     view = memoryview(data)

@@ -8,7 +8,6 @@ decides when it is read and written.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 import re
@@ -23,6 +22,7 @@ from i18nprune.envelope import Code, ProblemError, error
 from i18nprune.jsontext import json_kind, located_problem
 from i18nprune.locales.leaves import marked_for_review
 from i18nprune.system.atomic import write_atomically
+from i18nprune.system.digests import sha256
 
 if TYPE_CHECKING:
     from i18nprune.locales.editor import LocaleEditor
@@ -34,7 +34,7 @@ HASH_LENGTH = 12
 """Hex digits of SHA-256 kept per text: 48 bits, so two different texts of one leaf share a
 hash about once in 10**14 edits, and a lock entry stays one short line."""
 
-_sha256 = hashlib.sha256
+_sha256 = sha256
 _FIELDS = ("source", "value", "from", "edited", "stale", "marked")
 _ESCAPED = re.compile(r'[\x00-\x1f"\\]')
 _FIX = (

@@ -55,3 +55,14 @@ def test_stats_past_32_bits_are_kept_exactly() -> None:
     big = SourceFile("big.ts", 5 << 33, 1_796_156_363_436_492_359, (1 << 63) + 7)
 
     assert list(SourceFiles([big])) == [big]
+
+
+def test_a_path_is_found_at_its_position_and_nowhere_else() -> None:
+    files = SourceFiles(SourceFile(f"src/{name}", 1, 2, 3) for name in ("a.ts", "b.ts", "c.ts"))
+
+    assert [files.index_of(f"src/{name}") for name in ("a.ts", "b.ts", "c.ts")] == [0, 1, 2]
+    assert [files.index_of(path) for path in ("src/", "src/b", "src/bb.ts", "src/d.ts")] == [
+        None
+    ] * 4
+    assert files.find("src/b.ts") == SourceFile("src/b.ts", 1, 2, 3)
+    assert SourceFiles().index_of("src/a.ts") is None
