@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from types import TracebackType
-from typing import Annotated, Literal
+from typing import Annotated, Literal, Protocol
 
 import msgspec
 import trio
@@ -70,7 +70,7 @@ from i18nprune.translate.lock import (
 from i18nprune.translate.notes import text_notes
 from i18nprune.translate.plan import TargetPlan, plan_target
 from i18nprune.translate.providers import provider_chain
-from i18nprune.translate.translator import TranslationReport, Translator
+from i18nprune.translate.translator import YIELD_EVERY, TranslationReport, Translator
 
 KIND = "generate"
 EVENT = "run.progress.generate"
@@ -340,11 +340,14 @@ class TargetWriter:
         leaves = part.plan.leaves
         editor = placement.editor
         segment_of = part.source.leaf_segment
+        held = part.view.leaf_segment
         structured = self.structured
         target = self.run.target
         index = placement.next
         try:
             while index < len(leaves):
+                if not index % YIELD_EVERY:
+                    time.sleep(0)  # see YIELD_EVERY
                 leaf = leaves[index]
                 text = leaf.text if leaf.action == "copy" else text_of(leaf.text)
                 if text is None:
@@ -359,7 +362,8 @@ class TargetWriter:
                         leaf.source_path, target
                     )
                 file, style = placed
-                existing = editor.get(leaf.target_path)
+                # (`editor.get`, without its look-ups for a leaf the target does not hold yet.)
+                existing = editor.get(leaf.target_path) if leaf.target_path in held else None
                 value: object = text
                 # A structured-JSON message takes the bare text (the writer keeps its fields).
                 wants_leaf = structured or isinstance(existing, dict)
@@ -543,12 +547,14 @@ async def _run(handle: ProjectHandle, options: GenerateOptions, emit: EventSink)
             _descriptions, loaded, evidence, chain, abandon_on_cancel=True
         )
         issues.extend(found)
-        reports, found = await _prepare_and_translate(
+        reports, found, let_go = await _prepare_and_translate(
             project, runs, chain, workers, options, emit, glossary, descriptions, masks
         )
         issues.extend(found)
         pool = workers.statistics()
-    results, found = await _write(project, runs, reports, options, emit)
+    # No checkpoint since `_prepare_and_translate` returned (it released the pool, so leaving
+    # the block awaits nothing): `_write` is sure to run, and it lets go.
+    results, found = await _write(project, runs, reports, options, emit, let_go)
     issues.extend(found)
     issues.extend(
         _stale_warning(project, target_run, options)
@@ -569,13 +575,55 @@ async def _run(handle: ProjectHandle, options: GenerateOptions, emit: EventSink)
     emit(ProgressEvent(type=EVENT, phase="done", done=len(runs), total=len(runs)))
     envelope = make_envelope(KIND, data, issues, started=started)
     # What the run read and planned holds every leaf of every target: freed in a thread, since
-    # on the loop it would hold up a host's other requests for milliseconds. Shielded: the
-    # files are written, so the run must report it.
+    # on the loop it would hold up a host's other requests for milliseconds, and not waited
+    # for: the envelope is final, and a command that exits meanwhile has nothing left to free.
     held: list[object] = [loaded, evidence, runs, reports, masks]
     del loaded, evidence, runs, reports, masks
-    with trio.CancelScope(shield=True):
-        await trio.to_thread.run_sync(held.clear)
+    trio.lowlevel.start_thread_soon(held.clear, _ignore_outcome)
     return envelope
+
+
+class _Outcome(Protocol):
+    """What a thread's function did (trio hands over an `outcome.Outcome`)."""
+
+    def unwrap(self) -> object: ...
+
+
+class _Finishing:
+    """A function running in a thread of its own (see `_in_thread`)."""
+
+    def __init__(self) -> None:
+        self._done = trio.Event()
+        self._outcome: _Outcome | None = None
+
+    def deliver(self, result: _Outcome, token: trio.lowlevel.TrioToken) -> None:
+        self._outcome = result
+        token.run_sync_soon(self._done.set)
+
+    async def wait(self) -> None:
+        """Wait until the function has returned; raises what it raised."""
+        await self._done.wait()
+        assert self._outcome is not None
+        self._outcome.unwrap()
+
+
+def _in_thread(function: Callable[[], None]) -> _Finishing:
+    """Start `function` in a thread now, beside whatever the caller runs next; `wait()` on the
+    result before the caller returns."""
+    finishing = _Finishing()
+    token = trio.lowlevel.current_trio_token()
+    trio.lowlevel.start_thread_soon(function, partial(finishing.deliver, token=token))
+    return finishing
+
+
+async def _shielded(let_go: Callable[[], None]) -> None:
+    """Run `let_go` (idempotent) in a thread, whatever cancels the caller."""
+    with trio.CancelScope(shield=True):
+        await trio.to_thread.run_sync(let_go)
+
+
+def _ignore_outcome(outcome: object) -> None:
+    """What a thread that frees memory returns (nothing, and freeing never fails)."""
 
 
 _LISTED = 5
@@ -788,12 +836,17 @@ async def _prepare_and_translate(
     glossary: Glossary,
     descriptions: Descriptions | None,
     masks: dict[str, ProtectedText],
-) -> tuple[list[TranslationReport | None], list[Issue]]:
+) -> tuple[list[TranslationReport | None], list[Issue], Callable[[], None]]:
     """Prepare every target against the translation cache, then translate what it lacks
-    (nothing on a dry run: its reports are None); the pool is released before this returns."""
+    (nothing on a dry run: its reports are None); the pool is released before this returns.
+
+    Also returns what lets the run's translators and cache go (`_let_go`, to call in a thread:
+    the caller does, while it writes the files); when this raises, it has called it already.
+    """
     cache, issues = await trio.to_thread.run_sync(_open_cache, project)
     translators: list[Translator] = []
     reports: list[TranslationReport | None] = [None] * len(runs)
+    let_go = partial(_let_go, translators, cache)
     try:
         translators[:] = await _prepare(
             project, runs, chain, cache, emit, glossary, descriptions, masks
@@ -809,20 +862,22 @@ async def _prepare_and_translate(
                 await workers.release()
             reports[:] = await _translate(runs, translators, workers, emit)
         await workers.release()
-    finally:
+    except BaseException:
         # Closing checkpoints the database and waits for a write in progress, and dropping the
         # translators frees every masked text of the run (tens of milliseconds for a large
         # one): both in a thread, so neither holds up the event loop.
-        with trio.CancelScope(shield=True):
-            await trio.to_thread.run_sync(_let_go, translators, cache)
+        await _shielded(let_go)
+        raise
+    # Every write to the cache is over (each job flushes its writer before it returns).
     if cache is not None and cache.problem and not issues:
         # It opened, then a read or write failed (a file another user owns, a full disk).
         issues.append(warning(Code.TRANSLATION_CACHE_UNAVAILABLE, cache.problem, str(cache.path)))
-    return reports, issues
+    return reports, issues, let_go
 
 
 def _let_go(translators: list[Translator], cache: TranslationCache | None) -> None:
-    """Drop the translators (in a thread: freeing them is work) and close the cache."""
+    """Drop the translators (in a thread: freeing them is work) and close the cache
+    (checkpointing its log, which waits on the disk). Idempotent."""
     translators.clear()
     if cache is not None:
         cache.close()
@@ -924,14 +979,17 @@ async def _write(
     reports: list[TranslationReport | None],
     options: GenerateOptions,
     emit: EventSink,
+    let_go: Callable[[], None],
 ) -> tuple[list[TargetResult], list[Issue]]:
     """Write every translated target, then the lock file (a dry run writes nothing and
-    reports its plan).
+    reports its plan); meanwhile, in another thread, `let_go` (the translation cache closes
+    and the translators are freed: neither touches the files). Returns once both are done.
 
     Shielded: once writing starts it finishes, so no file is left out of a finished run; the
     writes themselves contain no checkpoint.
     """
     if options.dry_run:
+        await _shielded(let_go)
         return [target_run.result("dry_run") for target_run in runs], []
 
     def write_all() -> tuple[list[tuple[TargetResult, list[Issue]]], list[Issue]]:
@@ -943,7 +1001,11 @@ async def _write(
         return written, _write_lock(project, runs, wrote)
 
     with trio.CancelScope(shield=True):
-        outcomes, issues = await trio.to_thread.run_sync(write_all)
+        letting_go = _in_thread(let_go)
+        try:
+            outcomes, issues = await trio.to_thread.run_sync(write_all)
+        finally:
+            await letting_go.wait()
     results = []
     for result, found in outcomes:
         for path in result.output_paths:

@@ -5,7 +5,7 @@ outcome assembled in order.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
@@ -133,6 +133,9 @@ class _Batch:
     worker: float = 0.0
     http: float = 0.0
     """Seconds waiting for a slot, in a worker, and in HTTP, summed over the attempts."""
+    in_line: bool = False
+    """One of the job's batches in order whose first request has not started yet: the job's
+    next batch starts once this one's request starts, or it ends without one (`_next_in_line`)."""
 
 
 @dataclass
@@ -173,6 +176,8 @@ class _JobRun:
         self.abort_reason: str | None = None
         self._done = 0
         self._nursery: trio.Nursery | None = None
+        self._starts: Iterator[int] = iter(())
+        """Where the job's batches not started yet begin, in order."""
 
     async def run(self) -> JobOutcome:
         job = self._job
@@ -193,14 +198,39 @@ class _JobRun:
 
     async def _run_batches(self) -> None:
         job = self._job
-        size = 1 if job.isolated else job.chain[0].batch_size
         async with trio.open_nursery() as watchers:
             self._watchers = watchers
             async with trio.open_nursery() as nursery:
                 self._nursery = nursery
-                for start in range(0, len(job.texts), size):
-                    self._start(_Batch(start, job.texts[start : start + size]))
+                self._starts = iter(range(0, len(job.texts), self._batch_size()))
+                # As many in line as may be in flight: replies that free several slots at once
+                # find as many batches waiting for them.
+                for _ in range(max(1, job.chain[0].max_concurrency)):
+                    self._next_in_line()
             watchers.cancel_scope.cancel()
+
+    def _batch_size(self) -> int:
+        return 1 if self._job.isolated else self._job.chain[0].batch_size
+
+    def _next_in_line(self, batch: _Batch | None = None) -> None:
+        """Start the job's next batch, once `batch` (one in line; None: at the start) starts
+        its request or ends without one.
+
+        So the first requests of the batches start in about the order of the job's texts (in
+        order with one request in flight at a time): batches started all at once would queue
+        for the provider's slots in the order the event loop happens to run them (trio shuffles
+        it), and a host that uses translations in the job's order (`generate` places leaves in
+        plan order) would wait for a late first text. As many batches wait for a slot as the
+        provider allows in flight; retries and the pieces of a split batch do not wait in line.
+        """
+        if batch is not None:
+            if not batch.in_line:
+                return
+            batch.in_line = False
+        start = next(self._starts, None)
+        if start is not None:
+            size = self._batch_size()
+            self._start(_Batch(start, self._job.texts[start : start + size], in_line=True))
 
     def _watch(self, provider: int) -> None:
         """From now on, give `provider` up once it has failed without a success for the
@@ -246,6 +276,7 @@ class _JobRun:
                     translated = attempt == "translated"
                     return
         finally:
+            self._next_in_line(batch)  # it ended before its request started
             if batch.sent and not translated:
                 self._tallies[batch.provider].lost += len(batch.texts)
             if batch.attempts:
@@ -301,6 +332,7 @@ class _JobRun:
             # Called as the request is about to start: the provider may have failed another
             # batch for good while this one waited.
             nonlocal sent_at
+            self._next_in_line(batch)
             if provider in self._unusable:
                 return False
             tally = self._tallies[provider]
@@ -321,6 +353,7 @@ class _JobRun:
             )
             return reply
         finally:
+            self._next_in_line(batch)  # no request started (no worker, cancelled, …)
             now = trio.current_time()
             if sent_at is None:
                 batch.queue_wait += now - queued_at
