@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import signal
 import sys
 import threading
 import time
@@ -267,3 +269,36 @@ def _gone(pid: int, timeout: float) -> bool:
             return True
         time.sleep(0.05)
     return False
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="stops the server with SIGSTOP")
+def test_a_short_line_sent_while_a_long_one_fills_the_pipe_arrives_whole(
+    fake: ServeClient,
+) -> None:
+    # A short line goes straight into a pipe with room; a long one goes through the writer
+    # thread. With the server stopped, the long line fills the pipe and its writer waits: the
+    # short line sent meanwhile must neither cut into it nor be lost.
+    fake.request("echo", {"ready": True})
+    long_text = "x" * (1 << 20)
+    outcomes: dict[str, object] = {}
+
+    def send(name: str, params: dict[str, object]) -> None:
+        outcomes[name] = fake.request("echo", params, timeout=30).result
+
+    senders = [
+        threading.Thread(target=send, args=("long", {"text": long_text})),
+        threading.Thread(target=send, args=("short", {"n": 1})),
+    ]
+    os.kill(fake.process.pid, signal.SIGSTOP)
+    try:
+        for sender in senders:
+            sender.start()
+    finally:
+        os.kill(fake.process.pid, signal.SIGCONT)
+    for sender in senders:
+        sender.join(30)
+
+    assert outcomes == {"long": {"text": long_text}, "short": {"n": 1}}
+    received = fake.request("received").result
+    assert all(line.endswith("}\n") for line in received)
+    assert sum(len(line) for line in received[1:3]) > len(long_text)
