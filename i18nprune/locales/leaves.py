@@ -19,13 +19,17 @@ LeafKind = Literal["string", "structured", "placeholder", "other"]
 LeafValue = str | int | float | bool | None
 
 
-class Leaf(msgspec.Struct, frozen=True):
+class Leaf(msgspec.Struct, frozen=True, gc=False):
     """One translatable position of a locale document.
 
     `kind` is `string` for a plain string or a structured-JSON message (`value` is then its
     `string`), `structured` for a structured leaf (`value` is then its `value` string),
     `placeholder` for any of those whose text is the missing-placeholder sentinel, and `other`
     for a number, boolean or null (kept untouched by every writer).
+
+    Not tracked by the garbage collector (`gc=False`): it holds only strings, numbers and
+    booleans, so it can be in no reference cycle, and untracked it is 16 bytes smaller (a
+    large locale has one per leaf) and no collection walks it.
     """
 
     path: str

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-
-import msgspec
+from itertools import islice, repeat
 
 from i18nprune.envelope import Code, Issue, warning
 from i18nprune.locale_codes import normalize_code
@@ -19,20 +18,116 @@ _NAMED_DUPLICATES = 5
 _segment_leaves: FileMemo[list[Leaf]] = FileMemo()
 
 
-class LocaleView(msgspec.Struct, frozen=True):
+class LocaleView:
     """The merged leaves of one locale (of one of its namespaces, when `namespace` is set) and
-    the issues found while reading its segments."""
+    the issues found while reading its segments.
+
+    Read-only, like the frozen struct it was (setting an attribute raises AttributeError);
+    callers never change its dicts and lists either.
+    """
+
+    __slots__ = ("_leaf_segment", "_runs", "issues", "leaves", "locale", "namespace", "segments")
 
     locale: str
     segments: list[Segment]
     leaves: dict[str, Leaf]
     """Union of the segments' leaves; of a path defined twice, the first by segment `rel`."""
-    leaf_segment: dict[str, str]
-    """Path → `rel` of the segment its leaf came from."""
     issues: list[Issue]
     """Errors for segments that could not be read (their leaves are absent) and warnings for
     paths defined twice, within a file or across files."""
-    namespace: str | None = None
+    namespace: str | None
+    _leaf_segment: dict[str, str] | None
+    _runs: SegmentRuns | None
+
+    def __init__(
+        self,
+        locale: str,
+        segments: list[Segment],
+        leaves: dict[str, Leaf],
+        leaf_segment: dict[str, str] | SegmentRuns,
+        issues: list[Issue],
+        namespace: str | None = None,
+    ) -> None:
+        """`leaf_segment` is the path → segment `rel` mapping itself, or the `SegmentRuns` it
+        is built from on first read."""
+        built: dict[str, str] | None = None
+        runs: SegmentRuns | None = None
+        if isinstance(leaf_segment, SegmentRuns):
+            runs = leaf_segment
+        else:
+            built = leaf_segment
+        for name, value in (
+            ("locale", locale),
+            ("segments", segments),
+            ("leaves", leaves),
+            ("issues", issues),
+            ("namespace", namespace),
+            ("_leaf_segment", built),
+            ("_runs", runs),
+        ):
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"LocaleView is read-only: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"LocaleView is read-only: cannot delete {name!r}")
+
+    @property
+    def leaf_segment(self) -> dict[str, str]:
+        """Path → `rel` of the segment its leaf came from (the same paths as `leaves`, in the
+        same order). Built on first read (a `validate` never reads it: at 100k leaves the dict
+        is ~4 MB), then the same dict every time."""
+        built = self._leaf_segment
+        if built is None:
+            runs = self._runs
+            assert runs is not None
+            built = runs.expand(self.leaves)
+            object.__setattr__(self, "_leaf_segment", built)
+        return built
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, LocaleView):
+            return NotImplemented
+        return (
+            self.locale == other.locale
+            and self.segments == other.segments
+            and self.leaves == other.leaves
+            and self.leaf_segment == other.leaf_segment
+            and self.issues == other.issues
+            and self.namespace == other.namespace
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # its dicts and lists are not hashable
+
+    def __repr__(self) -> str:
+        return (
+            f"LocaleView(locale={self.locale!r}, segments={self.segments!r}, "
+            f"leaves=<{len(self.leaves)} leaves>, issues={self.issues!r}, "
+            f"namespace={self.namespace!r})"
+        )
+
+
+class SegmentRuns:
+    """Which segment each leaf of a view came from, told by position: `load_locale` adds the
+    leaves segment after segment, so the view's leaves are runs, one per segment in order, of
+    `count` leaves from the segment `rel`."""
+
+    __slots__ = ("runs",)
+
+    def __init__(self, runs: list[tuple[str, int]]) -> None:
+        self.runs = runs
+
+    def expand(self, leaves: dict[str, Leaf]) -> dict[str, str]:
+        """Path → `rel` for `leaves` (whose order these runs describe)."""
+        runs = [(rel, count) for rel, count in self.runs if count]
+        if len(runs) == 1:
+            return dict.fromkeys(leaves, runs[0][0])
+        paths = iter(leaves)
+        mapping: dict[str, str] = {}
+        for rel, count in runs:
+            mapping.update(zip(islice(paths, count), repeat(rel)))
+        return mapping
 
 
 def load_locale(
@@ -54,7 +149,11 @@ def load_locale(
     if namespace is not None and namespace_of is not None:
         segments = [segment for segment in segments if namespace_of(segment) == namespace]
     leaves: dict[str, Leaf] = {}
-    leaf_segment: dict[str, str] = {}
+    # the leaves each segment added, in order: the dict path → rel (`leaf_segment`) is built
+    # when a caller reads it, or here at the first path defined twice (whose first segment a
+    # warning names); views without duplicates, nearly all, never build it for a `validate`
+    runs: list[tuple[str, int]] = []
+    origin: dict[str, str] | None = None
     issues: list[Issue] = []
     # (first segment rel, repeating segment rel) -> repeated paths, in encounter order
     duplicates: dict[tuple[str, str], list[str]] = {}
@@ -68,13 +167,19 @@ def load_locale(
         except LocaleFileError as exc:
             issues.append(exc.issue)
             continue
+        before = len(leaves)
+        rel = segment.rel
         for leaf in found:
-            first = leaf_segment.get(leaf.path)
-            if first is None:
-                leaves[leaf.path] = leaf
-                leaf_segment[leaf.path] = segment.rel
-            else:
-                duplicates.setdefault((first, segment.rel), []).append(leaf.path)
+            path = leaf.path
+            if path not in leaves:
+                leaves[path] = leaf
+                if origin is not None:
+                    origin[path] = rel
+                continue
+            if origin is None:
+                origin = SegmentRuns([*runs, (rel, len(leaves) - before)]).expand(leaves)
+            duplicates.setdefault((origin[path], rel), []).append(path)
+        runs.append((rel, len(leaves) - before))
     issues += [
         _duplicate_warning(first, then, paths) for (first, then), paths in duplicates.items()
     ]
@@ -82,15 +187,16 @@ def load_locale(
         locale=code,
         segments=segments,
         leaves=leaves,
-        leaf_segment=leaf_segment,
+        leaf_segment=SegmentRuns(runs) if origin is None else origin,
         issues=issues,
         namespace=namespace,
     )
 
 
 def _read_leaves(segment: Segment, placeholder: str) -> list[Leaf]:
-    """The leaves of one segment file. Raises LocaleFileError."""
-    return list(list_leaves(read_json_file(segment.path, segment.rel), placeholder))
+    """The leaves of one segment file (a list of its own, which no caller changes). Raises
+    LocaleFileError."""
+    return list_leaves(read_json_file(segment.path, segment.rel), placeholder)
 
 
 def _duplicate_warning(first: str, then: str, paths: list[str]) -> Issue:
