@@ -133,7 +133,7 @@ class _ProjectScan:
         self.issues: list[Issue] = []
         self.files = SourceFiles()
         """Every file to scan, with the stat it was found with, sorted by `relpath`."""
-        self.discovered = _Listed(self.files)
+        self.discovered: Collection[str] = _Listed(self.files)
         """The `relpath` of every file to scan, in order: which paths are in `files`."""
         self.previous: dict[str, EncodedFile] = {}
         self.by_digest: dict[bytes, EncodedFile] | None = None
@@ -233,7 +233,13 @@ class _ProjectScan:
         )
         self.issues.extend(discovery.issues)
         self.files = discovery.files
-        self.discovered = _Listed(self.files)
+        # A host with a link memo (`serve`) checks every import's resolution on each scan, and
+        # a table answers those look-ups ~20× faster than bisection: there, speed over memory.
+        self.discovered = (
+            dict.fromkeys(self.files.relpaths)
+            if self.link_memo is not None
+            else _Listed(self.files)
+        )
         return discovery.excluded
 
     # -- facts: from the cache, or examined now -------------------------------------------
