@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from pathlib import Path
 
 import msgspec
@@ -19,14 +19,13 @@ import msgspec
 from i18nprune.envelope import Code, Issue, info
 from i18nprune.scan.facts import FileFacts
 from i18nprune.scan.literals import LiteralIndex
-from i18nprune.system.atomic import AtomicFile, write_atomically
+from i18nprune.system.atomic import AtomicFile
 
 CACHE_FILE_NAME = "scan-v3.msgpack"
 MEMORY_IDENTITIES = 8
 """How many scan identities (roots × functions) the in-memory cache keeps, most recent first."""
 # Bump when extraction changes what it records, so that old facts are never reused.
 FACTS_VERSION = 5
-_FILES_PER_CHUNK = 512
 
 EncodedFile = bytes | msgspec.Raw
 """A `CachedFile` as msgpack: bytes a scan encoded, or a slice of the cache file it loaded."""
@@ -152,38 +151,17 @@ def save_cache(
     link: Iterable[bytes] | None = None,
 ) -> list[Issue]:
     """Replace the cache atomically (see `write_atomically`); problems become info issues.
-    `link` is the encoded linked output over exactly `files` (chunks of one msgpack value)."""
-    path = cache_dir / CACHE_FILE_NAME
+    `link` is the encoded linked output over exactly `files` (chunks of one msgpack value).
+    The file records are msgpack already, so the document is their concatenation behind a
+    header (`CacheStream`): writing it never holds a second copy of the whole scan."""
     try:
-        cache_dir.mkdir(parents=True, exist_ok=True)
-        write_atomically(path, _document_chunks(identity, files, link))
+        stream = CacheStream(cache_dir, identity)
     except OSError as problem:
-        return [_problem(path, f"cannot be written ({problem.strerror})")]
-    return []
-
-
-def _document_chunks(
-    identity: str, files: dict[str, EncodedFile], link: Iterable[bytes] | None = None
-) -> Iterator[bytes]:
-    """The encoded `_CacheDocument` of `files`, a few hundred files at a time: the file records
-    are msgpack already, so the document is their concatenation behind a header, and writing
-    it never holds a second copy of the whole scan (nor of the linked output, `link`)."""
-    # A map of three entries (fixmap: 0x83); `files` comes last, as a map 32 (0xdf and a
-    # big-endian count) whose entries follow.
-    yield b"\x83" + _encoder.encode("identity") + _encoder.encode(identity)
-    yield _encoder.encode("link")
-    if link is None:
-        yield _encoder.encode(None)
-    else:
-        yield from link
-    yield _encoder.encode("files") + b"\xdf" + len(files).to_bytes(4, "big")
-    chunk: list[bytes] = []
-    for relpath, encoded in files.items():
-        chunk += (_encoder.encode(relpath), bytes(encoded))
-        if len(chunk) >= _FILES_PER_CHUNK * 2:
-            yield b"".join(chunk)
-            chunk = []
-    yield b"".join(chunk)
+        return [_problem(cache_dir / CACHE_FILE_NAME, f"cannot be written ({problem.strerror})")]
+    try:
+        return stream.finish(files.items(), link)
+    finally:
+        stream.abort()  # (nothing once finished)
 
 
 class CacheStream:
@@ -193,8 +171,9 @@ class CacheStream:
     leaves the old cache). A record added twice for one path is stored twice: the last one
     added is what `load_cache` reads.
 
-    The document it writes is `_CacheDocument` with its entries in another order: the identity,
-    the files (a map whose length is written last) and then the linked output. Raises
+    The document it writes is `_CacheDocument`, its entries in this order: the identity, the
+    files (a map whose length is written last) and then the linked output (`save_cache` writes
+    a whole scan with it too; a reader takes the entries in any order). Raises
     `OSError` when the file cannot be made; a later failure makes `finish` report it."""
 
     def __init__(self, cache_dir: Path, identity: str) -> None:
