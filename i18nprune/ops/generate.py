@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from types import TracebackType
-from typing import Annotated, Literal, Protocol
+from typing import Annotated, Literal, TypeVar
 
 import msgspec
 import trio
@@ -71,6 +71,8 @@ from i18nprune.translate.notes import text_notes
 from i18nprune.translate.plan import TargetPlan, plan_target
 from i18nprune.translate.providers import provider_chain
 from i18nprune.translate.translator import YIELD_EVERY, TranslationReport, Translator
+
+_T = TypeVar("_T")
 
 KIND = "generate"
 EVENT = "run.progress.generate"
@@ -583,37 +585,27 @@ async def _run(handle: ProjectHandle, options: GenerateOptions, emit: EventSink)
     return envelope
 
 
-class _Outcome(Protocol):
-    """What a thread's function did (trio hands over an `outcome.Outcome`)."""
+def _beside(main: Callable[[], _T], other: Callable[[], None]) -> _T:
+    """`main()` in this thread while `other()` runs in a thread of its own; returns once both
+    are done, with what `main` returned, or raises what `main` raised, else what `other`
+    raised."""
+    raised: list[BaseException] = []
 
-    def unwrap(self) -> object: ...
+    def run_other() -> None:
+        try:
+            other()
+        except BaseException as problem:  # handed to the caller below
+            raised.append(problem)
 
-
-class _Finishing:
-    """A function running in a thread of its own (see `_in_thread`)."""
-
-    def __init__(self) -> None:
-        self._done = trio.Event()
-        self._outcome: _Outcome | None = None
-
-    def deliver(self, result: _Outcome, token: trio.lowlevel.TrioToken) -> None:
-        self._outcome = result
-        token.run_sync_soon(self._done.set)
-
-    async def wait(self) -> None:
-        """Wait until the function has returned; raises what it raised."""
-        await self._done.wait()
-        assert self._outcome is not None
-        self._outcome.unwrap()
-
-
-def _in_thread(function: Callable[[], None]) -> _Finishing:
-    """Start `function` in a thread now, beside whatever the caller runs next; `wait()` on the
-    result before the caller returns."""
-    finishing = _Finishing()
-    token = trio.lowlevel.current_trio_token()
-    trio.lowlevel.start_thread_soon(function, partial(finishing.deliver, token=token))
-    return finishing
+    thread = threading.Thread(target=run_other, name="i18nprune-let-go")
+    thread.start()
+    try:
+        result = main()
+    finally:
+        thread.join()
+    if raised:
+        raise raised[0]
+    return result
 
 
 async def _shielded(let_go: Callable[[], None]) -> None:
@@ -1001,11 +993,7 @@ async def _write(
         return written, _write_lock(project, runs, wrote)
 
     with trio.CancelScope(shield=True):
-        letting_go = _in_thread(let_go)
-        try:
-            outcomes, issues = await trio.to_thread.run_sync(write_all)
-        finally:
-            await letting_go.wait()
+        outcomes, issues = await trio.to_thread.run_sync(_beside, write_all, let_go)
     results = []
     for result, found in outcomes:
         for path in result.output_paths:
