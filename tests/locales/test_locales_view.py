@@ -5,24 +5,12 @@ from pathlib import Path
 
 from i18nprune.config.schema import LocalesConfig
 from i18nprune.envelope import Code
-from i18nprune.locales.layout import LocaleInventory, discover_locales
 from i18nprune.locales.view import load_locale
-
-PLACEHOLDER = "__I18NPRUNE_MISSING__"
-PER_DIR = LocalesConfig(directory="messages", mode="locale_directory", structure="locale_per_dir")
-
-
-def _project(root: Path, files: dict[str, str], locales: LocalesConfig) -> LocaleInventory:
-    for rel, content in files.items():
-        path = root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(content, encoding="utf-8")
-    inventory, _ = discover_locales(root, locales)
-    return inventory
+from tests.locales.trees import PER_DIR, PLACEHOLDER, locale_tree
 
 
 def test_leaves_are_the_union_of_all_segments(tmp_path: Path) -> None:
-    inventory = _project(
+    inventory = locale_tree(
         tmp_path,
         {
             "messages/en/common.json": '{"nav": {"home": "Home"}}',
@@ -39,12 +27,12 @@ def test_leaves_are_the_union_of_all_segments(tmp_path: Path) -> None:
 
 
 def test_the_locale_is_found_by_any_spelling(tmp_path: Path) -> None:
-    inventory = _project(tmp_path, {"locales/pt_BR.json": '{"a": "b"}'}, LocalesConfig())
+    inventory = locale_tree(tmp_path, {"locales/pt_BR.json": '{"a": "b"}'}, LocalesConfig())
     assert list(load_locale(inventory, "PT-br", PLACEHOLDER).leaves) == ["a"]
 
 
 def test_a_path_in_two_segments_warns_naming_both_and_keeps_the_first(tmp_path: Path) -> None:
-    inventory = _project(
+    inventory = locale_tree(
         tmp_path,
         {
             "messages/en/a.json": '{"title": "From a"}',
@@ -61,7 +49,7 @@ def test_a_path_in_two_segments_warns_naming_both_and_keeps_the_first(tmp_path: 
 
 
 def test_a_path_spelled_dotted_and_nested_in_one_file_warns(tmp_path: Path) -> None:
-    inventory = _project(
+    inventory = locale_tree(
         tmp_path, {"locales/en.json": '{"a.b": "x", "a": {"b": "y"}}'}, LocalesConfig()
     )
     view = load_locale(inventory, "en", PLACEHOLDER)
@@ -73,7 +61,7 @@ def test_a_path_spelled_dotted_and_nested_in_one_file_warns(tmp_path: Path) -> N
 
 
 def test_an_invalid_segment_is_reported_and_the_others_still_load(tmp_path: Path) -> None:
-    inventory = _project(
+    inventory = locale_tree(
         tmp_path,
         {"messages/en/bad.json": '{"a": }', "messages/en/good.json": '{"b": "ok"}'},
         PER_DIR,
@@ -86,7 +74,7 @@ def test_an_invalid_segment_is_reported_and_the_others_still_load(tmp_path: Path
 
 
 def test_an_unknown_locale_gives_an_empty_view(tmp_path: Path) -> None:
-    inventory = _project(tmp_path, {"locales/en.json": '{"a": "b"}'}, LocalesConfig())
+    inventory = locale_tree(tmp_path, {"locales/en.json": '{"a": "b"}'}, LocalesConfig())
     view = load_locale(inventory, "fr", PLACEHOLDER)
     assert (view.segments, view.leaves, view.issues) == ([], {}, [])
 
@@ -94,7 +82,7 @@ def test_an_unknown_locale_gives_an_empty_view(tmp_path: Path) -> None:
 def test_ten_thousand_keys_load_as_ten_thousand_leaves(tmp_path: Path) -> None:
     # How fast: benchmarks/micro.py (`locale_view_10k_keys_s`).
     doc = {f"section{s}": {f"key{k}": f"Text {s}.{k}" for k in range(100)} for s in range(100)}
-    inventory = _project(tmp_path, {"locales/en.json": json.dumps(doc)}, LocalesConfig())
+    inventory = locale_tree(tmp_path, {"locales/en.json": json.dumps(doc)}, LocalesConfig())
 
     view = load_locale(inventory, "en", PLACEHOLDER)
 

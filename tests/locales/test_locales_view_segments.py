@@ -9,23 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from i18nprune.config.schema import LocalesConfig
 from i18nprune.envelope import Code
-from i18nprune.locales.layout import LocaleInventory, discover_locales
 from i18nprune.locales.leaves import Leaf, list_leaves
 from i18nprune.locales.view import LocaleView, load_locale
-
-PLACEHOLDER = "__I18NPRUNE_MISSING__"
-PER_DIR = LocalesConfig(directory="messages", mode="locale_directory", structure="locale_per_dir")
-
-
-def _project(root: Path, files: dict[str, str]) -> LocaleInventory:
-    for rel, content in files.items():
-        path = root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(content, encoding="utf-8")
-    inventory, _ = discover_locales(root, PER_DIR)
-    return inventory
+from tests.locales.trees import PLACEHOLDER, locale_tree
 
 
 def _read_segment_by_segment(root: Path, view: LocaleView) -> dict[str, str]:
@@ -49,7 +36,7 @@ def test_leaf_segment_of_many_segments_equals_the_files_read_one_by_one(tmp_path
     files = {f"messages/en/part{index:02d}.json": _nested(f"p{index}", 50) for index in range(12)}
     files["messages/en/empty.json"] = "{}"
     files["messages/en/broken.json"] = '{"x": '
-    inventory = _project(tmp_path, files)
+    inventory = locale_tree(tmp_path, files)
     view = load_locale(inventory, "en", PLACEHOLDER)
     assert [issue.code for issue in view.issues] == [Code.LOCALE_INVALID_JSON]
     expected = _read_segment_by_segment(tmp_path, view)
@@ -62,7 +49,7 @@ def test_leaf_segment_of_many_segments_equals_the_files_read_one_by_one(tmp_path
 
 
 def test_leaf_segment_with_paths_defined_twice_names_the_first_segment(tmp_path: Path) -> None:
-    inventory = _project(
+    inventory = locale_tree(
         tmp_path,
         {
             "messages/en/a.json": '{"shared": "a", "only_a": "a"}',
@@ -88,7 +75,7 @@ def test_leaf_segment_with_paths_defined_twice_names_the_first_segment(tmp_path:
 
 
 def test_a_view_built_with_its_mapping_answers_with_it(tmp_path: Path) -> None:
-    inventory = _project(tmp_path, {"messages/en/a.json": '{"t": "T"}'})
+    inventory = locale_tree(tmp_path, {"messages/en/a.json": '{"t": "T"}'})
     loaded = load_locale(inventory, "en", PLACEHOLDER)
     given = {"t": "messages/en/a.json"}
     view = LocaleView("en", loaded.segments, loaded.leaves, given, [], None)
@@ -97,7 +84,7 @@ def test_a_view_built_with_its_mapping_answers_with_it(tmp_path: Path) -> None:
 
 
 def test_leaves_carry_no_garbage_collector_header(tmp_path: Path) -> None:
-    inventory = _project(tmp_path, {"messages/en/a.json": '{"t": "T", "n": 1, "z": null}'})
+    inventory = locale_tree(tmp_path, {"messages/en/a.json": '{"t": "T", "n": 1, "z": null}'})
     view = load_locale(inventory, "en", PLACEHOLDER)
     # a type the collector tracks costs each instance a header beyond its basic size
     sizes = {sys.getsizeof(leaf) for leaf in view.leaves.values()}
@@ -107,7 +94,7 @@ def test_leaves_carry_no_garbage_collector_header(tmp_path: Path) -> None:
 
 
 def test_a_view_is_read_only(tmp_path: Path) -> None:
-    inventory = _project(tmp_path, {"messages/en/a.json": '{"t": "T"}'})
+    inventory = locale_tree(tmp_path, {"messages/en/a.json": '{"t": "T"}'})
     view = load_locale(inventory, "en", PLACEHOLDER)
     with pytest.raises(AttributeError):
         view.leaves = {}  # type: ignore[misc]
