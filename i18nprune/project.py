@@ -128,7 +128,7 @@ class Project:
             return Path(self.config.cache.dir).expanduser().joinpath(_root_digest(self.root))
         return self.home / "cache" / _root_digest(self.root)
 
-    def scan_options(self, literal_texts: frozenset[str] | None = None) -> ScanOptions:
+    def scan_options(self, literal_texts: dict[int, str] | None = None) -> ScanOptions:
         """How to scan this project; `literal_texts` are the texts whose quoted occurrences the
         scan should list (see `ScanOptions`)."""
         return ScanOptions(

@@ -18,6 +18,7 @@ from i18nprune.keys import KeySyntax
 from i18nprune.locale_codes import PLURAL_CATEGORIES
 from i18nprune.locales.view import LocaleView
 from i18nprune.scan import DynamicSite, KeyObservation, LiteralSite, ScanResult
+from i18nprune.scan.literals import keyed_by_hash
 
 # i18next v4 plural forms (`_one`, `_ordinal_few`), and v3's (`_plural`, `_0` … `_5` for
 # languages with several forms), all read as forms of the key before them.
@@ -283,15 +284,16 @@ def referenced_paths(paths: Iterable[str], reference: KeyReference) -> dict[str,
     return found
 
 
-def literal_candidates(views: Iterable[LocaleView], syntax: KeySyntax) -> frozenset[str]:
+def literal_candidates(views: Iterable[LocaleView], syntax: KeySyntax) -> dict[int, str]:
     """The texts a quoted string must equal to name one of these views' paths (the path, the
     key a plural form belongs to, their `ns:path` spellings when namespaces are on, and the
-    heads of the subtrees the path lies in)."""
+    heads of the subtrees the path lies in), keyed as a scan looks them up (`keyed_by_hash`).
+    A scan keeps them to its end: one table, not a set of the texts beside it."""
     texts: set[str] = set()
     for view in views:
         for path in view.leaves:
             texts.update(_spellings(path, view.namespace, syntax))
-    return frozenset(texts)
+    return keyed_by_hash(texts)
 
 
 def _spellings(path: str, namespace: str | None, syntax: KeySyntax) -> list[str]:

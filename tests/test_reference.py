@@ -20,6 +20,7 @@ from i18nprune.reference import (
     unused_paths,
 )
 from i18nprune.scan import DynamicSite, KeyObservation, LiteralSite, ScanResult
+from i18nprune.scan.literals import keyed_by_hash
 
 NAMESPACED = KeySyntax(namespaces=frozenset({"translation", "auth", "common"}))
 
@@ -211,21 +212,13 @@ def _view(namespace: str | None, *paths: str) -> LocaleView:
 def test_literal_candidates_name_paths_plural_keys_heads_and_their_namespaced_spellings() -> None:
     paths = ("a.b.c_one", "a.b.c_other", "a.d", "x_ordinal_few", "top", ".lead.dot", "a..b")
     flat = literal_candidates([_view(None, *paths)], KeySyntax())
-    assert flat == {
-        *paths,
-        "a.b.c",
-        "x",
-        "a.",
-        "a.b.",
-        ".lead.",
-        "a..",
-    }
+    assert flat == keyed_by_hash({*paths, "a.b.c", "x", "a.", "a.b.", ".lead.", "a.."})
     spaced = literal_candidates(
         [_view("common", "a.b_one"), _view("admin", "z")],
         KeySyntax(namespaces=frozenset({"common", "admin"})),
     )
-    assert spaced == {"a.b_one", "a.b", "a.", "common:a.b_one", "common:a.b", "common:a.", "z"} | {
-        "admin:z"
-    }
+    assert spaced == keyed_by_hash(
+        {"a.b_one", "a.b", "a.", "common:a.b_one", "common:a.b", "common:a.", "z", "admin:z"}
+    )
     no_nesting = literal_candidates([_view(None, "a.b_one")], KeySyntax(key_separator=None))
-    assert no_nesting == {"a.b_one", "a.b"}
+    assert no_nesting == keyed_by_hash({"a.b_one", "a.b"})

@@ -177,7 +177,7 @@ class _Loaded:
     locales: list[str]
     views: dict[tuple[str, str | None], LocaleView]
     """Each (locale, namespace)'s view, the source's included."""
-    literals: frozenset[str]
+    literals: dict[int, str]
     """The locale texts whose quoted occurrences in the code count as evidence."""
     issues: list[Issue]
 

@@ -115,7 +115,7 @@ async def scan_code(
     project: Project,
     kind: str,
     emit: EventSink,
-    literal_texts: frozenset[str] | None = None,
+    literal_texts: dict[int, str] | None = None,
     *,
     overlay: dict[str, bytes] | None = None,
 ) -> Evidence:

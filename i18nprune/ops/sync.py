@@ -152,7 +152,7 @@ class _Loaded:
     """The source locale's view of each namespace."""
     views: dict[tuple[str, str | None], LocaleView]
     """Each (target, namespace)'s view."""
-    literals: frozenset[str]
+    literals: dict[int, str]
     """The locale texts whose quoted occurrences in the code count as evidence."""
     issues: list[Issue]
 

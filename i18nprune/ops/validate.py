@@ -87,7 +87,7 @@ def dynamic_counts(scan: ScanResult) -> DynamicCounts:
 class _Loaded:
     project: Project
     views: dict[str | None, LocaleView]
-    literal_texts: frozenset[str]
+    literal_texts: dict[int, str]
     issues: list[Issue]
     stale: dict[str, int] = field(default_factory=dict)
 

@@ -76,6 +76,11 @@ def text_hash(text: str) -> int:
     return _hash(text.encode("utf-8", "surrogatepass"))
 
 
+def keyed_by_hash(texts: Iterable[str]) -> dict[int, str]:
+    """`texts` keyed by `text_hash`: the form `LiteralIndex.find` looks texts up in."""
+    return {text_hash(text): text for text in texts}
+
+
 def _hash(raw: bytes) -> int:
     # Two C checksums make 64 bits: collisions (which could only protect a key) are negligible.
     return crc32(raw) | (adler32(raw) << 32)

@@ -141,7 +141,7 @@ class _ProjectScan:
         self.facts: dict[str, FileFacts] = {}
         """Decoded facts of the files linking looked up (their exports), by relpath."""
         self.syntax_errors: dict[str, tuple[int, int]] = {}
-        self.wanted = {text_hash(text): text for text in options.literal_texts or ()}
+        self.wanted = options.literal_texts or {}
         self.literal_hits: dict[str, list[tuple[str, int, int]]] = {}
         self.outside: dict[str, SourceFile | None] = {}
         self.located: dict[str, str | None] = {}

@@ -17,15 +17,15 @@ class ScanOptions(msgspec.Struct, frozen=True, kw_only=True):
     `root` is the absolute, realpath'ed project root (nothing outside it is ever read);
     `src_dirs` are the directories to scan, inside `root`. `syntax` says how keys name locale
     paths. `literal_texts` are the texts whose quoted occurrences the result lists (the locale
-    paths a caller may remove; `None`: none). `cache_dir=None` disables the incremental cache;
-    `cache_writable=False` reads it but writes nothing to disk (the scan is then remembered in
-    this process's memory only). `jobs` bounds the parse processes of a cold scan (`None`: one
-    per CPU this process may use). With `examine_here`, the scanning thread examines files too
-    and counts as one of the `jobs` (one worker process fewer; it holds the GIL while it
-    parses, so a host whose event loop must stay responsive, such as `serve`, leaves it off).
-    `overlay` maps files (relative to the root) to content to scan instead of what is on disk
-    (an editor's unsaved buffer); a scan with an overlay neither reads nor writes the cache for
-    those files and writes no cache at all.
+    paths a caller may remove; `None`: none), keyed by their `scan.literals.text_hash`.
+    `cache_dir=None` disables the incremental cache; `cache_writable=False` reads it but writes
+    nothing to disk (the scan is then remembered in this process's memory only). `jobs` bounds
+    the parse processes of a cold scan (`None`: one per CPU this process may use). With
+    `examine_here`, the scanning thread examines files too and counts as one of the `jobs` (one
+    worker process fewer; it holds the GIL while it parses, so a host whose event loop must stay
+    responsive, such as `serve`, leaves it off). `overlay` maps files (relative to the root) to
+    content to scan instead of what is on disk (an editor's unsaved buffer); a scan with an
+    overlay neither reads nor writes the cache for those files and writes no cache at all.
     """
 
     root: Path
@@ -33,7 +33,7 @@ class ScanOptions(msgspec.Struct, frozen=True, kw_only=True):
     functions: list[str]
     exclude: ExcludeConfig
     syntax: KeySyntax = DEFAULT_SYNTAX
-    literal_texts: frozenset[str] | None = None
+    literal_texts: dict[int, str] | None = None
     cache_dir: Path | None = None
     cache_writable: bool = True
     jobs: int | None = None

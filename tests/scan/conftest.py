@@ -9,6 +9,7 @@ import pytest
 from i18nprune.config.schema import ExcludeConfig
 from i18nprune.keys import KeySyntax
 from i18nprune.scan import ScanOptions, ScanResult, scan_project
+from i18nprune.scan.literals import keyed_by_hash
 
 
 class ScanProject:
@@ -45,7 +46,7 @@ class ScanProject:
             functions=list(functions),
             exclude=exclude or ExcludeConfig(),
             syntax=syntax or KeySyntax(),
-            literal_texts=literal_texts,
+            literal_texts=None if literal_texts is None else keyed_by_hash(literal_texts),
             cache_dir=self.cache_dir if cached else None,
             cache_writable=writable,
             jobs=jobs,

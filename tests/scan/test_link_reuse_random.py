@@ -99,7 +99,7 @@ def _edit(rng: random.Random, root: Path) -> None:
 def _options(root: Path, home: Path) -> ScanOptions:
     request = ProjectRequest(cwd=root, project=root)
     opened = open_project(request, env={**os.environ, "I18NPRUNE_HOME": str(home)})
-    return opened.scan_options(frozenset())
+    return opened.scan_options({})
 
 
 def _outcome(result: ScanResult) -> tuple[object, ...]:

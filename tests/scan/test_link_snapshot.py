@@ -15,6 +15,7 @@ import msgspec
 from i18nprune.project import ProjectRequest, open_project
 from i18nprune.scan import ScanOptions, ScanResult, scan_project
 from i18nprune.scan.cache import CACHE_FILE_NAME, load_cache_document
+from i18nprune.scan.literals import keyed_by_hash
 from tests.conftest import write_tree
 from tests.file_changes import Change, remove, rename, write
 
@@ -94,7 +95,7 @@ CHANGES: list[Change] = [
 def options(root: Path, home: Path) -> ScanOptions:
     request = ProjectRequest(cwd=root, project=root)
     opened = open_project(request, env={**os.environ, "I18NPRUNE_HOME": str(home)})
-    return opened.scan_options(frozenset({"T"}))
+    return opened.scan_options(keyed_by_hash({"T"}))
 
 
 def outcome(result: ScanResult) -> tuple[object, ...]:
