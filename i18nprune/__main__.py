@@ -31,7 +31,8 @@ _COMMAND_GC_THRESHOLD = (50_000, 20, 100)
 
 def main() -> None:
     """Run the command line (exits with its code); a read-only `serve` writes no bytecode, and
-    neither do the processes it starts.
+    neither do the processes it starts. Large freed blocks go back to the system at once, in
+    this process and those it starts (`system.memory`).
 
     A command other than `serve` ends without tearing the interpreter down (its output is
     flushed first): freeing every object one by one at exit cost tens of milliseconds and
@@ -42,6 +43,9 @@ def main() -> None:
     if serves_read_only(args):
         sys.dont_write_bytecode = True
         os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
+    from i18nprune.system.memory import return_freed_memory
+
+    return_freed_memory()
     if not serving:  # from the start: the imports too build much and hold few cycles
         gc.set_threshold(*_COMMAND_GC_THRESHOLD)
         from i18nprune.system.descriptors import whole_writes
