@@ -35,6 +35,17 @@ def counterpart_path(
     return inventory.directory.joinpath(target_name, *relative.parts[1:])
 
 
+class _EditedFile:
+    """One file of an editor: its document, and how many leaves the edits added and removed."""
+
+    __slots__ = ("added", "document", "removed")
+
+    def __init__(self, document: LocaleDocument) -> None:
+        self.document = document
+        self.added = 0
+        self.removed = 0
+
+
 class LocaleEditor:
     """Pending edits to one locale; documents load lazily and save only when they change.
 
@@ -45,9 +56,9 @@ class LocaleEditor:
         self.root = root
         self.view = view
         self.literal_keys = literal_keys
-        self._documents: dict[Path, LocaleDocument] = {}
-        self._added: dict[Path, int] = {}
-        self._removed: dict[Path, int] = {}
+        # One entry per file, so that an edit looks its file up once (hashing a Path is a
+        # Python-level call).
+        self._files: dict[Path, _EditedFile] = {}
         self._segment_paths = {segment.rel: segment.path for segment in view.segments}
 
     def document(self, path: Path, style: JsonStyle | None = None) -> LocaleDocument:
@@ -55,13 +66,7 @@ class LocaleEditor:
 
         Raises LocaleFileError when the file exists but is not a valid locale file.
         """
-        if path not in self._documents:
-            self._documents[path] = (
-                LocaleDocument.load(path, self._display(path), literal_keys=self.literal_keys)
-                if path.exists()
-                else LocaleDocument.new(path, style, literal_keys=self.literal_keys)
-            )
-        return self._documents[path]
+        return self._file(path, style).document
 
     def segment_of(self, leaf_path: str) -> Path | None:
         """The file that holds an existing leaf."""
@@ -85,29 +90,32 @@ class LocaleEditor:
         """Set a leaf in the file that holds it, or (new) in `file`, placed by `order`."""
         rel = self.view.leaf_segment.get(leaf_path)
         target = (self._segment_paths.get(rel) if rel else None) or file  # `segment_of`
-        document = self._documents.get(target) or self.document(target, style)
-        if document.set(leaf_path, value, order=order):
-            self._added[target] = self._added.get(target, 0) + 1
+        edited = self._files.get(target) or self._file(target, style)
+        if edited.document.set(leaf_path, value, order=order):
+            edited.added += 1
 
     def delete(self, leaf_path: str) -> bool:
         """Remove a leaf (emptied parents go too); False when the locale does not have it."""
         file = self.segment_of(leaf_path)
-        if file is None or not self.document(file).delete(leaf_path):
+        if file is None:
             return False
-        self._removed[file] = self._removed.get(file, 0) + 1
+        edited = self._file(file)
+        if not edited.document.delete(leaf_path):
+            return False
+        edited.removed += 1
         return True
 
     def changes(self) -> list[FileChange]:
         """Every touched file and whether its bytes would change, sorted by path."""
         changes = []
-        for path, document in sorted(self._documents.items()):
+        for path, edited in sorted(self._files.items()):
             before = path.read_bytes() if path.exists() else None
             changes.append(
                 FileChange(
                     path=self._display(path),
-                    changed=document.render() != before,
-                    added=self._added.get(path, 0),
-                    removed=self._removed.get(path, 0),
+                    changed=edited.document.render() != before,
+                    added=edited.added,
+                    removed=edited.removed,
                 )
             )
         return changes
@@ -116,9 +124,19 @@ class LocaleEditor:
         """Write every changed file atomically; returns the files written."""
         return [
             self._display(path)
-            for path, document in sorted(self._documents.items())
-            if document.save(root=self.root)
+            for path, edited in sorted(self._files.items())
+            if edited.document.save(root=self.root)
         ]
+
+    def _file(self, path: Path, style: JsonStyle | None = None) -> _EditedFile:
+        edited = self._files.get(path)
+        if edited is None:
+            edited = self._files[path] = _EditedFile(
+                LocaleDocument.load(path, self._display(path), literal_keys=self.literal_keys)
+                if path.exists()
+                else LocaleDocument.new(path, style, literal_keys=self.literal_keys)
+            )
+        return edited
 
     def _display(self, path: Path) -> str:
         try:

@@ -343,6 +343,7 @@ class TargetWriter:
         editor = placement.editor
         segment_of = part.source.leaf_segment
         held = part.view.leaf_segment
+        order = part.plan.order
         structured = self.structured
         target = self.run.target
         index = placement.next
@@ -351,7 +352,8 @@ class TargetWriter:
                 if not index % YIELD_EVERY:
                     time.sleep(0)  # see YIELD_EVERY
                 leaf = leaves[index]
-                text = leaf.text if leaf.action == "copy" else text_of(leaf.text)
+                translated = leaf.action == "translate"
+                text = text_of(leaf.text) if translated else leaf.text
                 if text is None:
                     if not final:
                         return False
@@ -369,11 +371,11 @@ class TargetWriter:
                 value: object = text
                 # A structured-JSON message takes the bare text (the writer keeps its fields).
                 wants_leaf = structured or isinstance(existing, dict)
-                if leaf.action == "translate" and wants_leaf and not is_message_object(existing):
+                if translated and wants_leaf and not is_message_object(existing):
                     value = machine_leaf(text, existing)
-                editor.set(leaf.target_path, value, file, order=part.plan.order, style=style)
+                editor.set(leaf.target_path, value, file, order=order, style=style)
                 self.count += 1
-                if leaf.action == "translate":
+                if translated:
                     self.retranslated += leaf.stale
                     part.entries[leaf.target_path] = entry_for(
                         leaf.source_path, leaf.target_path, leaf.text, text

@@ -89,8 +89,12 @@ class ProviderHealth:
     def succeeded(self) -> None:
         """A request succeeded: the provider answers."""
         self._last_success = trio.current_time()
-        self._last_failure = None
-        self._notify()
+        if self._last_failure is not None:
+            # Without a failure, a waiter waits for the next one, which a success does not
+            # bring nearer: only clearing one is news (waking it for every answer was a task
+            # switch per reply).
+            self._last_failure = None
+            self._notify()
 
     def failed(self, reason: str) -> None:
         """A request failed for `reason` ("<kind>: <provider>: <message>")."""

@@ -286,10 +286,12 @@ class _Settler:
             self._on_settled(fresh)
 
 
-CACHE_WRITE_INTERVAL_SECONDS = 0.05
+CACHE_WRITE_INTERVAL_SECONDS = 0.2
 """After writing to the cache, a job waits this long before its next write, so that the batches
-arriving meanwhile go into one transaction (a transaction per batch costs about twice the CPU
-of the same rows in few)."""
+arriving meanwhile go into one transaction. A commit writes every page its rows touched, and
+the key index takes them in no order: 20,000 rows in 17 transactions wrote 32 MB to the log,
+in 8 20 MB, in 4 14 MB, in one 12 MB. A process killed outright loses at most this long's
+answers (a cancelled job writes them)."""
 
 
 class _CacheWriter:
@@ -301,13 +303,15 @@ class _CacheWriter:
         self._cache = cache
         self._source = source
         self._target = target
-        self._buffer: list[tuple[str, str, str]] = []
+        self._buffer: dict[str, list[tuple[str, str]]] = {}
+        """Cached provider name → (key, translation) entries to store."""
         self._arrived = trio.Event()
         self._turn = trio.Lock()
 
-    def add(self, provider_id: str, entries: list[tuple[str, str]]) -> None:
+    def add(self, provider: str, entries: list[tuple[str, str]]) -> None:
+        """Buffer `entries` to store under the cached provider name `provider`."""
         if self._cache is not None and entries:
-            self._buffer.extend((provider_id, key, text) for key, text in entries)
+            self._buffer.setdefault(provider, []).extend(entries)
             self._arrived.set()
 
     async def run(self) -> None:
@@ -322,17 +326,14 @@ class _CacheWriter:
         """Write what is buffered. Shielded: rows taken from the buffer are always written."""
         with trio.CancelScope(shield=True):
             async with self._turn:
-                rows, self._buffer = self._buffer, []
-                if rows:
-                    await trio.to_thread.run_sync(self._write, rows)
+                buffered, self._buffer = self._buffer, {}
+                if buffered:
+                    await trio.to_thread.run_sync(self._write, buffered)
 
-    def _write(self, rows: list[tuple[str, str, str]]) -> None:
+    def _write(self, buffered: dict[str, list[tuple[str, str]]]) -> None:
         assert self._cache is not None
-        by_provider: dict[str, list[tuple[str, str]]] = {}
-        for provider_id, key, text in rows:
-            by_provider.setdefault(provider_id, []).append((key, text))
-        for provider_id, entries in by_provider.items():
-            self._cache.put_many(provider_id, self._source, self._target, entries)
+        for provider, entries in buffered.items():
+            self._cache.put_many(provider, self._source, self._target, entries)
 
 
 class Translator:

@@ -257,6 +257,32 @@ def test_a_success_restarts_the_time_a_provider_must_fail_to_be_given_up() -> No
     assert trio.run(main, clock=clock) == [None, "transient: libre: boom again", None]
 
 
+def test_a_waiting_job_gives_up_a_provider_failing_for_the_time_since_its_last_answer() -> None:
+    clock = trio.testing.MockClock(autojump_threshold=0)
+
+    async def main() -> list[float]:
+        health = ProviderHealth()
+        given_up_at: list[float] = []
+
+        async def wait() -> None:
+            await health.wait_hopeless(1.0, since=0.0)
+            given_up_at.append(trio.current_time())
+
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(wait)
+            await trio.sleep(0.5)
+            health.succeeded()  # it answers, and nothing had failed
+            await trio.sleep(0.7)
+            health.failed("transient: libre: boom")  # 1.2 s: hopeless at 1.5 s
+            await trio.sleep(0.2)
+            health.succeeded()  # 1.4 s: it answers again
+            await trio.sleep(0.6)
+            health.failed("transient: libre: boom again")  # 2.0 s: hopeless at 2.4 s
+        return given_up_at
+
+    assert trio.run(main, clock=clock) == [pytest.approx(2.4)]
+
+
 def test_slow_requests_alone_never_make_a_provider_hopeless() -> None:
     clock = trio.testing.MockClock()
 

@@ -55,6 +55,16 @@ def test_a_new_translation_replaces_the_cached_one(tmp_path: Path) -> None:
         assert cache.get_many("deepl", "en", "fr", ["Hello"]) == {"Hello": "Salut"}
 
 
+def test_a_later_entry_of_one_write_replaces_an_earlier_one_of_the_same_key(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "translations.sqlite3"
+    _filled_cache(path, [("Hello", "Bonjour"), ("Bye", "Salut"), ("Hello", "Coucou")])
+    with TranslationCache.open(path, writable=True) as cache:
+        found = cache.get_many("deepl", "en", "fr", ["Hello", "Bye"])
+    assert found == {"Hello": "Coucou", "Bye": "Salut"}
+
+
 def test_statistics_count_distinct_hits_misses_and_writes(tmp_path: Path) -> None:
     with TranslationCache.open(tmp_path / "translations.sqlite3", writable=True) as cache:
         cache.put_many("deepl", "en", "fr", [("a", "A"), ("b", "B")])
