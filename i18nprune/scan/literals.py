@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 from array import array
 from collections.abc import Iterable, Mapping
-from itertools import accumulate
+from itertools import accumulate, islice
+from operator import itemgetter
 from zlib import adler32, crc32
 
 import msgspec
@@ -21,6 +22,10 @@ import msgspec
 from i18nprune.scan.positions import _CONTINUATION, _UTF8_BOM
 
 _QUOTES = (b"'", b'"', b"`")
+# Byte values, for membership tests: `b"\n" in text` first fails to read its operand as an
+# `int` (raising and clearing an error), which costs more than the search in a short text.
+_BACKSLASH = ord("\\")
+_NEWLINE = ord("\n")
 _MAX_TEXT_BYTES = 512
 
 
@@ -97,11 +102,13 @@ def index_literals(content: bytes, skipped: frozenset[int] = frozenset()) -> Lit
     decoded (`'it\\'s'` is `it's`). `content` is UTF-8 (scanned files are checked before).
     """
     found: dict[bytes, int] = {}
+    backslashes = _BACKSLASH in content  # one byte search saves two longer ones in most files
     for quote in _QUOTES:
         if quote not in content:
             continue
-        if quote == b"`" or b"\\" + quote in content:  # some text may hold an escaped quote
-            candidates: Iterable[tuple[bytes, int]] = _joined_candidates(content, quote)
+        escaped = backslashes and b"\\" + quote in content  # some text may hold an escaped quote
+        if quote == b"`" or escaped:
+            candidates: Iterable[tuple[bytes, int]] = _joined_candidates(content, quote, escaped)
         else:
             candidates = (
                 (match.group(1), match.start()) for match in _PATTERNS[quote].finditer(content)
@@ -122,36 +129,47 @@ def _texts_between(quote: bytes) -> re.Pattern[bytes]:
 _PATTERNS = {quote: _texts_between(quote) for quote in (b"'", b'"')}
 
 
-def _joined_candidates(content: bytes, quote: bytes) -> list[tuple[bytes, int]]:
-    """Each text between two `quote`s (one escaped by an odd number of backslashes belongs to
-    the text) with the offset of its opening quote, when it is one (see `_texts_between`; of
-    a backtick template, all of it, lines and all, or of one with `${…}` holes the head before
-    the first hole when that ends in `.` on one line)."""
+def _joined_candidates(content: bytes, quote: bytes, escaped: bool) -> list[tuple[bytes, int]]:
+    """Each text between two `quote`s (with `escaped`, one escaped by an odd number of
+    backslashes belongs to the text) with the offset of its opening quote, when it is one (see
+    `_texts_between`; of a backtick template, all of it, lines and all, or of one with `${…}`
+    holes the head before the first hole when that ends in `.` on one line)."""
     candidates: list[tuple[bytes, int]] = []
     parts = content.split(quote)
+    if escaped:
+        parts = _joined_at_escapes(parts, quote)
     template = quote == b"`"
-    escaped = b"\\" + quote in content  # else no text needs joining with the next
+    start = len(parts[0])  # where the literal starts: its opening quote
+    for text in islice(parts, 1, len(parts) - 1):  # (the last part follows the last quote)
+        opening, start = start, start + len(text) + 1
+        if template:
+            hole = text.find(b"${")
+            if hole >= 0:
+                text = text[:hole]
+                if not text.endswith(b".") or _NEWLINE in text:
+                    continue
+        elif _NEWLINE in text:
+            continue
+        if text and len(text) <= _MAX_TEXT_BYTES:
+            candidates.append((text, opening))
+    return candidates
+
+
+def _joined_at_escapes(parts: list[bytes], quote: bytes) -> list[bytes]:
+    """`parts` (of a split at `quote`) with each part that ends in an escaping backslash joined
+    to the next, as long as that is not the last (which is after the last quote)."""
+    joined = [parts[0]]
     last = len(parts) - 1
-    offset = len(parts[0]) + 1
     index = 1
     while index < last:
         text = parts[index]
-        start = offset
-        while escaped and text.endswith(b"\\") and _escapes_next(text) and index < last - 1:
+        while text.endswith(b"\\") and _escapes_next(text) and index < last - 1:
             index += 1
             text += quote + parts[index]
-        offset = start + len(text) + 1
+        joined.append(text)
         index += 1
-        if template:
-            if b"${" in text:
-                text = text[: text.index(b"${")]
-                if not text.endswith(b".") or b"\n" in text:
-                    continue
-        elif b"\n" in text:
-            continue
-        if text and len(text) <= _MAX_TEXT_BYTES:
-            candidates.append((text, start - 1))  # where the literal starts: its opening quote
-    return candidates
+    joined.append(parts[last])
+    return joined
 
 
 def _escapes_next(text: bytes) -> bool:
@@ -176,10 +194,10 @@ def _located(content: bytes, found: dict[bytes, int]) -> LiteralIndex:
     # The cursor: an offset, its line's start and its 0-based column (a BOM is no column).
     cursor = line_start = len(_UTF8_BOM) if content.startswith(_UTF8_BOM) else 0
     column = 0
-    for raw, offset in sorted(found.items(), key=_offset_of):
+    for raw, offset in sorted(found.items(), key=itemgetter(1)):
         value = (
             crc32(raw) | (adler32(raw) << 32)
-            if b"\\" not in raw
+            if _BACKSLASH not in raw
             else text_hash(decode_escapes(raw.decode()))
         )
         if value in seen:
@@ -203,7 +221,3 @@ def _located(content: bytes, found: dict[bytes, int]) -> LiteralIndex:
         columns.append(column + 1)
     line_steps[0] += 1  # the first line is counted from line 0
     return LiteralIndex(hashes.tobytes(), _packed(line_steps), _packed(columns))
-
-
-def _offset_of(item: tuple[bytes, int]) -> int:
-    return item[1]

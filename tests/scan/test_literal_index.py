@@ -81,3 +81,39 @@ def test_a_skipped_first_occurrence_leaves_the_next_one() -> None:
     index = index_literals(content, frozenset({2}))
 
     assert index.find(wanted("k")) == [("k", 2, 5)]
+
+
+def test_an_escaped_quote_of_each_kind_belongs_to_its_text() -> None:
+    content = (
+        b"a = 'it\\'s';\n"
+        b'b = "say \\"hi\\"";\n'
+        b"c = `tick \\` tock`;\n"
+        b"d = `head.${x}`;\n"
+        b"e = 'plain';\n"
+    )
+
+    index = index_literals(content)
+
+    assert sorted(index.find(wanted("it's", 'say "hi"', "tick ` tock", "head.", "plain"))) == [
+        ("head.", 4, 5),
+        ("it's", 1, 5),
+        ("plain", 5, 5),
+        ('say "hi"', 2, 5),
+        ("tick ` tock", 3, 5),
+    ]
+
+
+def test_a_backslash_elsewhere_changes_no_text_before_it() -> None:
+    lines = [
+        f"x{n} = 'single{n}' + \"double{n}\" + `back{n}` + `head{n}.${{n}}`;" for n in range(40)
+    ]
+    content = "\n".join(lines).encode() + b"\n"
+    texts = [f"{kind}{n}" for n in range(40) for kind in ("single", "double", "back")]
+    texts += [f"head{n}." for n in range(40)]
+
+    plain = index_literals(content)
+    # Escaped quotes of every kind after all of them: each kind is then read by splitting.
+    escaped = index_literals(content + b"// \\' \\\" \\`\n")
+
+    assert len(plain.find(wanted(*texts))) == len(texts)
+    assert escaped.find(wanted(*texts)) == plain.find(wanted(*texts))

@@ -10,7 +10,7 @@ import msgspec
 from i18nprune.scan import scan_project
 from i18nprune.scan.discovery import SourceFile
 from i18nprune.scan.examine import Examined, examine_path
-from i18nprune.scan.parallel import ParseWorkers, examine_in_processes
+from i18nprune.scan.parallel import ParseWorkers, _Queue, examine_in_processes
 from tests.scan.conftest import ScanProject
 
 FILES = 40
@@ -186,3 +186,32 @@ def test_cold_scan_of_a_project_without_source_files(project: ScanProject) -> No
 
     assert not child_processes() - before  # the workers started early were stopped unused
     assert (result.files, result.parsed, result.observations, result.issues) == (0, 0, [], [])
+
+
+def test_batches_shrink_towards_the_end_and_each_file_is_given_once() -> None:
+    files = [SourceFile(f"src/f{index:03}.ts", 16 << 10, 0, index) for index in range(400)]
+    queue = _Queue("/project", files, ("t",), 2)
+    given: list[str] = []
+    batch_sizes: list[int] = []
+
+    while queue:  # a worker takes batches from the front, this process files from the end
+        batch = queue.take()
+        given += batch.files
+        batch_sizes.append(len(batch.files))
+        if queue:
+            given += queue.take_last_file().files
+
+    assert sorted(given) == [file.relpath for file in files]
+    assert batch_sizes == sorted(batch_sizes, reverse=True)
+    assert batch_sizes[0] > 4 * batch_sizes[-1]
+
+
+def test_a_batch_put_back_is_given_again_whole() -> None:
+    files = [SourceFile(f"src/f{index:03}.ts", 10_000 + index, 0, index) for index in range(300)]
+    queue = _Queue("/project", files, ("t",), 2)
+    queue.take_last_file()
+    batch = queue.take()
+
+    queue.put_back(batch)
+
+    assert queue.take() == batch
