@@ -99,15 +99,15 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     args.out.mkdir(parents=True, exist_ok=True)
     text = table.markdown(suite["reports"], mode=mode(args))
     (args.out / "table.md").write_text(text)
-    suite["charts"] = charts(suite["reports"], args.out)
+    suite["charts"] = charts(suite["reports"], args.out, mode(args))
     (args.out / "suite.json").write_text(json.dumps(suite, indent=1) + "\n")
     print(text)
     return suite
 
 
-def charts(reports: dict[str, Any], folder: Path) -> list[str] | str:
-    """Write the PNG charts; their file names, or why there are none (no matplotlib: the
-    `bench` extra is not installed)."""
+def charts(reports: dict[str, Any], folder: Path, size_mode: str) -> list[str] | str:
+    """Write the PNG charts of a run in `size_mode`; their file names, or why there are none
+    (no matplotlib: the `bench` extra is not installed)."""
     try:
         import plots
     except ImportError as missing:
@@ -115,7 +115,7 @@ def charts(reports: dict[str, Any], folder: Path) -> list[str] | str:
         print(note, file=sys.stderr)
         return note
     rows = [(row.label, row.figure) for row in table.ROWS]
-    made = plots.write_all(reports, folder, rows)
+    made = plots.write_all(reports, folder, rows, size_mode)
     for path in made:
         print(f"chart: {path}", file=sys.stderr)
     return [path.name for path in made]
