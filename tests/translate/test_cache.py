@@ -29,6 +29,29 @@ def _filled_cache(path: Path, entries: list[tuple[str, str]]) -> None:
         assert cache.problem is None
 
 
+def _version_1_cache(path: Path, rows: list[tuple[str, str, str, str, str]]) -> None:
+    """A cache file as version 1 of the schema wrote it (before rows were filed by digest)."""
+    connection = sqlite3.connect(path)
+    with connection:
+        connection.execute("CREATE TABLE schema_info (application TEXT NOT NULL, version INTEGER)")
+        connection.execute(
+            "CREATE TABLE translations (provider TEXT NOT NULL, source TEXT NOT NULL,"
+            " target TEXT NOT NULL, key TEXT NOT NULL, translation TEXT NOT NULL,"
+            " PRIMARY KEY (provider, source, target, key))"
+        )
+        connection.execute("INSERT INTO schema_info VALUES ('i18nprune-translation-cache', 1)")
+        connection.executemany("INSERT INTO translations VALUES (?, ?, ?, ?, ?)", rows)
+    connection.execute("PRAGMA journal_mode=WAL")
+    connection.close()
+
+
+_VERSION_1_ROWS = [
+    ("deepl", "en", "fr", 'Hello <x id="0"/>', 'Bonjour <x id="0"/>'),
+    ("deepl", "en", "fr", "Bye", "Salut"),
+    ("libre", "en", "de", "Bye", "Tschüss"),
+]
+
+
 def test_stored_translations_are_found_after_reopening(tmp_path: Path) -> None:
     path = tmp_path / "translations.sqlite3"
     _filled_cache(path, [('Hello <x id="0"/>', 'Bonjour <x id="0"/>'), ("Bye", "Salut")])
@@ -81,7 +104,7 @@ def test_the_file_records_its_application_and_schema_version(tmp_path: Path) -> 
         journal_mode = connection.execute("PRAGMA journal_mode").fetchone()[0]
     finally:
         connection.close()
-    assert (rows, journal_mode) == ([("i18nprune-translation-cache", 1)], "wal")
+    assert (rows, journal_mode) == ([("i18nprune-translation-cache", 2)], "wal")
 
 
 def test_twenty_thousand_keys_are_looked_up_in_one_call(tmp_path: Path) -> None:
@@ -117,8 +140,14 @@ _WRITER = textwrap.dedent(
 )
 
 
-def test_two_processes_writing_one_new_file_at_once_both_succeed(tmp_path: Path) -> None:
+@pytest.mark.parametrize("existing", [False, True], ids=["new file", "version 1 file"])
+def test_two_processes_writing_one_file_at_once_both_succeed(
+    tmp_path: Path, existing: bool
+) -> None:
     path = tmp_path / "home" / "translations.sqlite3"
+    if existing:  # both open it at once, and one of them migrates it
+        path.parent.mkdir()
+        _version_1_cache(path, _VERSION_1_ROWS)
     ready = tmp_path / "ready"
     ready.mkdir()
     writers = [
@@ -142,6 +171,8 @@ def test_two_processes_writing_one_new_file_at_once_both_succeed(tmp_path: Path)
         assert len(cache.get_many("pseudo", "en", "fr", keys)) == len(keys)
         assert set(cache.get_many("pseudo", "en", "fr", shared).values()) <= {"first", "second"}
         assert cache.statistics().misses == 0
+        if existing:
+            assert cache.get_many("libre", "en", "de", ["Bye"]) == {"Bye": "Tschüss"}
 
 
 def test_read_only_open_of_a_missing_file_is_an_empty_cache_and_creates_nothing(
@@ -236,7 +267,7 @@ def test_a_cache_of_a_newer_schema_is_not_used_or_changed(tmp_path: Path) -> Non
     _filled_cache(path, [("Hello", "Bonjour")])
     connection = sqlite3.connect(path)
     with connection:
-        connection.execute("UPDATE schema_info SET version = 2")
+        connection.execute("UPDATE schema_info SET version = 3")
     connection.close()
     before = _snapshot(tmp_path)
     with TranslationCache.open(path, writable=True) as cache:
@@ -244,7 +275,7 @@ def test_a_cache_of_a_newer_schema_is_not_used_or_changed(tmp_path: Path) -> Non
         cache.put_many("deepl", "en", "fr", [("Bye", "Salut")])
         problem = cache.problem
     assert found == {}
-    assert problem is not None and "newer i18nprune (cache schema 2)" in problem
+    assert problem is not None and "newer i18nprune (cache schema 3)" in problem
     assert _snapshot(tmp_path) == before
 
 
@@ -257,3 +288,53 @@ def test_a_path_that_cannot_be_opened_is_reported_instead_of_raised(tmp_path: Pa
         f"translation cache {tmp_path} cannot be used (unable to open database file);"
         " translations are not cached"
     )
+
+
+def test_a_version_1_cache_is_migrated_by_a_writer_and_keeps_every_translation(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "translations.sqlite3"
+    _version_1_cache(path, _VERSION_1_ROWS)
+    with TranslationCache.open(path, writable=True) as cache:
+        french = cache.get_many("deepl", "en", "fr", ['Hello <x id="0"/>', "Bye", "Other"])
+        german = cache.get_many("libre", "en", "de", ["Bye"])
+        cache.put_many("deepl", "en", "fr", [("Bye", "Au revoir")])
+        problem = cache.problem
+    assert problem is None
+    assert french == {'Hello <x id="0"/>': 'Bonjour <x id="0"/>', "Bye": "Salut"}
+    assert german == {"Bye": "Tschüss"}
+    connection = sqlite3.connect(path)
+    try:
+        version = connection.execute("SELECT version FROM schema_info").fetchall()
+        tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
+    finally:
+        connection.close()
+    assert version == [(2,)]
+    assert "translations_1" not in tables
+    with TranslationCache.open(path, writable=False) as cache:
+        assert cache.get_many("deepl", "en", "fr", ["Bye"]) == {"Bye": "Au revoir"}
+
+
+def test_a_version_1_cache_is_read_as_it_is_by_a_read_only_run(tmp_path: Path) -> None:
+    path = tmp_path / "translations.sqlite3"
+    _version_1_cache(path, _VERSION_1_ROWS)
+    before = _snapshot(tmp_path)
+    with TranslationCache.open(path, writable=False) as cache:
+        found = cache.get_many("deepl", "en", "fr", ["Bye", "Other"])
+        missing_pair = cache.get_many("deepl", "en", "it", ["Bye"])
+        problem = cache.problem
+    assert (found, missing_pair, problem) == ({"Bye": "Salut"}, {}, None)
+    assert _snapshot(tmp_path) == before
+
+
+def test_a_row_filed_under_a_wanted_keys_digest_is_not_taken_for_it(tmp_path: Path) -> None:
+    # Two keys of one 64-bit digest cannot be found by search; this stands one in by rewriting
+    # a stored row's key, as a collision would leave it.
+    path = tmp_path / "translations.sqlite3"
+    _filled_cache(path, [("Hello", "Bonjour")])
+    connection = sqlite3.connect(path)
+    with connection:
+        connection.execute("UPDATE translations SET key = 'Another text'")
+    connection.close()
+    with TranslationCache.open(path, writable=True) as cache:
+        assert cache.get_many("deepl", "en", "fr", ["Hello"]) == {}
