@@ -41,7 +41,12 @@ ROWS = (
         "≥ 15,000/s; cost linear in sites",
     ),
     Row("generate 100k leaves, no call sites", "generate_no_sites", "≥ 25,000/s"),
-    Row("while requests are in flight", "in_flight_throughput", "≥ 90 % of the limit"),
+    Row(
+        "while requests are in flight",
+        "in_flight_throughput",
+        "≥ 90 % of the limit",
+        ("fake_ceiling",),
+    ),
     Row("2,000 pseudo leaves", "pseudo_2000", "≤ 0.5 s"),
     Row("cold validate, 10k files, wall", "validate_cold_wall", "≤ 2 s wall"),
     Row("cold validate, 10k files, CPU", "validate_cold_cpu", "≤ 0.5× upstream CPU (2.35 s)"),

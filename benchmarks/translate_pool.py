@@ -18,12 +18,16 @@ targets. Saves `translate_pool.json` in `--out` (default benchmarks/results/).
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 import trio
@@ -146,6 +150,17 @@ def _spec_no_sites(leaves: int) -> Spec:
         PROVIDER,
     )
 
+
+FAKE_CEILING = Spec(
+    "fake_ceiling",
+    "the fake's ceiling: texts/s a client costing next to nothing gets from it (8 keep-alive "
+    "connections, batches of 100, benchmarks/bare_client.py)",
+    "texts/s",
+    "higher",
+    None,
+    PROVIDER,
+)
+BARE_CLIENT = Path(__file__).resolve().parent / "bare_client.py"
 
 IN_FLIGHT = Spec(
     "in_flight_throughput",
@@ -325,6 +340,7 @@ class Benchmark:
         self.runner = GenerateRunner(homes, args.latency, self.sizes.timeout)
         self.report = Report("translate_pool", _settings(args, self.sizes))
         self.cold_per_leaf: dict[int, tuple[float, float, float]] = {}
+        self.ceiling: float | None = None
 
     def _generate(
         self,
@@ -355,7 +371,23 @@ class Benchmark:
             Run(value or 0.0, run.load_before, run.load_after, {"source": source})
             for (value, source), run in flown
         ]
-        self.report.add(IN_FLIGHT, in_flight, measured_on="generate_sites_cold")
+        ceiling = self._ceiling()
+        note = "median of the fake_ceiling runs: what the fake gives a client that costs nothing"
+        spec = replace(
+            IN_FLIGHT, references={**IN_FLIGHT.references, "fake_ceiling": Limit(ceiling, note)}
+        )
+        self.report.add(spec, in_flight, measured_on="generate_sites_cold")
+
+    def fake_ceiling(self) -> None:
+        self._ceiling()
+
+    def _ceiling(self) -> float:
+        """The median of the `fake_ceiling` runs, measured once per session."""
+        if self.ceiling is None:
+            runs = measure_runs(self.args.runs, lambda _: _bare_client_run(self.args.latency))
+            self.report.add(FAKE_CEILING, runs)
+            self.ceiling = statistics.median(run.value for run in runs)
+        return self.ceiling
 
     def _cold_point(self, leaves: int, runs: list[Run]) -> None:
         """Keep the medians (wall s, CPU s, translated leaves) of a cold run at `leaves`."""
@@ -493,6 +525,19 @@ def _cold(
     return lambda _: runner.once(written)
 
 
+def _bare_client_run(latency: float) -> tuple[float, dict[str, Any]]:
+    """(texts/s, details) of one `bare_client.py` run against a fresh fake."""
+    batches = 25 * CONCURRENCY
+    with FakeProvider("libre", latency=latency, max_lifetime=120) as fake:
+        argv = [sys.executable, str(BARE_CLIENT), fake.base_url, "--batches", str(batches)]
+        argv += ["--concurrency", str(CONCURRENCY), "--batch", str(BATCH)]
+        done = subprocess.run(argv, capture_output=True, text=True, timeout=90, check=True)
+        served = fake.stats()
+    figures = json.loads(done.stdout)
+    figures["fake_max_in_flight"] = served.max_concurrency
+    return float(figures["texts_per_s"]), figures
+
+
 def _median(runs: list[Run], key: str) -> float:
     return statistics.median(float(run.details[key]) for run in runs)
 
@@ -533,6 +578,7 @@ async def _cancel_latencies(fake: FakeProvider, rounds: int) -> list[float]:
 
 
 FIGURES = (
+    "fake_ceiling",
     "generate_sites_cold",
     "generate_warm_scan",
     "generate_one_file",

@@ -68,6 +68,19 @@ def test_every_figure_has_runs_min_median_and_its_ratio_to_the_goal(
     assert generate["references"]["provider_limit"]["value"] == 40_000
 
 
+def test_in_flight_throughput_is_also_read_against_the_fakes_own_ceiling(
+    suite: tuple[dict[str, Any], Path],
+) -> None:
+    document, _ = suite
+    ceiling = _figure(document, "translate_pool", "fake_ceiling")
+    assert ceiling["details"][0]["texts"] == 25 * 8 * 100
+    assert ceiling["details"][0]["fake_max_in_flight"] == 8
+    in_flight = _figure(document, "translate_pool", "in_flight_throughput")
+    reference = in_flight["references"]["fake_ceiling"]
+    assert reference["value"] == ceiling["median"] > 0
+    assert reference["ratio"] == pytest.approx(in_flight["median"] / ceiling["median"], rel=0.01)
+
+
 def test_generate_runs_report_the_pool_latency(suite: tuple[dict[str, Any], Path]) -> None:
     document, _ = suite
     run = document["reports"]["translate_pool"]["pool_latency"]["generate_sites_cold"][0]
