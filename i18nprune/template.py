@@ -50,9 +50,12 @@ def build_template(
     When the scan proves nothing, every source text leaf is in the template. Parity-excluded
     leaves and data leaves (numbers, booleans, null) are never in it.
     """
+    parity = config.policies.parity
+    # Nothing excluded is the common case: no path need be checked then.
+    excluding = bool(parity.exclude_keys or parity.exclude_prefixes or parity.exclude_values)
     paths = []
     for path, leaf in source.leaves.items():
-        if leaf.kind == "other" or is_parity_excluded(path, leaf.value, config.policies.parity):
+        if leaf.kind == "other" or (excluding and is_parity_excluded(path, leaf.value, parity)):
             continue
         if (
             reference.proves_nothing

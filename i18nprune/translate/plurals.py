@@ -56,6 +56,7 @@ def plural_plan(
     for form in forms.values():
         groups.setdefault((form.base, form.ordinal), set()).add(form.category)
     source_categories = {kind: _categories(source_code, ordinal=kind) for kind in (False, True)}
+    target_categories = {kind: _categories(target_code, ordinal=kind) for kind in (False, True)}
     plural = {
         group
         for group, categories in groups.items()
@@ -70,7 +71,7 @@ def plural_plan(
             plan.append(PlannedPath(target_path=path, source_path=path))
         elif group not in planned_groups:
             planned_groups.add(group)
-            plan.extend(_plan_group(form, groups[group], target_code))
+            plan.extend(_plan_group(form, groups[group], target_categories[form.ordinal]))
     return plan
 
 
@@ -92,13 +93,15 @@ def _is_plural_group(categories: set[str], source_categories: list[str]) -> bool
     return "other" in categories and (len(categories) > 1 or source_categories == ["other"])
 
 
-def _plan_group(form: _Form, categories: set[str], target_code: str) -> list[PlannedPath]:
+def _plan_group(form: _Form, categories: set[str], targets: list[str]) -> list[PlannedPath]:
+    """The target paths of a group whose source has `categories`, for a target language
+    with the categories `targets`."""
     return [
         PlannedPath(
             target_path=form.path(category),
             source_path=form.path(category if category in categories else "other"),
         )
-        for category in _categories(target_code, ordinal=form.ordinal)
+        for category in targets
     ]
 
 
