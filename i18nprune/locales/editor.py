@@ -94,6 +94,18 @@ class LocaleEditor:
         if edited.document.set(leaf_path, value, order=order):
             edited.added += 1
 
+    def add(
+        self,
+        leaves: Sequence[tuple[str, object]],
+        file: Path,
+        order: Sequence[str] | None = None,
+        style: JsonStyle | None = None,
+    ) -> None:
+        """Set leaves that no file of the view holds: each (path, value) of `leaves` in turn,
+        in `file`, placed by `order`, as `set` would (see `LocaleDocument.set_many`)."""
+        edited = self._files.get(file) or self._file(file, style)
+        edited.added += edited.document.set_many(leaves, order=order)
+
     def delete(self, leaf_path: str) -> bool:
         """Remove a leaf (emptied parents go too); False when the locale does not have it."""
         file = self.segment_of(leaf_path)

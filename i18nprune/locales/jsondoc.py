@@ -121,6 +121,10 @@ class LocaleDocument:
         # part: there, finding a path and its place is a few dict lookups (see `_set_plain`).
         # Emptied by any edit that could change what a path leads to.
         self._plain: dict[tuple[Part, ...], dict[str, object]] = {}
+        # The leaf last added, when it stands last in every object on its way: a file filled
+        # in the order of `order` adds each leaf after it (see `_append`). None after any
+        # other edit.
+        self._tail: _Tail | None = None
 
     @classmethod
     def load(cls, path: Path, display_path: str, *, literal_keys: bool = False) -> LocaleDocument:
@@ -182,10 +186,15 @@ class LocaleDocument:
         Costs time proportional to the depth of `path` (and, for a new key, to the distance to
         the nearest path of `order` that the same object holds), not to the document's size.
         """
+        if self._tail is not None and self._append(((path, value),), 0, order):
+            return True
+        self._tail = None
         node = _copy_json(value)
         if self._plain and not self.literal_keys:
             done = self._set_plain(path, node, order)
             if done is not None:
+                if done:
+                    self._tail = self._tail_at(path)
                 return done
         parts: list[Part] = [path] if self.literal_keys and path else list(_split(path))
         if not parts:
@@ -196,9 +205,31 @@ class LocaleDocument:
                 node = {"string": node}
             self._insert(path, parts, node, order)
             self._edited = True
+            if not self.literal_keys:
+                self._tail = self._tail_at(path)
             return True
         self._replace(*chain[-1], node)
         return False
+
+    def set_many(
+        self, leaves: Sequence[tuple[str, object]], *, order: Sequence[str] | None = None
+    ) -> int:
+        """`set` each (path, value) of `leaves` in turn; how many were new leaves.
+
+        The same as that many calls of `set` (and raises as the failing one would, the leaves
+        before it set); cheaper per leaf while the document is filled in the order of `order`,
+        each new leaf right after the one added before it.
+        """
+        added = done = 0
+        while done < len(leaves):
+            appended = self._append(leaves, done, order)
+            added += appended
+            done += appended
+            if done < len(leaves):
+                path, value = leaves[done]
+                added += self.set(path, value, order=order)
+                done += 1
+        return added
 
     def delete(self, path: str) -> bool:
         """Remove the leaf at `path` (every spelling of it); objects and arrays left empty by
@@ -206,6 +237,7 @@ class LocaleDocument:
         chains = list(self._leaves(path))
         if chains:
             self._plain.clear()  # emptied objects leave the tree
+            self._tail = None
         # Last first: removing a later leaf never moves an earlier one.
         for chain in reversed(chains):
             self._tree.remove_leaf(chain)
@@ -338,6 +370,86 @@ class LocaleDocument:
         self._edited = True
         return True
 
+    def _append(
+        self, leaves: Sequence[tuple[str, object]], start: int, order: Sequence[str] | None
+    ) -> int:
+        """`set` each leaf of `leaves` from `start` on, while it is new and its nearest
+        preceding path in `order` is the tail; how many were set.
+
+        The key `set` inserts for such a leaf goes after the tail's key in the same object,
+        that object's last: at its end, where this puts it without `set`'s searches. Stops
+        (leaving the rest to `set`) at a leaf that does not follow the tail, that exists, or
+        whose new keys would be anything but one plain key each.
+        """
+        tail = self._tail
+        if tail is None or order is None or start >= len(leaves):
+            return 0
+        positions = self._order_index(order, leaves[start][0]).positions
+        previous, previous_parts, objects = tail.path, tail.parts, tail.objects
+        flat_keys, messages = self.style.flat_keys, self.style.message_objects
+        done = start
+        try:
+            for index in range(start, len(leaves)):
+                path, value = leaves[index]
+                position = positions.get(path)
+                # (`order[position] != path`: `order` changed since indexed; `set` re-indexes.)
+                if not position or order[position] != path or order[position - 1] != previous:
+                    break
+                parts = path.split(".") if "[" not in path else _split(path)
+                depth = 0
+                for part, previous_part in zip(parts, previous_parts, strict=False):
+                    if part != previous_part:
+                        break
+                    depth += 1
+                # A path on the way to the tail, or below it, replaces or is replaced.
+                if depth == len(parts) or depth == len(previous_parts):
+                    break
+                container = objects[depth]
+                key = parts[depth]
+                if key in container or (flat_keys and depth + 1 < len(parts)):
+                    break
+                if not _appendable(key):
+                    break
+                if depth + 1 < len(parts) and not all(map(_appendable, parts[depth + 1 :])):
+                    break
+                node = value if isinstance(value, str) else _copy_json(value)
+                if messages and isinstance(node, str):
+                    node = {"string": node}
+                child = node if depth + 1 == len(parts) else _build(parts[depth + 1 :], node, path)
+                # `_OrderedTree.insert_key` without an anchor, for such a namespace and key
+                # (see `_Tail`): the dict's own insertion.
+                container[cast(str, key)] = child
+                if len(parts) != depth + 1 or len(previous_parts) != depth + 1:  # no sibling
+                    objects = objects[: depth + 1]
+                    for _ in parts[depth + 1 :]:  # the objects `_build` made, down to the leaf's
+                        objects.append(cast(dict[str, object], child))
+                        child = next(iter(cast(dict[str, object], child).values()))
+                previous, previous_parts = path, parts
+                done += 1
+        finally:
+            if done > start:
+                self._tail = _Tail(previous, previous_parts, objects)
+                self._edited = True
+        return done - start
+
+    def _tail_at(self, path: str) -> _Tail | None:
+        """The tail made of the leaf just added at `path`, if it stands last in every object
+        on its way, each a namespace whose keys each spell one part (see `_append`)."""
+        parts = _split(path)
+        objects: list[dict[str, object]] = []
+        node: object = self._tree.root
+        for part in parts:
+            if not isinstance(node, dict) or not _appendable(part):
+                return None
+            index = self._tree.index_of(node)
+            if index.leaf or index.compound or self._tree.pending(node):
+                return None
+            if next(reversed(node), None) != part:
+                return None
+            objects.append(node)
+            node = node[part]
+        return _Tail(path, parts, objects)
+
     def _remember_plain(self, prefix: Sequence[Part]) -> None:
         """Note the object at `prefix` in `_plain` when it and every object on the way to it
         are namespaces whose keys each spell one part (so `_set_plain` may edit it)."""
@@ -464,6 +576,11 @@ class _OrderIndex:
             and self._length == len(order)
             and not _moved(order, self._first, path)
         )
+
+    @property
+    def positions(self) -> dict[str, int]:
+        """The first position of each path (read only)."""
+        return self._first
 
     def position(self, path: str) -> int | None:
         return self._first.get(path)
@@ -611,6 +728,10 @@ class _OrderedTree:
             if container:
                 return
 
+    def pending(self, container: dict[str, object]) -> bool:
+        """Whether `container`'s key order is still to be settled (its dict order is not it)."""
+        return id(container) in self._chains
+
     def settle(self, container: dict[str, object] | None = None) -> None:
         """Give `container` (by default every object) its pending key order."""
         if container is None:
@@ -741,6 +862,27 @@ class _KeyIndex:
 def _spells_one_part(key: str) -> bool:
     """Whether `key` spells exactly the one path part `key` (`split_path(key) == [key]`)."""
     return bool(key) and "." not in key and not (key.endswith("]") and _ENDS_IN_INDEX.search(key))
+
+
+class _Tail:
+    """The leaf last added, standing last in every object on its way (`LocaleDocument._tail`):
+    its path, the parts of it, and those objects, from the root to its own. Each is a
+    namespace whose keys each spell one part and whose key order is settled (no `_KeyChain`),
+    so a plain key added at its end changes nothing that `_OrderedTree` keeps of it."""
+
+    __slots__ = ("objects", "parts", "path")
+
+    def __init__(self, path: str, parts: Sequence[Part], objects: list[dict[str, object]]):
+        self.path = path
+        self.parts = parts
+        self.objects = objects
+
+
+def _appendable(part: Part) -> bool:
+    """Whether `_append` can add the key part `part` at the end of a namespace: a key that
+    spells just itself, and no structured-leaf or message field (which could turn the
+    namespace into a leaf)."""
+    return isinstance(part, str) and part not in _LEAF_FIELDS and _spells_one_part(part)
 
 
 class _KeyChain:

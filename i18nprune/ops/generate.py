@@ -346,34 +346,60 @@ class TargetWriter:
         order = part.plan.order
         structured = self.structured
         target = self.run.target
+        # Leaves the target does not hold yet, in order, all for the file and style `into`:
+        # added together. Added before anything else that can fail (loading a file), so that
+        # the first failure is the one leaf by leaf placing meets.
+        new: list[tuple[str, object]] = []
+        into: tuple[Path, JsonStyle] | None = None
+
+        def add_new() -> None:
+            if new:
+                assert into is not None
+                editor.add(new, into[0], order, into[1])
+                new.clear()
+
         index = placement.next
         try:
             while index < len(leaves):
                 if not index % YIELD_EVERY:
+                    add_new()
                     time.sleep(0)  # see YIELD_EVERY
                 leaf = leaves[index]
                 translated = leaf.action == "translate"
                 text = text_of(leaf.text) if translated else leaf.text
                 if text is None:
                     if not final:
+                        add_new()
                         return False
                     index += 1
                     continue
                 rel = segment_of[leaf.source_path]
                 placed = placement.new_files.get(rel)
                 if placed is None:
+                    add_new()
                     placed = placement.new_files[rel] = placement.files.target_file(
                         leaf.source_path, target
                     )
-                file, style = placed
-                # (`editor.get`, without its look-ups for a leaf the target does not hold yet.)
-                existing = editor.get(leaf.target_path) if leaf.target_path in held else None
-                value: object = text
-                # A structured-JSON message takes the bare text (the writer keeps its fields).
-                wants_leaf = structured or isinstance(existing, dict)
-                if translated and wants_leaf and not is_message_object(existing):
-                    value = machine_leaf(text, existing)
-                editor.set(leaf.target_path, value, file, order=order, style=style)
+                if leaf.target_path not in held:
+                    if placed is not into:
+                        add_new()
+                        into = placed
+                    # A new leaf is structured when the target's leaves are.
+                    new.append(
+                        (
+                            leaf.target_path,
+                            machine_leaf(text, None) if translated and structured else text,
+                        )
+                    )
+                else:
+                    add_new()
+                    existing = editor.get(leaf.target_path)
+                    value: object = text
+                    # A structured-JSON message takes the bare text (the writer keeps its fields).
+                    wants_leaf = structured or isinstance(existing, dict)
+                    if translated and wants_leaf and not is_message_object(existing):
+                        value = machine_leaf(text, existing)
+                    editor.set(leaf.target_path, value, placed[0], order=order, style=placed[1])
                 self.count += 1
                 if translated:
                     self.retranslated += leaf.stale
@@ -381,6 +407,7 @@ class TargetWriter:
                         leaf.source_path, leaf.target_path, leaf.text, text
                     )
                 index += 1
+            add_new()
         finally:
             placement.next = index
         return True

@@ -87,6 +87,50 @@ def test_a_leaf_retried_at_the_end_holds_back_only_its_placing_and_the_files_mat
     assert counts == [[11, 12], [11, 12]]
 
 
+def test_leaves_placed_one_at_a_time_or_all_at_once_make_the_same_files(
+    tmp_path: Path, run_cli: RunCli
+) -> None:
+    # Two target files, one new and one holding a person's leaves between the new ones (and a
+    # key the source lacks), a plural category the source lacks: answered one text per request,
+    # leaves are placed a few at a time; answered in one request, all at once.
+    source = {
+        "locales/en/common.json": {
+            "common": {"a": "Apple {{n}}", "b": "Banana", "items_one": "One", "items_other": "Many"}
+        },
+        "locales/en/shop.json": {"shop": {"c": "Cherry", "d": "Date", "e": "Elder", "f": "Fig"}},
+        "locales/fr/shop.json": {"shop": {"d": "Datte", "x": "En plus", "f": "Figue"}},
+    }
+    results = {}
+    for batch in (1, 50):
+        with FakeProvider("libre") as fake:
+            config = provider_config(fake, batchSize=batch, rateLimit={"maxConcurrency": 1})
+            config["locales"].update({"mode": "locale_directory", "structure": "locale_per_dir"})
+            root = write_tree(
+                tmp_path / f"batch-{batch}",
+                {"i18nprune.config.json": config, "src/app.ts": "export {};\n", **source},
+            )
+            home = tmp_path / f"home-{batch}"
+            home.mkdir()
+            done = run_cli(
+                "generate", "--target", "fr", "--json", cwd=root,
+                env={"I18NPRUNE_HOME": str(home)},
+            )  # fmt: skip
+        assert done.code == 0, done.stdout + done.stderr
+        names = ["locales/fr/common.json", "locales/fr/shop.json", "i18nprune.lock.json"]
+        results[batch] = {name: (root / name).read_bytes() for name in names}
+    assert results[1] == results[50]
+    common = json.loads(results[1]["locales/fr/common.json"])["common"]
+    assert list(common) == ["a", "b", "items_one", "items_many", "items_other"]
+    shop = json.loads(results[1]["locales/fr/shop.json"])["shop"]
+    assert shop == {
+        "c": fake_translation("Cherry", "fr"),
+        "d": "Datte",
+        "e": fake_translation("Elder", "fr"),
+        "x": "En plus",
+        "f": "Figue",
+    }
+
+
 def test_ctrl_c_while_leaves_are_placed_writes_no_file_and_no_lock(
     tmp_path: Path, home: Path
 ) -> None:

@@ -9,6 +9,7 @@ import json
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -136,3 +137,76 @@ def test_a_value_that_makes_a_namespace_a_structured_leaf_is_seen_by_later_edits
 
     assert session == fresh
     assert json.loads(session) == {"a": {"c": "z"}}
+
+
+# Paths of plain keys, mostly: a file filled in order, as `generate` fills a new one.
+_PLAIN_PATHS = st.lists(st.sampled_from(["a", "b", "c", "d"]), min_size=1, max_size=3).map(".".join)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.just({}) | st.dictionaries(_KEYS, _TREES, max_size=3),
+    st.lists(_PLAIN_PATHS | _PLAIN_PATHS | _paths(), min_size=1, max_size=20, unique=True),
+    st.booleans(),
+    st.sets(st.integers(0, 19), max_size=3),
+    st.lists(_VALUES, max_size=20),
+    st.booleans(),
+    st.booleans(),
+)
+def test_filling_a_document_in_order_equals_each_edit_on_a_fresh_document(
+    start: dict[str, object],
+    order: list[str],
+    grouped: bool,
+    skipped: set[int],
+    values: list[object],
+    flat_keys: bool,
+    messages: bool,
+) -> None:
+    # What `generate` does: set the paths of `order` in turn, some left out (failed
+    # translations), all at once (`set_many`) and one by one (`set`). A source file's order
+    # keeps the paths of each object together (`grouped`); a mixed one need not.
+    if grouped:
+        order.sort()
+    leaves = [
+        (path, values[index % len(values)] if values else "t")
+        for index, path in enumerate(order)
+        if index not in skipped
+    ]
+    style = JsonStyle(
+        indent="  ", newline="\n", final_newline=True, flat_keys=flat_keys, message_objects=messages
+    )
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "fr.json"
+        current = (json.dumps(start, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+        path.write_bytes(current)
+        together = LocaleDocument.load(path, "fr.json")
+        together.style = style
+        one_by_one = LocaleDocument.load(path, "fr.json")
+        one_by_one.style = style
+        outcomes = []
+        for leaf in leaves:
+            path.write_bytes(current)
+            fresh = LocaleDocument.load(path, "fr.json")
+            fresh.style = style
+            outcomes.append(_edit(fresh, ("set", *leaf), order))
+            assert _edit(one_by_one, ("set", *leaf), order) == outcomes[-1]
+            current = fresh.render()
+        failed = [outcome for outcome in outcomes if isinstance(outcome, type)]
+        if failed:  # (an array index past the end)
+            with pytest.raises(failed[0]):
+                together.set_many(leaves, order=order)
+            return
+        assert together.set_many(leaves, order=order) == outcomes.count(True)
+        assert together.render() == current == one_by_one.render()
+        assert together.paths() == one_by_one.paths()
+
+
+def test_a_leaf_after_a_left_out_path_goes_after_the_key_holding_that_path(
+    tmp_path: Path,
+) -> None:
+    # `a.y` is left out: `c` follows it in the order, so it goes after `a`, not at the end.
+    order = ["a.x", "b", "a.y", "c"]
+    document = LocaleDocument.new(tmp_path / "fr.json")
+
+    assert document.set_many([("a.x", "1"), ("b", "2"), ("c", "3")], order=order) == 3
+    assert list(json.loads(document.render())) == ["a", "c", "b"]
