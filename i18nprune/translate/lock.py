@@ -343,9 +343,9 @@ def render_lock(lock: Lock) -> bytes:
     targets = [(key, entries) for key, entries in sorted(lock.items()) if entries]
     for number, (key, entries) in enumerate(targets):
         lines.append(f"    {_string(key)}: {{")
-        lines.append(
-            ",\n".join([_render_row(path, entry) for path, entry in sorted(entries.items())])
-        )
+        # Sorted paths, not (path, entry) pairs: a pair per entry would be as many objects
+        # for the collector to track, enough to set off a costly collection of a large run.
+        lines.append(",\n".join([_render_row(path, entries[path]) for path in sorted(entries)]))
         lines.append("    }" + ("," if number < len(targets) - 1 else ""))
     lines += ["  }", "}", ""]
     return "\n".join(lines).encode("utf-8")
