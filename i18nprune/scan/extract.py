@@ -6,6 +6,7 @@ cost beyond parsing grows with the number of key sites, not with the size of the
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import NamedTuple
 
 import tree_sitter
@@ -67,6 +68,9 @@ class _CallOptions(NamedTuple):
     default: Expr | None = None
     subtree: bool = False
     spellings: bool = False
+
+
+_NO_OPTIONS = _CallOptions()
 
 
 _EMPTY = Translator()
@@ -187,7 +191,10 @@ class _Extraction:
             if formatjs and name in FORMATJS_CALLEES:
                 self._descriptor_call(call, name)
                 continue
-            translator = self._translator_of(callee)
+            if callee.type == "identifier":  # `t(…)`: its name is the one just read
+                translator = self._named_translator(name, callee)
+            else:
+                translator = self._translator_of(callee)
             if translator is not None:
                 self._call_site(call, translator, subtree=name in SUBTREE_CALLEES)
         elements = {element.id: element for element in uses.elements}
@@ -202,7 +209,7 @@ class _Extraction:
         for offset in uses.commented:
             self._commented_site(offset)
         exports, star_exports = exported_constants(self._root, self._evaluator)
-        self._sites.sort(key=lambda site: (site.line, site.column))
+        self._sites.sort(key=attrgetter("line", "column"))
         error = first_syntax_error(self._root, self._document)
         return FileFacts(
             sites=self._sites,
@@ -348,19 +355,7 @@ class _Extraction:
         """
         kind = callee.type
         if kind == "identifier":
-            name = node_text(callee)
-            best: _Binding | None = None
-            for binding in self._bindings.get(name, ()):
-                if binding.scope_start <= callee.start_byte < binding.scope_end and (
-                    best is None
-                    or binding.scope_end - binding.scope_start < best.scope_end - best.scope_start
-                ):
-                    best = binding
-            if best is not None:
-                return best.translator
-            if name not in self._names.bare:
-                return None
-            return self._passed if self._evaluator.is_local(name, callee) else self._plain
+            return self._named_translator(node_text(callee), callee)
         if kind == "member_expression":
             path = _dotted_path(callee)
             if path is not None and self._names.matches_path(path):
@@ -379,6 +374,23 @@ class _Extraction:
             return self._translator_of(inner) if inner is not None else None
         return None
 
+    def _named_translator(self, name: str, identifier: tree_sitter.Node) -> Translator | None:
+        """The translation function the identifier `name` refers to at its position, if any:
+        the innermost binding around it, else a configured name's own."""
+        position = identifier.start_byte
+        best: _Binding | None = None
+        for binding in self._bindings.get(name, ()):
+            if binding.scope_start <= position < binding.scope_end and (
+                best is None
+                or binding.scope_end - binding.scope_start < best.scope_end - best.scope_start
+            ):
+                best = binding
+        if best is not None:
+            return best.translator
+        if name not in self._names.bare:
+            return None
+        return self._passed if self._evaluator.is_local(name, identifier) else self._plain
+
     # -- sites --------------------------------------------------------------------------------
 
     def _site(
@@ -388,7 +400,7 @@ class _Extraction:
         kind: str,
         key: Expr,
         translator: Translator = _EMPTY,
-        options: _CallOptions = _CallOptions(),
+        options: _CallOptions = _NO_OPTIONS,
         position: int | None = None,
     ) -> None:
         """Record a site spanning [start, end) of the file, located at `position` or `start`,
@@ -418,14 +430,13 @@ class _Extraction:
         )
 
     def _call_site(self, call: tree_sitter.Node, translator: Translator, *, subtree: bool) -> None:
-        arguments_node = call.child_by_field_name("arguments")
-        if arguments_node is None or arguments_node.type != "arguments":
-            return  # a tagged template such as t`key` is not a call with arguments
         arguments = _arguments(call)
         if not arguments:
-            self._site(call.start_byte, call.end_byte, "empty_call", OPAQUE)
+            listed = call.child_by_field_name("arguments")
+            if listed is not None and listed.type == "arguments":  # not a tagged template t`key`
+                self._site(call.start_byte, call.end_byte, "empty_call", OPAQUE)
             return
-        options = self._call_options(arguments[1:3])
+        options = self._call_options(arguments[1:3]) if len(arguments) > 1 else _NO_OPTIONS
         if subtree:
             options = options._replace(subtree=True)
         self._note_key_literals(arguments[0])

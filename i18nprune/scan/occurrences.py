@@ -71,7 +71,7 @@ class NameUses:
         """Record declarators whose value is a call of the factory `name` (maybe awaited)."""
         for _, node in self._nodes(name):
             callee = node.parent if node.type == "property_identifier" else node
-            call = _called_through(callee) if callee is not None else None
+            call = _called_through(callee, callee.parent) if callee is not None else None
             if call is None:
                 continue
             owner = call.parent
@@ -84,7 +84,7 @@ class NameUses:
         """Record the calls of `name` (a bare name or the last member of a path)."""
         for _, node in self._nodes(name):
             callee = node.parent if node.type == "property_identifier" else node
-            call = _called_through(callee) if callee is not None else None
+            call = _called_through(callee, callee.parent) if callee is not None else None
             if call is not None:
                 self.callees.setdefault(name, []).append(call)
 
@@ -118,7 +118,7 @@ class NameUses:
         if kind == "variable_declarator" and _is_field(parent, "value", node):
             self.aliases.append(parent)
             return
-        self._callee_use(node)
+        self._callee_use(node, parent)
 
     def _property_use(self, node: tree_sitter.Node) -> None:
         parent = node.parent
@@ -132,38 +132,39 @@ class NameUses:
                 if _is_field(owner, "value", parent):
                     self.aliases.append(owner)
                 return
-            self._callee_use(parent)
+            self._callee_use(parent, owner)
 
-    def _callee_use(self, callee: tree_sitter.Node) -> None:
-        """`callee` is a name or member path: record the call it makes, a call of one of its
-        next-intl methods (`t.rich(…)`), or its `.bind` alias."""
-        call = _called_through(callee)
+    def _callee_use(self, callee: tree_sitter.Node, parent: tree_sitter.Node | None) -> None:
+        """`callee` is a name or member path and `parent` its parent: record the call it makes,
+        a call of one of its next-intl methods (`t.rich(…)`), or its `.bind` alias."""
+        call = _called_through(callee, parent)
         if call is not None:
             self.calls.append(call)
             return
-        member = callee.parent
-        if member is None or member.type != "member_expression":
+        if parent is None or parent.type != "member_expression":
             return
-        prop = member.child_by_field_name("property")
-        if prop is None or not _is_field(member, "object", callee):
+        prop = parent.child_by_field_name("property")
+        if prop is None or not _is_field(parent, "object", callee):
             return
         if prop.text in _RICH_METHODS:
-            method_call = _called_through(member)
+            method_call = _called_through(parent, parent.parent)
             if method_call is not None:
                 self.calls.append(method_call)
             return
         if prop.text != b"bind":
             return
-        bind_call = _called_through(member)
+        bind_call = _called_through(parent, parent.parent)
         owner = bind_call.parent if bind_call is not None else None
         if owner is not None and owner.type == "variable_declarator":
             self.aliases.append(owner)
 
 
-def _called_through(callee: tree_sitter.Node) -> tree_sitter.Node | None:
-    """The call expression whose function is `callee` (through `!` and parentheses)."""
+def _called_through(
+    callee: tree_sitter.Node, parent: tree_sitter.Node | None
+) -> tree_sitter.Node | None:
+    """The call expression whose function is `callee` (through `!` and parentheses), given
+    `callee`'s parent (each `.parent` is a walk down from the root in tree-sitter)."""
     node = callee
-    parent = node.parent
     while parent is not None and parent.type in _CALLEE_WRAPPERS:
         node, parent = parent, parent.parent
     if parent is None or parent.type != "call_expression":
