@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple, Protocol
 
 import msgspec
@@ -85,8 +85,9 @@ class TermFinder(Protocol):
 
 
 class PlaceholderMismatch(ValueError):
-    """A translation's tokens do not match its unit (missing, duplicated or unknown token), or
-    the number of translations is not the number of units."""
+    """A translation's tokens do not match its unit (missing, duplicated or unknown token), the
+    number of translations is not the number of units, or (`ProtectedText.translation`) the
+    restored text's placeholders are not the source's."""
 
 
 class PlaceholderSignature(msgspec.Struct, frozen=True, order=True):
@@ -236,6 +237,29 @@ class ProtectedText:
             assert isinstance(lead, str) and isinstance(trail, str)  # plain: no placeholder
             return lead + translated[0].strip() + trail
         return _render_message(self._root, translated)
+
+    def translation(self, translations: Mapping[str, str]) -> str:
+        """The text translated and verified: `restore` with the translation of each unit taken
+        from `translations` by unit key, which `verify` accepts. Raises KeyError when a unit has
+        none there, `PlaceholderMismatch` when restoring fails or verifying finds a problem (the
+        problem is its message)."""
+        if self._plain:
+            # Nothing in the translation can be a placeholder (nor in the source's edges), so
+            # it verifies as it is restored: between the edges (the common case, kept cheap).
+            translated = translations[self.units[0].key].strip()
+            if not _MAYBE_PLACEHOLDER.search(translated):
+                root = self._root
+                if not root.lead and not root.trail:
+                    return translated
+                lead = root.lead[0] if root.lead else ""
+                trail = root.trail[0] if root.trail else ""
+                assert isinstance(lead, str) and isinstance(trail, str)  # plain: no placeholder
+                return lead + translated + trail
+        restored = self.restore([translations[unit.key] for unit in self.units])
+        problem = self.verify(restored)
+        if problem is not None:
+            raise PlaceholderMismatch(problem)
+        return restored
 
     @property
     def term_forms(self) -> Counter[str]:

@@ -70,19 +70,15 @@ def _merge_attempts(
     return list(merged.values())
 
 
-def _settle_text(text: str, masked: ProtectedText, units: dict[str, str]) -> tuple[str, bool]:
+def _settle_text(masked: ProtectedText, units: Mapping[str, str]) -> tuple[str, bool]:
     """(the verified translation, True) of a text whose units all arrived, or (why it must be
     retried alone, False)."""
     try:
-        restored = masked.restore([units[unit.key] for unit in masked.units])
+        return masked.translation(units), True
     except KeyError:
         return _MISSING_PART, False
     except PlaceholderMismatch as exc:
         return f"placeholders changed: {exc}", False
-    problem = masked.verify(restored)
-    if problem is None:
-        return restored, True
-    return f"placeholders changed: {problem}", False
 
 
 class _Outgoing:
@@ -143,20 +139,32 @@ class _Settling:
         self._complete: list[str] = []
         self.settled: dict[str, str] = dict(verified or {})
         self.retry: dict[str, str] = {}
+        self.missing: dict[str, str] = {}
+        """Unit key → masked text of each unit a waiting text lacks, in the order of the texts
+        (what the round must send)."""
+        # One pass per text, the round's bookkeeping and what to send together: a large run
+        # has tens of thousands of texts.
+        settled, waiting, dependents = self.settled, self._waiting, self._dependents
+        missing = self.missing
         for text in texts:
-            if text in self.settled:
+            if text in settled:
                 continue
-            missing = [unit.key for unit in protected[text].units if unit.key not in units]
-            if not missing:
-                self._complete.append(text)
-                continue
-            self._waiting[text] = len(missing)
-            for key in missing:
-                dependents = self._dependents.get(key)
-                if dependents is None:
-                    self._dependents[key] = [text]
+            lacking = 0
+            for unit in protected[text].units:
+                key = unit.key
+                if key in units:
+                    continue
+                lacking += 1
+                missing[key] = unit.masked
+                found = dependents.get(key)
+                if found is None:
+                    dependents[key] = [text]
                 else:
-                    dependents.append(text)
+                    found.append(text)
+            if lacking:
+                waiting[text] = lacking
+            else:
+                self._complete.append(text)
 
     def arrived(self, units: Iterable[tuple[str, str]]) -> int:
         """`(key, translation)` units arrived; returns how many texts they complete (to
@@ -195,14 +203,15 @@ class _Settling:
         verified ones, with their translations (also added to `settled`)."""
         protected, units = self._protected, self._units
         fresh: dict[str, str] = {}
-        for count, text in enumerate(complete, 1):
-            if not count % YIELD_EVERY:
+        for start in range(0, len(complete), YIELD_EVERY):
+            if start:
                 time.sleep(0)  # see YIELD_EVERY
-            outcome, verified = _settle_text(text, protected[text], units)
-            if verified:
-                fresh[text] = outcome
-            else:
-                self.retry[text] = outcome
+            for text in complete[start : start + YIELD_EVERY]:
+                outcome, verified = _settle_text(protected[text], units)
+                if verified:
+                    fresh[text] = outcome
+                else:
+                    self.retry[text] = outcome
         self.settled.update(fresh)
         return fresh
 
@@ -411,18 +420,17 @@ class Translator:
                     missing = [key for key in missing if key not in found]
             if units:
                 verified = self._verify_cached()
-        pending = self.pending
-        for text, masked in self.protected.items():
-            complete = True
-            for unit in masked.units:
-                if unit.key not in units:
-                    pending[unit.key] = unit.masked
-                    complete = False
-            if complete and masked.units:
-                self.cached.add(text)
-        self._settling = _Settling(self.protected, units, self.protected, verified)
-        self._settling.settle()  # the texts the cache completed (this runs in a thread too)
-        self._outgoing = _Outgoing(pending, self._unit_notes)
+        settling = self._settling = _Settling(self.protected, units, self.protected, verified)
+        self.pending = settling.missing
+        # A text whose units are all cached verified (the units of those that did not were
+        # forgotten, also where another text shares them).
+        self.cached = {
+            text
+            for text in verified
+            if all(unit.key in units for unit in self.protected[text].units)
+        }
+        settling.settle()  # the texts the cache completed (this runs in a thread too)
+        self._outgoing = _Outgoing(self.pending, self._unit_notes)
 
     def _notes_by_unit(self, notes: Mapping[str, TextNote]) -> dict[str, TextNote]:
         """Unit key → the notes of the source texts it is a part of, merged."""
@@ -442,7 +450,7 @@ class Translator:
         for text, masked in self.protected.items():
             if not masked.units or not all(unit.key in units for unit in masked.units):
                 continue
-            outcome, ok = _settle_text(text, masked, units)
+            outcome, ok = _settle_text(masked, units)
             if ok:
                 verified[text] = outcome
             else:
@@ -495,14 +503,14 @@ class Translator:
         retry = self._conclude(settling, unit_failures, report)
         if retry and chain and not report.aborted:
             assert requester is not None
-            again = {unit.key: unit.masked for text in retry for unit in self.protected[text].units}
-            for key in again:
-                self.units.pop(key, None)
+            for text in retry:
+                for unit in self.protected[text].units:
+                    self.units.pop(unit.key, None)
             round_two = _Settling(self.protected, self.units, retry)
             settler = _Settler(round_two, on_settled)
             outcome, unit_failures = await self._send(
                 requester,
-                _Outgoing(again, self._unit_notes),
+                _Outgoing(round_two.missing, self._unit_notes),
                 chain,
                 settler,
                 None,

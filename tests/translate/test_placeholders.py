@@ -4,6 +4,7 @@ any translation that loses, adds or breaks a placeholder or the ICU structure is
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import msgspec
 import pytest
@@ -532,3 +533,78 @@ def test_a_plain_text_whose_translation_invents_a_placeholder_fails(
 def test_a_plain_text_whose_translation_invents_a_token_is_a_mismatch() -> None:
     with pytest.raises(PlaceholderMismatch, match="unknown token"):
         protect_placeholders("Save").restore(['Sichern <x id="0"/>'])
+
+
+def _restored_and_verified(protected: ProtectedText, translations: dict[str, str]) -> str:
+    """What `ProtectedText.translation` must give: `restore`, then `verify` (the general path)."""
+    restored = protected.restore([translations[unit.key] for unit in protected.units])
+    problem = protected.verify(restored)
+    if problem is not None:
+        raise PlaceholderMismatch(problem)
+    return restored
+
+
+def _outcome(settle: Callable[[], str]) -> str:
+    try:
+        return settle()
+    except (PlaceholderMismatch, KeyError) as exc:
+        return f"{type(exc).__name__}: {exc}"
+
+
+_MANGLED = st.sampled_from(["drop", "repeat", "rename", "invent", "edges"])
+
+
+@settings(max_examples=400)
+@given(_texts, st.data())
+def test_a_translation_is_what_restoring_then_verifying_gives(
+    text: str, data: st.DataObject
+) -> None:
+    # Plain texts take a shorter way; every text and every mangled translation (lost, repeated
+    # or unknown tokens, invented placeholders, whitespace) must come out as the general path.
+    protected = protect_placeholders(text)
+    translations: dict[str, str] = {}
+    for unit in protected.units:
+        tokens = [f'<x id="{i}"/>' for i in range(len(unit.tokens))]
+        match data.draw(_MANGLED | st.none()):
+            case "drop" if tokens:
+                tokens.pop()
+            case "repeat" if tokens:
+                tokens.append(tokens[0])
+            case "rename":
+                tokens.append(f'<x id="{len(tokens) + 100}"/>')
+            case "invent":
+                tokens.append(data.draw(_PLACEHOLDERS | _GLUE))
+        glue = data.draw(st.lists(_WORDS | _GLUE, min_size=len(tokens) + 1))
+        translated = "".join(g + t for g, t in zip(glue, [*tokens, ""], strict=False))
+        edges = data.draw(st.sampled_from(["", " ", "\n", " \t"]))
+        translations[unit.key] = edges + translated + edges
+    assert _outcome(lambda: protected.translation(translations)) == _outcome(
+        lambda: _restored_and_verified(protected, translations)
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "translation", "outcome"),
+    [
+        ("Save", " Sichern ", "Sichern"),
+        ("  Save now\t", "Jetzt sichern", "  Jetzt sichern\t"),
+        ("Save", "Sichern {{name}}", "PlaceholderMismatch: extra {{name}}"),
+        ("Save", "Sichern\nJetzt", "PlaceholderMismatch: extra \\n"),
+        ("Save", 'Sichern <x id="0"/>', 'PlaceholderMismatch: unit 0: unknown token <x id="0"/>'),
+        ("Hi {{name}}", 'Salut <x id="0"/>', "Salut {{name}}"),
+        (
+            "Hi {{name}}",
+            "Salut",
+            'PlaceholderMismatch: unit 0: token <x id="0"/> ({{name}}) missing',
+        ),
+    ],
+)
+def test_a_translation_is_restored_and_verified(text: str, translation: str, outcome: str) -> None:
+    protected = protect_placeholders(text)
+    translations = {unit.key: translation for unit in protected.units}
+    assert _outcome(lambda: protected.translation(translations)) == outcome
+
+
+def test_a_text_with_a_unit_not_translated_has_no_translation() -> None:
+    with pytest.raises(KeyError):
+        protect_placeholders("Save").translation({})

@@ -9,6 +9,7 @@ from pathlib import Path
 import trio
 
 from i18nprune.config.schema import TranslatePolicy
+from i18nprune.placeholders import protect_placeholders
 from i18nprune.pool import WorkerPool
 from i18nprune.testing import FakeProvider, Fault, fake_translation
 from i18nprune.translate.cache import TranslationCache
@@ -130,3 +131,42 @@ def test_every_translation_of_the_report_is_handed_over_once_cached_and_retried_
     )
     assert report.cached == {"Cached {{name}}"}
     assert retried  # one text came back without its placeholder and was retried alone
+
+
+def test_a_text_is_cached_only_while_its_units_are_and_what_it_lacks_is_sent_once(
+    tmp_path: Path,
+) -> None:
+    # "Save" verifies from the cache; the plural does not (its other branch invents a
+    # placeholder), so its units, "Save" among them, are forgotten and sent again, once.
+    plural = "{n, plural, one {Save} other {# Saves}}"
+    texts = ["Save", plural, "Open"]
+    save, saves = protect_placeholders(plural).units
+    cache = TranslationCache.open(tmp_path / "cache.sqlite3", writable=True)
+    cache.put_many("libre", "en", "fr", [(save.key, "Sichern"), (saves.key, "# Sichern {x}")])
+    with FakeProvider("libre") as fake:
+        translator = Translator(
+            [settings_for("libre", fake.base_url)],
+            TranslatePolicy(),
+            cache,
+            source="en",
+            target="fr",
+            texts=texts,
+        )
+        translator.consult_cache()
+        assert translator.cached == set()
+        assert translator.pending == {
+            save.key: "Save",
+            saves.key: saves.masked,
+            "Open\0Open": "Open",
+        }
+        report = with_pool(lambda pool: translator.translate(pool))
+        [request] = fake.requests
+    cache.close()
+    assert request.texts == ["Save", saves.masked, "Open"]
+    assert report.translations == {
+        "Save": "Sichern",
+        plural: protect_placeholders(plural).restore(
+            [fake_translation("Save", "fr"), fake_translation(saves.masked, "fr")]
+        ),
+        "Open": fake_translation("Open", "fr"),
+    }
