@@ -48,7 +48,7 @@ _SCHEMA = (
 _DIGEST_FUNCTION = "i18nprune_digest"
 
 
-def row_digest(provider: str, source: str, target: str, key: str) -> int:
+def _row_digest(provider: str, source: str, target: str, key: str) -> int:
     """The signed 64-bit digest a row of the cache is filed under (BLAKE2b of its key
     columns)."""
     data = f"{provider}\0{source}\0{target}\0{key}".encode("utf-8", "surrogatepass")
@@ -156,7 +156,7 @@ class TranslationCache:
         makes the cache inert (see `problem`) instead of raising.
         """
         rows = [
-            (row_digest(provider, source, target, key), provider, source, target, key, text)
+            (_row_digest(provider, source, target, key), provider, source, target, key, text)
             for key, text in entries
         ]
         with self._turn:
@@ -267,7 +267,7 @@ def _lookup(
         rows = connection.execute(
             "SELECT key, translation FROM translations"
             f" WHERE digest IN ({marks}) AND provider = ? AND source = ? AND target = ?",
-            (*(row_digest(*pair, key) for key in chunk), *pair),
+            (*(_row_digest(*pair, key) for key in chunk), *pair),
         )
         wanted = set(chunk)
         # A row of another key under a wanted key's digest is no answer for it.
@@ -299,7 +299,7 @@ def _lookup_1(
 
 def _prepare(connection: sqlite3.Connection, *, writable: bool) -> None:
     """Check that the file is our cache (raising `_Unusable` when not); when writable, switch
-    it to WAL and create the tables of an empty file.
+    it to WAL and create the tables of an empty file, or migrate an earlier version's.
 
     A foreign or newer file is rejected before anything is written to it.
     """
@@ -368,7 +368,7 @@ def _create_or_migrate(connection: sqlite3.Connection) -> None:
 def _migrate_from_1(connection: sqlite3.Connection) -> None:
     """Version 1 → 2, in the caller's transaction: every row is kept, filed under its
     digest."""
-    connection.create_function(_DIGEST_FUNCTION, 4, row_digest, deterministic=True)
+    connection.create_function(_DIGEST_FUNCTION, 4, _row_digest, deterministic=True)
     connection.execute("ALTER TABLE translations RENAME TO translations_1")
     for statement in _TABLES:
         connection.execute(statement)
