@@ -155,6 +155,8 @@ class TranslationCache:
         are stored. Does nothing on a read-only, closed or unusable cache; a failing write
         makes the cache inert (see `problem`) instead of raising.
         """
+        if self._connection is None:
+            return  # read-only, closed or inert: no row need be digested (checked again below)
         rows = [
             (_row_digest(provider, source, target, key), provider, source, target, key, text)
             for key, text in entries
