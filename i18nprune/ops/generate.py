@@ -70,7 +70,12 @@ from i18nprune.translate.lock import (
 from i18nprune.translate.notes import text_notes
 from i18nprune.translate.plan import TargetPlan, plan_target
 from i18nprune.translate.providers import provider_chain
-from i18nprune.translate.translator import YIELD_EVERY, TranslationReport, Translator
+from i18nprune.translate.translator import (
+    YIELD_EVERY,
+    TranslationReport,
+    Translator,
+    joined_reports,
+)
 
 _T = TypeVar("_T")
 
@@ -847,6 +852,114 @@ def _notes(run: TargetRun, descriptions: Descriptions | None) -> dict[str, TextN
     return text_notes(((part.namespace, part.plan.leaves) for part in run.parts), descriptions)
 
 
+FIRST_PART_TEXTS = 2000
+"""A target with at least PARTS_FROM distinct texts to translate is prepared and sent in parts:
+the first this large, each next one PART_GROWTH times the one before, up to LARGEST_PART."""
+PART_GROWTH = 3
+LARGEST_PART = 16000
+PARTS_FROM = 4 * FIRST_PART_TEXTS
+
+
+def text_parts(texts: list[str], batch_size: int) -> list[list[str]]:
+    """`texts` (distinct) cut into the parts a run prepares one after another, each sent while
+    the next is prepared: masking and looking up 100k texts takes ~0.6 s, during which no
+    request would be in flight. A part prepares in a fifth of the time it takes to translate,
+    so the next one is ready before the last batch of one is answered. Every part but the last
+    is a multiple of `batch_size` texts, so parts cut no more batches than the texts whole
+    (unless the cache or shared placeholders thin a part); the last takes the rest when that
+    is less than twice the next part's size."""
+    if len(texts) < PARTS_FROM:
+        return [texts]
+    batch = max(batch_size, 1)
+    parts: list[list[str]] = []
+    start = 0
+    size = FIRST_PART_TEXTS
+    while start < len(texts):
+        size = -(-size // batch) * batch
+        end = len(texts) if len(texts) - start < 2 * size else start + size
+        parts.append(texts[start:end])
+        start = end
+        size = min(size * PART_GROWTH, LARGEST_PART)
+    return parts
+
+
+class _TargetTranslation:
+    """The translation of one target, part after part (`text_parts`): each part's translator
+    and report, and one progress count for the target summed over its parts, reported once the
+    run has announced its plan."""
+
+    def __init__(
+        self,
+        run: TargetRun,
+        descriptions: Descriptions | None,
+        batch_size: int,
+        emit: EventSink,
+    ) -> None:
+        """Costs time in proportion to the target's leaves: hosts build it in a thread."""
+        self.run = run
+        self.texts = list(dict.fromkeys(run.texts_to_translate()))
+        """The target's distinct texts to translate, in plan order."""
+        self.parts = text_parts(self.texts, batch_size)
+        self.notes = _notes(run, descriptions)
+        self.translators: list[Translator] = []
+        self.reports: list[TranslationReport | None] = []
+        self._emit = emit
+        self._counts: dict[int, tuple[int, int]] = {}
+        """Part index → its (done, failed), for the parts whose translation started."""
+        self._announced = False
+
+    def add(self, translator: Translator) -> int:
+        """Take the translator of the next part; returns the part's index."""
+        self.translators.append(translator)
+        self.reports.append(None)
+        return len(self.translators) - 1
+
+    async def translate(
+        self, index: int, requester: Requester | None, recorder: PoolRecorder
+    ) -> None:
+        """Translate part `index`, placing its leaves as they settle."""
+
+        def progress(done: int, failed: int) -> None:
+            self._counts[index] = (done, failed)
+            self._report()
+
+        writer = self.run.writer
+        self.reports[index] = await self.translators[index].translate(
+            requester,
+            progress,
+            recorder=recorder,
+            on_settled=writer.settled if writer is not None else None,
+        )
+
+    def announced(self) -> None:
+        """The plan is announced: progress is reported from now on, beginning with where the
+        parts started already have got to."""
+        self._announced = True
+        if self._counts:
+            self._report()
+
+    def report(self) -> TranslationReport:
+        """The target's report (every part's translation finished)."""
+        reports = [report for report in self.reports if report is not None]
+        assert len(reports) == len(self.reports), "every part of the target was translated"
+        return reports[0] if len(reports) == 1 else joined_reports(reports)
+
+    def _report(self) -> None:
+        if not self._announced:
+            return
+        counts = self._counts.values()
+        self._emit(
+            ProgressEvent(
+                type=EVENT,
+                phase="translate",
+                target=self.run.target.code,
+                done=sum(done for done, _ in counts),
+                total=len(self.texts),
+                failed=sum(failed for _, failed in counts),
+            )
+        )
+
+
 async def _prepare_and_translate(
     project: Project,
     runs: list[TargetRun],
@@ -858,30 +971,30 @@ async def _prepare_and_translate(
     descriptions: Descriptions | None,
     masks: dict[str, ProtectedText],
 ) -> tuple[list[TranslationReport | None], list[Issue], Callable[[], None]]:
-    """Prepare every target against the translation cache, then translate what it lacks
-    (nothing on a dry run: its reports are None); the pool is released before this returns.
+    """Prepare every target against the translation cache and translate what it lacks (nothing
+    on a dry run: its reports are None), sending each part of a target's texts while the next
+    is prepared (`text_parts`); the pool is released before this returns.
 
     Also returns what lets the run's translators and cache go (`_let_go`, to call in a thread:
     the caller does, while it writes the files); when this raises, it has called it already.
     """
     cache, issues = await trio.to_thread.run_sync(_open_cache, project)
     translators: list[Translator] = []
-    reports: list[TranslationReport | None] = [None] * len(runs)
     let_go = partial(_let_go, translators, cache)
+    targets = await trio.to_thread.run_sync(
+        lambda: [
+            _TargetTranslation(target_run, descriptions, chain[0].batch_size, emit)
+            for target_run in runs
+        ]
+    )
+    factory = _TranslatorFactory(project, chain, cache, glossary, masks)
+    if not options.dry_run:
+        # Leaves are placed (in memory) as their texts settle, one target at a time.
+        turn = threading.Lock()
+        for target_run in runs:
+            target_run.writer = TargetWriter(target_run, options.metadata, turn)
     try:
-        translators[:] = await _prepare(
-            project, runs, chain, cache, emit, glossary, descriptions, masks
-        )
-        pending = sum(len(translator.pending) for translator in translators)
-        if not options.dry_run:
-            # Leaves are placed (in memory) as their texts settle, one target at a time.
-            turn = threading.Lock()
-            for target_run in runs:
-                target_run.writer = TargetWriter(target_run, options.metadata, turn)
-            await workers.lease(pending)
-            if not pending:
-                await workers.release()
-            reports[:] = await _translate(runs, translators, workers, emit)
+        await _translate_in_parts(factory, targets, workers, options, emit, translators)
         await workers.release()
     except BaseException:
         # Closing checkpoints the database and waits for a write in progress, and dropping the
@@ -893,6 +1006,7 @@ async def _prepare_and_translate(
     if cache is not None and cache.problem and not issues:
         # It opened, then a read or write failed (a file another user owns, a full disk).
         issues.append(warning(Code.TRANSLATION_CACHE_UNAVAILABLE, cache.problem, str(cache.path)))
+    reports = [None if options.dry_run else target.report() for target in targets]
     return reports, issues, let_go
 
 
@@ -904,94 +1018,93 @@ def _let_go(translators: list[Translator], cache: TranslationCache | None) -> No
         cache.close()
 
 
-async def _prepare(
-    project: Project,
-    runs: list[TargetRun],
-    chain: list[ProviderSettings],
-    cache: TranslationCache | None,
+@dataclass(frozen=True)
+class _TranslatorFactory:
+    """Builds the translator of a part of a target's texts."""
+
+    project: Project
+    chain: list[ProviderSettings]
+    cache: TranslationCache | None
+    glossary: Glossary
+    shared: dict[str, ProtectedText]
+    """Texts masked already as targets without glossary terms mask them (filled further)."""
+
+    def prepared(self, target: _TargetTranslation, texts: list[str]) -> Translator:
+        """The translator of `texts` (of `target`), masked and looked up in the cache: pure
+        work that takes a while (~6 µs a text), done in a thread."""
+        code = target.run.target.code
+        terms = self.glossary.for_target(code)
+        translator = Translator(
+            self.chain,
+            self.project.config.translate.policy,
+            self.cache,
+            source=self.project.source_locale(),
+            target=code,
+            texts=texts,
+            glossary=terms,
+            notes=target.notes,
+            masks=self.shared if terms is None else None,
+        )
+        translator.consult_cache()
+        return translator
+
+
+async def _translate_in_parts(
+    factory: _TranslatorFactory,
+    targets: list[_TargetTranslation],
+    workers: _RunPool,
+    options: GenerateOptions,
     emit: EventSink,
-    glossary: Glossary,
-    descriptions: Descriptions | None,
-    shared: dict[str, ProtectedText],
-) -> list[Translator]:
-    """Mask every target's texts and look them up in the cache; announces the plan. `shared`:
-    texts masked already as targets without glossary terms mask them (filled further)."""
+    translators: list[Translator],
+) -> None:
+    """Prepare each part of every target's texts in a thread, part after part (the first part
+    of every target, then the second, …); unless on a dry run, translate each part as soon as
+    it is prepared, while the next is prepared. Announces the plan once every part is
+    prepared; `translators` receives each part's translator."""
 
-    def prepare() -> list[Translator]:
-        translators = []
-        for target_run in runs:
-            terms = glossary.for_target(target_run.target.code)
-            translator = Translator(
-                chain,
-                project.config.translate.policy,
-                cache,
-                source=project.source_locale(),
-                target=target_run.target.code,
-                texts=target_run.texts_to_translate(),
-                glossary=terms,
-                notes=_notes(target_run, descriptions),
-                masks=shared if terms is None else None,
-            )
-            translator.consult_cache()
-            translators.append(translator)
-        return translators
-
-    # Masking is pure and the cache is only read here: a cancel need not wait for either.
-    translators = await trio.to_thread.run_sync(prepare, abandon_on_cancel=True)
-    emit(
-        ProgressEvent(
-            type=EVENT,
-            phase="plan",
-            targets=[target_run.target.code for target_run in runs],
-            total=sum(target_run.leaf_count for target_run in runs),
-            cached=sum(len(translator.cached) for translator in translators),
+    async def prepare(target: _TargetTranslation, level: int) -> int:
+        # Masking is pure and the cache is only read here: a cancel need not wait.
+        translator = await trio.to_thread.run_sync(
+            factory.prepared, target, target.parts[level], abandon_on_cancel=True
         )
-    )
-    return translators
+        translators.append(translator)
+        return target.add(translator)
 
-
-async def _translate(
-    runs: list[TargetRun], translators: list[Translator], workers: _RunPool, emit: EventSink
-) -> list[TranslationReport]:
-    """Translate every target at once (they share the providers' limits).
-
-    Raises Cancelled when cancelled: nothing is written then, and what arrived stays cached.
-    """
-    requester = workers.requester()
-    reports: list[TranslationReport | None] = [None] * len(runs)
-
-    async def translate(index: int) -> None:
-        translator = translators[index]
-        target_run = runs[index]
-        progress = _progress_sink(target_run, len(translator.protected), emit)
-        writer = target_run.writer
-        reports[index] = await translator.translate(
-            requester,
-            progress,
-            recorder=workers.recorder,
-            on_settled=writer.settled if writer is not None else None,
-        )
-
+    for target in targets:
+        await prepare(target, 0)
+    pending = sum(len(target.translators[0].pending) for target in targets)
+    later = sum(len(part) for target in targets for part in target.parts[1:])
+    translating = not options.dry_run
+    # The pool is leased (and given back) outside the nursery below, which its lease would
+    # outlive: for whatever the later parts may need too.
+    if translating and (pending or later):
+        await workers.lease(pending + later)
+    else:
+        await workers.release()  # nothing to send
+    requester = workers.requester() if translating else None
     async with trio.open_nursery() as nursery:
-        for index in range(len(runs)):
-            nursery.start_soon(translate, index)
-    return [report for report in reports if report is not None]
 
+        def translate(target: _TargetTranslation, part: int) -> None:
+            if translating:
+                nursery.start_soon(target.translate, part, requester, workers.recorder)
 
-def _progress_sink(run: TargetRun, total: int, emit: EventSink) -> Callable[[int, int], None]:
-    def progress(done: int, failed: int) -> None:
+        for target in targets:
+            translate(target, 0)
+        for level in range(1, max((len(target.parts) for target in targets), default=1)):
+            for target in targets:
+                if level < len(target.parts):
+                    translate(target, await prepare(target, level))
         emit(
             ProgressEvent(
                 type=EVENT,
-                phase="translate",
-                target=run.target.code,
-                done=done,
-                total=total,
-                failed=failed,
+                phase="plan",
+                targets=[target.run.target.code for target in targets],
+                total=sum(target.run.leaf_count for target in targets),
+                cached=sum(len(translator.cached) for translator in translators),
             )
         )
-
-    return progress
+        for target in targets:
+            target.announced()
 
 
 async def _write(

@@ -47,6 +47,34 @@ class TranslationReport:
     aborted: bool = False
 
 
+def joined_reports(reports: Sequence[TranslationReport]) -> TranslationReport:
+    """One report for texts translated in parts (disjoint sets of texts, each by its own
+    `Translator`): each provider's requests and retries summed, its outcome "partial" where the
+    parts' outcomes differ."""
+    joined = TranslationReport()
+    by_provider: dict[str, ProviderAttempt] = {}
+    for report in reports:
+        joined.translations.update(report.translations)
+        joined.failures.update(report.failures)
+        joined.cached.update(report.cached)
+        joined.fallback_count += report.fallback_count
+        joined.aborted = joined.aborted or report.aborted
+        for attempt in report.attempts:
+            before = by_provider.get(attempt.provider_id)
+            by_provider[attempt.provider_id] = (
+                attempt
+                if before is None
+                else ProviderAttempt(
+                    provider_id=attempt.provider_id,
+                    outcome=attempt.outcome if attempt.outcome == before.outcome else "partial",
+                    requests=before.requests + attempt.requests,
+                    retries=before.retries + attempt.retries,
+                )
+            )
+    joined.attempts = list(by_provider.values())
+    return joined
+
+
 def _tokens_kept(masked: str, translation: str) -> bool:
     return sorted(_TOKEN.findall(masked)) == sorted(_TOKEN.findall(translation))
 
@@ -146,7 +174,9 @@ class _Settling:
         # has tens of thousands of texts.
         settled, waiting, dependents = self.settled, self._waiting, self._dependents
         missing = self.missing
-        for text in texts:
+        for index, text in enumerate(texts):
+            if index and not index % _YIELD_EVERY_LIGHT:
+                time.sleep(0)  # see YIELD_EVERY: a run prepares while it translates
             if text in settled:
                 continue
             lacking = 0
@@ -225,6 +255,9 @@ YIELD_EVERY = 32
 """Settling (and `generate`'s placing) lets go of the GIL after this many texts (~0.1–0.2 ms
 of work): the event loop, which relays every reply and sends the next batch, takes it at once
 instead of waiting out the switch interval each time it wants it back."""
+
+_YIELD_EVERY_LIGHT = 4 * YIELD_EVERY
+"""The same for work that costs about a quarter as much per text."""
 
 SETTLE_INTERVAL_SECONDS = 0.02
 """A round settles what completed at most this often (each step is a trip to a thread)."""
@@ -380,12 +413,16 @@ class Translator:
         self.target = target
         memo: MutableMapping[str, ProtectedText] = {} if masks is None else masks
         protected: dict[str, ProtectedText] = {}
+        masking = 0
         for text in texts:
             if text in protected:
                 continue
             masked = memo.get(text)
             if masked is None:
                 masked = memo[text] = protect_placeholders(text, glossary)
+                masking += 1
+                if not masking % YIELD_EVERY:
+                    time.sleep(0)  # see YIELD_EVERY: a run prepares while it translates
             protected[text] = masked
         self.protected = protected
         self._unit_notes = self._notes_by_unit(notes or {})
@@ -433,11 +470,16 @@ class Translator:
         self._outgoing = _Outgoing(self.pending, self._unit_notes)
 
     def _notes_by_unit(self, notes: Mapping[str, TextNote]) -> dict[str, TextNote]:
-        """Unit key → the notes of the source texts it is a part of, merged."""
+        """Unit key → the notes of the source texts it is a part of, merged. (`notes` may
+        hold the notes of a whole target for a translator of a part of its texts.)"""
         by_unit: dict[str, TextNote] = {}
-        for text, note in notes.items():
-            masked = self.protected.get(text)
-            for unit in masked.units if masked is not None else ():
+        if not notes:
+            return by_unit
+        for text, masked in self.protected.items():
+            note = notes.get(text)
+            if note is None:
+                continue
+            for unit in masked.units:
                 before = by_unit.get(unit.key)
                 by_unit[unit.key] = note if before is None else before.merged(note)
         return by_unit
