@@ -45,6 +45,7 @@ class Code:
     LOCALE_UNREADABLE = "i18nprune.locale.unreadable"
     LOCALE_NOT_OBJECT = "i18nprune.locale.not_an_object"
     LOCALE_DUPLICATE_PATH = "i18nprune.locale.duplicate_path"
+    LOCALE_EMPTY_KEY = "i18nprune.locale.empty_key"
     LOCALE_META_INVALID = "i18nprune.locale.meta_invalid"
     LOCALE_WRITE_FAILED = "i18nprune.locale.write_failed"
     TARGET_NOT_FOUND = "i18nprune.locale.target_not_found"

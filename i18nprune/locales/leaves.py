@@ -83,6 +83,10 @@ def list_leaves(doc: object, placeholder: str) -> list[Leaf]:
     A path can repeat when a file spells it twice (`{"a.b": …, "a": {"b": …}}`); callers that
     report such duplicates use this, everyone else uses `flatten_leaves`. Empty objects and
     arrays contribute nothing.
+
+    A top-level key `""` and everything under it are left out: the path `""` is the document
+    itself, and `{"": {"b": …}}` would read as the path `b`, which names the top-level key `b`.
+    No path reaches that subtree, so no command reads, copies, translates or removes it.
     """
     found: list[Leaf] = []
     _collect(doc, "", placeholder, found)
@@ -113,6 +117,8 @@ def _collect(node: object, path: str, placeholder: str, found: list[Leaf]) -> No
             found.append(Leaf(path, "placeholder" if text == placeholder else "string", text))
             return
         for key, child in node.items():
+            if not key and not path:
+                continue  # see `list_leaves`: the top-level key "" has no path
             child_path = f"{path}.{key}" if path else key
             if isinstance(child, str):  # most keys hold a string: no call for them
                 kind: LeafKind = "placeholder" if child == placeholder else "string"

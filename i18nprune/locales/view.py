@@ -15,7 +15,7 @@ from i18nprune.locales.memo import FileMemo
 
 # Duplicate warnings name this many paths and summarise the rest.
 _NAMED_DUPLICATES = 5
-_segment_leaves: FileMemo[list[Leaf]] = FileMemo()
+_segment_leaves: FileMemo[tuple[list[Leaf], bool]] = FileMemo()
 
 
 class LocaleView:
@@ -159,7 +159,7 @@ def load_locale(
     duplicates: dict[tuple[str, str], list[str]] = {}
     for segment in segments:
         try:
-            found = _segment_leaves.get(
+            found, unnamed = _segment_leaves.get(
                 segment.path,
                 (segment.rel, placeholder),
                 partial(_read_leaves, segment, placeholder),
@@ -167,6 +167,8 @@ def load_locale(
         except LocaleFileError as exc:
             issues.append(exc.issue)
             continue
+        if unnamed:
+            issues.append(_empty_key_warning(segment.rel))
         before = len(leaves)
         rel = segment.rel
         for leaf in found:
@@ -193,10 +195,21 @@ def load_locale(
     )
 
 
-def _read_leaves(segment: Segment, placeholder: str) -> list[Leaf]:
-    """The leaves of one segment file (a list of its own, which no caller changes). Raises
+def _read_leaves(segment: Segment, placeholder: str) -> tuple[list[Leaf], bool]:
+    """The leaves of one segment file (a list of its own, which no caller changes), and whether
+    it has a top-level key `""` (which has no leaf path: see `list_leaves`). Raises
     LocaleFileError."""
-    return list_leaves(read_json_file(segment.path, segment.rel), placeholder)
+    document = read_json_file(segment.path, segment.rel)
+    return list_leaves(document, placeholder), "" in document
+
+
+def _empty_key_warning(rel: str) -> Issue:
+    return warning(
+        Code.LOCALE_EMPTY_KEY,
+        f'{rel}: the top-level key "" has no key path, so every command leaves it and what it '
+        "holds as they are (never read, copied, translated or removed); give it a name to use it",
+        path=rel,
+    )
 
 
 def _duplicate_warning(first: str, then: str, paths: list[str]) -> Issue:

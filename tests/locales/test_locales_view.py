@@ -60,6 +60,24 @@ def test_a_path_spelled_dotted_and_nested_in_one_file_warns(tmp_path: Path) -> N
     ]
 
 
+def test_a_top_level_empty_key_is_left_out_with_a_warning(tmp_path: Path) -> None:
+    # Its path would be "" (the document) and its children's paths those of top-level keys.
+    inventory = locale_tree(
+        tmp_path,
+        {"locales/en.json": '{"": {"b": "Shadow", "c": "Hidden"}, "a": {"": "Kept"}, "b": "B"}'},
+        LocalesConfig(),
+    )
+    view = load_locale(inventory, "en", PLACEHOLDER)
+    assert {path: leaf.value for path, leaf in view.leaves.items()} == {"a.": "Kept", "b": "B"}
+    [issue] = view.issues
+    assert (issue.code, issue.severity, issue.path) == (
+        Code.LOCALE_EMPTY_KEY,
+        "warning",
+        "locales/en.json",
+    )
+    assert 'key ""' in issue.message and "locales/en.json" in issue.message
+
+
 def test_an_invalid_segment_is_reported_and_the_others_still_load(tmp_path: Path) -> None:
     inventory = locale_tree(
         tmp_path,
