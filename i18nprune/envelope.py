@@ -46,6 +46,7 @@ class Code:
     LOCALE_NOT_OBJECT = "i18nprune.locale.not_an_object"
     LOCALE_DUPLICATE_PATH = "i18nprune.locale.duplicate_path"
     LOCALE_EMPTY_KEY = "i18nprune.locale.empty_key"
+    LOCALE_ARRAY_GAP = "i18nprune.locale.array_gap"
     LOCALE_META_INVALID = "i18nprune.locale.meta_invalid"
     LOCALE_WRITE_FAILED = "i18nprune.locale.write_failed"
     TARGET_NOT_FOUND = "i18nprune.locale.target_not_found"
@@ -98,6 +99,7 @@ class Code:
 
     # editor ops
     KEY_NOT_FOUND = "i18nprune.key.not_found"
+    KEY_NO_PLACE = "i18nprune.key.no_place"
 
     # languages
     UNSUPPORTED_LANGUAGE = "i18nprune.languages.unsupported_language_code"

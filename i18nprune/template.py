@@ -48,14 +48,18 @@ def build_template(
     dynamic prefix, or preserved.
 
     When the scan proves nothing, every source text leaf is in the template. Parity-excluded
-    leaves and data leaves (numbers, booleans, null) are never in it.
+    leaves and data leaves (numbers, booleans, null) are never in it, except a data leaf that
+    is an item of an array (`list[1]`): an array's items are positional, so a target cannot
+    have the text after it without it.
     """
     parity = config.policies.parity
     # Nothing excluded is the common case: no path need be checked then.
     excluding = bool(parity.exclude_keys or parity.exclude_prefixes or parity.exclude_values)
     paths = []
     for path, leaf in source.leaves.items():
-        if leaf.kind == "other" or (excluding and is_parity_excluded(path, leaf.value, parity)):
+        if (leaf.kind == "other" and not path.endswith("]")) or (
+            excluding and is_parity_excluded(path, leaf.value, parity)
+        ):
             continue
         if (
             reference.proves_nothing

@@ -211,6 +211,27 @@ class LocaleDocument:
         self._replace(*chain[-1], node)
         return False
 
+    def reaches(self, path: str) -> bool:
+        """Whether `set` can put a leaf at `path`: False when an array on its way would be left
+        with a gap (an index past the end of an array, or a new array not starting at
+        `[0]`), for which `set` raises ValueError."""
+        if self.literal_keys:
+            return bool(path)
+        parts = list(_split(path))
+        if not parts:
+            return False
+        if next(self._leaves(path), None) is not None:
+            return True
+        container, used = self._tree.deepest_container(parts)
+        rest = parts[used:]
+        if isinstance(container, list):
+            index = rest[0]
+            assert isinstance(index, int)  # lists are only entered for index parts
+            if index > len(container):
+                return False
+            rest = rest[1:]
+        return all(part == 0 for part in rest if isinstance(part, int))
+
     def set_many(
         self, leaves: Sequence[tuple[str, object]], *, order: Sequence[str] | None = None
     ) -> int:

@@ -38,7 +38,7 @@ from i18nprune.locales.leaves import NEEDS_REVIEW, is_message_object
 from i18nprune.locales.view import LocaleView
 from i18nprune.ops.events import EventSink, ProgressEvent
 from i18nprune.ops.scanning import scan_code
-from i18nprune.ops.sync import SourceFiles
+from i18nprune.ops.sync import SourceFiles, array_gap_warning
 from i18nprune.ops.targets import Target, select_targets
 from i18nprune.placeholders import ProtectedText, protect_placeholders
 from i18nprune.pool import ProviderAttempt, WorkerPool
@@ -259,6 +259,8 @@ class _PartPlacement:
         self.editor = run.project.editor(part.view)
         self.new_files: dict[str, tuple[Path, JsonStyle]] = {}
         """Every leaf of a source segment goes to the same target file."""
+        self.held_back: list[str] = []
+        """Array items not written because an earlier item of their array is missing."""
         self.next = 0
         """The index in the plan's leaves of the next leaf to place."""
 
@@ -323,6 +325,12 @@ class TargetWriter:
                 written.extend(placement.editor.save())
         return sorted(written), self.count, self.retranslated
 
+    @property
+    def held_back(self) -> list[str]:
+        """Array items not written because an earlier item of their array is missing (its
+        translation failed, or the template leaves it out)."""
+        return [path for placement in self._parts for path in placement.held_back]
+
     def _place(self, text_of: Callable[[str], str | None]) -> None:
         """Place the leaves whose texts are known, part after part, stopping at the first leaf
         still waiting for its text."""
@@ -386,20 +394,25 @@ class TargetWriter:
                         leaf.source_path, target
                     )
                 if leaf.target_path not in held:
+                    if "[" in leaf.target_path:
+                        add_new()
+                        if not editor.document(*placed).reaches(leaf.target_path):
+                            # An earlier item of its array is missing (its translation failed).
+                            placement.held_back.append(leaf.target_path)
+                            index += 1
+                            continue
                     if placed is not into:
                         add_new()
                         into = placed
                     # A new leaf is structured when the target's leaves are.
-                    new.append(
-                        (
-                            leaf.target_path,
-                            machine_leaf(text, None) if translated and structured else text,
-                        )
-                    )
+                    fresh = leaf.value
+                    if translated:
+                        fresh = machine_leaf(text, None) if structured else text
+                    new.append((leaf.target_path, fresh))
                 else:
                     add_new()
                     existing = editor.get(leaf.target_path)
-                    value: object = text
+                    value: object = text if translated else leaf.value
                     # A structured-JSON message takes the bare text (the writer keeps its fields).
                     wants_leaf = structured or isinstance(existing, dict)
                     if translated and wants_leaf and not is_message_object(existing):
@@ -1174,6 +1187,11 @@ def _write_target(
         written, count, retranslated = run.write(report)
     except ProblemError as exc:  # unreadable, unwritable (disk full, permissions), outside root
         return run.result("failed", report), [*issues, exc.issue]
+    assert run.writer is not None  # `run.write` used it
+    if run.writer.held_back:
+        command = run.project.command(f"generate --target {run.target.code} --resume")
+        advice = f"`{command}` retries the failed ones; add any other to the target file"
+        issues.append(array_gap_warning(run.target.code, run.writer.held_back, advice))
     status: TargetStatus = "written" if count else "failed"
     if not run.leaf_count:  # only marks to set
         status = "written" if written else "skipped"

@@ -9,7 +9,15 @@ from typing import Annotated
 import msgspec
 import trio
 
-from i18nprune.envelope import Envelope, Issue, ProblemError, has_errors, make_envelope
+from i18nprune.envelope import (
+    Code,
+    Envelope,
+    Issue,
+    ProblemError,
+    error,
+    has_errors,
+    make_envelope,
+)
 from i18nprune.locale_codes import normalize_code
 from i18nprune.locales.editor import FileChange
 from i18nprune.locales.leaves import is_message_object
@@ -74,6 +82,13 @@ def _set(handle: ProjectHandle, options: KeySetOptions) -> tuple[KeySetData, lis
         name = segments[0].name if segments else options.locale.strip()
         file = project.namespace_file(name, namespace or syntax.default_namespace)
     try:
+        if not editor.document(file).reaches(path):
+            # An array item past the end of its array, or a key the grammar gives no path.
+            message = (
+                f"`{options.key}` cannot be set in {locale}: its path {path!r} names no place a "
+                "leaf can go (an array cannot have a gap; the empty key has no path)"
+            )
+            return unchanged, [*issues, error(Code.KEY_NO_PLACE, message)]
         existing = editor.get(path)
         editor.set(path, _leaf(project, options.value, existing), file)
         changes = editor.changes()

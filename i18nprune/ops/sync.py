@@ -122,16 +122,22 @@ def align_target(
     template: SyncTemplate,
     files: SourceFiles,
     options: SyncOptions,
-) -> None:
-    """Queue the edits that make one target match the template."""
+) -> list[str]:
+    """Queue the edits that make one target match the template; returns the template's array
+    items left out because an item before them is missing from the target and is not in the
+    template either (a parity-excluded one): an array cannot have a gap."""
     structured = options.metadata or (
         files.project.config.locale_leaves.mode == "structured" and not options.strip_metadata
     )
     wanted = set(template.paths)
+    gaps: list[str] = []
     for path in template.paths:
         existing = editor.view.leaves.get(path)
         if existing is None:
             file, style = files.target_file(path, target)
+            if "[" in path and not editor.document(file, style).reaches(path):
+                gaps.append(path)
+                continue
             value = _target_value(files.source.leaves[path], structured)
             editor.set(path, value, file, order=template.paths, style=style)
         elif options.strip_metadata and existing.kind in ("structured", "placeholder"):
@@ -140,6 +146,17 @@ def align_target(
     for path in translatable_paths(editor.view):
         if path not in wanted and not template.keeps_extra(path):
             editor.delete(path)
+    return gaps
+
+
+def array_gap_warning(locale: str, paths: list[str], advice: str) -> Issue:
+    """The warning for array items of `locale` left unwritten because of a gap before them."""
+    named = ", ".join(paths[:5]) + (f" and {len(paths) - 5} more" if len(paths) > 5 else "")
+    return warning(
+        Code.LOCALE_ARRAY_GAP,
+        f"{len(paths)} array item(s) of `{locale}` not written ({named}): an item before each is "
+        f"missing from `{locale}`, and an array cannot have a gap — {advice}",
+    )
 
 
 @dataclass(frozen=True)
@@ -187,7 +204,10 @@ def _align_all(
         for namespace, view in own:
             editor = project.editor(view)
             try:
-                align_target(editor, target, templates[namespace], files[namespace], options)
+                gaps = align_target(editor, target, templates[namespace], files[namespace], options)
+                if gaps:
+                    advice = "add the earlier items to the target file, then sync again"
+                    issues.append(array_gap_warning(target.code, gaps, advice))
                 changes.extend(editor.changes())
                 if write:
                     written.extend(editor.save())

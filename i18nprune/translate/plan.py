@@ -16,7 +16,7 @@ from i18nprune.template import SyncTemplate
 from i18nprune.translate.lock import LockEntry, TargetEntries, assess, settled_entry, text_hash
 from i18nprune.translate.plurals import plural_plan
 
-Action = Literal["translate", "copy"]
+Action = Literal["translate", "copy", "data"]
 
 
 class PlannedLeaf(msgspec.Struct, frozen=True):
@@ -31,6 +31,14 @@ class PlannedLeaf(msgspec.Struct, frozen=True):
     action: Action
     stale: bool = False
     """A re-translation of a stale leaf (its source text changed since generate wrote it)."""
+    data: int | float | bool | None = None
+    """The value to write for action "data": an array item of the source that holds a number, a
+    boolean or null, which the target lacks (`text` is empty then)."""
+
+    @property
+    def value(self) -> object:
+        """What is written for a leaf that is not translated."""
+        return self.data if self.action == "data" else self.text
 
 
 @dataclass(frozen=True)
@@ -110,6 +118,14 @@ def plan_target(
     for path in plural_plan(template.paths, source.locale, target.locale):
         order.append(path.target_path)
         source_leaf = source.leaves[path.source_path]
+        if source_leaf.kind == "other":  # an array item (see `build_template`): kept in place
+            if path.target_path not in target.leaves and not isinstance(source_leaf.value, str):
+                planned.append(
+                    PlannedLeaf(
+                        path.target_path, path.source_path, "", "data", False, source_leaf.value
+                    )
+                )
+            continue
         if source_leaf.kind not in ("string", "structured") or not isinstance(
             source_leaf.value, str
         ):

@@ -205,6 +205,34 @@ def test_a_new_array_starts_at_index_zero(tmp_path: Path) -> None:
         document.set("steps[1]", "b")
 
 
+@pytest.mark.parametrize(
+    ("path", "reached"),
+    [
+        ("steps[0]", True),  # replaced
+        ("steps[1]", True),  # appended
+        ("steps[2]", False),  # past the end
+        ("steps[1].label", True),
+        ("steps[1].items[0]", True),
+        ("steps[1].items[1]", False),  # a new array starting past [0]
+        ("rows[0]", True),
+        ("rows[1]", False),
+        ("title", True),
+        ("", False),
+    ],
+)
+def test_reaches_says_whether_set_can_place_the_path(
+    tmp_path: Path, path: str, reached: bool
+) -> None:
+    document = _load(tmp_path, _pretty({"steps": ["a"], "title": "t"}))
+    assert document.reaches(path) is reached
+    if reached:
+        document.set(path, "x")
+        assert document.get(path) == "x"
+    else:
+        with pytest.raises(ValueError):
+            document.set(path, "x")
+
+
 @pytest.mark.parametrize("value", [float("nan"), float("inf"), {1: "x"}, {"a"}, ("a",)])
 def test_values_json_cannot_hold_are_refused(tmp_path: Path, value: object) -> None:
     document = _load(tmp_path, "{}")

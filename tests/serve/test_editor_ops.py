@@ -119,6 +119,23 @@ def test_op_key_set_never_rewrites_a_locale_file_that_does_not_parse(
     assert fr.read_bytes() == before
 
 
+def test_op_key_set_refuses_an_array_item_past_the_end_and_writes_nothing(
+    serve: ServeFactory, example_project: Path
+) -> None:
+    fr = example_project / "locales" / "fr.json"
+    fr.write_text('{"steps": ["Un"]}\n', "utf-8")
+    server = serve("--project", str(example_project), "--allow-writes")
+
+    envelope = server.request(
+        "op.key.set", {"options": {"key": "steps[2]", "locale": "fr", "value": "Trois"}}
+    ).unwrap()
+
+    assert envelope["ok"] is False
+    [issue] = envelope["issues"]
+    assert issue["code"] == Code.KEY_NO_PLACE and "steps[2]" in issue["message"]
+    assert fr.read_text("utf-8") == '{"steps": ["Un"]}\n'
+
+
 def test_op_key_set_in_a_new_locale_creates_its_file(
     serve: ServeFactory, example_project: Path
 ) -> None:
