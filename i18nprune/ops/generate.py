@@ -397,7 +397,8 @@ class TargetWriter:
                     if "[" in leaf.target_path:
                         add_new()
                         if not editor.document(*placed).reaches(leaf.target_path):
-                            # An earlier item of its array is missing (its translation failed).
+                            # An earlier item of its array is missing: its translation
+                            # failed, or the template leaves it out.
                             placement.held_back.append(leaf.target_path)
                             index += 1
                             continue
@@ -1073,7 +1074,10 @@ async def _translate_in_parts(
     """Prepare each part of every target's texts in a thread, part after part (the first part
     of every target, then the second, …); unless on a dry run, translate each part as soon as
     it is prepared, while the next is prepared. Announces the plan once every part is
-    prepared; `translators` receives each part's translator."""
+    prepared; `translators` receives each part's translator.
+
+    Raises Cancelled when cancelled: nothing is written then, and what arrived stays cached.
+    """
 
     async def prepare(target: _TargetTranslation, level: int) -> int:
         # Masking is pure and the cache is only read here: a cancel need not wait.
