@@ -253,10 +253,10 @@ class TargetRun:
 class _PartPlacement:
     """Where the placing of one part's leaves into its editor has got to."""
 
-    def __init__(self, run: TargetRun, part: TargetPart) -> None:
+    def __init__(self, project: Project, part: TargetPart) -> None:
         self.part = part
-        self.files = SourceFiles(run.project, part.source)
-        self.editor = run.project.editor(part.view)
+        self.files = SourceFiles(project, part.source)
+        self.editor = project.editor(part.view)
         self.new_files: dict[str, tuple[Path, JsonStyle]] = {}
         """Every leaf of a source segment goes to the same target file."""
         self.held_back: list[str] = []
@@ -276,7 +276,12 @@ class TargetWriter:
     """
 
     def __init__(self, run: TargetRun, metadata: bool, turn: threading.Lock | None = None) -> None:
-        self.run = run
+        # Not `run` itself: the run holds its writer, and a cycle between them would leave
+        # every leaf of the target for the garbage collector to free, on whichever thread it
+        # happens to run (in `serve`, the event loop: a 50 ms pause).
+        self.project = run.project
+        self.target = run.target
+        self.parts = run.parts
         self.metadata = metadata
         self.structured = metadata or run.project.config.locale_leaves.mode == "structured"
         self._turn = turn if turn is not None else threading.Lock()
@@ -313,11 +318,11 @@ class TargetWriter:
         translations = report.translations
         written: list[str] = []
         with self._turn:
-            for index, part in enumerate(self.run.parts):
+            for index, part in enumerate(self.parts):
                 if self._problem is not None and index == self._problem_at:
                     raise self._problem
                 if index == len(self._parts):
-                    self._parts.append(_PartPlacement(self.run, part))
+                    self._parts.append(_PartPlacement(self.project, part))
                 placement = self._parts[index]
                 self._place_part(placement, translations.get, final=True)
                 if self.metadata:
@@ -334,13 +339,13 @@ class TargetWriter:
     def _place(self, text_of: Callable[[str], str | None]) -> None:
         """Place the leaves whose texts are known, part after part, stopping at the first leaf
         still waiting for its text."""
-        parts = self.run.parts
+        parts = self.parts
         while True:
             if not self._parts or self._parts[-1].next == len(self._parts[-1].part.plan.leaves):
                 if len(self._parts) == len(parts):
                     return
                 self._working = len(self._parts)
-                self._parts.append(_PartPlacement(self.run, parts[self._working]))
+                self._parts.append(_PartPlacement(self.project, parts[self._working]))
             self._working = len(self._parts) - 1
             if not self._place_part(self._parts[-1], text_of, final=False):
                 return
@@ -358,7 +363,7 @@ class TargetWriter:
         held = part.view.leaf_segment
         order = part.plan.order
         structured = self.structured
-        target = self.run.target
+        target = self.target
         # Leaves the target does not hold yet, in order, all for the file and style `into`:
         # added together. Added before anything else that can fail (loading a file), so that
         # the first failure is the one leaf by leaf placing meets.
