@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import signal
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -166,6 +167,41 @@ def test_a_failure_in_a_later_part_spares_the_texts_translated_before_it(
     complete = expected("fr", FR)
     assert translated == {key: complete[key] for key in translated}
     assert {key: fr[key] for key in FR} == FR
+
+
+def test_ctrl_c_in_a_later_part_writes_nothing_and_keeps_what_arrived_cached(
+    make_project: MakeProject, home: Path
+) -> None:
+    # Past the first part, every request hangs: the run is interrupted while parts are sent.
+    answered = FIRST_PART_TEXTS // BATCH + 2
+    faults = [Fault(kind="drop_placeholder", times=answered), Fault(kind="hang", times=-1)]
+    with FakeProvider("libre", faults=faults) as fake:
+        # drop_placeholder only keeps the hang queued behind the answers: the first part's texts
+        # that hold a placeholder are answered without it, fail verification and are retried.
+        root = parts_project(make_project, fake, rateLimit={"maxConcurrency": 1})
+        before = (root / "locales/fr.json").read_bytes()
+        run = start_cli("generate", "--target", "fr", "--json", cwd=root, home=home)
+        assert wait_until(lambda: fake.stats().requests > answered, timeout=60)
+        os.killpg(run.pid, signal.SIGINT)
+        stdout, stderr = run.communicate(timeout=60)
+        arrived = [text for request in fake.requests[:answered] for text in request.texts]
+    assert run.returncode == 130, stdout + stderr
+    assert (root / "locales/fr.json").read_bytes() == before
+    assert sorted(path.name for path in (root / "locales").iterdir()) == ["en.json", "fr.json"]
+    assert not (root / "i18nprune.lock.json").exists()
+
+    with FakeProvider("libre") as fresh:
+        config = json.loads((root / "i18nprune.config.json").read_text())
+        config["translate"]["providers"][0]["baseUrl"] = fresh.base_url
+        (root / "i18nprune.config.json").write_text(json.dumps(config))
+        done = start_cli("generate", "--target", "fr", "--json", cwd=root, home=home)
+        stdout, stderr = done.communicate(timeout=120)
+        again = {text for request in fresh.requests for text in request.texts}
+    assert done.returncode == 0, stdout + stderr
+    # What arrived intact was kept: only the texts of the unanswered requests go again.
+    plain = {text for text in arrived if "<x" not in text}
+    assert plain and not plain & again
+    assert json.loads((root / "locales/fr.json").read_text()) == expected("fr", FR)
 
 
 @given(
