@@ -52,26 +52,17 @@ def joined_reports(reports: Sequence[TranslationReport]) -> TranslationReport:
     `Translator`): each provider's requests and retries summed, its outcome "partial" where the
     parts' outcomes differ."""
     joined = TranslationReport()
-    by_provider: dict[str, ProviderAttempt] = {}
     for report in reports:
         joined.translations.update(report.translations)
         joined.failures.update(report.failures)
         joined.cached.update(report.cached)
         joined.fallback_count += report.fallback_count
         joined.aborted = joined.aborted or report.aborted
-        for attempt in report.attempts:
-            before = by_provider.get(attempt.provider_id)
-            by_provider[attempt.provider_id] = (
-                attempt
-                if before is None
-                else ProviderAttempt(
-                    provider_id=attempt.provider_id,
-                    outcome=attempt.outcome if attempt.outcome == before.outcome else "partial",
-                    requests=before.requests + attempt.requests,
-                    retries=before.retries + attempt.retries,
-                )
-            )
-    joined.attempts = list(by_provider.values())
+        joined.attempts = _merge_attempts(
+            joined.attempts,
+            report.attempts,
+            lambda before, then: then if then == before else "partial",
+        )
     return joined
 
 
@@ -80,8 +71,13 @@ def _tokens_kept(masked: str, translation: str) -> bool:
 
 
 def _merge_attempts(
-    first: list[ProviderAttempt], then: list[ProviderAttempt]
+    first: list[ProviderAttempt],
+    then: list[ProviderAttempt],
+    outcome: Callable[[str, str], str] = lambda before, then: before if then == "ok" else then,
 ) -> list[ProviderAttempt]:
+    """`first` and `then` with each provider's requests and retries summed; `outcome(before,
+    then)` of a provider in both (by default, for a retry round after the first: its outcome
+    unless it was "ok")."""
     merged = {attempt.provider_id: attempt for attempt in first}
     for attempt in then:
         before = merged.get(attempt.provider_id)
@@ -90,7 +86,7 @@ def _merge_attempts(
             if before is None
             else ProviderAttempt(
                 provider_id=attempt.provider_id,
-                outcome=attempt.outcome if attempt.outcome != "ok" else before.outcome,
+                outcome=outcome(before.outcome, attempt.outcome),
                 requests=before.requests + attempt.requests,
                 retries=before.retries + attempt.retries,
             )
