@@ -269,9 +269,18 @@ class ProjectHandle:
     (`doctor`) run under the same signature as every other op.
     """
 
-    def __init__(self, request: ProjectRequest, env: Mapping[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        request: ProjectRequest,
+        env: Mapping[str, str] | None = None,
+        *,
+        long_lived: bool = False,
+    ) -> None:
+        """`long_lived`: the host outlives the op (`serve`), so what an op built must be freed
+        before it returns, not left to the process's exit."""
         self.request = request
         self.env: Mapping[str, str] = os.environ if env is None else env
+        self.long_lived = long_lived
         self._project: Project | None = None
 
     def open(self) -> Project:

@@ -142,7 +142,7 @@ async def run_call(
     """
     cwd = call.root if call.root is not None else Path.cwd()
     request = ProjectRequest(cwd=cwd, project=call.root, read_only=read_only)
-    handle = ProjectHandle(request)
+    handle = ProjectHandle(request, long_lived=True)
     with lending(pools), scanning_with(scanner, snapshots):
         envelope = await execute(call.spec, handle, call.options, emit)
     # The server's own working directory means nothing to a client: report the request's root.

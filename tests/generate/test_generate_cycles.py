@@ -1,6 +1,8 @@
 """What a `generate` run read and wrote is freed by reference counting when the run lets go of
 it (in a thread), never left in a reference cycle: in `serve`, the garbage collector would free
-a cycle holding every leaf of a target on the event loop, pausing every other request."""
+a cycle holding every leaf of a target on the event loop, pausing every other request. For a
+long-lived host, it is freed before the op returns: `serve` turns the collector back on then,
+and its first collection would walk whatever were still alive."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from typing import Any
 
 import trio
 
+from i18nprune.envelope import Envelope
 from i18nprune.ops.events import discard
 from i18nprune.ops.generate import GenerateOptions, TargetRun, TargetWriter
 from i18nprune.ops.registry import OPS, execute
@@ -22,16 +25,20 @@ MakeProject = Callable[[dict[str, Any]], Path]
 EN = {f"k{index}": f"Text {index} for {{{{name}}}}" for index in range(50)}
 
 
-def test_a_finished_run_leaves_no_cycle_holding_its_targets(
-    make_project: MakeProject, home: Path
-) -> None:
-    root = make_project(
+def project(make_project: MakeProject) -> Path:
+    return make_project(
         {
             "i18nprune.config.json": {"locales": {"source": "en"}},
             "src/app.ts": code_using(*EN),
             "locales/en.json": EN,
         }
     )
+
+
+def test_a_finished_run_leaves_no_cycle_holding_its_targets(
+    make_project: MakeProject, home: Path
+) -> None:
+    root = project(make_project)
     handle = ProjectHandle(
         ProjectRequest(cwd=root), env={**os.environ, "I18NPRUNE_HOME": str(home)}
     )
@@ -59,3 +66,24 @@ def test_a_finished_run_leaves_no_cycle_holding_its_targets(
     assert envelope.ok, envelope.issues
     assert (root / "locales/fr.json").exists() and (root / "locales/de.json").exists()
     assert cycles == []
+
+
+def test_for_a_long_lived_host_the_run_is_freed_before_it_returns(
+    make_project: MakeProject, home: Path
+) -> None:
+    root = project(make_project)
+    env = {**os.environ, "I18NPRUNE_HOME": str(home)}
+    handle = ProjectHandle(ProjectRequest(cwd=root), env=env, long_lived=True)
+    options = GenerateOptions(target=["fr", "de"], provider="pseudo")
+    before = {id(item) for item in gc.get_objects() if isinstance(item, TargetRun)}
+
+    async def run() -> tuple[Envelope, list[object]]:
+        envelope = await execute(OPS["generate"], handle, options, discard)
+        # At once, as a host would go on: nothing of the run may be left to free.
+        alive = [item for item in gc.get_objects() if isinstance(item, TargetRun)]
+        return envelope, [item for item in alive if id(item) not in before]
+
+    envelope, left = trio.run(run)
+    assert envelope.ok, envelope.issues
+    assert envelope.data.targets == ["fr", "de"]
+    assert left == []
