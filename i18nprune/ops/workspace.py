@@ -52,9 +52,10 @@ def workspace_root(request: ProjectRequest) -> Path:
 
 
 def project_handle(handle: ProjectHandle, project: WorkspaceProject) -> ProjectHandle:
-    """A handle on one project of a workspace, with the host's overrides and environment."""
+    """A handle on one project of a workspace, with the host's overrides, environment and
+    lifetime."""
     request = msgspec.structs.replace(handle.request, project=project.root, config_file=None)
-    return ProjectHandle(request, handle.env)
+    return ProjectHandle(request, handle.env, long_lived=handle.long_lived)
 
 
 def _describe(handle: ProjectHandle, root: Path) -> tuple[WorkspaceData, list[Issue]]:

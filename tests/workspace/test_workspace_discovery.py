@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 
 from i18nprune.envelope import Code, ProblemError
-from i18nprune.workspace import WORKSPACE_FILE, find_workspace
+from i18nprune.ops.workspace import project_handle
+from i18nprune.project import ProjectHandle, ProjectRequest
+from i18nprune.workspace import WORKSPACE_FILE, WorkspaceProject, find_workspace
 
 CONFIG = '{"locales": {"source": "en"}}'
 
@@ -140,3 +142,13 @@ def test_an_exact_path_that_links_outside_the_workspace_is_refused(tmp_path: Pat
         find_workspace(root)
     assert raised.value.issue.code == Code.WORKSPACE_INVALID
     assert "`app` leads outside the workspace" in raised.value.issue.message
+
+
+@pytest.mark.parametrize("long_lived", [False, True])
+def test_a_member_project_keeps_the_hosts_environment_and_lifetime(
+    tmp_path: Path, long_lived: bool
+) -> None:
+    host = ProjectHandle(ProjectRequest(cwd=tmp_path), env={"X": "1"}, long_lived=long_lived)
+    member = project_handle(host, WorkspaceProject(tmp_path / "web", "web", None))
+    assert member.request.project == tmp_path / "web"
+    assert (member.env, member.long_lived) == ({"X": "1"}, long_lived)
