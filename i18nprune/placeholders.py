@@ -231,11 +231,7 @@ class ProtectedText:
                 f"expected {len(self.units)} translations, got {len(translated)}"
             )
         if self._plain and "<x" not in translated[0]:
-            root = self._root
-            lead = root.lead[0] if root.lead else ""
-            trail = root.trail[0] if root.trail else ""
-            assert isinstance(lead, str) and isinstance(trail, str)  # plain: no placeholder
-            return lead + translated[0].strip() + trail
+            return self._between_edges(translated[0].strip())
         return _render_message(self._root, translated)
 
     def translation(self, translations: Mapping[str, str]) -> str:
@@ -248,18 +244,23 @@ class ProtectedText:
             # it verifies as it is restored: between the edges (the common case, kept cheap).
             translated = translations[self.units[0].key].strip()
             if not _MAYBE_PLACEHOLDER.search(translated):
-                root = self._root
-                if not root.lead and not root.trail:
-                    return translated
-                lead = root.lead[0] if root.lead else ""
-                trail = root.trail[0] if root.trail else ""
-                assert isinstance(lead, str) and isinstance(trail, str)  # plain: no placeholder
-                return lead + translated + trail
+                return self._between_edges(translated)
         restored = self.restore([translations[unit.key] for unit in self.units])
         problem = self.verify(restored)
         if problem is not None:
             raise PlaceholderMismatch(problem)
         return restored
+
+    def _between_edges(self, translated: str) -> str:
+        """A plain text's one unit, translated and stripped, between the source's edge
+        whitespace."""
+        root = self._root
+        if not root.lead and not root.trail:
+            return translated
+        lead = root.lead[0] if root.lead else ""
+        trail = root.trail[0] if root.trail else ""
+        assert isinstance(lead, str) and isinstance(trail, str)  # plain: no placeholder
+        return lead + translated + trail
 
     @property
     def term_forms(self) -> Counter[str]:
