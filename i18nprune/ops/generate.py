@@ -1001,26 +1001,27 @@ async def _prepare_and_translate(
     on a dry run: its reports are None), sending each part of a target's texts while the next
     is prepared (`text_parts`); the pool is released before this returns.
 
-    Also returns what lets the run's translators and cache go (`_let_go`, to call in a thread:
-    the caller does, while it writes the files); when this raises, it has called it already.
+    Also returns what lets the run's translations and cache go (`_let_go`, to call in a
+    thread: the caller does, while it writes the files); when this raises, it has called it
+    already.
     """
     cache, issues = await trio.to_thread.run_sync(_open_cache, project)
-    translators: list[Translator] = []
-    let_go = partial(_let_go, translators, cache)
-    targets = await trio.to_thread.run_sync(
-        lambda: [
-            _TargetTranslation(target_run, descriptions, chain[0].batch_size, emit)
-            for target_run in runs
-        ]
-    )
-    factory = _TranslatorFactory(project, chain, cache, glossary, masks)
+    targets: list[_TargetTranslation] = []
+    let_go = partial(_let_go, targets, cache)
     if not options.dry_run:
         # Leaves are placed (in memory) as their texts settle, one target at a time.
         turn = threading.Lock()
         for target_run in runs:
             target_run.writer = TargetWriter(target_run, options.metadata, turn)
     try:
-        await _translate_in_parts(factory, targets, workers, options, emit, translators)
+        targets[:] = await trio.to_thread.run_sync(
+            lambda: [
+                _TargetTranslation(target_run, descriptions, chain[0].batch_size, emit)
+                for target_run in runs
+            ]
+        )
+        factory = _TranslatorFactory(project, chain, cache, glossary, masks)
+        await _translate_in_parts(factory, targets, workers, options, emit)
         await workers.release()
     except BaseException:
         # Closing checkpoints the database and waits for a write in progress, and dropping the
@@ -1036,10 +1037,10 @@ async def _prepare_and_translate(
     return reports, issues, let_go
 
 
-def _let_go(translators: list[Translator], cache: TranslationCache | None) -> None:
-    """Drop the translators (in a thread: freeing them is work) and close the cache
-    (checkpointing its log, which waits on the disk). Idempotent."""
-    translators.clear()
+def _let_go(targets: list[_TargetTranslation], cache: TranslationCache | None) -> None:
+    """Drop the targets' translations, translators and texts (in a thread: freeing them is
+    work) and close the cache (checkpointing its log, which waits on the disk). Idempotent."""
+    targets.clear()
     if cache is not None:
         cache.close()
 
@@ -1081,12 +1082,11 @@ async def _translate_in_parts(
     workers: _RunPool,
     options: GenerateOptions,
     emit: EventSink,
-    translators: list[Translator],
 ) -> None:
     """Prepare each part of every target's texts in a thread, part after part (the first part
     of every target, then the second, …); unless on a dry run, translate each part as soon as
-    it is prepared, while the next is prepared. Announces the plan once every part is
-    prepared; `translators` receives each part's translator.
+    it is prepared, while the next is prepared (each target keeps its parts' translators).
+    Announces the plan once every part is prepared.
 
     Raises Cancelled when cancelled: nothing is written then, and what arrived stays cached.
     """
@@ -1096,7 +1096,6 @@ async def _translate_in_parts(
         translator = await trio.to_thread.run_sync(
             factory.prepared, target, target.parts[level], abandon_on_cancel=True
         )
-        translators.append(translator)
         return target.add(translator)
 
     for target in targets:
@@ -1129,7 +1128,11 @@ async def _translate_in_parts(
                 phase="plan",
                 targets=[target.run.target.code for target in targets],
                 total=sum(target.run.leaf_count for target in targets),
-                cached=sum(len(translator.cached) for translator in translators),
+                cached=sum(
+                    len(translator.cached)
+                    for target in targets
+                    for translator in target.translators
+                ),
             )
         )
         for target in targets:
