@@ -63,16 +63,19 @@ class Code:
     SCAN_TOO_LARGE = "i18nprune.scan.file_too_large"
     SCAN_CACHE_ERROR = "i18nprune.scan.cache_unavailable"
     SCAN_INCOMPLETE = "i18nprune.scan.incomplete_evidence"
+    REPOSITORY_FILE_SKIPPED = "i18nprune.scan.repository_file_skipped"
 
     # validate
     VALIDATE_MISSING = "i18nprune.validate.missing_literal_keys"
     VALIDATE_DYNAMIC = "i18nprune.validate.dynamic_key_sites"
+    VALIDATE_THIN_EVIDENCE = "i18nprune.validate.thin_evidence"
 
     # cleanup, sync, generate
     CLEANUP_UNCERTAIN = "i18nprune.cleanup.uncertain_paths_excluded"
     CLEANUP_NOTHING_PROVEN = "i18nprune.cleanup.nothing_proven"
     DYNAMIC_UNPROTECTED = "i18nprune.reference.unprotected_dynamic_keys"
     REFERENCED_KEYS = "i18nprune.reference.referenced_as_data"
+    THIN_EVIDENCE = "i18nprune.reference.thin_evidence"
     EXCLUDED_FOLDERS = "i18nprune.scan.excluded_folders"
     SYNC_NOTHING_PROVEN = "i18nprune.sync.nothing_proven"
     SOURCE_LOCALE_UNREADABLE = "i18nprune.locale.source_unreadable"

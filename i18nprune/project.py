@@ -24,7 +24,7 @@ from i18nprune.locales.layout import (
     segment_namespace,
 )
 from i18nprune.locales.view import LocaleView, load_locale
-from i18nprune.scan import ScanOptions
+from i18nprune.scan import RepositoryScope, ScanOptions
 from i18nprune.system.digests import sha256
 
 
@@ -128,6 +128,32 @@ class Project:
             return Path(self.config.cache.dir).expanduser().joinpath(_root_digest(self.root))
         return self.home / "cache" / _root_digest(self.root)
 
+    def repository_scope(self) -> RepositoryScope | None:
+        """Where repository-wide literal evidence is read (`reference.repository`), or None
+        when it is off: the repository holding the project, minus the project's locale files
+        and config file."""
+        settings = self.config.reference.repository
+        if not settings.enabled:
+            return None
+        from i18nprune.scan.repository import repository_root
+
+        root = repository_root(self.root)
+        inventory, _ = self.inventory()
+        skip = {
+            os.path.realpath(segment.path)
+            for segments in inventory.segments.values()
+            for segment in segments
+        }
+        if self.loaded.config_path is not None:
+            skip.add(os.path.realpath(self.loaded.config_path))
+        return RepositoryScope(
+            root=root,
+            folders=list(settings.folders),
+            exclude=list(settings.exclude),
+            skip=frozenset(skip),
+            cache_dir=self.cache_dir(),
+        )
+
     def scan_options(self, literal_texts: dict[int, str] | None = None) -> ScanOptions:
         """How to scan this project; `literal_texts` are the texts whose quoted occurrences the
         scan should list (see `ScanOptions`)."""
@@ -140,6 +166,7 @@ class Project:
             literal_texts=literal_texts,
             cache_dir=self.cache_dir(),
             cache_writable=not self.read_only,
+            repository=self.repository_scope() if literal_texts else None,
         )
 
     def key_syntax(self) -> KeySyntax:
@@ -196,6 +223,18 @@ class Project:
         return load_locale(
             inventory, locale, self.config.missing.placeholder, namespace, self.namespace_of
         )
+
+    def guessed_configuration(self) -> str | None:
+        """Why this run's configuration is a guess rather than what someone wrote: no config
+        file, or values discovery found; None when a config file set everything used."""
+        if self.loaded.config_path is None:
+            return "no config file"
+        guessed = [
+            key for key, source in self.loaded.field_sources.items() if source == "discovery"
+        ]
+        if guessed:
+            return f"{', '.join(sorted(guessed))} found by discovery"
+        return None
 
     def readiness(self) -> list[Issue]:
         """Problems that make the project unfit to run on, plus the loader's notes."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from i18nprune.config.schema import PreservePolicy
 from i18nprune.envelope import Code, Issue, error, warning
@@ -379,6 +380,100 @@ def removal_gate(kind: str, scan: ScanResult, *, force: bool) -> Issue | None:
         "them (see the warnings above) or exclude them (`exclude.files`, `exclude.dirs`), or "
         "pass --force to remove keys anyway",
         path=files[0],
+    )
+
+
+class UnresolvedSite(NamedTuple):
+    """A place that may use keys no evidence names: a dynamic key site with no static part, or
+    a translation call in a file the scanner does not parse (`ForeignSite`)."""
+
+    file: str
+    line: int
+    preview: str
+
+
+def unresolved_sites(scan: ScanResult, namespaces: Iterable[str | None]) -> list[UnresolvedSite]:
+    """The places that could reach keys of `namespaces` without naming them: active dynamic
+    sites with no static part whose namespace is one of them or unknown, and foreign sites."""
+    reachable = set(namespaces)
+    found = [
+        UnresolvedSite(site.file, site.line, site.preview)
+        for site in unprotected_dynamic_sites(scan)
+        if site.namespace is None or site.namespace in reachable
+    ]
+    found += [UnresolvedSite(site.file, site.line, site.preview) for site in scan.foreign]
+    return found
+
+
+ALMOST_ALL = 0.9
+"""Past this share of keys looking unused, a removal is refused whatever explains it (unless
+`reference.maxUnusedShare` is above it)."""
+
+
+class ThinEvidence(NamedTuple):
+    """Why the evidence is too thin for a removal: how many of how many keys would go, and
+    what leaves them unexplained (unresolved sites, or a configuration nobody wrote)."""
+
+    candidates: int
+    keys: int
+    unresolved: list[UnresolvedSite]
+    guessed: str | None
+    """Why the configuration is a guess (`None`: a config file set it)."""
+    limit: float
+
+    @property
+    def share(self) -> float:
+        return self.candidates / self.keys if self.keys else 0.0
+
+    @property
+    def too_thin(self) -> bool:
+        """The share of keys that would go is over the limit while something could explain
+        it other than their being unused, or the code proves almost none of them (over
+        `ALMOST_ALL` look unused: a `src` or `functions` that misses the code)."""
+        if self.share > max(self.limit, ALMOST_ALL):
+            return True
+        return self.share > self.limit and bool(self.unresolved or self.guessed)
+
+    def describe(self) -> str:
+        """What makes the evidence thin, in a clause: the share and its explanation."""
+        share = f"{self.candidates} of {self.keys} keys ({self.share:.0%}) look unused"
+        reasons = []
+        if self.unresolved:
+            named = ", ".join(
+                f"{site.file}:{site.line} `{site.preview}`"
+                for site in self.unresolved[:_NAMED_SITES]
+            )
+            more = (
+                f" and {len(self.unresolved) - _NAMED_SITES} more"
+                if len(self.unresolved) > _NAMED_SITES
+                else ""
+            )
+            reasons.append(
+                f"{len(self.unresolved)} site(s) could reach keys without naming them "
+                f"({named}{more})"
+            )
+        if self.guessed:
+            reasons.append(f"the configuration is a guess ({self.guessed})")
+        if not reasons:
+            return f"{share}: the code proves almost none of them"
+        return f"{share}, while {' and '.join(reasons)}"
+
+
+def thin_evidence_gate(kind: str, evidence: ThinEvidence, *, force: bool) -> Issue | None:
+    """Why `kind` must not remove keys on such thin evidence (an error), or, when `force`
+    overrides that, the warning that says what was risked; None when the evidence suffices."""
+    if not evidence.too_thin:
+        return None
+    what = evidence.describe()
+    if force:
+        return warning(Code.THIN_EVIDENCE, f"--force: {what}; used keys may have been removed")
+    return error(
+        Code.THIN_EVIDENCE,
+        f"{kind} changed nothing: {what}, so most of these may be used. Give those sites a "
+        "static prefix or list their keys in `policies.preserve`, check `src` and `functions` "
+        "(`i18nprune config`) or write a config file, or pass --force to remove keys anyway "
+        f"(`reference.maxUnusedShare`, now {evidence.limit:.0%}, sets the share)",
+        path=evidence.unresolved[0].file if evidence.unresolved else None,
     )
 
 

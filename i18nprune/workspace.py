@@ -5,7 +5,6 @@ this module does; hosts fan an op out over them, and ops stay single-project."""
 from __future__ import annotations
 
 import difflib
-import fnmatch
 import json
 import os
 from dataclasses import dataclass
@@ -13,6 +12,7 @@ from pathlib import Path, PurePosixPath
 
 from i18nprune.config.lookup import CONFIG_FILE_NAMES
 from i18nprune.envelope import Code, Issue, ProblemError, error, warning
+from i18nprune.globs import glob_match
 from i18nprune.jsontext import json_kind, located_problem
 from i18nprune.scan.discovery import DEFAULT_SKIP_DIRS
 
@@ -141,7 +141,7 @@ def _matched_directories(
             matches = [
                 folder
                 for folder in folders
-                if _glob_match(relative[folder], glob) and _config_in(folder) is not None
+                if glob_match(relative[folder], glob) and _config_in(folder) is not None
             ]
         if excluding:
             for folder in matches:
@@ -159,21 +159,6 @@ def _matched_directories(
         for folder in matches:
             chosen[folder] = None
     return list(chosen), issues
-
-
-def _glob_match(rel: str, glob: str) -> bool:
-    """Whether the POSIX path `rel` matches `glob`, where `*` stays within one folder name and
-    `**` spans any number of folders (zero included)."""
-    return _match_parts(rel.split("/") if rel != "." else [], glob.split("/"))
-
-
-def _match_parts(parts: list[str], pattern: list[str]) -> bool:
-    if not pattern:
-        return not parts
-    head, rest = pattern[0], pattern[1:]
-    if head == "**":
-        return any(_match_parts(parts[index:], rest) for index in range(len(parts) + 1))
-    return bool(parts) and fnmatch.fnmatchcase(parts[0], head) and _match_parts(parts[1:], rest)
 
 
 def _walk(root: Path) -> list[Path]:

@@ -73,9 +73,32 @@ class ReferenceCommands(_Section, frozen=True):
     generate: CommandReference = CommandReference()
 
 
+class RepositoryEvidence(_Section, frozen=True):
+    enabled: bool = True
+    """Read every text file of the repository that holds the project (the nearest folder above
+    it with `.git`, else the project root), in any language, for quoted strings that name a
+    key (`I18nData("chat.title")`, `{{ L.T "public.subTitle" }}`): such keys are kept as data,
+    never removed. Dependencies, vendored and build folders, lock files, minified bundles,
+    binaries and locale files are not read. `false`: only the scanned `src` files count."""
+    folders: list[str] = msgspec.field(default_factory=lambda: ["."])
+    """The folders to read, relative to the repository root (`["server", "packages/app"]`);
+    the default is all of it."""
+    exclude: list[str] = []
+    """Path globs relative to the repository root that are never read (`docs/**`,
+    `**/*.snap`); `*` stays within a folder name, `**` spans folders."""
+
+
 class ReferenceConfig(_Section, frozen=True):
     defaults: ReferenceDefaults = ReferenceDefaults()
     commands: ReferenceCommands = ReferenceCommands()
+    repository: RepositoryEvidence = RepositoryEvidence()
+    """Repository-wide literal evidence (keys named in files the scanner does not parse)."""
+    max_unused_share: float = 0.5
+    """`cleanup` and `sync`'s pruning refuse (`i18nprune.reference.thin_evidence`, `--force`
+    overrides) when more than this share of the keys look unused while key sites could reach
+    keys without naming them (dynamic with no static part, or in files the scanner does not
+    parse) or the configuration is a guess (no config file, or values found by discovery).
+    `1` turns the check off."""
 
     def policy_for(self, command: Literal["cleanup", "sync", "generate"]) -> UncertainKeyPolicy:
         """The uncertain-key policy in force for `command` (its own setting, else the default)."""

@@ -55,6 +55,10 @@ def _check_values(document: ConfigDocument, config: Config) -> None:
         problems.append((("locales", "contextSeparator"), 'a non-empty string (`"_"`)'))
     if not locales.default_namespace.strip():
         problems.append((("locales", "defaultNamespace"), "a namespace name"))
+    if not 0 <= config.reference.max_unused_share <= 1:
+        problems.append((("reference", "maxUnusedShare"), "a share from 0 to 1 (`0.5`)"))
+    if any(not folder.strip() for folder in config.reference.repository.folders):
+        problems.append((("reference", "repository", "folders"), "a list of folders"))
     problems.extend(_formality_problems(config))
     for path, accepted in problems:
         where = document.location(path)

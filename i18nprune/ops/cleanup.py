@@ -31,11 +31,14 @@ from i18nprune.ops.targets import source_or_targets
 from i18nprune.project import Project, ProjectHandle
 from i18nprune.reference import (
     Evidence,
+    ThinEvidence,
     dynamic_warning,
     literal_candidates,
     referenced_paths,
     removal_gate,
     source_gate,
+    thin_evidence_gate,
+    unresolved_sites,
     unused_paths,
 )
 from i18nprune.scan import LiteralSite
@@ -57,8 +60,8 @@ class CleanupOptions(msgspec.Struct, frozen=True, kw_only=True):
     force: Annotated[
         bool,
         msgspec.Meta(
-            description="remove even when some source files could not be scanned (keys used "
-            "only there may be removed)"
+            description="remove even when some source files could not be scanned or the "
+            "evidence is thin (keys used only there may be removed)"
         ),
     ] = False
 
@@ -90,6 +93,10 @@ class _Plan:
     removable: dict[tuple[str, str | None], list[str]] = field(default_factory=dict)
     prefixes: set[str] = field(default_factory=set)
     referenced: dict[str, list[LiteralSite]] = field(default_factory=dict)
+    unused: int = 0
+    """How many paths look unused, before `--keys` chose among them."""
+    paths: int = 0
+    """How many translatable paths the cleaned views hold."""
 
     @property
     def count(self) -> int:
@@ -136,6 +143,8 @@ def _decide(
                 reference.display(prefix) for prefix in covering.values() if prefix is not None
             }
             unused = [path for path in unused if covering[path] is None]
+        plan.unused += len(unused)
+        plan.paths += len(paths)
         plan.removable[(locale, namespace)] = [
             path for path in unused if chosen is None or reference.display(path) in chosen
         ]
@@ -220,8 +229,8 @@ def _clean(
     """Decide what is unused, remove it (when allowed and confirmed), and report."""
     project, views, locales = loaded.project, loaded.views, loaded.locales
     issues = [*loaded.issues, *_evidence_issues(project, views, locales, evidence)]
-    refusals = _refusals(project, views, evidence, options)
     plan = _decide(project, views, locales, evidence, options)
+    refusals = _refusals(project, views, evidence, options, plan)
     issues.extend(_plan_notes(project, plan, evidence))
     issues.extend(refusals)
     blocked = next((gate for gate in refusals if gate.severity == "error"), None)
@@ -292,12 +301,22 @@ def _refusals(
     views: dict[tuple[str, str | None], LocaleView],
     evidence: Evidence,
     options: CleanupOptions,
+    plan: _Plan,
 ) -> list[Issue]:
-    """Why nothing may be removed: a source locale read in part, or code that was not scanned."""
+    """Why nothing may be removed: a source locale read in part, code that was not scanned, or
+    evidence too thin to tell used keys from unused ones."""
     sources = [view for (locale, _), view in views.items() if locale == project.source_locale()]
+    thin = ThinEvidence(
+        candidates=plan.unused,
+        keys=plan.paths,
+        unresolved=unresolved_sites(evidence.scan, {namespace for _, namespace in views}),
+        guessed=project.guessed_configuration(),
+        limit=project.config.reference.max_unused_share,
+    )
     gates = (
         *(source_gate(KIND, view) for view in sources),
         removal_gate(KIND, evidence.scan, force=options.force),
+        thin_evidence_gate(KIND, thin, force=options.force),
     )
     return [gate for gate in gates if gate is not None]
 

@@ -141,4 +141,36 @@ async def scan_code(
         options = msgspec.structs.replace(options, examine_here=True)
         scanner = scan_project
     result = await run_blocking(scanner, options, report)
+    if options.repository is not None and literal_texts:
+        result = await run_blocking(with_outside_evidence, result, options)
     return Evidence(result, options.syntax)
+
+
+def with_outside_evidence(result: ScanResult, options: ScanOptions) -> ScanResult:
+    """`result` with what the repository's files outside the project root say (the scan reads
+    the part inside): read here after every scan, because a host that keeps scans while
+    nothing under the root changes (`serve`) does not see changes outside it."""
+    assert options.repository is not None and options.literal_texts is not None
+    from i18nprune.scan.repository import read_repository
+
+    outside = read_repository(
+        options.repository,
+        options.literal_texts,
+        options.root,
+        inside=False,
+        writable=options.cache_writable,
+    )
+    if not (outside.literals or outside.foreign or outside.files or outside.issues):
+        return result
+    return msgspec.structs.replace(
+        result,
+        literals=sorted(
+            [*result.literals, *outside.literals],
+            key=lambda site: (site.text, site.file, site.line, site.column),
+        ),
+        foreign=sorted(
+            [*result.foreign, *outside.foreign], key=lambda site: (site.file, site.line)
+        ),
+        repository_files=result.repository_files + outside.files,
+        issues=[*result.issues, *outside.issues],
+    )

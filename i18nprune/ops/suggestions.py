@@ -6,7 +6,7 @@ import msgspec
 
 from i18nprune.locales.view import LocaleView, translatable_paths
 from i18nprune.project import Project
-from i18nprune.reference import Evidence, unused_paths
+from i18nprune.reference import Evidence, ThinEvidence, unresolved_sites, unused_paths
 
 
 class Suggestion(msgspec.Struct, frozen=True):
@@ -15,14 +15,35 @@ class Suggestion(msgspec.Struct, frozen=True):
     command: str
 
 
+def source_evidence(
+    project: Project, evidence: Evidence, sources: dict[str | None, LocaleView]
+) -> ThinEvidence:
+    """How many of the source keys look unused, and what could explain it other than their
+    being unused (what `cleanup` of the source weighs before removing anything)."""
+    preserve = project.config.policies.preserve
+    paths = {namespace: translatable_paths(view) for namespace, view in sources.items()}
+    return ThinEvidence(
+        candidates=sum(
+            len(unused_paths(found, evidence.reference(namespace), preserve))
+            for namespace, found in paths.items()
+        ),
+        keys=sum(map(len, paths.values())),
+        unresolved=unresolved_sites(evidence.scan, sources),
+        guessed=project.guessed_configuration(),
+        limit=project.config.reference.max_unused_share,
+    )
+
+
 def suggest(
     project: Project,
-    evidence: Evidence,
     sources: dict[str | None, LocaleView],
     missing: int,
+    unused: ThinEvidence,
 ) -> list[Suggestion]:
-    """Suggestions for a project whose source locale's namespaces are `sources` and whose code
-    uses `missing` keys the source lacks."""
+    """Suggestions for a project whose source locale's namespaces are `sources`, whose code
+    uses `missing` keys the source lacks, and whose source keys look unused as `unused` says
+    (`source_evidence`): a cleanup only when the evidence would allow one, else a look at the
+    configuration."""
     suggestions = []
     if missing:
         suggestions.append(
@@ -32,16 +53,20 @@ def suggest(
                 project.command("missing"),
             )
         )
-    preserve = project.config.policies.preserve
-    unused = sum(
-        len(unused_paths(translatable_paths(view), evidence.reference(namespace), preserve))
-        for namespace, view in sources.items()
-    )
-    if unused:
+    if unused.too_thin:
+        suggestions.append(
+            Suggestion(
+                "suggest.config.thin_evidence",
+                f"{unused.candidates} of {unused.keys} source keys look unused: check that "
+                "`src` and `functions` cover the code that uses them before any cleanup",
+                project.command("config"),
+            )
+        )
+    elif unused.candidates:
         suggestions.append(
             Suggestion(
                 "suggest.cleanup.source_unused",
-                f"{unused} source key(s) are not used by the code",
+                f"{unused.candidates} source key(s) are not used by the code",
                 project.command("cleanup --dry-run"),
             )
         )

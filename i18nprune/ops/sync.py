@@ -29,16 +29,19 @@ from i18nprune.ops.checks import check_failures
 from i18nprune.ops.events import EventSink, ProgressEvent, from_worker_thread
 from i18nprune.ops.evidence_report import excluded_folders_note
 from i18nprune.ops.scanning import scan_code
-from i18nprune.ops.suggestions import Suggestion, suggest
+from i18nprune.ops.suggestions import Suggestion, source_evidence, suggest
 from i18nprune.ops.targets import Target, select_targets
 from i18nprune.ops.validate import missing_in
 from i18nprune.project import Project, ProjectHandle
 from i18nprune.reference import (
     Evidence,
+    ThinEvidence,
     dynamic_warning,
     literal_candidates,
     removal_gate,
     source_gate,
+    thin_evidence_gate,
+    unresolved_sites,
 )
 from i18nprune.template import SyncTemplate, build_template
 
@@ -59,8 +62,8 @@ class SyncOptions(msgspec.Struct, frozen=True, kw_only=True):
     force: Annotated[
         bool,
         msgspec.Meta(
-            description="prune even when some source files could not be scanned (keys used "
-            "only there may be removed)"
+            description="prune even when some source files could not be scanned or the "
+            "evidence is thin (keys used only there may be removed)"
         ),
     ] = False
     check: Annotated[
@@ -260,10 +263,10 @@ def _align(
     issues = [*loaded.issues, *evidence.scan.issues]
     for view in [*sources.values(), *loaded.views.values()]:
         issues.extend(view.issues)
-    refusals = _refusals(sources, evidence, options)
-    issues.extend(refusals)
     templates, template_issues = _templates(project, sources, evidence)
     issues.extend(template_issues)
+    refusals = _refusals(project, sources, templates, evidence, options)
+    issues.extend(refusals)
     changes, written, write_issues = _align_all(
         loaded,
         templates,
@@ -287,20 +290,49 @@ def _align(
         dry_run=options.dry_run or options.check,
         files=changes,
         dynamic_key_sites=sum(1 for site in evidence.scan.dynamic if site.kind != "commented"),
-        suggestions=suggest(project, evidence, sources, len(missing_in(evidence, sources))),
+        suggestions=suggest(
+            project,
+            sources,
+            len(missing_in(evidence, sources)),
+            source_evidence(project, evidence, sources),
+        ),
     )
     return make_envelope(KIND, data, issues, started=started)
 
 
 def _refusals(
-    sources: dict[str | None, LocaleView], evidence: Evidence, options: SyncOptions
+    project: Project,
+    sources: dict[str | None, LocaleView],
+    templates: dict[str | None, SyncTemplate],
+    evidence: Evidence,
+    options: SyncOptions,
 ) -> list[Issue]:
-    """Why nothing may be pruned: a source locale read in part, or code that was not scanned."""
+    """Why nothing may be pruned: a source locale read in part, code that was not scanned, or
+    a template too thin to tell used keys from unused ones (every source key outside it is
+    pruned from the targets)."""
+    paths = {namespace: translatable_paths(view) for namespace, view in sources.items()}
+    thin = ThinEvidence(
+        candidates=sum(
+            len(_pruned(found, templates[namespace])) for namespace, found in paths.items()
+        ),
+        keys=sum(map(len, paths.values())),
+        unresolved=unresolved_sites(evidence.scan, sources),
+        guessed=project.guessed_configuration(),
+        limit=project.config.reference.max_unused_share,
+    )
     gates = (
         *(source_gate(KIND, view) for view in sources.values()),
         removal_gate(KIND, evidence.scan, force=options.force),
+        thin_evidence_gate(KIND, thin, force=options.force),
     )
     return [gate for gate in gates if gate is not None]
+
+
+def _pruned(paths: list[str], template: SyncTemplate) -> list[str]:
+    """The source paths whose translations `sync` prunes from targets: outside the template and
+    not kept for another reason."""
+    kept = set(template.paths)
+    return [path for path in paths if path not in kept and not template.keeps_extra(path)]
 
 
 def _templates(

@@ -14,7 +14,7 @@ from i18nprune.ops.events import EventSink, ProgressEvent
 from i18nprune.ops.evidence_report import excluded_folders_note
 from i18nprune.ops.offload import run_blocking
 from i18nprune.ops.scanning import remembered_run, scan_code
-from i18nprune.ops.suggestions import Suggestion, suggest
+from i18nprune.ops.suggestions import Suggestion, source_evidence, suggest
 from i18nprune.project import Project, ProjectHandle
 from i18nprune.reference import Evidence, MissingKey, literal_candidates
 from i18nprune.scan import KeyObservation, ScanResult
@@ -190,6 +190,16 @@ def _compare(loaded: _Loaded, evidence: Evidence, started: float) -> Envelope:
                 "generate wrote and list those a person edited",
             )
         )
+    unused = source_evidence(project, evidence, views)
+    if unused.too_thin:
+        issues.append(
+            warning(
+                Code.VALIDATE_THIN_EVIDENCE,
+                f"the code proves too little: {unused.describe()}; `cleanup` would refuse to "
+                "remove them. Check that `src` and `functions` cover the code that uses keys "
+                f"(`{project.command('config')}`)",
+            )
+        )
     excluded = excluded_folders_note(scan)
     if excluded is not None:
         issues.append(excluded)
@@ -208,7 +218,7 @@ def _compare(loaded: _Loaded, evidence: Evidence, started: float) -> Envelope:
         count=len(missing),
         key_observations=Count(len(scan.observations)),
         dynamic=counts,
-        suggestions=suggest(project, evidence, views, len(missing)),
+        suggestions=suggest(project, views, len(missing), unused),
         missing_sites=sites_by_key(evidence, lacking),
         stale_translations=loaded.stale,
         descriptions=_shown(evidence, described),

@@ -17,8 +17,10 @@ if TYPE_CHECKING:
     from i18nprune.scan.records import (
         DynamicSite,
         ExcludedFolder,
+        ForeignSite,
         KeyObservation,
         LiteralSite,
+        RepositoryScope,
         ScanOptions,
         ScanResult,
     )
@@ -29,6 +31,8 @@ _HOMES = {
     "ExcludedFolder": "i18nprune.scan.records",
     "KeyObservation": "i18nprune.scan.records",
     "LiteralSite": "i18nprune.scan.records",
+    "RepositoryScope": "i18nprune.scan.records",
+    "ForeignSite": "i18nprune.scan.records",
     "ScanOptions": "i18nprune.scan.records",
     "ScanResult": "i18nprune.scan.records",
 }
@@ -36,8 +40,10 @@ _HOMES = {
 __all__ = [
     "DynamicSite",
     "ExcludedFolder",
+    "ForeignSite",
     "KeyObservation",
     "LiteralSite",
+    "RepositoryScope",
     "ScanOptions",
     "ScanResult",
     "scan_project",

@@ -14,6 +14,7 @@ import stat
 import time
 from array import array
 from collections.abc import Callable, Collection, Iterable, Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 import msgspec
@@ -66,6 +67,7 @@ if TYPE_CHECKING:
     # short command) does not load the parsers' modules nor the worker plumbing.
     from i18nprune.scan.examine import Examined
     from i18nprune.scan.parallel import ParseWorkers
+    from i18nprune.scan.repository import RepositoryReading
 
 ProgressCallback = Callable[[int, int], None]
 
@@ -214,6 +216,7 @@ class _ProjectScan:
         observations, dynamic = self._link()
         self._report_syntax_errors()
         self._save_cache()
+        repository = self._read_repository()
         self._progress(force=True)
         return ScanResult(
             files=len(self.discovered),
@@ -222,9 +225,34 @@ class _ProjectScan:
             observations=observations,
             dynamic=dynamic,
             issues=sorted(self.issues, key=lambda i: (i.path or "", i.code, i.message)),
-            literals=self._literal_sites(),
+            literals=self._literal_sites(repository),
             excluded=excluded,
+            repository_files=repository.files if repository is not None else 0,
+            foreign=repository.foreign if repository is not None else [],
         )
+
+    def _read_repository(self) -> RepositoryReading | None:
+        """The quoted texts asked for in the project's files the scan does not read (the part
+        of `options.repository` inside the root; `scan_code` reads the rest), with their notes
+        added to the scan's; `None` when not asked for."""
+        scope = self.options.repository
+        if scope is None or not self.wanted:
+            return None
+        from i18nprune.scan.repository import read_repository
+
+        reading = read_repository(
+            scope,
+            self.wanted,
+            Path(self.root),
+            inside=True,
+            scanned=self.discovered.__contains__,
+            sources=msgspec.json.encode(
+                [[str(folder) for folder in self.options.src_dirs], self.options.exclude]
+            ).decode(),
+            writable=self.options.cache_writable,
+        )
+        self.issues.extend(reading.issues)
+        return reading
 
     def _discover(self) -> list[ExcludedFolder]:
         """List the files to scan; the folders an exclude rule kept out."""
@@ -821,14 +849,17 @@ class _ProjectScan:
         known = self.wanted.get(text_hash(key))
         return known if known == key else key
 
-    def _literal_sites(self) -> list[LiteralSite]:
-        """The first quoted occurrence, per scanned file, of each text the caller asked for."""
+    def _literal_sites(self, repository: RepositoryReading | None) -> list[LiteralSite]:
+        """The first quoted occurrence, per scanned file (and per file of the repository read
+        besides), of each text the caller asked for."""
         sites = [
             LiteralSite(text, relpath, line, column)
             for relpath, hits in self.literal_hits.items()
             if relpath in self.discovered
             for text, line, column in hits
         ]
+        if repository is not None:
+            sites.extend(repository.literals)
         return sorted(sites, key=lambda site: (site.text, site.file, site.line, site.column))
 
     # -- reporting ------------------------------------------------------------------------------

@@ -11,6 +11,23 @@ from i18nprune.envelope import Issue
 from i18nprune.keys import DEFAULT_SYNTAX, KeySyntax
 
 
+class RepositoryScope(msgspec.Struct, frozen=True, kw_only=True):
+    """Where repository-wide literal evidence is read (see `scan.repository`).
+
+    `root` is the repository's real path (the project root or an ancestor of it); `folders`
+    are the folders to read, relative to it (`["."]`: all of it); `exclude` are path globs
+    relative to it (`docs/**`, `**/*.snap`) that are never read; `skip` are the real paths of
+    files never read besides (the project's locale files). `cache_dir` holds the per-file
+    cache (`None`: no cache).
+    """
+
+    root: Path
+    folders: list[str] = msgspec.field(default_factory=lambda: ["."])
+    exclude: list[str] = []
+    skip: frozenset[str] = frozenset()
+    cache_dir: Path | None = None
+
+
 class ScanOptions(msgspec.Struct, frozen=True, kw_only=True):
     """Inputs of one scan.
 
@@ -26,6 +43,9 @@ class ScanOptions(msgspec.Struct, frozen=True, kw_only=True):
     responsive, such as `serve`, leaves it off). `overlay` maps files (relative to the root) to
     content to scan instead of what is on disk (an editor's unsaved buffer); a scan with an
     overlay neither reads nor writes the cache for those files and writes no cache at all.
+    `repository` (with `literal_texts`) also reads the quoted texts of every other text file
+    of the repository holding the project — the one place a scan reads outside `root`, and
+    only to read.
     """
 
     root: Path
@@ -39,6 +59,7 @@ class ScanOptions(msgspec.Struct, frozen=True, kw_only=True):
     jobs: int | None = None
     examine_here: bool = False
     overlay: dict[str, bytes] | None = None
+    repository: RepositoryScope | None = None
 
 
 class KeyObservation(msgspec.Struct, frozen=True, omit_defaults=True, gc=False):
@@ -100,6 +121,18 @@ class LiteralSite(msgspec.Struct, frozen=True, gc=False):
     column: int
 
 
+class ForeignSite(msgspec.Struct, frozen=True, gc=False):
+    """A translation call in a file the scanner does not parse (an Angular template, Dart,
+    server code in another language) whose key is not a quoted text, so no evidence can say
+    which keys it reaches. `file` is relative to the project root (`../server/i18n.go` when
+    outside it)."""
+
+    file: str
+    line: int
+    column: int
+    preview: str
+
+
 class ExcludedFolder(msgspec.Struct, frozen=True):
     """A folder under a source directory that an exclude rule kept out of the scan, with the
     number of source files inside it (`rule` says which setting matched)."""
@@ -120,3 +153,7 @@ class ScanResult(msgspec.Struct, frozen=True):
     issues: list[Issue]
     literals: list[LiteralSite] = []
     excluded: list[ExcludedFolder] = []
+    repository_files: int = 0
+    """How many files besides the scanned ones were read for quoted texts (`repository`)."""
+    foreign: list[ForeignSite] = []
+    """Translation calls in those files whose key is not a quoted text."""
