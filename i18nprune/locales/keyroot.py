@@ -17,8 +17,8 @@ from i18nprune.locales.jsonfile import LocaleFileError
 KeyRoot = tuple[str, ...]
 """The object keys leading from a file's top level to where its keys start."""
 
-# A string (escapes included), a structural character, or a bare literal (number, true, …).
-_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\],:]|[^\s{}\[\],:"]+')
+_WHITESPACE = re.compile(r"[ \t\n\r]*")
+_DECODER = json.JSONDecoder()
 
 
 def parse_key_root(text: str) -> KeyRoot:
@@ -76,43 +76,47 @@ def missing_root_warning(display_path: str, root: KeyRoot) -> Issue:
 
 
 def object_span(text: str, root: KeyRoot) -> tuple[int, int] | None:
-    """Where the JSON text `text` spells the object at `root` (from its `{` to just after its
-    `}`), or None when it spells none. `root` must not be empty. Of a key spelled twice the
-    last spelling, which is the one a JSON parser keeps. Linear in the text."""
-    found: tuple[int, int] | None = None
-    # The open containers: for an object, the key of the member being read; None for an array.
-    keys: list[str | None] = []
-    objects: list[bool] = []
-    expect_key = False
-    start = -1
-    inside = -1  # the depth of the root object while it is open
-    for match in _TOKEN.finditer(text):
-        token = match.group()
-        if expect_key:
-            expect_key = False
-            if token.startswith('"'):
-                keys[-1] = json.loads(token)
-                continue
-        if token in ("{", "["):
-            if (
-                token == "{"
-                and inside < 0
-                and len(keys) == len(root)
-                and all(objects)
-                and tuple(keys) == root
-            ):
-                start, inside = match.start(), len(keys) + 1
-            objects.append(token == "{")
-            keys.append(None)
-            expect_key = token == "{"
-        elif token in ("}", "]"):
-            if len(keys) == inside:
-                found, inside = (start, match.end()), -1
-            keys.pop()
-            objects.pop()
-        elif token == "," and objects and objects[-1]:
-            expect_key = True
-    return found
+    """Where the JSON text `text` (a document that parses) spells the object at `root`, from
+    its `{` to just after its `}`; None when it spells none. `root` must not be empty. Of a key
+    spelled twice the last spelling, which is the one a JSON parser keeps.
+
+    Only the objects on the way are walked member by member; every other value is skipped by
+    the C scanner of `json`, so this costs about as much as parsing the file.
+    """
+    span = None
+    at = _past_whitespace(text, 0)
+    for key in root:
+        span = _last_member(text, at, key) if text.startswith("{", at) else None
+        if span is None:
+            return None
+        at = span[0]
+    return span if span is not None and text.startswith("{", span[0]) else None
+
+
+def _last_member(text: str, at: int, key: str) -> tuple[int, int] | None:
+    """The span of the value of the last member named `key` of the object whose `{` is at
+    `at`."""
+    found = None
+    index = _past_whitespace(text, at + 1)
+    if text.startswith("}", index):
+        return None
+    while True:
+        name, index = _DECODER.raw_decode(text, index)  # the key, a string
+        index = _past_whitespace(text, index) + 1  # past the colon
+        start = _past_whitespace(text, index)
+        _, end = _DECODER.raw_decode(text, start)
+        if name == key:
+            found = (start, end)
+        index = _past_whitespace(text, end)
+        if text.startswith("}", index):
+            return found
+        index = _past_whitespace(text, index + 1)  # past the comma
+
+
+def _past_whitespace(text: str, index: int) -> int:
+    match = _WHITESPACE.match(text, index)
+    assert match is not None  # the pattern matches the empty string
+    return match.end()
 
 
 def _not_an_object(display_path: str, at: KeyRoot, root: KeyRoot, value: object) -> Issue:
