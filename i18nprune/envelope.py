@@ -46,6 +46,7 @@ class Code:
     LOCALE_NOT_OBJECT = "i18nprune.locale.not_an_object"
     LOCALE_DUPLICATE_PATH = "i18nprune.locale.duplicate_path"
     LOCALE_EMPTY_KEY = "i18nprune.locale.empty_key"
+    LOCALE_ROOT_MISSING = "i18nprune.locale.root_missing"
     LOCALE_ARRAY_GAP = "i18nprune.locale.array_gap"
     LOCALE_META_INVALID = "i18nprune.locale.meta_invalid"
     LOCALE_WRITE_FAILED = "i18nprune.locale.write_failed"

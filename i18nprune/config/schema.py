@@ -32,6 +32,12 @@ class LocalesConfig(_Section, frozen=True):
     """Between nested keys; `false`: keys are flat strings that may contain dots."""
     context_separator: str = "_"
     """Between a key and its i18next context (`friend_male`)."""
+    root: str = ""
+    """The key path inside every locale file where keys start (`"mappings"` for files shaped
+    `{"version": 3, "mappings": {…keys}}`, dotted for a deeper object: `"data.messages"`);
+    empty: the file's top level. Every command reads and writes keys only below it and leaves
+    the rest of the file as it is; a file without that object holds no keys yet (a write
+    creates it)."""
 
 
 class ExcludeConfig(_Section, frozen=True):

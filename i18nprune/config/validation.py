@@ -55,6 +55,8 @@ def _check_values(document: ConfigDocument, config: Config) -> None:
         problems.append((("locales", "contextSeparator"), 'a non-empty string (`"_"`)'))
     if not locales.default_namespace.strip():
         problems.append((("locales", "defaultNamespace"), "a namespace name"))
+    if locales.root and not _is_key_root(locales.root):
+        problems.append((("locales", "root"), _KEY_ROOT_ACCEPTED))
     if not 0 <= config.reference.max_unused_share <= 1:
         problems.append((("reference", "maxUnusedShare"), "a share from 0 to 1 (`0.5`)"))
     if any(not folder.strip() for folder in config.reference.repository.folders):
@@ -66,6 +68,21 @@ def _check_values(document: ConfigDocument, config: Config) -> None:
         message = f"{where}: `{format_key_path(path)}` must be {accepted}, got {got}"
         raise ProblemError(error(Code.CONFIG_INVALID, message, where))
     _check_glossary(document, config)
+
+
+_KEY_ROOT_ACCEPTED = (
+    'a dotted path of object keys (`"mappings"`, `"data.messages"`), or `""` for the top level'
+)
+# A key ending in `[n]` reads as an array index in a leaf path; keys start in an object.
+_ARRAY_INDEX = re.compile(r"\[\d+\]$")
+
+
+def _is_key_root(root: str) -> bool:
+    """Whether `root` names an object by keys alone: no empty key, none with spaces around it
+    (a typo far more often than a key), no array index."""
+    return all(
+        key and key == key.strip() and not _ARRAY_INDEX.search(key) for key in root.split(".")
+    )
 
 
 def _check_glossary(document: ConfigDocument, config: Config) -> None:

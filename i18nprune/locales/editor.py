@@ -49,7 +49,8 @@ class _EditedFile:
 class LocaleEditor:
     """Pending edits to one locale; documents load lazily and save only when they change.
 
-    `literal_keys`: keys are flat strings that may contain dots (see `LocaleDocument`).
+    `literal_keys`: keys are flat strings that may contain dots (see `LocaleDocument`). Keys
+    start where the view's segments hold them (`view.key_root`), in new files too.
     """
 
     def __init__(self, root: Path, view: LocaleView, *, literal_keys: bool = False) -> None:
@@ -143,10 +144,15 @@ class LocaleEditor:
     def _file(self, path: Path, style: JsonStyle | None = None) -> _EditedFile:
         edited = self._files.get(path)
         if edited is None:
+            key_root = self.view.key_root
             edited = self._files[path] = _EditedFile(
-                LocaleDocument.load(path, self._display(path), literal_keys=self.literal_keys)
+                LocaleDocument.load(
+                    path, self._display(path), literal_keys=self.literal_keys, key_root=key_root
+                )
                 if path.exists()
-                else LocaleDocument.new(path, style, literal_keys=self.literal_keys)
+                else LocaleDocument.new(
+                    path, style, literal_keys=self.literal_keys, key_root=key_root
+                )
             )
         return edited
 

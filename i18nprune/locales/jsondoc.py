@@ -21,6 +21,7 @@ import msgspec
 
 from i18nprune.envelope import Code, ProblemError, error
 from i18nprune.locales.jsonfile import parse_json_bytes, read_file_bytes
+from i18nprune.locales.keyroot import KeyRoot, ensure_keys_object, keys_object, object_span
 from i18nprune.locales.leaves import (
     MESSAGE_KEYS,
     STRUCTURED_KEYS,
@@ -93,7 +94,9 @@ class LocaleDocument:
     style.
 
     Leaf paths are those of `i18nprune.locales.paths`; a literal dotted key and nested keys name
-    the same path. Make one with `load` or `new`.
+    the same path. With a `key_root` (`locales.root`), paths start in the object at that key path
+    and the rest of the file is no leaf: it is never read, changed or removed. Make one with
+    `load` or `new`.
     """
 
     def __init__(
@@ -104,13 +107,18 @@ class LocaleDocument:
         original: bytes | None,
         *,
         literal_keys: bool = False,
+        key_root: KeyRoot = (),
     ) -> None:
         self.path = path
         self.style = style
         # Keys are flat strings that may contain dots (i18next `keySeparator: false`): a path
         # names a top-level key first, and new keys are never split into nested objects.
         self.literal_keys = literal_keys
-        self._tree = _OrderedTree(tree)
+        self.key_root = key_root
+        # The whole file; the leaves are those of the object where keys start, which is
+        # created here (and written only with a first edit) when the file lacks it.
+        self._document = tree
+        self._tree = _OrderedTree(ensure_keys_object(tree, key_root))
         # The file's bytes as last loaded or saved; None until a new file is first written.
         self._saved = original
         self._edited = original is None
@@ -127,25 +135,43 @@ class LocaleDocument:
         self._tail: _Tail | None = None
 
     @classmethod
-    def load(cls, path: Path, display_path: str, *, literal_keys: bool = False) -> LocaleDocument:
+    def load(
+        cls,
+        path: Path,
+        display_path: str,
+        *,
+        literal_keys: bool = False,
+        key_root: KeyRoot = (),
+    ) -> LocaleDocument:
         """The document in the file at `path`, with its style detected.
 
-        `literal_keys`: paths are flat keys first (see the class). Raises `LocaleFileError`
-        (messages name `display_path`, with line and column for invalid JSON) when the file
-        cannot be read, is not strict JSON, or is not a JSON object; such a file is never
+        `literal_keys`: paths are flat keys first; `key_root`: where keys start (see the
+        class). Raises `LocaleFileError` (messages name `display_path`, with line and column
+        for invalid JSON) when the file cannot be read, is not strict JSON, is not a JSON
+        object, or holds something other than an object at `key_root`; such a file is never
         written.
         """
         raw = read_file_bytes(path, display_path)
         tree = parse_json_bytes(raw, display_path, number=_read_number)
-        return cls(path, _detect_style(raw, tree), tree, raw, literal_keys=literal_keys)
+        keys = keys_object(tree, key_root, display_path)
+        style = _detect_style(raw, keys if keys is not None else {})
+        return cls(path, style, tree, raw, literal_keys=literal_keys, key_root=key_root)
 
     @classmethod
     def new(
-        cls, path: Path, style: JsonStyle | None = None, *, literal_keys: bool = False
+        cls,
+        path: Path,
+        style: JsonStyle | None = None,
+        *,
+        literal_keys: bool = False,
+        key_root: KeyRoot = (),
     ) -> LocaleDocument:
         """An empty document for a file that does not exist yet, written in `style` (by default
-        two-space indentation, `\\n`, a final newline, nested keys)."""
-        return cls(path, style or _DEFAULT_STYLE, {}, None, literal_keys=literal_keys)
+        two-space indentation, `\\n`, a final newline, nested keys); with a `key_root`, the
+        objects leading there are written around the keys (`{"mappings": {…}}`)."""
+        return cls(
+            path, style or _DEFAULT_STYLE, {}, None, literal_keys=literal_keys, key_root=key_root
+        )
 
     def get(self, path: str) -> object | None:
         """The value of the leaf at `path`, or None when there is none (see `has`).
@@ -271,12 +297,17 @@ class LocaleDocument:
         Until the document is edited these are the bytes it was loaded from (or last saved),
         whatever their layout; after an edit the whole tree is laid out the way
         `json.dumps(indent=…, ensure_ascii=False)` does, with the file's indentation, newlines,
-        final newline, byte-order mark and number spellings.
+        final newline, byte-order mark and number spellings. With a `key_root` that the file
+        spells, only the object there is laid out anew: every byte around it stays as it was.
         """
         if not self._edited and self._saved is not None:
             return self._saved
         self._tree.settle()
-        return _render_tree(self._tree.root, self.style)
+        if self.key_root and self._saved is not None:
+            spliced = _render_into(self._saved, self.key_root, self._tree.root, self.style)
+            if spliced is not None:
+                return spliced
+        return _render_tree(self._document, self.style)
 
     def save(self, *, root: Path) -> bool:
         """Write the document to its file atomically if that changes the file; True when written.
@@ -1111,10 +1142,32 @@ def _comparable_text(node: object) -> str:
 
 
 def _render_tree(tree: dict[str, object], style: JsonStyle) -> bytes:
-    chunks: list[str] = []
-    _lay_out_indented(tree, style.indent, "\n", chunks)
+    text = _laid_out(tree, style, 0)
     if style.final_newline:
-        chunks.append("\n")
+        text += style.newline
+    encoded = text.encode("utf-8")
+    return codecs.BOM_UTF8 + encoded if style.byte_order_mark else encoded
+
+
+def _render_into(
+    saved: bytes, root: KeyRoot, keys: dict[str, object], style: JsonStyle
+) -> bytes | None:
+    """`saved` with the object it spells at `root` replaced by `keys` laid out at that depth;
+    None when `saved` spells no object there."""
+    byte_order_mark = saved.startswith(codecs.BOM_UTF8)
+    text = saved[len(codecs.BOM_UTF8) if byte_order_mark else 0 :].decode("utf-8")
+    span = object_span(text, root)
+    if span is None:
+        return None
+    start, end = span
+    encoded = (text[:start] + _laid_out(keys, style, len(root)) + text[end:]).encode("utf-8")
+    return codecs.BOM_UTF8 + encoded if byte_order_mark else encoded
+
+
+def _laid_out(node: object, style: JsonStyle, depth: int) -> str:
+    """The JSON text of `node` laid out in `style`, as the value of a member at `depth`."""
+    chunks: list[str] = []
+    _lay_out_indented(node, style.indent, "\n" + style.indent * depth, chunks)
     text = "".join(chunks)
     # Only strings can hold a lone surrogate: escaping them in the whole text is `_string`'s
     # escaping of each.
@@ -1122,8 +1175,7 @@ def _render_tree(tree: dict[str, object], style: JsonStyle) -> bytes:
         text = _SURROGATE.sub(_escape_surrogate, text)
     if style.newline != "\n":  # JSON strings escape their line breaks, so all of these are ours
         text = text.replace("\n", style.newline)
-    encoded = text.encode("utf-8")
-    return codecs.BOM_UTF8 + encoded if style.byte_order_mark else encoded
+    return text
 
 
 def _lay_out(node: object, indent: str | None, depth: int, out: list[str]) -> None:

@@ -15,6 +15,7 @@ import msgspec
 from i18nprune.config.schema import LocalesConfig
 from i18nprune.envelope import Code, Issue, error, warning
 from i18nprune.locale_codes import looks_like_locale_code, normalize_code
+from i18nprune.locales.keyroot import KeyRoot, parse_key_root
 
 _VALID_LAYOUTS = frozenset(
     {
@@ -49,6 +50,8 @@ class LocaleInventory(msgspec.Struct, frozen=True):
     """The absolute locales directory."""
     segments: dict[str, list[Segment]]
     """Normalised locale code → its segments, sorted by `rel`."""
+    key_root: KeyRoot = ()
+    """Where keys start inside every segment file (`locales.root`); `()`: the top level."""
 
     def locales(self) -> list[str]:
         """The normalised codes of every locale that has at least one segment, sorted."""
@@ -91,7 +94,8 @@ def discover_locales(root: Path, locales: LocalesConfig) -> tuple[LocaleInventor
     """
     root = Path(os.path.abspath(root))
     directory = Path(os.path.abspath(root / locales.directory))
-    empty = LocaleInventory(directory=directory, segments={})
+    key_root = parse_key_root(locales.root)
+    empty = LocaleInventory(directory=directory, segments={}, key_root=key_root)
     if (locales.mode, locales.structure) not in _VALID_LAYOUTS:
         return empty, [_layout_error(locales)]
     if not directory.is_dir():
@@ -113,7 +117,10 @@ def discover_locales(root: Path, locales: LocalesConfig) -> tuple[LocaleInventor
             code = file.name[: -len(".json")]
             if looks_like_locale_code(code):
                 found.append((code, file))
-    return LocaleInventory(directory=directory, segments=_group(root, found)), walker.issues
+    inventory = LocaleInventory(
+        directory=directory, segments=_group(root, found), key_root=key_root
+    )
+    return inventory, walker.issues
 
 
 def _group(root: Path, found: list[tuple[str, Path]]) -> dict[str, list[Segment]]:

@@ -120,6 +120,8 @@ def locate_paths(view: LocaleView, paths: Iterable[str]) -> dict[str, KeyLocatio
     by_rel = {segment.rel: segment for segment in view.segments}
     documents: dict[str, PathPositions | None] = {}
     found: dict[str, KeyLocation] = {}
+    # The files spell the paths from their top level, through the object where keys start.
+    prefix = "".join(f"{key}." for key in view.key_root)
     for path in paths:
         rel = view.leaf_segment.get(path)
         if rel is None:
@@ -128,7 +130,7 @@ def locate_paths(view: LocaleView, paths: Iterable[str]) -> dict[str, KeyLocatio
             file = by_rel[rel].path
             documents[rel] = _positions.get(file, None, partial(_read, file))
         positions = documents[rel]
-        spot = positions.position(path) if positions is not None else None
+        spot = positions.position(prefix + path) if positions is not None else None
         if spot is not None:
             found[path] = KeyLocation(view.locale, rel, *spot)
     return found

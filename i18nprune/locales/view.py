@@ -9,13 +9,14 @@ from itertools import islice, repeat
 from i18nprune.envelope import Code, Issue, warning
 from i18nprune.locale_codes import normalize_code
 from i18nprune.locales.jsonfile import LocaleFileError, read_json_file
+from i18nprune.locales.keyroot import KeyRoot, key_root_text, keys_object, missing_root_warning
 from i18nprune.locales.layout import LocaleInventory, Segment
 from i18nprune.locales.leaves import Leaf, list_leaves
 from i18nprune.locales.memo import FileMemo
 
 # Duplicate warnings name this many paths and summarise the rest.
 _NAMED_DUPLICATES = 5
-_segment_leaves: FileMemo[tuple[list[Leaf], bool]] = FileMemo()
+_segment_leaves: FileMemo[tuple[list[Leaf], list[Issue]]] = FileMemo()
 
 
 class LocaleView:
@@ -26,7 +27,16 @@ class LocaleView:
     callers never change its dicts and lists either.
     """
 
-    __slots__ = ("_leaf_segment", "_runs", "issues", "leaves", "locale", "namespace", "segments")
+    __slots__ = (
+        "_leaf_segment",
+        "_runs",
+        "issues",
+        "key_root",
+        "leaves",
+        "locale",
+        "namespace",
+        "segments",
+    )
 
     locale: str
     segments: list[Segment]
@@ -36,6 +46,9 @@ class LocaleView:
     """Errors for segments that could not be read (their leaves are absent) and warnings for
     paths defined twice, within a file or across files."""
     namespace: str | None
+    key_root: KeyRoot
+    """Where keys start in each segment file (`locales.root`): the leaves' paths are relative
+    to it, and writers put new keys there."""
     _leaf_segment: dict[str, str] | None
     _runs: SegmentRuns | None
 
@@ -47,6 +60,7 @@ class LocaleView:
         leaf_segment: dict[str, str] | SegmentRuns,
         issues: list[Issue],
         namespace: str | None = None,
+        key_root: KeyRoot = (),
     ) -> None:
         """`leaf_segment` is the path → segment `rel` mapping itself, or the `SegmentRuns` it
         is built from on first read."""
@@ -62,6 +76,7 @@ class LocaleView:
             ("leaves", leaves),
             ("issues", issues),
             ("namespace", namespace),
+            ("key_root", key_root),
             ("_leaf_segment", built),
             ("_runs", runs),
         ):
@@ -96,6 +111,7 @@ class LocaleView:
             and self.leaf_segment == other.leaf_segment
             and self.issues == other.issues
             and self.namespace == other.namespace
+            and self.key_root == other.key_root
         )
 
     __hash__ = None  # type: ignore[assignment]  # its dicts and lists are not hashable
@@ -157,18 +173,18 @@ def load_locale(
     issues: list[Issue] = []
     # (first segment rel, repeating segment rel) -> repeated paths, in encounter order
     duplicates: dict[tuple[str, str], list[str]] = {}
+    key_root = inventory.key_root
     for segment in segments:
         try:
-            found, unnamed = _segment_leaves.get(
+            found, notes = _segment_leaves.get(
                 segment.path,
-                (segment.rel, placeholder),
-                partial(_read_leaves, segment, placeholder),
+                (segment.rel, placeholder, key_root),
+                partial(_read_leaves, segment, placeholder, key_root),
             )
         except LocaleFileError as exc:
             issues.append(exc.issue)
             continue
-        if unnamed:
-            issues.append(_empty_key_warning(segment.rel))
+        issues += notes
         before = len(leaves)
         rel = segment.rel
         for leaf in found:
@@ -192,21 +208,30 @@ def load_locale(
         leaf_segment=SegmentRuns(runs) if origin is None else origin,
         issues=issues,
         namespace=namespace,
+        key_root=key_root,
     )
 
 
-def _read_leaves(segment: Segment, placeholder: str) -> tuple[list[Leaf], bool]:
-    """The leaves of one segment file (a list of its own, which no caller changes), and whether
-    it has a top-level key `""` (which has no leaf path: see `list_leaves`). Raises
-    LocaleFileError."""
+def _read_leaves(
+    segment: Segment, placeholder: str, key_root: KeyRoot
+) -> tuple[list[Leaf], list[Issue]]:
+    """The leaves of one segment file below `key_root` (a list of its own, which no caller
+    changes), and warnings about the file: a key `""` where keys start (it has no leaf path:
+    see `list_leaves`), or content without the object where keys start. Raises
+    LocaleFileError, also for a `key_root` that holds no object."""
     document = read_json_file(segment.path, segment.rel)
-    return list_leaves(document, placeholder), "" in document
+    keys = keys_object(document, key_root, segment.rel)
+    if keys is None:
+        return [], [missing_root_warning(segment.rel, key_root)] if document else []
+    notes = [_empty_key_warning(segment.rel, key_root)] if "" in keys else []
+    return list_leaves(keys, placeholder), notes
 
 
-def _empty_key_warning(rel: str) -> Issue:
+def _empty_key_warning(rel: str, key_root: KeyRoot) -> Issue:
+    where = f'the key "" of `{key_root_text(key_root)}`' if key_root else 'the top-level key ""'
     return warning(
         Code.LOCALE_EMPTY_KEY,
-        f'{rel}: the top-level key "" has no key path, so every command leaves it and what it '
+        f"{rel}: {where} has no key path, so every command leaves it and what it "
         "holds as they are (never read, copied, translated or removed); give it a name to use it",
         path=rel,
     )

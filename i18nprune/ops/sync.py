@@ -107,7 +107,9 @@ class SourceFiles:
         """The target file a new leaf at `path` belongs in, and the style to create it with."""
         segment = self.segment_of(path)
         if segment.rel not in self._styles:
-            self._styles[segment.rel] = LocaleDocument.load(segment.path, segment.rel).style
+            self._styles[segment.rel] = LocaleDocument.load(
+                segment.path, segment.rel, key_root=self.source.key_root
+            ).style
         inventory, _ = self.project.inventory()
         structure = self.project.config.locales.structure
         return counterpart_path(inventory, segment, target.name, structure), self._styles[

@@ -246,6 +246,55 @@ FORMATJS_STRUCTURED: dict[str, Any] = {
 }
 FORMATJS_STRUCTURED_UNUSED = {"Q3kT0z"}
 
+# An app whose locale files keep their keys in one object beside metadata, loaded as
+# `module.mappings` (`locales.root: "mappings"`). The metadata is spelled as a hand-written file
+# spells it, so a writer that touched it would show.
+WRAPPED_KEYS_SOURCE = (
+    "{\n"
+    '  "version": 3,\n'
+    '  "tags": ["web",   "app"],\n'
+    '  "mappings": {\n'
+    '    "home": {\n'
+    '      "title": "Home",\n'
+    '      "old": "An old heading"\n'
+    "    },\n"
+    '    "nav": {\n'
+    '      "back": "Back"\n'
+    "    },\n"
+    '    "errors": {\n'
+    '      "404": "Not found",\n'
+    '      "500": "Server error"\n'
+    "    },\n"
+    '    "legacy": {\n'
+    '      "banner": "A banner nobody shows"\n'
+    "    }\n"
+    "  },\n"
+    '  "checksum": {"algorithm": "none", "value": null}\n'
+    "}\n"
+)
+WRAPPED_KEYS: dict[str, Any] = {
+    "i18nprune.config.json": {"src": "src", "locales": {"root": "mappings"}},
+    "src/i18n.ts": (
+        "import en from '../locales/en.json';\n"
+        "const messages = en.mappings;\n"
+        "export const t = (key: string) =>\n"
+        "  key.split('.').reduce((node: any, part) => node?.[part], messages) ?? key;\n"
+    ),
+    "src/Home.tsx": (
+        "import { t } from './i18n';\n"
+        "export const Home = ({ code }: { code: number }) => (\n"
+        "  <main>\n"
+        "    <h1>{t('home.title')}</h1>\n"
+        "    <p>{t('home.subtitle')}</p>\n"
+        "    <a>{t('nav.back')}</a>\n"
+        "    <small>{t(`errors.${code}`)}</small>\n"
+        "  </main>\n"
+        ");\n"
+    ),
+    "locales/en.json": WRAPPED_KEYS_SOURCE,
+}
+WRAPPED_KEYS_UNUSED = {"home.old", "legacy.banner"}
+
 APPS: dict[str, tuple[dict[str, Any], set[str]]] = {
     "formatjs-structured-json": (FORMATJS_STRUCTURED, FORMATJS_STRUCTURED_UNUSED),
     "react-own-t": (REACT_OWN_T, REACT_OWN_T_UNUSED),
@@ -254,4 +303,5 @@ APPS: dict[str, tuple[dict[str, Any], set[str]]] = {
     "formatjs": (FORMATJS, FORMATJS_UNUSED),
     "vue-i18n": (VUE_I18N, VUE_I18N_UNUSED),
     "svelte-i18n": (SVELTE_I18N, SVELTE_I18N_UNUSED),
+    "wrapped-keys": (WRAPPED_KEYS, WRAPPED_KEYS_UNUSED),
 }

@@ -45,6 +45,7 @@ def test_validate_finds_exactly_the_missing_keys(app, tmp_path, run_cli):
     expected = {
         "i18next-namespaces": ["auth:login.subtitle", "settings:theme.label"],
         "formatjs": ["account.block"],  # declared in defineMessages, absent from en.json
+        "wrapped-keys": ["home.subtitle"],  # used in the code, absent from `mappings`
     }
     assert result.envelope["data"]["missing"] == expected.get(app, [])
 

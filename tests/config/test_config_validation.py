@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -131,3 +132,24 @@ def test_errors_in_a_ts_config_point_at_its_line(load: Load, write: Write) -> No
     issue = _rejection(load)
     assert issue.code == Code.CONFIG_UNKNOWN_KEY
     assert issue.message.startswith(f"{path}:3: unknown key `locales.directry`")
+
+
+@pytest.mark.parametrize("root", ["mappings", "data.messages", "translation", ""])
+def test_a_locales_root_of_object_keys_is_accepted(load: Load, write: Write, root: str) -> None:
+    write("i18nprune.config.json", json.dumps({"locales": {"root": root}}))
+    assert load().config.locales.root == root
+
+
+@pytest.mark.parametrize("root", ["a..b", ".mappings", "mappings.", "list[0]", " mappings"])
+def test_a_locales_root_that_names_no_object_is_a_config_error(
+    load: Load, write: Write, root: str
+) -> None:
+    path = write(
+        "i18nprune.config.json", '{\n  "locales": {\n    "root": ' + json.dumps(root) + "}}"
+    )
+    issue = _rejection(load)
+    assert issue.code == Code.CONFIG_INVALID
+    assert issue.message == (
+        f'{path}:3: `locales.root` must be a dotted path of object keys (`"mappings"`, '
+        f'`"data.messages"`), or `""` for the top level, got the string `{json.dumps(root)}`'
+    )
