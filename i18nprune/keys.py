@@ -32,6 +32,8 @@ class KeySyntax(msgspec.Struct, frozen=True, kw_only=True):
     ns_separator: str | None = ":"
     key_separator: str | None = "."
     context_separator: str = "_"
+    root: str = ""
+    """Where keys start inside a locale file (`locales.root`; `""`: its top level)."""
 
     @classmethod
     def of(cls, locales: LocalesConfig, namespaces: frozenset[str] = frozenset()) -> KeySyntax:
@@ -44,7 +46,17 @@ class KeySyntax(msgspec.Struct, frozen=True, kw_only=True):
             ns_separator=locales.ns_separator if isinstance(locales.ns_separator, str) else None,
             key_separator="." if locales.key_separator == "." else None,
             context_separator=locales.context_separator,
+            root=locales.root,
         )
+
+    def below_root(self, path: str) -> str:
+        """A path into a whole locale file (`mappings.home.title`) as a key path: what lies
+        below `root` (`home.title`); `""` for the root itself or anything outside it."""
+        if not self.root:
+            return path
+        if path.startswith(self.root + "."):
+            return path[len(self.root) + 1 :]
+        return ""
 
     @property
     def uses_namespaces(self) -> bool:

@@ -45,6 +45,26 @@ def looks_like_locale_code(name: str) -> bool:
     return bool(_CODE_SHAPE.match(normalize_code(name)))
 
 
+def is_language_code(name: str) -> bool:
+    """True when `name` is a locale code whose language CLDR knows (`en`, `pt_BR`, `yue`): a
+    name shaped like one but naming no language (`app`, `lib`) is not."""
+    if not looks_like_locale_code(name):
+        return False
+    from i18nprune.locales.plural_table import CATEGORIES  # loaded only when asked
+
+    return language_of(name) in _languages(CATEGORIES)
+
+
+_language_set: frozenset[str] | None = None
+
+
+def _languages(categories: Mapping[str, object]) -> frozenset[str]:
+    global _language_set
+    if _language_set is None:
+        _language_set = frozenset(code.split("-", 1)[0] for code in categories)
+    return _language_set
+
+
 def bcp47_case(code: str) -> str:
     """`code` in BCP 47 display casing: `pt_br` → `pt-BR`, `zh-hant-tw` → `zh-Hant-TW`.
 

@@ -12,15 +12,19 @@ import tree_sitter
 
 from i18nprune.scan.expressions import (
     OPAQUE,
+    WHOLE_FILE,
     Branches,
     Expr,
     Imported,
+    Messages,
     Opaque,
     Record,
     Text,
+    computed_member,
     concatenate,
     select,
 )
+from i18nprune.scan.messages import MESSAGES_CALLS, names_locale_file
 from i18nprune.scan.scopes import DeclarationIndex, named_child, plain_string
 from i18nprune.syntax_tree import node_text
 
@@ -40,7 +44,13 @@ _SIMPLE_ESCAPES = {
     "\u2029": "",
 }
 _TRANSPARENT = frozenset(
-    {"parenthesized_expression", "as_expression", "satisfies_expression", "non_null_expression"}
+    {
+        "parenthesized_expression",
+        "as_expression",
+        "satisfies_expression",
+        "non_null_expression",
+        "await_expression",
+    }
 )
 _DECIMAL = re.compile(r"[0-9]+")
 # Calls whose value is their argument, as far as keys are concerned.
@@ -170,7 +180,15 @@ class Evaluator:
         declaration = self._index.lookup(name, reference)
         if declaration is None:
             return OPAQUE
-        if declaration.kind == "import":
+        if (
+            declaration.kind in ("import", "package")
+            and declaration.imported in ("default", "*")
+            and names_locale_file(declaration.source)
+        ):
+            return Messages(WHOLE_FILE)  # `import en from '../locales/en.json'`
+        if declaration.kind in ("import", "package"):
+            # A package's value is unknown, unless the project maps its name to its own files
+            # (`@/i18n/keys`): linking decides (see `scan.aliases`).
             return Imported(declaration.source, declaration.imported)
         if declaration.node is None:
             return OPAQUE
@@ -273,9 +291,9 @@ class Evaluator:
         if target is None or index is None:
             return OPAQUE
         key = self.value_of(index)
-        if not isinstance(key, Text):
-            return OPAQUE
-        return select(self.value_of(target), key.value)
+        if isinstance(key, Text):
+            return select(self.value_of(target), key.value)
+        return computed_member(self.value_of(target))
 
     def _object(self, node: tree_sitter.Node) -> Expr:
         fields: dict[str, Expr] = {}
@@ -316,11 +334,14 @@ class Evaluator:
     def _frozen(self, node: tree_sitter.Node) -> Expr:
         """`Object.freeze(x)`, FormatJS `defineMessages(x)` and `defineMessage(x)` are `x`, and
         the prefixed form `defineMessages('prefix', { key: 'Default' })` is the descriptors it
-        builds; any other call is opaque."""
+        builds; a call that returns a locale's messages is `Messages` (see `_messages_call`);
+        any other call is opaque."""
         function = node.child_by_field_name("function")
         arguments = node.child_by_field_name("arguments")
-        if function is None or arguments is None or node_text(function) not in _IDENTITY_CALLS:
+        if function is None or arguments is None:
             return OPAQUE
+        if node_text(function) not in _IDENTITY_CALLS:
+            return self._messages_call(function, arguments)
         first, second = named_child(arguments, 0), named_child(arguments, 1)
         if first is None:
             return OPAQUE
@@ -328,3 +349,22 @@ class Evaluator:
         if second is not None and isinstance(value, Text):
             return prefixed_messages(value.value, self.value_of(second))
         return value
+
+    def _messages_call(self, function: tree_sitter.Node, arguments: tree_sitter.Node) -> Expr:
+        """The messages a call returns: a library's getter (`useMessages()`,
+        `i18n.getResourceBundle(lng, ns)`), a call given a locale file's name
+        (`readI18nFile('en.json')`, `require('./en.json')`), or a helper given messages
+        (`buildPaths(en)`, which the code then reads as it would read them); else opaque."""
+        name = function.child_by_field_name("property") or function
+        if node_text(name) in MESSAGES_CALLS:
+            return Messages("")
+        first = named_child(arguments, 0)
+        if first is None:
+            return OPAQUE
+        if first.type == "string" and names_locale_file(string_value(first, self._source)):
+            return Messages(WHOLE_FILE)
+        if first.type in ("identifier", "member_expression", *_TRANSPARENT):
+            value = self.value_of(first)
+            if isinstance(value, Messages):
+                return value
+        return OPAQUE

@@ -54,7 +54,34 @@ class Opaque(msgspec.Struct, frozen=True, tag="o", array_like=True):
     """A value that cannot be known statically."""
 
 
-Expr: TypeAlias = Text | Join | Branches | Record | Imported | Member | Opaque
+class Computed(msgspec.Struct, frozen=True, tag="c", array_like=True):
+    """A property of `target` (a value from another file) whose name is not known statically
+    (`transKeys.modes[mode]`), and whatever is read below it: only linking can say what
+    `target` is, and so what the property may be."""
+
+    target: Expr
+
+
+WHOLE_FILE = "\0"
+"""The path of a whole locale file's content (an import of `en.json`), to tell it from the
+messages a library returns: keys start at `locales.root` inside a file, which only linking
+knows (`KeySyntax.below_root`); below it, paths read `\0.mappings.home`."""
+
+
+class Messages(msgspec.Struct, frozen=True, tag="g", array_like=True):
+    """A locale's messages object, or the part of it at key `path` (`""`: all of it;
+    `WHOLE_FILE` and below: a locale file's content): what `useMessages()` or an import of
+    `en.json` returns, and what a helper builds from it (`buildPaths(en)`, whose leaves are
+    their own paths). Reading `path` through it uses that key (see `scan.messages`)."""
+
+    path: str
+
+    def member(self, name: str) -> Messages:
+        """The part at key `name` below this one."""
+        return Messages(f"{self.path}.{name}" if self.path else name)
+
+
+Expr: TypeAlias = Text | Join | Branches | Record | Imported | Member | Computed | Messages | Opaque
 
 OPAQUE = Opaque()
 
@@ -67,6 +94,23 @@ def select(value: Expr, name: str) -> Expr:
         return Member(value, name)
     if isinstance(value, Branches):
         return Branches([select(option, name) for option in value.options])
+    if isinstance(value, Messages):
+        return value.member(name)
+    if isinstance(value, Computed):
+        return value  # below an unknown property: still somewhere below its target
+    return OPAQUE
+
+
+def computed_member(value: Expr) -> Expr:
+    """A property of `value` whose name is not known: below a part of the messages, a key
+    below that part (`messages.SchemaErrors[body]`); of a value from another file, what
+    linking finds (`Computed`); else opaque."""
+    if isinstance(value, Messages):
+        if not value.path:
+            return OPAQUE
+        return concatenate([Text(value.path + "."), OPAQUE], template=False)
+    if isinstance(value, Imported | Member | Computed):
+        return Computed(value)
     return OPAQUE
 
 
@@ -96,7 +140,7 @@ def reads_imports(value: Expr | None) -> bool:
     """Whether `value` depends on another file (contains an `Imported` or `Member` node)."""
     if value is None:
         return False
-    if isinstance(value, Imported | Member):
+    if isinstance(value, Imported | Member | Computed):
         return True
     if isinstance(value, Join):
         return any(reads_imports(part) for part in value.parts)

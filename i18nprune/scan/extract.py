@@ -31,6 +31,7 @@ from i18nprune.scan.expressions import OPAQUE, Branches, Expr, Record, Text, sel
 from i18nprune.scan.facts import FileFacts, SiteFact, Translator
 from i18nprune.scan.grammars import SCRIPT_SUFFIXES
 from i18nprune.scan.markup import expression_end, svelte_document, vue_document
+from i18nprune.scan.messages import may_hold_messages, messages_reads
 from i18nprune.scan.occurrences import NameUses
 from i18nprune.scan.positions import Positions
 from i18nprune.scan.scopes import enclosing_scope, named_child, plain_string
@@ -147,6 +148,8 @@ class _Extraction:
         self._plain = _EMPTY
         self._passed = _PASSED
         self._sites: list[SiteFact] = []
+        self._site_calls: set[int] = set()
+        """Node ids of the calls recorded as key sites."""
         self.key_literals: set[int] = set()
         """Offsets of string literals that are keys written at a site."""
 
@@ -208,6 +211,8 @@ class _Extraction:
                 self._formatted_message_site(element)
         for offset in uses.commented:
             self._commented_site(offset)
+        if may_hold_messages(self._document):
+            self._messages_sites()
         exports, star_exports = exported_constants(self._root, self._evaluator)
         self._sites.sort(key=attrgetter("line", "column"))
         error = first_syntax_error(self._root, self._document)
@@ -442,6 +447,15 @@ class _Extraction:
         self._note_key_literals(arguments[0])
         key = self._key_argument(arguments[0])
         self._site(call.start_byte, call.end_byte, "key", key, translator, options)
+        self._site_calls.add(call.id)
+
+    def _messages_sites(self) -> None:
+        """Reads of a messages value without `t()` (see `scan.messages`): each reads its key
+        and every key below it, in a namespace not known here."""
+        for read in messages_reads(self._root, self._document, self._evaluator, self._site_calls):
+            node = read.node
+            options = _NO_OPTIONS._replace(subtree=True)
+            self._site(node.start_byte, node.end_byte, "key", read.key, _PASSED, options)
 
     def _note_key_literals(self, argument: tree_sitter.Node) -> None:
         """Remember the string literals a key argument spells its key with (itself, the

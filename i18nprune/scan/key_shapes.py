@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from i18nprune.keys import KeySyntax
-from i18nprune.scan.expressions import Branches, Expr, Join, Text
+from i18nprune.scan.expressions import WHOLE_FILE, Branches, Expr, Join, Messages, Text
 
 _MAX_ALTERNATIVES = 64
 _NON_LITERAL = "non_literal"
@@ -74,6 +74,8 @@ def resolve_key(
     literal_context = None
     if context is not None:
         literal_context = context.value if isinstance(context, Text) else "*"
+    if isinstance(key, Messages):
+        key = Text(key.path)  # a path read from the messages (`t(transKeys.home.title)`)
     if isinstance(key, Text) and (prefix is None or isinstance(prefix, Text)):
         # The common case, `t('a.b')`: one static key.
         text_namespace, path = _split(key.value, syntax)
@@ -132,7 +134,10 @@ def _reach(
 
 
 def _split(text: str, syntax: KeySyntax) -> tuple[str | None, str]:
-    """The namespace a key's text names (always `None` with namespaces off) and its path."""
+    """The namespace a key's text names (always `None` with namespaces off) and its path (a
+    path read from a whole locale file's content is taken below `locales.root`)."""
+    if text.startswith(WHOLE_FILE):
+        return None, syntax.below_root(text[len(WHOLE_FILE) + 1 :])
     namespace, rest = syntax.split_namespace(text)
     return (namespace if syntax.uses_namespaces else None), rest
 
@@ -145,6 +150,8 @@ def _alternatives(value: Expr, hole_kind: str | None) -> list[tuple[str, str | N
     """
     if isinstance(value, Text):
         return [(value.value, None)]
+    if isinstance(value, Messages):
+        return [(value.path, None)]
     if isinstance(value, Branches):
         merged: list[tuple[str, str | None]] = []
         for option in value.options:

@@ -20,11 +20,14 @@ from i18nprune.keys import KeySyntax
 from i18nprune.scan.expressions import (
     OPAQUE,
     Branches,
+    Computed,
     Expr,
     Imported,
     Join,
     Member,
+    Messages,
     Record,
+    computed_member,
     concatenate,
 )
 from i18nprune.scan.facts import FileFacts
@@ -168,6 +171,9 @@ class Linker:
             if isinstance(target, _Namespace):
                 return OPAQUE
             return self.resolve(target, target_file, steps + 1)
+        if isinstance(value, Computed):
+            target = self.resolve(value.target, file, steps + 1)
+            return computed_member(target) if isinstance(target, Messages) else OPAQUE
         return value
 
     def _dereference(self, value: Expr, file: str, steps: int) -> tuple[Expr | _Namespace, str]:
@@ -202,6 +208,8 @@ class Linker:
                 elif isinstance(target, Branches):
                     options: list[Expr] = [Member(option, value.name) for option in target.options]
                     return Branches(options), target_file
+                elif isinstance(target, Messages):
+                    return target.member(value.name), target_file
                 else:
                     return OPAQUE, file
             else:

@@ -14,6 +14,7 @@ from i18nprune.scan.callees import (
     TRANS_ELEMENTS,
     CalleeNames,
 )
+from i18nprune.scan.messages import MESSAGES_TRIGGER
 
 # What may follow a translation name in a call or a binding: `t(`, `t<`, `t!`, `t?.`, `t as`,
 # `t:`, `t,`, `t}`, `t =`, `t.bind`, end of line or file. Prose such as "don't" does not match.
@@ -54,9 +55,12 @@ class SiteTrigger:
         )
 
     def found_in(self, content: bytes) -> bool:
-        """Whether `content` may hold a key site and so must be parsed for its sites."""
+        """Whether `content` may hold a key site and so must be parsed for its sites (a read
+        of a messages value included, see `scan.messages`)."""
         if any(pattern.search(content) for pattern in self._name_patterns):
             return True
-        return any(word in content for word in self._shortest_words) and bool(
-            self._word_pattern.search(content)
-        )
+        if any(word in content for word in self._shortest_words) and self._word_pattern.search(
+            content
+        ):
+            return True
+        return MESSAGES_TRIGGER.search(content) is not None

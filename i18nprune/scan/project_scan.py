@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, TypeVar
 import msgspec
 
 from i18nprune.envelope import Code, Issue, warning
+from i18nprune.scan.aliases import ImportAliases, is_relative_module
 from i18nprune.scan.cache import (
     FACTS_VERSION,
     CachedFile,
@@ -147,6 +148,7 @@ class _ProjectScan:
         self.literal_hits: dict[str, list[tuple[str, int, int]]] = {}
         self.outside: dict[str, SourceFile | None] = {}
         self.located: dict[str, str | None] = {}
+        self.aliases: ImportAliases | None = None
         self.in_flight = SourceFiles()
         """The files left to examine (their stat changed), in order."""
         self.parsed = 0
@@ -578,8 +580,19 @@ class _ProjectScan:
     # -- linking ----------------------------------------------------------------------------
 
     def _resolve_module(self, importer: str, specifier: str) -> str | None:
-        """The project file a relative import in `importer` refers to, if it exists."""
-        base = posixpath.normpath(posixpath.join(posixpath.dirname(importer), specifier))
+        """The project file an import in `importer` refers to, if it exists: a relative one,
+        or one the project's import aliases map (`@/i18n/keys`, see `aliases`)."""
+        if not is_relative_module(specifier):
+            if self.aliases is None:
+                self.aliases = ImportAliases(self.root)
+            bases = self.aliases.expand(specifier)
+            return next(filter(None, map(self._source_at, bases)), None)
+        return self._source_at(
+            posixpath.normpath(posixpath.join(posixpath.dirname(importer), specifier))
+        )
+
+    def _source_at(self, base: str) -> str | None:
+        """The source file a module path (relative to the root) names, as imports find it."""
         if base == ".." or base.startswith("../") or base.startswith("/"):
             return None
         suffix = _suffix(base)

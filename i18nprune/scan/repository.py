@@ -28,7 +28,7 @@ import msgspec
 
 from i18nprune.envelope import Code, Issue, info
 from i18nprune.globs import glob_match
-from i18nprune.locale_codes import looks_like_locale_code, normalize_code
+from i18nprune.locale_codes import is_language_code
 from i18nprune.scan.literals import LiteralIndex, index_literals
 from i18nprune.scan.records import ForeignSite, LiteralSite, RepositoryScope
 from i18nprune.system.atomic import write_atomically
@@ -520,26 +520,7 @@ def _skipped_file(name: str, rel_folder: str) -> bool:
     stem = name[:dot]
     names = [stem, *(stem[match.end() :] for match in _NAME_PARTS.finditer(stem))]
     names += rel_folder.split("/")[:-1]
-    return any(_is_locale_code(candidate) for candidate in names)
-
-
-def _is_locale_code(name: str) -> bool:
-    if not looks_like_locale_code(name):
-        return False
-    return normalize_code(name).split("-", 1)[0] in _languages()
-
-
-_language_codes: frozenset[str] | None = None
-
-
-def _languages() -> frozenset[str]:
-    """Every CLDR language subtag (`en`, `pt`, `yue`): a name like `app` or `lib` is not one."""
-    global _language_codes
-    if _language_codes is None:
-        from i18nprune.locales.plural_table import CATEGORIES
-
-        _language_codes = frozenset(code.split("-", 1)[0] for code in CATEGORIES)
-    return _language_codes
+    return any(is_language_code(candidate) for candidate in names)
 
 
 def _excluded(rel: str, exclude: list[str]) -> bool:

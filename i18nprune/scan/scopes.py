@@ -8,6 +8,7 @@ from typing import Literal, NamedTuple
 
 import tree_sitter
 
+from i18nprune.scan.aliases import is_relative_module
 from i18nprune.syntax_tree import node_text
 
 DeclarationKind = Literal["const", "destructured", "import", "package", "enum", "opaque"]
@@ -59,11 +60,6 @@ def enclosing_scope(statement: tree_sitter.Node) -> tree_sitter.Node:
     if scope is not None and scope.type == "export_statement":
         scope = scope.parent
     return scope if scope is not None else statement
-
-
-def is_relative_module(specifier: str) -> bool:
-    """Whether an import specifier names a project file (`./x`, `../x`) rather than a package."""
-    return specifier.startswith(("./", "../")) or specifier in (".", "..")
 
 
 def named_child(node: tree_sitter.Node, index: int) -> tree_sitter.Node | None:

@@ -295,6 +295,65 @@ WRAPPED_KEYS: dict[str, Any] = {
 }
 WRAPPED_KEYS_UNUSED = {"home.old", "legacy.banner"}
 
+# A next-intl app that reads its messages without t(): a key object built from the locale
+# imported through a tsconfig alias (onlook's shape), zod error ids looked up in `useMessages()`
+# (spliit's), and a build module that reads the locale file by name for a PWA manifest (elk's).
+MESSAGES_OBJECT: dict[str, Any] = {
+    "i18nprune.config.json": {"src": ["src", "modules"], "locales": {"directory": "messages"}},
+    "tsconfig.json": (
+        '{\n  "compilerOptions": {\n    "paths": {"@/*": ["./src/*"]}, // aliases\n  }\n}\n'
+    ),
+    "src/i18n/keys.ts": (
+        "import en from '../../messages/en.json';\n"
+        "export const transKeys = buildPaths(en) as MessageKeyPaths;\n"
+        "function buildPaths(obj: any, prefix = ''): any {\n"
+        "  return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, prefix + k]));\n"
+        "}\n"
+    ),
+    "src/components/PricingCard.tsx": (
+        "import { useTranslations } from 'next-intl';\n"
+        "import { transKeys } from '@/i18n/keys';\n"
+        "export function PricingCard({ mode }) {\n"
+        "  const t = useTranslations();\n"
+        "  return <p>{t(transKeys.pricing.currentPlan)} {t(transKeys.modes[mode].name)}</p>;\n"
+        "}\n"
+    ),
+    "src/components/ui/form.tsx": (
+        "import { useMessages } from 'next-intl';\n"
+        "export function FormMessage({ error }) {\n"
+        "  const messages = useMessages();\n"
+        "  const body = String(error?.message);\n"
+        "  return (messages.SchemaErrors as any)[body] ?? body;\n"
+        "}\n"
+    ),
+    "src/lib/schemas.ts": "export const name = z.string().min(2, 'min2').max(50, 'max50');\n",
+    "src/app/layout.tsx": (
+        "import { getMessages } from 'next-intl/server';\n"
+        "export default async function Layout({ children }) {\n"
+        "  const messages = await getMessages();\n"
+        "  return <Provider messages={messages}>{children}</Provider>;\n"
+        "}\n"
+    ),
+    "modules/pwa/i18n.ts": (
+        "export async function createManifest(env: string) {\n"
+        "  const { nav, pwa } = await readI18nFile('en.json');\n"
+        "  return { name: pwa.webmanifest[env].name, shortcuts: [nav.home],\n"
+        "    screenshots: [pwa.screenshots.dark] };\n"
+        "}\n"
+    ),
+    "messages/en.json": {
+        "pricing": {"currentPlan": "Current plan", "oldPlan": "A plan nobody sells"},
+        "modes": {"design": {"name": "Design"}, "code": {"name": "Code"}},
+        "SchemaErrors": {"min2": "Too short", "max50": "Too long"},
+        "nav": {"home": "Home", "gone": "A page that was removed"},
+        "pwa": {
+            "screenshots": {"dark": "Dark theme", "light": "Light theme"},
+            "webmanifest": {"dev": {"name": "Elk (dev)"}, "release": {"name": "Elk"}},
+        },
+    },
+}
+MESSAGES_OBJECT_UNUSED = {"pricing.oldPlan", "nav.gone", "pwa.screenshots.light"}
+
 APPS: dict[str, tuple[dict[str, Any], set[str]]] = {
     "formatjs-structured-json": (FORMATJS_STRUCTURED, FORMATJS_STRUCTURED_UNUSED),
     "react-own-t": (REACT_OWN_T, REACT_OWN_T_UNUSED),
@@ -304,4 +363,5 @@ APPS: dict[str, tuple[dict[str, Any], set[str]]] = {
     "vue-i18n": (VUE_I18N, VUE_I18N_UNUSED),
     "svelte-i18n": (SVELTE_I18N, SVELTE_I18N_UNUSED),
     "wrapped-keys": (WRAPPED_KEYS, WRAPPED_KEYS_UNUSED),
+    "messages-object": (MESSAGES_OBJECT, MESSAGES_OBJECT_UNUSED),
 }

@@ -436,6 +436,98 @@ CASES = [
 ]
 
 
+# --- the messages object read without t() (scan.messages) -----------------------------------
+MESSAGES_CASES = [
+    Case(
+        "messages_import_member_chain_reads_its_key_and_subtree",
+        {"a.ts": "import en from '../locales/en.json';\nexport const x = en.home.title;\n"},
+        [Key("home.title", subtree=True)],
+    ),
+    Case(
+        "helper_built_from_an_import_gives_keys_to_t",
+        {
+            "keys.ts": "import en from '../messages/en.json';\n"
+            "export const transKeys = buildPaths(en) as Keys;\n",
+            "a.tsx": "import { transKeys } from './keys';\n"
+            "export const A = () => t(transKeys.pricing.buttons.currentPlan);\n",
+        },
+        [Key("pricing.buttons.currentPlan")],
+    ),
+    Case(
+        "helper_reached_through_a_tsconfig_alias",
+        {
+            "../tsconfig.json": "{\n  // comments and trailing commas, as TypeScript allows\n"
+            '  "compilerOptions": {"baseUrl": ".", "paths": {"@/*": ["./src/*",],},},\n}\n',
+            "i18n/keys.ts": "import en from '../../messages/en.json';\n"
+            "export const transKeys = buildPaths(en);\n",
+            "a.tsx": "import { transKeys } from '@/i18n/keys';\n"
+            "export const A = () => [t(transKeys.home.title), t(transKeys.modes[mode].name)];\n",
+        },
+        [Key("home.title")],
+        [Dynamic("concatenation", "modes")],
+    ),
+    Case(
+        "use_messages_computed_member_protects_below_its_static_part",
+        {
+            "a.tsx": "import { useMessages } from 'next-intl';\n"
+            "export function F({ body }) {\n  const messages = useMessages();\n"
+            "  return (messages.SchemaErrors as any)[body];\n}\n"
+        },
+        [],
+        [Dynamic("concatenation", "SchemaErrors")],
+    ),
+    Case(
+        "build_module_destructures_a_locale_file_read_by_name",
+        {
+            "pwa.ts": "export async function manifest(env) {\n"
+            "  const { nav, pwa } = await readI18nFile('en.json');\n"
+            "  return [nav.home, pwa.screenshots.dark, pwa.webmanifest[env].name];\n}\n"
+        },
+        [Key("nav.home", subtree=True), Key("pwa.screenshots.dark", subtree=True)],
+        [Dynamic("concatenation", "pwa.webmanifest")],
+    ),
+    Case(
+        "a_chain_that_stops_early_keeps_its_subtree",
+        {
+            "a.ts": "const messages = i18n.getResourceBundle('en', 'translation');\n"
+            "export const codes = Object.keys(messages.errors);\n"
+            "export const known = messages.errors.hasOwnProperty(code);\n"
+        },
+        [Key("errors", subtree=True), Key("errors", subtree=True)],
+    ),
+    Case(
+        "the_object_passed_on_whole_reads_no_key",
+        {
+            "layout.tsx": "import { getMessages } from 'next-intl/server';\n"
+            "export default async function L({ children }) {\n"
+            "  const messages = await getMessages();\n"
+            "  return <Provider messages={messages}>{children}</Provider>;\n}\n"
+        },
+        [],
+    ),
+    Case(
+        "a_json_that_is_no_locale_is_no_messages",
+        {"a.ts": "import pkg from '../package.json';\nexport const v = pkg.version.major;\n"},
+        [],
+    ),
+    Case(
+        "a_shadowing_parameter_is_not_the_messages",
+        {
+            "a.ts": "import en from './en.json';\nexport const x = en.home.title;\n"
+            "export function f(en) { return en.other.thing; }\n"
+        },
+        [Key("home.title", subtree=True)],
+    ),
+    Case(
+        "computing_the_whole_object_is_a_site_with_no_static_part",
+        {"a.ts": "const messages = useMessages();\nexport const pick = (k) => messages[k];\n"},
+        [],
+        [Dynamic("non_literal", None)],
+    ),
+]
+CASES += MESSAGES_CASES
+
+
 @pytest.mark.parametrize("case", CASES, ids=[case.id for case in CASES])
 def test_pattern_yields_exact_evidence(project: ScanProject, case: Case) -> None:
     for name, text in case.files.items():
