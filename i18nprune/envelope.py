@@ -63,6 +63,8 @@ class Code:
     SCAN_TOO_LARGE = "i18nprune.scan.file_too_large"
     SCAN_CACHE_ERROR = "i18nprune.scan.cache_unavailable"
     SCAN_INCOMPLETE = "i18nprune.scan.incomplete_evidence"
+    SCAN_MESSAGE_IDS_UNKNOWN = "i18nprune.scan.message_ids_unknown"
+    SCAN_MESSAGES_WITHOUT_ID = "i18nprune.scan.messages_without_id"
 
     # validate
     VALIDATE_MISSING = "i18nprune.validate.missing_literal_keys"
