@@ -10,6 +10,7 @@ from pathlib import Path
 
 import msgspec
 
+from i18nprune.babel_config import message_id_scopes
 from i18nprune.config import ConfigOverrides, LoadedConfig, load_config, resolve_root
 from i18nprune.config.schema import Config
 from i18nprune.envelope import Code, Issue, ProblemError, error, warning
@@ -25,6 +26,7 @@ from i18nprune.locales.layout import (
 )
 from i18nprune.locales.view import LocaleView, load_locale
 from i18nprune.scan import ScanOptions
+from i18nprune.scan.message_ids import MessageIdScope
 from i18nprune.system.digests import sha256
 
 
@@ -84,6 +86,7 @@ class Project:
     config_file: Path | None = None
     """The config file the host named explicitly (`-c`), if it did."""
     _inventory: tuple[LocaleInventory, list[Issue]] | None = field(default=None, repr=False)
+    _message_ids: list[MessageIdScope] | None = field(default=None, repr=False)
 
     @property
     def root(self) -> Path:
@@ -140,7 +143,15 @@ class Project:
             literal_texts=literal_texts,
             cache_dir=self.cache_dir(),
             cache_writable=not self.read_only,
+            message_ids=self.message_id_scopes(),
         )
+
+    def message_id_scopes(self) -> list[MessageIdScope]:
+        """Where babel-plugin-react-intl-auto gives FormatJS messages their ids, read from the
+        project's Babel config once per run."""
+        if self._message_ids is None:
+            self._message_ids = message_id_scopes(self.root, self.src_dirs)
+        return self._message_ids
 
     def key_syntax(self) -> KeySyntax:
         """How code keys name this project's locale paths (separators, namespaces)."""
