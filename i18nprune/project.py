@@ -10,7 +10,6 @@ from pathlib import Path
 
 import msgspec
 
-from i18nprune.babel_config import message_id_scopes
 from i18nprune.config import ConfigOverrides, LoadedConfig, load_config, resolve_root
 from i18nprune.config.schema import Config
 from i18nprune.envelope import Code, Issue, ProblemError, error, warning
@@ -150,6 +149,8 @@ class Project:
         """Where babel-plugin-react-intl-auto gives FormatJS messages their ids, read from the
         project's Babel config once per run."""
         if self._message_ids is None:
+            from i18nprune.babel_config import message_id_scopes
+
             self._message_ids = message_id_scopes(self.root, self.src_dirs)
         return self._message_ids
 

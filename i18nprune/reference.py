@@ -338,7 +338,7 @@ def nothing_proven_cause(scan: ScanResult) -> str:
     messages = sum(1 for site in scan.dynamic if site.kind in MESSAGE_KINDS)
     if messages:
         return (
-            f"its {messages} FormatJS message(s) have no id i18nprune can derive (see the "
+            f"its {messages} FormatJS message site(s) have no id i18nprune can derive (see the "
             "warning above)"
         )
     return "check `src` and `functions`"
@@ -406,12 +406,12 @@ def removal_gate(kind: str, scan: ScanResult, *, force: bool) -> Issue | None:
         )
     if unknown:
         configs = [i.path for i in scan.issues if i.code == Code.SCAN_MESSAGE_IDS_UNKNOWN]
-        where = configs[0] if configs and configs[0] else "the Babel config"
+        where = f" ({configs[0]})" if configs and configs[0] else ""
         reasons.append(
-            f"the ids of {len(unknown)} FormatJS message(s) are unknown "
-            f"(babel-plugin-react-intl-auto's options in {where} cannot be read)"
+            f"the ids at {len(unknown)} FormatJS message site(s) are unknown: "
+            f"babel-plugin-react-intl-auto's options{where} cannot be read"
         )
-        fixes.append(f"Make the plugin's options in {where} readable (see the warning above)")
+        fixes.append("Put the plugin's options where i18nprune reads them (see the warning above)")
     reason = "; ".join(reasons)
     path = files[0] if files else unknown[0].file
     if force:

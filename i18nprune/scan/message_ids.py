@@ -246,19 +246,22 @@ class _JsSyntaxError(Exception):
 
 
 def _removal(remove_prefix: RemovePrefix, separator: str) -> _Removal:
-    if remove_prefix is None or isinstance(remove_prefix, bool):
-        return _NO_REMOVAL
+    if remove_prefix is True:
+        return _NO_REMOVAL  # the path is left out altogether
     if isinstance(remove_prefix, JsRegex):
         pattern, every = _regex_literal(remove_prefix)
         return _Removal(pattern, "", every=every, dotted=False)
-    expression = "^" + remove_prefix.replace("/", "") + "\\" + separator + "?"
+    # Unset, it is `""`: the expression still takes a leading separator off (`.` for a file
+    # where Babel runs).
+    text = remove_prefix if isinstance(remove_prefix, str) else ""
+    expression = "^" + text.replace("/", "") + "\\" + separator + "?"
     try:
         return _Removal(_u_mode(expression), "", every=False, dotted=True)
     except _JsSyntaxError:
         if _FATAL_IN_FALLBACK.search(expression):
             raise UnsupportedPattern(
-                f"removePrefix {remove_prefix!r} with separator {separator!r} makes an "
-                "expression the plugin cannot compile (the build would stop)"
+                f"removePrefix {text!r} with separator {separator!r} makes an expression the "
+                "plugin cannot compile (the build would stop)"
             ) from None
         return _Removal(None, expression, every=False, dotted=True)
 

@@ -868,8 +868,9 @@ class _ProjectScan:
             self.issues.append(
                 warning(
                     Code.SCAN_MESSAGE_IDS_UNKNOWN,
-                    f"{len(unknown)} FormatJS message(s) get their id from "
-                    f"babel-plugin-react-intl-auto, whose options i18nprune cannot read "
+                    f"{len(unknown)} FormatJS message site(s) (declarations and uses) get "
+                    "their id from babel-plugin-react-intl-auto, whose options i18nprune cannot "
+                    "read "
                     f"({reasons or 'unknown options'}), so their ids are unknown "
                     f"({_named_sites(unknown)}); cleanup and sync remove no key until the "
                     "options can be read: put them in a JSON `.babelrc`/`babel.config.json`, "
@@ -882,7 +883,7 @@ class _ProjectScan:
             self.issues.append(
                 warning(
                     Code.SCAN_MESSAGES_WITHOUT_ID,
-                    f"{len(without)} FormatJS message(s) have no `id` "
+                    f"{len(without)} FormatJS message site(s) have no `id` "
                     f"({_named_sites(without)}), and no Babel config i18nprune reads gives them "
                     "one, so they name no key; if babel-plugin-react-intl-auto gives them ids, "
                     "configure it in `.babelrc`, `babel.config.json` or a `babel.config.js` "

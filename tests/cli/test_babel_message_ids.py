@@ -60,7 +60,7 @@ def test_unreadable_options_stop_cleanup_naming_the_config(tmp_path, run_cli):
     )
     assert refusal["severity"] == "error"
     assert "FormatJS message site(s) are unknown" in refusal["message"]
-    assert "babel.config.js" in refusal["message"]
+    assert "options (babel.config.js) cannot be read" in refusal["message"]
     codes = {issue["code"] for issue in envelope["issues"]}
     assert "i18nprune.reference.unprotected_dynamic_keys" not in codes
     assert locale_bytes(root) == before

@@ -29,6 +29,6 @@ def render(data: ConfigData, out: Console, options: GlobalOptions) -> None:
         if scope.options is None:
             out.print(f"message ids: {where}: [yellow]unknown[/] ({escape(scope.problem or '')})")
         else:
-            options = msgspec.json.encode(scope.options).decode()
-            out.print(f"message ids: {where} (babel-plugin-react-intl-auto {escape(options)})")
+            given = msgspec.json.encode(scope.options).decode()
+            out.print(f"message ids: {where} (babel-plugin-react-intl-auto {escape(given)})")
     out.print(escape(msgspec.json.format(msgspec.json.encode(data.config), indent=2).decode()))
