@@ -65,6 +65,8 @@ class Code:
     SCAN_CACHE_ERROR = "i18nprune.scan.cache_unavailable"
     SCAN_INCOMPLETE = "i18nprune.scan.incomplete_evidence"
     REPOSITORY_FILE_SKIPPED = "i18nprune.scan.repository_file_skipped"
+    SCAN_MESSAGE_IDS_UNKNOWN = "i18nprune.scan.message_ids_unknown"
+    SCAN_MESSAGES_WITHOUT_ID = "i18nprune.scan.messages_without_id"
 
     # validate
     VALIDATE_MISSING = "i18nprune.validate.missing_literal_keys"

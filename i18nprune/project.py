@@ -25,6 +25,7 @@ from i18nprune.locales.layout import (
 )
 from i18nprune.locales.view import LocaleView, load_locale
 from i18nprune.scan import RepositoryScope, ScanOptions
+from i18nprune.scan.message_ids import MessageIdScope
 from i18nprune.system.digests import sha256
 
 
@@ -84,6 +85,7 @@ class Project:
     config_file: Path | None = None
     """The config file the host named explicitly (`-c`), if it did."""
     _inventory: tuple[LocaleInventory, list[Issue]] | None = field(default=None, repr=False)
+    _message_ids: list[MessageIdScope] | None = field(default=None, repr=False)
 
     @property
     def root(self) -> Path:
@@ -167,7 +169,17 @@ class Project:
             cache_dir=self.cache_dir(),
             cache_writable=not self.read_only,
             repository=self.repository_scope() if literal_texts else None,
+            message_ids=self.message_id_scopes(),
         )
+
+    def message_id_scopes(self) -> list[MessageIdScope]:
+        """Where babel-plugin-react-intl-auto gives FormatJS messages their ids, read from the
+        project's Babel config once per run."""
+        if self._message_ids is None:
+            from i18nprune.babel_config import message_id_scopes
+
+            self._message_ids = message_id_scopes(self.root, self.src_dirs)
+        return self._message_ids
 
     def key_syntax(self) -> KeySyntax:
         """How code keys name this project's locale paths (separators, namespaces)."""

@@ -20,6 +20,7 @@ from i18nprune.locale_codes import PLURAL_CATEGORIES
 from i18nprune.locales.view import LocaleView
 from i18nprune.scan import DynamicSite, KeyObservation, LiteralSite, ScanResult
 from i18nprune.scan.literals import keyed_by_hash
+from i18nprune.scan.records import DERIVED_ID, MISSING_ID
 
 # i18next v4 plural forms (`_one`, `_ordinal_few`), and v3's (`_plural`, `_0` … `_5` for
 # languages with several forms), all read as forms of the key before them.
@@ -317,9 +318,37 @@ def protects(site: DynamicSite) -> bool:
     return bool(site.prefix) or site.namespace is not None
 
 
+MESSAGE_KINDS = frozenset({DERIVED_ID, MISSING_ID})
+"""Dynamic sites that are FormatJS messages whose id is not known, rather than keys built at
+run time (the scan says why)."""
+
+
 def unprotected_dynamic_sites(scan: ScanResult) -> list[DynamicSite]:
-    """Active dynamic sites that protect nothing: their key has no static part to go by."""
-    return [site for site in scan.dynamic if site.kind != "commented" and not protects(site)]
+    """Active dynamic sites that protect nothing: their key has no static part to go by
+    (FormatJS messages without a known id are reported apart, see `scan_project`)."""
+    return [
+        site
+        for site in scan.dynamic
+        if site.kind != "commented" and site.kind not in MESSAGE_KINDS and not protects(site)
+    ]
+
+
+def nothing_proven_cause(scan: ScanResult) -> str:
+    """What to check when a scan proves no key: FormatJS messages whose ids are not known, when
+    it found some (the scan's warning says why), else the source folders and function names."""
+    messages = sum(1 for site in scan.dynamic if site.kind in MESSAGE_KINDS)
+    if messages:
+        return (
+            f"its {messages} FormatJS message site(s) have no id i18nprune can derive (see the "
+            "warning above)"
+        )
+    return "check `src` and `functions`"
+
+
+def unknown_message_ids(scan: ScanResult) -> list[DynamicSite]:
+    """FormatJS messages whose id babel-plugin-react-intl-auto derives with options that could
+    not be read: any key may be one of theirs."""
+    return [site for site in scan.dynamic if site.kind == DERIVED_ID]
 
 
 _NAMED_SITES = 3
@@ -362,24 +391,41 @@ def unscanned_files(scan: ScanResult) -> list[str]:
 
 def removal_gate(kind: str, scan: ScanResult, *, force: bool) -> Issue | None:
     """Why `kind` must not remove keys on this scan (an error), or, when `force` overrides
-    that, the warning that says what was risked; None when every source file was scanned."""
+    that, the warning that says what was risked; None when every source file was scanned and
+    every message id is known."""
     files = unscanned_files(scan)
-    if not files:
+    unknown = unknown_message_ids(scan)
+    if not files and not unknown:
         return None
-    named = ", ".join(files[:_NAMED_FILES]) + (", …" if len(files) > _NAMED_FILES else "")
-    count = f"{len(files)} source file(s) could not be read or fully scanned ({named})"
+    reasons: list[str] = []
+    fixes: list[str] = []
+    if files:
+        named = ", ".join(files[:_NAMED_FILES]) + (", …" if len(files) > _NAMED_FILES else "")
+        reasons.append(f"{len(files)} source file(s) could not be read or fully scanned ({named})")
+        fixes.append(
+            "Fix them (see the warnings above) or exclude them (`exclude.files`, `exclude.dirs`)"
+        )
+    if unknown:
+        configs = [i.path for i in scan.issues if i.code == Code.SCAN_MESSAGE_IDS_UNKNOWN]
+        where = f" ({configs[0]})" if configs and configs[0] else ""
+        reasons.append(
+            f"the ids at {len(unknown)} FormatJS message site(s) are unknown: "
+            f"babel-plugin-react-intl-auto's options{where} cannot be read"
+        )
+        fixes.append("Put the plugin's options where i18nprune reads them (see the warning above)")
+    reason = "; ".join(reasons)
+    path = files[0] if files else unknown[0].file
     if force:
         return warning(
             Code.SCAN_INCOMPLETE,
-            f"--force: {count}; keys used only there may have been removed",
-            path=files[0],
+            f"--force: {reason}; keys used only there may have been removed",
+            path=path,
         )
     return error(
         Code.SCAN_INCOMPLETE,
-        f"{kind} changed nothing: {count}, so keys used only there would look unused. Fix "
-        "them (see the warnings above) or exclude them (`exclude.files`, `exclude.dirs`), or "
-        "pass --force to remove keys anyway",
-        path=files[0],
+        f"{kind} changed nothing: {reason}, so keys used only there would look unused. "
+        f"{'; '.join(fixes)}, or pass --force to remove keys anyway",
+        path=path,
     )
 
 

@@ -34,6 +34,7 @@ from i18nprune.reference import (
     ThinEvidence,
     dynamic_warning,
     literal_candidates,
+    nothing_proven_cause,
     referenced_paths,
     removal_gate,
     source_gate,
@@ -289,8 +290,8 @@ def _evidence_issues(
         issues.append(
             warning(
                 Code.CLEANUP_NOTHING_PROVEN,
-                "the scan found no key in the code, so nothing is provably unused; check `src` "
-                "and `functions`",
+                "the scan found no key in the code, so nothing is provably unused; "
+                + nothing_proven_cause(evidence.scan),
             )
         )
     return issues

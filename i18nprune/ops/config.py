@@ -11,6 +11,7 @@ from i18nprune.config import redacted_config
 from i18nprune.envelope import Envelope, make_envelope
 from i18nprune.ops.events import EventSink
 from i18nprune.project import ProjectHandle
+from i18nprune.scan.message_ids import MessageIdScope
 
 KIND = "config"
 
@@ -37,6 +38,10 @@ class ConfigData(msgspec.Struct, frozen=True, rename="camel"):
     field_sources: dict[str, str]
     function_sources: dict[str, str]
     env: dict[str, str]
+    message_ids: list[MessageIdScope]
+    """Where babel-plugin-react-intl-auto gives FormatJS messages their ids: the source folder,
+    the Babel config its options were read from, and the options (`null` with the `problem`
+    that kept them from being read)."""
 
 
 async def run(handle: ProjectHandle, options: ConfigOptions, emit: EventSink) -> Envelope:
@@ -60,5 +65,6 @@ async def run(handle: ProjectHandle, options: ConfigOptions, emit: EventSink) ->
         field_sources=loaded.field_sources,
         function_sources=loaded.function_sources,
         env=loaded.env,
+        message_ids=project.message_id_scopes(),
     )
     return make_envelope(KIND, data, list(loaded.issues), started=started)

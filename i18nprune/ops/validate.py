@@ -16,7 +16,7 @@ from i18nprune.ops.offload import run_blocking
 from i18nprune.ops.scanning import remembered_run, scan_code
 from i18nprune.ops.suggestions import Suggestion, source_evidence, suggest
 from i18nprune.project import Project, ProjectHandle
-from i18nprune.reference import Evidence, MissingKey, literal_candidates
+from i18nprune.reference import MESSAGE_KINDS, Evidence, MissingKey, literal_candidates
 from i18nprune.scan import KeyObservation, ScanResult
 from i18nprune.translate.descriptions import Descriptions, key_descriptions
 from i18nprune.translate.lock import LockFileError, read_lock, stale_counts
@@ -203,11 +203,13 @@ def _compare(loaded: _Loaded, evidence: Evidence, started: float) -> Envelope:
     excluded = excluded_folders_note(scan)
     if excluded is not None:
         issues.append(excluded)
-    if counts.active:
+    # FormatJS messages without a known id have the scan's own warning.
+    built = counts.active - sum(1 for site in scan.dynamic if site.kind in MESSAGE_KINDS)
+    if built:
         issues.append(
             warning(
                 Code.VALIDATE_DYNAMIC,
-                f"{counts.active} dynamic key site(s) cannot be checked statically; their "
+                f"{built} dynamic key site(s) cannot be checked statically; their "
                 "prefixes are protected (see `i18nprune locales dynamic`)",
             )
         )

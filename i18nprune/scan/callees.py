@@ -58,4 +58,4 @@ FORMATJS_NAMES = frozenset(
     {"defineMessages", "defineMessage", "FormattedMessage", "useIntl", "injectIntl"}
 )
 FORMATJS_CALLEES = ("defineMessage", "defineMessages", "formatMessage")
-FORMATJS_ELEMENTS = ("FormattedMessage",)
+FORMATJS_ELEMENTS = ("FormattedMessage", "FormattedHTMLMessage")

@@ -13,6 +13,7 @@ import tree_sitter
 from i18nprune.scan.expressions import (
     OPAQUE,
     WHOLE_FILE,
+    AutoId,
     Branches,
     Expr,
     Imported,
@@ -175,6 +176,14 @@ class Evaluator:
             return None
         return declaration.source
 
+    def imported_as(self, name: str, reference: tree_sitter.Node, imported: str) -> str | None:
+        """The module `name` at `reference` is imported from as `{ imported }` (a named
+        import, perhaps renamed), if it is."""
+        declaration = self._index.lookup(name, reference)
+        if declaration is None or declaration.kind not in ("import", "package"):
+            return None
+        return declaration.source if declaration.imported == imported else None
+
     def binding_value(self, name: str, reference: tree_sitter.Node) -> Expr:
         """The value of the binding of `name` visible from the node `reference`."""
         declaration = self._index.lookup(name, reference)
@@ -293,11 +302,20 @@ class Evaluator:
         key = self.value_of(index)
         if isinstance(key, Text):
             return select(self.value_of(target), key.value)
+        if isinstance(key, Branches) and all(isinstance(o, Text) for o in key.options):
+            # `messages[ok ? 'saved' : 'failed']`: one of the properties.
+            value = self.value_of(target)
+            return Branches([select(value, o.value) for o in key.options if isinstance(o, Text)])
         return computed_member(self.value_of(target))
 
     def _object(self, node: tree_sitter.Node) -> Expr:
+        members = [child for child in node.named_children if child.type != "comment"]
+        if len(members) == 1 and members[0].type == "spread_element":
+            # `{ ...messages.save }`: a copy has the fields of what it copies, wherever that is.
+            spread = named_child(members[0], 0)
+            return self.value_of(spread) if spread is not None else OPAQUE
         fields: dict[str, Expr] = {}
-        for child in node.named_children:
+        for child in members:
             key: str | None = None
             value: Expr = OPAQUE
             if child.type == "pair":
@@ -305,7 +323,7 @@ class Evaluator:
                 value_node = child.child_by_field_name("value")
                 if key_node is None or value_node is None:
                     continue
-                key = self._property_name(key_node)
+                key = self.property_name(key_node)
                 value = self.value_of(value_node)
             elif child.type == "shorthand_property_identifier":
                 key = node_text(child)
@@ -320,7 +338,8 @@ class Evaluator:
                 fields[key] = value
         return Record(fields)
 
-    def _property_name(self, node: tree_sitter.Node) -> str | None:
+    def property_name(self, node: tree_sitter.Node) -> str | None:
+        """The name a property key node gives its property, if it is known."""
         if node.type in ("property_identifier", "number"):
             return node_text(node)
         if node.type == "string":
@@ -332,14 +351,16 @@ class Evaluator:
         return None
 
     def _frozen(self, node: tree_sitter.Node) -> Expr:
-        """`Object.freeze(x)`, FormatJS `defineMessages(x)` and `defineMessage(x)` are `x`, and
-        the prefixed form `defineMessages('prefix', { key: 'Default' })` is the descriptors it
-        builds; a call that returns a locale's messages is `Messages` (see `_messages_call`);
-        any other call is opaque."""
+        """`Object.freeze(x)` and FormatJS `defineMessage(x)` are `x`, `defineMessages(x)` the
+        messages it defines (see `defined_messages`), and the prefixed form `f('prefix', {…})`
+        is the descriptors it builds; a call that returns a locale's messages is `Messages`
+        (see `_messages_call`); any other call is opaque."""
         function = node.child_by_field_name("function")
         arguments = node.child_by_field_name("arguments")
         if function is None or arguments is None:
             return OPAQUE
+        if node_text(function) == "defineMessages":
+            return self.defined_messages(node)
         if node_text(function) not in _IDENTITY_CALLS:
             return self._messages_call(function, arguments)
         first, second = named_child(arguments, 0), named_child(arguments, 1)
@@ -368,3 +389,149 @@ class Evaluator:
             if isinstance(value, Messages):
                 return value
         return OPAQUE
+
+    def defined_messages(self, call: tree_sitter.Node) -> Expr:
+        """The descriptors `defineMessages(…)` defines: its argument, or those the prefixed
+        form `defineMessages('prefix', { key: 'Default' })` builds.
+
+        A message without an `id` gets the `AutoId` babel-plugin-react-intl-auto would give
+        it, when the call is one the plugin rewrites (`defineMessages` imported by that name,
+        called with an object literal of plain properties, or a constant bound to one): a
+        string becomes `{ id, defaultMessage }`. Without the plugin the id is unknown, as the
+        message's own value would say.
+        """
+        arguments = call.child_by_field_name("arguments")
+        first = named_child(arguments, 0) if arguments is not None else None
+        if first is None:
+            return OPAQUE
+        value = self.value_of(first)
+        second = named_child(arguments, 1) if arguments is not None else None
+        if second is not None and isinstance(value, Text):
+            return prefixed_messages(value.value, self.value_of(second))
+        function = call.child_by_field_name("function")
+        module = None
+        if function is not None and function.type == "identifier":
+            module = self.imported_as(node_text(function), function, "defineMessages")
+        literal = self.object_literal(first) if module is not None else None
+        if module is None or literal is None or not isinstance(value, Record):
+            return value
+        if not plain_object(literal):
+            return value  # the plugin leaves a call with spreads or methods alone
+        properties = [child for child in literal.named_children if child.type != "comment"]
+        export, default_export = _enclosing_export(call)
+        fields = dict(value.fields)
+        for prop in properties:
+            field, name, value_node = self._message_property(prop)
+            if field is None or name is None:
+                continue
+            descriptor = self._with_auto_id(
+                fields.get(field, OPAQUE), value_node, name, export, default_export, module
+            )
+            if descriptor is not None:
+                fields[field] = descriptor
+        return Record(fields)
+
+    def object_literal(self, node: tree_sitter.Node) -> tree_sitter.Node | None:
+        """`node` when it is an object literal, or the literal a `const` it names is bound to."""
+        if node.type == "object":
+            return node
+        if node.type != "identifier":
+            return None
+        declaration = self._index.lookup(node_text(node), node)
+        if declaration is None or declaration.kind != "const" or declaration.node is None:
+            return None
+        value = declaration.node.child_by_field_name("value")
+        return value if value is not None and value.type == "object" else None
+
+    def _message_property(
+        self, prop: tree_sitter.Node
+    ) -> tuple[str | None, str | None, tree_sitter.Node | None]:
+        """A property of `defineMessages({…})`: its name in the object, the name the plugin
+        gives the message (a computed `[KEY]` is named `KEY`), and its value node (`None` for
+        shorthand `{ save }`)."""
+        if prop.type == "shorthand_property_identifier":
+            return node_text(prop), node_text(prop), None
+        key = prop.child_by_field_name("key")
+        if key is None:
+            return None, None, None
+        field = self.property_name(key)
+        name: str | None = None
+        if key.type == "property_identifier":
+            name = node_text(key)
+        elif key.type == "string":
+            name = string_value(key, self._source)
+        elif key.type == "computed_property_name":
+            inner = named_child(key, 0)
+            if inner is not None and inner.type == "identifier":
+                name = node_text(inner)
+            elif inner is not None and inner.type == "string":
+                name = string_value(inner, self._source)
+        return field, name, prop.child_by_field_name("value")
+
+    def _with_auto_id(
+        self,
+        descriptor: Expr,
+        value_node: tree_sitter.Node | None,
+        name: str,
+        export: str | None,
+        default_export: bool,
+        module: str,
+    ) -> Expr | None:
+        """The message the plugin makes of one property (`None`: it makes none)."""
+
+        def auto(message_name: str) -> AutoId:
+            return AutoId(message_name, False, None, export, default_export, [module])
+
+        kind = value_node.type if value_node is not None else "identifier"
+        if kind == "object":
+            if value_node is not None and writes_property(value_node, "id"):
+                return None
+            fields = descriptor.fields if isinstance(descriptor, Record) else {}
+            return Record({"id": auto(name), **fields})
+        if kind in ("string", "template_string"):
+            return Record({"id": auto(name), "defaultMessage": descriptor})
+        # Anything else the plugin evaluates: a constant string names the message by its text.
+        if isinstance(descriptor, Text):
+            return Record({"id": auto(descriptor.value), "defaultMessage": descriptor})
+        return None
+
+
+def plain_object(node: tree_sitter.Node) -> bool:
+    """Whether an object literal has only plain properties (`a: x`, `{ a }`): no spread, no
+    method."""
+    return all(
+        child.type in ("pair", "shorthand_property_identifier", "comment")
+        for child in node.named_children
+    )
+
+
+def writes_property(node: tree_sitter.Node, name: str) -> bool:
+    """Whether the object literal `node` writes a property `name` (`name: …` or `{ name }`)."""
+    for child in node.named_children:
+        if child.type == "shorthand_property_identifier" and node_text(child) == name:
+            return True
+        key = child.child_by_field_name("key") if child.type == "pair" else None
+        if key is not None and (plain_string(key) or node_text(key)) == name:
+            return True
+    return False
+
+
+def _enclosing_export(node: tree_sitter.Node) -> tuple[str | None, bool]:
+    """The variable an `export const x = …` around `node` declares (its first), and whether
+    `node` is inside `export default …`."""
+    parent = node.parent
+    while parent is not None and parent.type != "export_statement":
+        parent = parent.parent
+    if parent is None:
+        return None, False
+    if any(child.type == "default" for child in parent.children):
+        return None, True
+    declaration = parent.child_by_field_name("declaration")
+    if declaration is None or declaration.type not in (
+        "lexical_declaration",
+        "variable_declaration",
+    ):
+        return None, False
+    declarator = named_child(declaration, 0)
+    name = declarator.child_by_field_name("name") if declarator is not None else None
+    return (node_text(name) if name is not None and name.type == "identifier" else None), False

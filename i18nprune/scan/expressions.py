@@ -1,7 +1,8 @@
 """Static values of JavaScript expressions, as far as a file alone can know them.
 
 Extraction turns each key argument into one of these; cross-file linking later replaces the
-`Imported` and `Member` nodes with what the imported module exports.
+`Imported` and `Member` nodes with what the imported module exports, and an `AutoId` with the id
+a Babel plugin gives the message (it depends on the file's path and the project's Babel config).
 """
 
 from __future__ import annotations
@@ -81,7 +82,30 @@ class Messages(msgspec.Struct, frozen=True, tag="g", array_like=True):
         return Messages(f"{self.path}.{name}" if self.path else name)
 
 
-Expr: TypeAlias = Text | Join | Branches | Record | Imported | Member | Computed | Messages | Opaque
+class AutoId(msgspec.Struct, frozen=True, tag="a", array_like=True):
+    """The id babel-plugin-react-intl-auto gives a FormatJS message written without one: the
+    file's path (as the project's Babel config says) joined with `name`.
+
+    `hashed` is false for a message of `defineMessages` (`name` is its property name, or its
+    text when that is a constant) and true for a `<FormattedMessage defaultMessage>` or
+    `intl.formatMessage({ defaultMessage })` (`name` is the hash of the text, `key` the `key`
+    the plugin's `useKey` takes instead). `export` is the variable a named export declares
+    around the call, `default_export` whether it sits in `export default`; `modules` are where
+    the file imports the names the plugin looks for (it acts only when one of them contains its
+    `moduleSourceName`).
+    """
+
+    name: str
+    hashed: bool
+    key: str | None = None
+    export: str | None = None
+    default_export: bool = False
+    modules: list[str] = []
+
+
+Expr: TypeAlias = (
+    Text | Join | Branches | Record | Imported | Member | Computed | Messages | Opaque | AutoId
+)
 
 OPAQUE = Opaque()
 
@@ -136,16 +160,17 @@ def concatenate(parts: list[Expr], *, template: bool) -> Expr:
     return Join(flat, template)
 
 
-def reads_imports(value: Expr | None) -> bool:
-    """Whether `value` depends on another file (contains an `Imported` or `Member` node)."""
+def needs_linking(value: Expr | None) -> bool:
+    """Whether only linking knows `value`: it depends on another file (an `Imported` or
+    `Member` node) or on the file's path (an `AutoId`)."""
     if value is None:
         return False
-    if isinstance(value, Imported | Member | Computed):
+    if isinstance(value, Imported | Member | Computed | AutoId):
         return True
     if isinstance(value, Join):
-        return any(reads_imports(part) for part in value.parts)
+        return any(needs_linking(part) for part in value.parts)
     if isinstance(value, Branches):
-        return any(reads_imports(option) for option in value.options)
+        return any(needs_linking(option) for option in value.options)
     if isinstance(value, Record):
-        return any(reads_imports(field) for field in value.fields.values())
+        return any(needs_linking(field) for field in value.fields.values())
     return False

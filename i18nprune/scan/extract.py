@@ -25,12 +25,13 @@ from i18nprune.scan.callees import (
     CalleeNames,
 )
 from i18nprune.scan.descriptions import DescriptionComments
-from i18nprune.scan.evaluate import Evaluator, prefixed_messages
+from i18nprune.scan.evaluate import Evaluator, plain_object, writes_property
 from i18nprune.scan.exports import exported_constants
-from i18nprune.scan.expressions import OPAQUE, Branches, Expr, Record, Text, select
+from i18nprune.scan.expressions import OPAQUE, AutoId, Branches, Expr, Record, Text, select
 from i18nprune.scan.facts import FileFacts, SiteFact, Translator
 from i18nprune.scan.grammars import SCRIPT_SUFFIXES
 from i18nprune.scan.markup import expression_end, svelte_document, vue_document
+from i18nprune.scan.message_ids import message_hash
 from i18nprune.scan.messages import may_hold_messages, messages_reads
 from i18nprune.scan.occurrences import NameUses
 from i18nprune.scan.positions import Positions
@@ -82,6 +83,8 @@ _PASSED = Translator(None, OPAQUE)
 # somewhere else than i18next itself (an app's own instance may have another default).
 _I18N_INSTANCES = frozenset({"i18n", "i18next", "i18nInstance", "$i18n", "this"})
 _I18N_PACKAGES = ("i18next", "react-i18next", "next-i18next")
+# babel-plugin-react-intl-auto gives `intl.formatMessage` calls ids in files importing these.
+_INTL_PROVIDERS = frozenset({"injectIntl", "useIntl"})
 
 
 def extract_facts(content: bytes, suffix: str, names: CalleeNames) -> FileFacts:
@@ -618,24 +621,66 @@ class _Extraction:
             return
         argument = arguments[0]
         if name != "defineMessages":
-            self._descriptor_site(call, self._evaluator.value_of(argument))
+            descriptor = self._evaluator.value_of(argument)
+            if name == "formatMessage":
+                descriptor = self._hashed_message(call, argument, descriptor)
+            self._descriptor_site(call, descriptor)
             return
-        prefix = self._evaluator.value_of(argument) if len(arguments) > 1 else None
-        if isinstance(prefix, Text):  # defineMessages('prefix', { key: 'Default' })
-            argument = arguments[1]
+        messages = self._evaluator.defined_messages(call)
+        if len(arguments) > 1 and isinstance(self._evaluator.value_of(argument), Text):
+            argument = arguments[1]  # defineMessages('prefix', { key: 'Default' })
         if argument.type != "object":
             return  # messages defined elsewhere are sites where they are defined
         for pair in argument.named_children:
+            key = pair.child_by_field_name("key") if pair.type == "pair" else None
             value = pair.child_by_field_name("value") if pair.type == "pair" else None
-            if value is None:
+            if key is None or value is None:
                 continue
-            descriptor = self._evaluator.value_of(value)
-            if isinstance(prefix, Text):
-                key = pair.child_by_field_name("key")
-                field = (plain_string(key) or node_text(key)) if key is not None else ""
-                built = prefixed_messages(prefix.value, Record({field: descriptor}))
-                descriptor = select(built, field)
+            field = self._evaluator.property_name(key)
+            if isinstance(messages, Record) and field in messages.fields:
+                descriptor = messages.fields[field]
+            else:
+                descriptor = self._evaluator.value_of(value)
             self._descriptor_site(pair, descriptor)
+
+    def _hashed_message(
+        self, call: tree_sitter.Node, argument: tree_sitter.Node, descriptor: Expr
+    ) -> Expr:
+        """`intl.formatMessage({ defaultMessage })` without an `id`: the descriptor with the
+        id babel-plugin-react-intl-auto gives it (from the hash of its text, or its `key`).
+        The plugin rewrites only a call on `intl` whose argument is an object literal of plain
+        properties (or a constant bound to one) in a file importing `injectIntl` or
+        `useIntl`."""
+        callee = call.child_by_field_name("function")
+        target = callee.child_by_field_name("object") if callee is not None else None
+        if (
+            not isinstance(descriptor, Record)
+            or "id" in descriptor.fields
+            or callee is None
+            or callee.type != "member_expression"
+            or target is None
+            or node_text(target) != "intl"
+        ):
+            return descriptor
+        literal = argument if argument.type == "object" else None
+        if argument.type == "identifier":
+            literal = self._evaluator.object_literal(argument)
+        default = descriptor.fields.get("defaultMessage")
+        if literal is None or not isinstance(default, Text) or not plain_object(literal):
+            return descriptor
+        if writes_property(literal, "id"):
+            return descriptor
+        modules = _named_import_sources(self._root, _INTL_PROVIDERS)
+        if not modules:
+            return descriptor
+        key = descriptor.fields.get("key")
+        auto = AutoId(
+            message_hash(default.value),
+            True,
+            key.value if isinstance(key, Text) else None,
+            modules=modules,
+        )
+        return Record({**descriptor.fields, "id": auto})
 
     def _descriptor_site(self, node: tree_sitter.Node, descriptor: Expr) -> None:
         default = select(descriptor, "defaultMessage")
@@ -646,6 +691,7 @@ class _Extraction:
         """`<FormattedMessage id="k" defaultMessage="…" />` or `{...messages.k}`."""
         tag = _opening_tag(element)
         fields: dict[str, Expr] = {}
+        written: dict[str, Expr] = {}
         for child in tag.named_children:
             if child.type == "jsx_expression":  # {...descriptor}
                 spread = _expression_inside(child)
@@ -657,8 +703,35 @@ class _Extraction:
             elif child.type == "jsx_attribute":
                 name_node, value_node = named_child(child, 0), named_child(child, 1)
                 if name_node is not None and value_node is not None:
-                    fields[node_text(name_node)] = self._jsx_value(value_node)
+                    written[node_text(name_node)] = fields[node_text(name_node)] = self._jsx_value(
+                        value_node
+                    )
+        if "id" not in written and "defaultMessage" in written:
+            auto = self._hashed_element(tag, written)
+            if auto is not None:
+                fields["id"] = auto
         self._descriptor_site(element, Record(fields) if "id" in fields else OPAQUE)
+
+    def _hashed_element(self, tag: tree_sitter.Node, written: dict[str, Expr]) -> AutoId | None:
+        """The id babel-plugin-react-intl-auto gives an element written with a
+        `defaultMessage` and no `id`: the hash of the text (or the `key`, with `useKey`), when
+        the element is FormatJS's, imported by name."""
+        name = tag.child_by_field_name("name")
+        default = written["defaultMessage"]
+        if name is None or name.type != "identifier" or not isinstance(default, Text):
+            return None
+        local = node_text(name)
+        modules = [
+            module
+            for element in FORMATJS_ELEMENTS
+            if (module := self._evaluator.imported_as(local, name, element)) is not None
+        ]
+        if not modules:
+            return None
+        key = written.get("key")
+        # An empty text is not hashed: its id is the path alone.
+        suffix = message_hash(default.value) if default.value else ""
+        return AutoId(suffix, True, key.value if isinstance(key, Text) else None, modules=modules)
 
     def _commented_site(self, offset: int) -> None:
         """A translation call inside a comment: reported, but it proves nothing."""
@@ -737,6 +810,27 @@ def _imported_names(clause: tree_sitter.Node) -> list[str]:
                 if local is not None:
                     names.append(node_text(local))
     return names
+
+
+def _named_import_sources(root: tree_sitter.Node, names: frozenset[str]) -> list[str]:
+    """The modules the file imports one of `names` from by name (`import { useIntl } …`)."""
+    sources: list[str] = []
+    for statement in root.named_children:
+        source = statement.child_by_field_name("source")
+        module = plain_string(source) if source is not None else None
+        if statement.type != "import_statement" or module is None:
+            continue
+        clause = next((c for c in statement.named_children if c.type == "import_clause"), None)
+        named = (
+            next((c for c in clause.named_children if c.type == "named_imports"), None)
+            if (clause is not None)
+            else None
+        )
+        for specifier in named.named_children if named is not None else ():
+            imported = specifier.child_by_field_name("name")
+            if imported is not None and node_text(imported) in names and module not in sources:
+                sources.append(module)
+    return sources
 
 
 def _element_of(tag: tree_sitter.Node) -> tree_sitter.Node:

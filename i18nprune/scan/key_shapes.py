@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from i18nprune.keys import KeySyntax
-from i18nprune.scan.expressions import WHOLE_FILE, Branches, Expr, Join, Messages, Text
+from i18nprune.scan.expressions import WHOLE_FILE, AutoId, Branches, Expr, Join, Messages, Text
+from i18nprune.scan.records import DERIVED_ID
 
 _MAX_ALTERNATIVES = 64
 _NON_LITERAL = "non_literal"
@@ -146,12 +147,15 @@ def _alternatives(value: Expr, hole_kind: str | None) -> list[tuple[str, str | N
     """Each possible value as (static text, kind of the hole after it or `None` if complete).
 
     The outermost concatenation names the kind of a hole (`template_interpolation` or
-    `concatenation`); a hole outside any concatenation is `non_literal`.
+    `concatenation`); a hole outside any concatenation is `non_literal`, or `derived_id` for a
+    message id that is not known.
     """
     if isinstance(value, Text):
         return [(value.value, None)]
     if isinstance(value, Messages):
         return [(value.path, None)]
+    if isinstance(value, AutoId):
+        return [("", DERIVED_ID)]
     if isinstance(value, Branches):
         merged: list[tuple[str, str | None]] = []
         for option in value.options:

@@ -19,6 +19,7 @@ import msgspec
 from i18nprune.keys import KeySyntax
 from i18nprune.scan.expressions import (
     OPAQUE,
+    AutoId,
     Branches,
     Computed,
     Expr,
@@ -43,6 +44,8 @@ FactsOf = Callable[[str], FileFacts | None]
 ResolveModule = Callable[[str, str], str | None]
 RecordOf = Callable[[str], object | None]
 """A file's scan record as the scan holds it now (compared, never read), or `None`."""
+MessageIdOf = Callable[[AutoId, str], Expr]
+"""The id an `AutoId` written in a file stands for (see `message_ids.MessageIds.resolve`)."""
 
 
 class _FactsRead(NamedTuple):
@@ -79,13 +82,19 @@ class Linker:
     """
 
     def __init__(
-        self, facts_of: FactsOf, resolve_module: ResolveModule, record_of: RecordOf | None = None
+        self,
+        facts_of: FactsOf,
+        resolve_module: ResolveModule,
+        record_of: RecordOf | None = None,
+        message_id: MessageIdOf | None = None,
     ) -> None:
         """`record_of` (needed for `finish_file` and `still_valid`) gives the record a file's
-        facts come from, as the scan holds it."""
+        facts come from, as the scan holds it; `message_id` derives the ids of messages
+        written without one (without it they stay unknown)."""
         self._facts_of_file = facts_of
         self._resolve = resolve_module
         self._record_of = record_of
+        self._message_id = message_id
         self._exports: dict[tuple[str, str], tuple[Expr, str] | None] = {}
         self._in_progress: set[tuple[str, str]] = set()
         self._export_reads: dict[tuple[str, str], list[_Read]] = {}
@@ -174,6 +183,8 @@ class Linker:
         if isinstance(value, Computed):
             target = self.resolve(value.target, file, steps + 1)
             return computed_member(target) if isinstance(target, Messages) else OPAQUE
+        if isinstance(value, AutoId):
+            return OPAQUE if self._message_id is None else self._message_id(value, file)
         return value
 
     def _dereference(self, value: Expr, file: str, steps: int) -> tuple[Expr | _Namespace, str]:
@@ -335,6 +346,8 @@ class _LinkHead(msgspec.Struct, frozen=True, array_like=True):
     """`Linker.finish_reads` of the whole linking."""
     syntax_errors: dict[str, tuple[int, int]]
     """The syntax errors linking noted (files with key sites, and files it read)."""
+    message_ids: bytes
+    """A digest of the Babel options message ids were derived with (see `MessageIds`)."""
 
 
 class _LinkSnapshot(_LinkHead, frozen=True, array_like=True):
@@ -385,6 +398,7 @@ def records_checksum(checksums: Iterable[int | None]) -> int:
 
 def snapshot_link(
     syntax: KeySyntax,
+    message_ids: bytes,
     paths: bytes,
     records: Callable[[], int],
     reads: list[list[str]],
@@ -396,12 +410,13 @@ def snapshot_link(
     lists are never encoded twice over in memory). `records()` is the `records_checksum` of
     the records saved with it, taken when it is written."""
     yield (
-        b"\x97"  # an array of seven fields
+        b"\x98"  # an array of eight fields
         + _encoder.encode(syntax)
         + _encoder.encode(paths)
         + _encoder.encode(records())
         + _encoder.encode(reads)
         + _encoder.encode(syntax_errors)
+        + _encoder.encode(message_ids)
     )
     for items in (observations, dynamic):
         yield b"\xdd" + len(items).to_bytes(4, "big")  # array 32
@@ -419,6 +434,7 @@ def _array_header_size(length: int) -> int:
 def recall_link(
     encoded: msgspec.Raw,
     syntax: KeySyntax,
+    message_ids: bytes,
     paths: bytes,
     facts_of: FactsOf,
     resolve_module: ResolveModule,
@@ -426,16 +442,16 @@ def recall_link(
     records: Callable[[Iterable[str]], int],
 ) -> RecalledLink | None:
     """The output a saved linking (`snapshot_link`) gives, when linking now would read the same:
-    the same key syntax and files (`paths`), and, in the order linking read them, each import
-    resolving to the same module and each file read still `unchanged(file)` once `facts_of`
-    has read it (as linking would), and `records(files read)` (the `records_checksum` of the
-    linked files' records and then of the files read) equal to the saved one. None otherwise,
-    or when the snapshot is damaged."""
+    the same key syntax, message-id options and files (`paths`), and, in the order linking
+    read them, each import resolving to the same module and each file read still
+    `unchanged(file)` once `facts_of` has read it (as linking would), and `records(files
+    read)` (the `records_checksum` of the linked files' records and then of the files read)
+    equal to the saved one. None otherwise, or when the snapshot is damaged."""
     try:
         head = _head_decoder.decode(encoded)
     except (msgspec.DecodeError, msgspec.ValidationError):
         return None
-    if head.paths != paths or head.syntax != syntax:
+    if head.paths != paths or head.syntax != syntax or head.message_ids != message_ids:
         return None
     for read in head.reads:
         if len(read) == 1:

@@ -38,7 +38,7 @@ from i18nprune.scan.cache import (
 )
 from i18nprune.scan.callees import CalleeNames
 from i18nprune.scan.discovery import Discovery, SourceFile, SourceFiles, discover_sources
-from i18nprune.scan.expressions import Expr, reads_imports
+from i18nprune.scan.expressions import AutoId, Expr, needs_linking
 from i18nprune.scan.facts import FileFacts, SiteFact
 from i18nprune.scan.grammars import SOURCE_SUFFIXES, grammar_versions
 from i18nprune.scan.key_shapes import resolve_key, site_namespace, static_text
@@ -53,7 +53,10 @@ from i18nprune.scan.link import (
     snapshot_link,
 )
 from i18nprune.scan.literals import LiteralIndex, text_hash
+from i18nprune.scan.message_ids import MessageIds, message_ids_digest
 from i18nprune.scan.records import (
+    DERIVED_ID,
+    MISSING_ID,
     DynamicSite,
     ExcludedFolder,
     KeyObservation,
@@ -133,6 +136,8 @@ class _ProjectScan:
         self.identity = "|".join(
             [str(FACTS_VERSION), self.root, ",".join(self.functions), grammar_versions()]
         )
+        self.message_ids = MessageIds(self.root, options.message_ids)
+        self.message_ids_digest = message_ids_digest(options.message_ids)
         self.issues: list[Issue] = []
         self.files = SourceFiles()
         """Every file to scan, with the stat it was found with, sorted by `relpath`."""
@@ -216,6 +221,7 @@ class _ProjectScan:
         self._examine_overlay(overlay)
         self._examine()
         observations, dynamic = self._link()
+        self._report_message_ids(dynamic)
         self._report_syntax_errors()
         self._save_cache()
         repository = self._read_repository()
@@ -632,7 +638,9 @@ class _ProjectScan:
         )
         if saved and (recalled := self._recall_link()) is not None:
             return recalled
-        linker = Linker(self._facts_of, self._resolve_module, self.current.get)
+        linker = Linker(
+            self._facts_of, self._resolve_module, self.current.get, self.message_ids.resolve
+        )
         observations: list[KeyObservation] = []
         dynamic: list[DynamicSite] = []
         if memo is None:
@@ -650,6 +658,7 @@ class _ProjectScan:
             read_files = [read[0] for read in reads if len(read) == 1]
             self.link_snapshot = snapshot_link(
                 self.options.syntax,
+                self.message_ids_digest,
                 paths_digest(self.discovered),
                 lambda: self._records_checksum(read_files),
                 reads,
@@ -701,6 +710,7 @@ class _ProjectScan:
         recalled = recall_link(
             self.previous_link,
             self.options.syntax,
+            self.message_ids_digest,
             paths_digest(self.discovered),
             self._facts_of,
             self._resolve_module,
@@ -739,7 +749,7 @@ class _ProjectScan:
         """Link every file, reusing `memo`'s output of the files whose linking would read the
         same as when it was kept, and update `memo`. False when output was reused and this
         linking was not pure (the caller then links everything afresh)."""
-        memo.begin((self.identity, self.options.syntax))
+        memo.begin((self.identity, self.options.syntax, self.message_ids_digest))
         files: dict[str, LinkedFile] = {}
         reused = False
         for relpath in self.discovered:
@@ -816,6 +826,9 @@ class _ProjectScan:
         assert key is not None
         space = site_namespace(explicit, bound, syntax)
         meaning = resolve_key(key, prefix, context, space, syntax)
+        if isinstance(site.key, AutoId) and meaning.dynamic_kind == "non_literal":
+            # A message written without an id, which no Babel plugin we know gives one.
+            meaning = meaning._replace(dynamic_kind=MISSING_ID)
         text = static_text(default) or None
         for rank, (key_namespace, path) in enumerate(meaning.keys):
             observations.append(
@@ -887,6 +900,39 @@ class _ProjectScan:
                     f"{relpath}:{line}:{column}: syntax error; keys after it may be missed. "
                     "Fix the syntax so the file parses cleanly.",
                     path=relpath,
+                )
+            )
+
+    def _report_message_ids(self, dynamic: list[DynamicSite]) -> None:
+        """Say which FormatJS messages have ids that are not known, and why."""
+        unknown = [site for site in dynamic if site.kind == DERIVED_ID]
+        if unknown:
+            scopes = [scope for scope in self.options.message_ids if scope.problem is not None]
+            reasons = "; ".join(f"{scope.config}: {scope.problem}" for scope in scopes)
+            self.issues.append(
+                warning(
+                    Code.SCAN_MESSAGE_IDS_UNKNOWN,
+                    f"{len(unknown)} FormatJS message site(s) (declarations and uses) get "
+                    "their id from babel-plugin-react-intl-auto, whose options i18nprune cannot "
+                    "read "
+                    f"({reasons or 'unknown options'}), so their ids are unknown "
+                    f"({_named_sites(unknown)}); cleanup and sync remove no key until the "
+                    "options can be read: put them in a JSON `.babelrc`/`babel.config.json`, "
+                    "or export an object literal from `babel.config.js`",
+                    path=scopes[0].config if scopes else unknown[0].file,
+                )
+            )
+        without = [site for site in dynamic if site.kind == MISSING_ID]
+        if without:
+            self.issues.append(
+                warning(
+                    Code.SCAN_MESSAGES_WITHOUT_ID,
+                    f"{len(without)} FormatJS message site(s) have no `id` "
+                    f"({_named_sites(without)}), and no Babel config i18nprune reads gives them "
+                    "one, so they name no key; if babel-plugin-react-intl-auto gives them ids, "
+                    "configure it in `.babelrc`, `babel.config.json` or a `babel.config.js` "
+                    "that exports an object literal",
+                    path=without[0].file,
                 )
             )
 
@@ -1001,6 +1047,16 @@ def _sort_by_file(items: list[_Sited], key: Callable[[_Sited], tuple[str | int, 
         previous, start = file, end
 
 
+_NAMED_SITES = 3
+
+
+def _named_sites(sites: list[DynamicSite]) -> str:
+    """The first sites, `file:line` with their source, and how many more."""
+    named = ", ".join(f"{s.file}:{s.line} `{s.preview}`" for s in sites[:_NAMED_SITES])
+    more = len(sites) - _NAMED_SITES
+    return named + (f" and {more} more" if more > 0 else "")
+
+
 def _vouches_for(known: CachedStat, file: SourceFile) -> bool:
     """Whether `known`'s stat proves that `file` still has the content `known` describes."""
     return known.stat_trusted and (known.size, known.mtime_ns, known.inode) == (
@@ -1012,7 +1068,7 @@ def _vouches_for(known: CachedStat, file: SourceFile) -> bool:
 
 def _linked(linker: Linker, value: Expr | None, relpath: str) -> Expr | None:
     """`value` as written in `relpath`, with what it imports from other files resolved."""
-    if value is None or not reads_imports(value):
+    if value is None or not needs_linking(value):
         return value
     return linker.resolve(value, relpath)
 

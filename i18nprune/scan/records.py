@@ -9,6 +9,14 @@ import msgspec
 from i18nprune.config.schema import ExcludeConfig
 from i18nprune.envelope import Issue
 from i18nprune.keys import DEFAULT_SYNTAX, KeySyntax
+from i18nprune.scan.message_ids import MessageIdScope
+
+DERIVED_ID = "derived_id"
+"""The kind of a dynamic site that is a FormatJS message whose id babel-plugin-react-intl-auto
+derives, with options that could not be read: its id is unknown."""
+MISSING_ID = "missing_id"
+"""The kind of a dynamic site that is a FormatJS message written without an id that no Babel
+plugin i18nprune knows of gives one: it names no key."""
 
 
 class RepositoryScope(msgspec.Struct, frozen=True, kw_only=True):
@@ -46,6 +54,7 @@ class ScanOptions(msgspec.Struct, frozen=True, kw_only=True):
     `repository` (with `literal_texts`) also reads the quoted texts of every other text file
     of the repository holding the project — the one place a scan reads outside `root`, and
     only to read.
+    `message_ids` says where babel-plugin-react-intl-auto gives FormatJS messages their ids.
     """
 
     root: Path
@@ -60,6 +69,7 @@ class ScanOptions(msgspec.Struct, frozen=True, kw_only=True):
     examine_here: bool = False
     overlay: dict[str, bytes] | None = None
     repository: RepositoryScope | None = None
+    message_ids: list[MessageIdScope] = []
 
 
 class KeyObservation(msgspec.Struct, frozen=True, omit_defaults=True, gc=False):
@@ -95,9 +105,10 @@ class DynamicSite(msgspec.Struct, frozen=True, gc=False):
     """A key site whose key is not statically known, or a key call found inside a comment.
 
     `kind` is one of `template_interpolation`, `concatenation`, `non_literal`, `empty_call`,
-    `commented`; `prefix` is the longest static prefix of the key (segment-aligned with nested
-    keys; `None` when there is none, and always for `commented` sites, which are inactive; `""`
-    for the whole of `namespace`). `namespace` is where the key may be (`None`: any).
+    `commented`, or for a FormatJS message `derived_id` / `missing_id` (see those constants);
+    `prefix` is the longest static prefix of the key (segment-aligned with nested keys; `None`
+    when there is none, and always for `commented` sites, which are inactive; `""` for the
+    whole of `namespace`). `namespace` is where the key may be (`None`: any).
     """
 
     file: str

@@ -353,6 +353,77 @@ MESSAGES_OBJECT: dict[str, Any] = {
     },
 }
 MESSAGES_OBJECT_UNUSED = {"pricing.oldPlan", "nav.gone", "pwa.screenshots.light"}
+# A react-intl app whose ids babel-plugin-react-intl-auto derives from each file's folder
+# (`removePrefix: "src/"`): messages without ids beside their components (Zap's shape).
+FORMATJS_AUTO_IDS: dict[str, Any] = {
+    "i18nprune.config.json": {"src": "src", "locales": {"directory": "translations"}},
+    "package.json": {
+        "name": "wallet",
+        "dependencies": {"react-intl": "^5.0.0"},
+        "devDependencies": {"babel-plugin-react-intl-auto": "3.3.0"},
+    },
+    ".babelrc": (
+        "{\n"
+        '  "presets": ["@babel/preset-react"],\n'
+        "  // ids from each file's folder\n"
+        '  "plugins": [["react-intl-auto", { "removePrefix": "src/", "filebase": false }]],\n'
+        "}\n"
+    ),
+    "src/components/StatusBadge/index.tsx": (
+        "import { defineMessages, FormattedMessage } from 'react-intl';\n"
+        "const messages = defineMessages({ status: '{status}' });\n"
+        "export const StatusBadge = ({ status }) => (\n"
+        "  <span title='hello'>\n"
+        "    <FormattedMessage {...messages.status} values={{ status }} />\n"
+        "    <FormattedMessage defaultMessage='hello' />\n"
+        "  </span>\n"
+        ");\n"
+    ),
+    "src/components/Activity/messages.js": (
+        "import { defineMessages } from 'react-intl'\n"
+        "export default defineMessages({\n"
+        "  title: 'Activity',\n"
+        "  empty: 'No activity yet',\n"
+        "  error_copied: 'Could not copy',\n"
+        "})\n"
+    ),
+    "src/components/Activity/Activity.js": (
+        "import React from 'react'\n"
+        "import { FormattedMessage, injectIntl } from 'react-intl'\n"
+        "import messages from './messages'\n"
+        "const Activity = ({ intl, items, onCopyError }) => {\n"
+        "  onCopyError(() => intl.formatMessage({ ...messages.error_copied }))\n"
+        "  return items.length ? (\n"
+        "    <h1><FormattedMessage {...messages.title} /></h1>\n"
+        "  ) : intl.formatMessage(messages.empty)\n"
+        "}\n"
+        "export default injectIntl(Activity)\n"
+    ),
+    "src/components/Settings/General/messages.js": (
+        "import { defineMessages } from 'react-intl'\n"
+        "export default defineMessages({\n"
+        "  language: 'Language',\n"
+        "  currency: { defaultMessage: 'Currency', description: 'fiat currency' },\n"
+        "})\n"
+    ),
+    "src/components/Settings/General/General.js": (
+        "import { FormattedMessage } from 'react-intl'\n"
+        "import messages from './messages'\n"
+        "export const General = ({ fiat }) => (\n"
+        "  <FormattedMessage {...messages[fiat ? 'currency' : 'language']} />\n"
+        ")\n"
+    ),
+    "translations/en.json": {
+        "components.Activity.empty": "No activity yet",
+        "components.Activity.refresh": "Refresh",
+        "components.Activity.title": "Activity",
+        "components.Settings.General.language": "Language",
+        "components.StatusBadge.613153351": "hello",
+        "components.StatusBadge.status": "{status}",
+        "components.Wallet.balance": "Balance",
+    },
+}
+FORMATJS_AUTO_IDS_UNUSED = {"components.Activity.refresh", "components.Wallet.balance"}
 
 APPS: dict[str, tuple[dict[str, Any], set[str]]] = {
     "formatjs-structured-json": (FORMATJS_STRUCTURED, FORMATJS_STRUCTURED_UNUSED),
@@ -360,6 +431,7 @@ APPS: dict[str, tuple[dict[str, Any], set[str]]] = {
     "react-i18next-natural": (REACT_I18NEXT_NATURAL, REACT_I18NEXT_NATURAL_UNUSED),
     "i18next-namespaces": (I18NEXT_NAMESPACES, I18NEXT_NAMESPACES_UNUSED),
     "formatjs": (FORMATJS, FORMATJS_UNUSED),
+    "formatjs-auto-ids": (FORMATJS_AUTO_IDS, FORMATJS_AUTO_IDS_UNUSED),
     "vue-i18n": (VUE_I18N, VUE_I18N_UNUSED),
     "svelte-i18n": (SVELTE_I18N, SVELTE_I18N_UNUSED),
     "wrapped-keys": (WRAPPED_KEYS, WRAPPED_KEYS_UNUSED),

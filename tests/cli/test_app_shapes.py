@@ -46,6 +46,11 @@ def test_validate_finds_exactly_the_missing_keys(app, tmp_path, run_cli):
         "i18next-namespaces": ["auth:login.subtitle", "settings:theme.label"],
         "formatjs": ["account.block"],  # declared in defineMessages, absent from en.json
         "wrapped-keys": ["home.subtitle"],  # used in the code, absent from `mappings`
+        # ids babel-plugin-react-intl-auto derives from the file's folder, absent from en.json
+        "formatjs-auto-ids": [
+            "components.Activity.error_copied",
+            "components.Settings.General.currency",
+        ],
     }
     assert result.envelope["data"]["missing"] == expected.get(app, [])
 

@@ -10,6 +10,7 @@ from i18nprune.config.schema import ExcludeConfig
 from i18nprune.keys import KeySyntax
 from i18nprune.scan import ScanOptions, ScanResult, scan_project
 from i18nprune.scan.literals import keyed_by_hash
+from i18nprune.scan.message_ids import MessageIdScope
 
 
 class ScanProject:
@@ -39,6 +40,7 @@ class ScanProject:
         src: str | list[str] = "src",
         syntax: KeySyntax | None = None,
         literal_texts: frozenset[str] | None = None,
+        message_ids: list[MessageIdScope] | None = None,
     ) -> ScanOptions:
         return ScanOptions(
             root=self.root,
@@ -50,6 +52,7 @@ class ScanProject:
             cache_dir=self.cache_dir if cached else None,
             cache_writable=writable,
             jobs=jobs,
+            message_ids=message_ids or [],
         )
 
     def scan(
@@ -63,6 +66,7 @@ class ScanProject:
         src: str | list[str] = "src",
         syntax: KeySyntax | None = None,
         literal_texts: frozenset[str] | None = None,
+        message_ids: list[MessageIdScope] | None = None,
     ) -> ScanResult:
         return scan_project(
             self.options(
@@ -74,6 +78,7 @@ class ScanProject:
                 src=src,
                 syntax=syntax,
                 literal_texts=literal_texts,
+                message_ids=message_ids,
             )
         )
 

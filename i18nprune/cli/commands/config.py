@@ -24,4 +24,11 @@ def render(data: ConfigData, out: Console, options: GlobalOptions) -> None:
         "functions:   "
         + ", ".join(escape(f"{name} ({origin})") for name, origin in data.function_sources.items())
     )
+    for scope in data.message_ids:
+        where = escape(f"{scope.folder or '.'} ← {scope.config}")
+        if scope.options is None:
+            out.print(f"message ids: {where}: [yellow]unknown[/] ({escape(scope.problem or '')})")
+        else:
+            given = msgspec.json.encode(scope.options).decode()
+            out.print(f"message ids: {where} (babel-plugin-react-intl-auto {escape(given)})")
     out.print(escape(msgspec.json.format(msgspec.json.encode(data.config), indent=2).decode()))
