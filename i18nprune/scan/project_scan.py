@@ -774,7 +774,7 @@ class _ProjectScan:
         default = _linked(linker, site.default, relpath)
         assert key is not None
         space = site_namespace(explicit, bound, syntax)
-        meaning = resolve_key(key, prefix, context, space, syntax)
+        meaning = resolve_key(key, prefix, context, space, syntax, subtree=site.subtree)
         text = static_text(default) or None
         for rank, (key_namespace, path) in enumerate(meaning.keys):
             observations.append(
@@ -795,8 +795,6 @@ class _ProjectScan:
                 )
             )
         if meaning.dynamic_kind is not None:
-            reaches = [(meaning.dynamic_namespace, meaning.dynamic_prefix)]
-            reaches += [(whole, "") for whole in meaning.also_reaches]
             dynamic.extend(
                 DynamicSite(
                     relpath,
@@ -804,12 +802,13 @@ class _ProjectScan:
                     site.column,
                     meaning.dynamic_kind,
                     site.preview,
-                    prefix,
-                    reached,
+                    reach.prefix,
+                    reach.namespace,
                     site.end_line,
                     site.end_column,
+                    reach.suffix,
                 )
-                for reached, prefix in reaches
+                for reach in meaning.reaches
             )
 
     def _shared(self, key: str) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 import pytest
@@ -20,7 +21,8 @@ class Case(NamedTuple):
     file: str
     source: str
     keys: tuple[Key, ...] | list[Key] = ()
-    dynamic: tuple[tuple[str, str | None], ...] | list[tuple[str, str | None]] = ()
+    dynamic: Sequence[tuple[str, str | None] | tuple[str, str | None, str]] = ()
+    """(kind, prefix) of each dynamic site, and its suffix when it has one."""
     functions: tuple[str, ...] = ("t",)
 
 
@@ -69,7 +71,7 @@ CASES = [
         "a.js",
         "t(`list[${i}].label`);",
         [],
-        [("template_interpolation", "list")],
+        [("template_interpolation", "list[")],
     ),
     Case("number_in_template", "a.js", "t(`step.${1}.title`);", [k("step.1.title")]),
     Case(
@@ -147,7 +149,7 @@ CASES = [
         "a.ts",
         "t(ok ? 'a.ok' : `a.${x}`);",
         [k("a.ok")],
-        [("template_interpolation", "a")],
+        [("template_interpolation", "a.")],
     ),
     # --- dynamic sites and their prefixes ----------------------------------------------------
     Case(
@@ -155,25 +157,31 @@ CASES = [
         "a.js",
         "t(`errors.${code}`);",
         [],
-        [("template_interpolation", "errors")],
+        [("template_interpolation", "errors.")],
     ),
-    Case("concatenation_prefix", "a.js", "t('nav.' + id);", [], [("concatenation", "nav")]),
+    Case("concatenation_prefix", "a.js", "t('nav.' + id);", [], [("concatenation", "nav.")]),
     Case(
-        "partial_segment_not_aligned",
+        "partial_segment_is_a_character_prefix",
         "a.js",
         "t(`a.b${x}`);",
         [],
-        [("template_interpolation", "a")],
+        [("template_interpolation", "a.b")],
     ),
-    Case("deep_prefix", "a.js", "t(`a.b.c.${x}.d`);", [], [("template_interpolation", "a.b.c")]),
+    Case("deep_prefix", "a.js", "t(`a.b.c.${x}.d`);", [], [("template_interpolation", "a.b.c.")]),
     Case(
-        "hole_first_has_no_prefix",
+        "hole_first_has_a_suffix",
         "a.js",
         "t(`${x}.title`);",
         [],
-        [("template_interpolation", None)],
+        [("template_interpolation", None, ".title")],
     ),
-    Case("concatenation_without_dot", "a.js", "t('errors' + code);", [], [("concatenation", None)]),
+    Case(
+        "concatenation_without_dot",
+        "a.js",
+        "t('errors' + code);",
+        [],
+        [("concatenation", "errors")],
+    ),
     Case("identifier_argument", "a.js", "t(key);", [], [("non_literal", None)]),
     Case("call_argument", "a.js", "t(getKey());", [], [("non_literal", None)]),
     Case("empty_call", "a.js", "t();", [], [("empty_call", None)]),
@@ -182,7 +190,7 @@ CASES = [
         "a.js",
         "t(`common:errors.${code}`);",
         [],
-        [("template_interpolation", "errors")],
+        [("template_interpolation", "errors.")],
     ),
     # --- constants in scope ----------------------------------------------------------------
     Case("const_concatenation", "a.js", "const NS = 'home'; t(NS + '.title');", [k("home.title")]),
@@ -261,7 +269,7 @@ CASES = [
         "a.js",
         "const key = `errors.${code}`; t(key);",
         [],
-        [("template_interpolation", "errors")],
+        [("template_interpolation", "errors.")],
     ),
     # --- not sites -----------------------------------------------------------------------------
     Case("call_inside_string_is_not_a_site", "a.js", "const s = \"t('not.a.key')\";"),
@@ -333,7 +341,7 @@ CASES = [
         "a.tsx",
         "const { t } = useTranslation('ns', { keyPrefix: 'home' }); t(`x.${y}`); t(key);",
         [],
-        [("non_literal", "home"), ("template_interpolation", "home.x")],
+        [("non_literal", "home."), ("template_interpolation", "home.x.")],
     ),
     Case(
         "renamed_hook_result",
@@ -402,7 +410,7 @@ CASES = [
         "a.tsx",
         "const el = <Trans i18nKey={`trans.${x}`} />;",
         [],
-        [("template_interpolation", "trans")],
+        [("template_interpolation", "trans.")],
     ),
     Case(
         "jsx_expression_call",
@@ -511,7 +519,7 @@ CASES = [
         "a.vue",
         "<template><p>{{ $t('status.' + s) }}</p></template>",
         [],
-        [("concatenation", "status")],
+        [("concatenation", "status.")],
     ),
     Case(
         "vue_style_and_custom_blocks_ignored",
@@ -570,13 +578,22 @@ def test_snippet_yields_exact_keys_and_dynamic_sites(project: ScanProject, case:
     result = project.scan(functions=case.functions)
 
     found_keys = sorted(Key(o.key, o.plural, o.context) for o in result.observations)
-    found_dynamic = sorted(((d.kind, d.prefix) for d in result.dynamic), key=_dynamic_order)
+    found_dynamic = sorted(
+        ((d.kind, d.prefix, d.suffix) for d in result.dynamic), key=_dynamic_order
+    )
+    expected = [(kind, prefix, suffix) for kind, prefix, suffix in map(_with_suffix, case.dynamic)]
     assert found_keys == sorted(case.keys)
-    assert found_dynamic == sorted(case.dynamic, key=_dynamic_order)
+    assert found_dynamic == sorted(expected, key=_dynamic_order)
 
 
-def _dynamic_order(site: tuple[str, str | None]) -> tuple[str, str]:
-    return site[0], site[1] or ""
+def _with_suffix(
+    site: tuple[str, str | None] | tuple[str, str | None, str],
+) -> tuple[str, str | None, str]:
+    return (site[0], site[1], "") if len(site) == 2 else site
+
+
+def _dynamic_order(site: tuple[str, str | None, str]) -> tuple[str, str, str]:
+    return site[0], site[1] or "", site[2]
 
 
 def test_table_covers_every_source_type() -> None:
