@@ -258,9 +258,121 @@ CASES = [
         [k("inner.key")],
     ),
     Case(
-        "let_is_not_constant",
+        "top_level_let_is_not_followed",  # a script's top-level variable is global
         "a.js",
         "let key = 'mutable.key'; t(key);",
+        [],
+        [("non_literal", None)],
+    ),
+    # --- local variables: every value a `let`/`var` is given in its function -------------------
+    Case(
+        "let_reassigned_in_a_branch_is_each_value",  # uptime-kuma's Details.vue
+        "a.vue",
+        "<script>\nexport default { methods: {\n"
+        "  pingTitle(average = false) {\n"
+        "    let translationPrefix = '';\n"
+        "    if (average) { translationPrefix = 'Avg. '; }\n"
+        "    if (this.http) { return this.$t(translationPrefix + 'Response'); }\n"
+        "    return this.$t(translationPrefix + 'Ping');\n"
+        "  },\n} };\n</script>",
+        [k("Avg. Ping"), k("Avg. Response"), k("Ping"), k("Response")],
+    ),
+    Case(
+        "let_without_initializer_then_assigned",
+        "a.js",
+        "function f() { let key; key = 'later.key'; return t(key); }",
+        [k("later.key")],
+    ),
+    Case(
+        "var_assigned_in_switch_arms",
+        "a.ts",
+        "function f(s) { var k = 'st.none';\n"
+        "  switch (s) { case 1: k = 'st.one'; break; default: k = s > 2 ? 'st.many' : 'st.two'; }\n"
+        "  return t(k); }",
+        [k("st.many"), k("st.none"), k("st.one"), k("st.two")],
+    ),
+    Case(
+        "let_read_in_a_closure_keeps_its_values",
+        "a.js",
+        "function f(ids) { let head = 'row.'; return ids.map((id) => t(head + id)); }",
+        [],
+        [("concatenation", "row.")],
+    ),
+    Case(
+        "let_with_an_unknown_assignment_keeps_the_known_ones",
+        "a.js",
+        "function f() { let key = 'known.key'; if (c) key = lookup(); return t(key); }",
+        [k("known.key")],
+        [("non_literal", None)],
+    ),
+    Case(
+        "let_built_up_with_plus_equals_is_unknown",
+        "a.js",
+        "function f() { let key = 'a.'; key += part; return t(key); }",
+        [],
+        [("non_literal", None)],
+    ),
+    Case(
+        "let_built_in_a_loop_is_unknown",
+        "a.js",
+        "function f(parts) { let key = 'a'; for (const p of parts) { key += '.' + p; }\n"
+        "  return t(key); }",
+        [],
+        [("non_literal", None)],
+    ),
+    Case(
+        "let_that_reads_itself_keeps_only_its_tail",  # 'a', 'a.b', 'a.b.b', …
+        "a.js",
+        "function f() { let key = 'a'; while (more()) { key = key + '.b'; } return t(key); }",
+        [k("a")],
+        [("concatenation", None, ".b")],
+    ),
+    Case(
+        "let_assigned_by_a_closure_is_unknown",
+        "a.js",
+        "function f() { let key = 'a.b'; on('x', () => { key = 'a.c'; }); return t(key); }",
+        [],
+        [("non_literal", None)],
+    ),
+    Case(
+        "a_closures_own_variable_of_the_same_name_is_another",
+        "a.js",
+        "function f() { let key = 'a.b';\n"
+        "  on('x', () => { let key; key = 'z.z'; }); return t(key); }",
+        [k("a.b")],
+    ),
+    Case(
+        "let_incremented_is_unknown",
+        "a.js",
+        "function f() { let key = 'a'; key++; return t(key); }",
+        [],
+        [("non_literal", None)],
+    ),
+    Case(
+        "let_destructured_into_is_unknown",
+        "a.js",
+        "function f() { let key = 'a.b'; [key] = pair; return t(key); }",
+        [],
+        [("non_literal", None)],
+    ),
+    Case(
+        "let_as_a_loop_variable_is_unknown",
+        "a.js",
+        "function f() { let key = 'a.b'; for (key of keys) { g(); } return t(key); }",
+        [],
+        [("non_literal", None)],
+    ),
+    Case(
+        "var_that_is_also_a_parameter_is_unknown",
+        "a.js",
+        "function f(key) { var key; if (c) key = 'a.b'; return t(key); }",
+        [],
+        [("non_literal", None)],
+    ),
+    Case(
+        "let_in_a_function_that_calls_eval_is_unknown",
+        "a.js",
+        "function f(code) { let key = 'a.b'; eval(code); return t(key); }",
         [],
         [("non_literal", None)],
     ),
