@@ -100,11 +100,16 @@ class KeySyntax(msgspec.Struct, frozen=True, kw_only=True):
         return namespace.replace("/", ".") if self.ns_separator == "." else namespace
 
     def namespaces_under(self, head: str) -> list[str]:
-        """With `.` between namespace and key, the namespaces a key starting with `head`
-        (ending a segment: `error.`) may be in: those whose spelled names continue it."""
-        if self.namespaces is None or self.ns_separator != "." or not head.endswith("."):
+        """The namespaces a key starting with the text `head` may name whole: those whose
+        spelled names, with the separator after them, start with `head` (`error.` may go on
+        into `error.api.…`, the namespace `error/api`, when `.` separates namespace and key;
+        `au` into `auth:…`)."""
+        separator = self.ns_separator
+        if self.namespaces is None or separator is None or not head:
             return []
-        return sorted(name for name in self.namespaces if (self.spell(name) + ".").startswith(head))
+        return sorted(
+            name for name in self.namespaces if (self.spell(name) + separator).startswith(head)
+        )
 
     def display(self, namespace: str | None, path: str) -> str:
         """How reports name a key: `ns:path` when namespaces are on, else the path."""
@@ -113,7 +118,8 @@ class KeySyntax(msgspec.Struct, frozen=True, kw_only=True):
         return f"{self.spell(namespace)}{self.ns_separator or ':'}{path}"
 
     def is_under(self, path: str, prefix: str) -> bool:
-        """Whether `path` lies at or below the dynamic-key prefix `prefix`.
+        """Whether `path` lies at or below `prefix`: a subtree read whole, a preserved prefix.
+        (What a dynamic key reaches is plain text: `KeyReference.uncertain_prefix`.)
 
         Segment-aligned with nested keys (`home.titles` is not under `home.title`); a plain
         text prefix with flat keys. The empty prefix covers every path.

@@ -1,7 +1,7 @@
 """What the code proves about the locale paths of one namespace: proven keys (with i18next plural
 and context forms), subtrees read whole, keys named by quoted strings (keys kept as data), and
-the uncertain prefixes that dynamic key sites protect — and whether that evidence is complete
-enough for an op to remove or rewrite anything (never delete on doubt).
+the uncertain prefixes and suffixes that dynamic key sites protect — and whether that evidence
+is complete enough for an op to remove or rewrite anything (never delete on doubt).
 
 This is the one place that decides what may be removed.
 """
@@ -61,6 +61,7 @@ class KeyReference:
     any_context: frozenset[str]
     subtrees: tuple[str, ...]
     prefixes: tuple[str, ...]
+    suffixes: tuple[str, ...] = ()
     literals: dict[str, list[LiteralSite]] = field(default_factory=dict)
     scan_proves_nothing: bool = False
 
@@ -76,11 +77,11 @@ class KeyReference:
         keys |= {
             f"{o.key}{joiner}{o.context}" for o in observations if o.context not in (None, "*")
         }
-        prefixes = {
-            site.prefix
-            for site in scan.dynamic
-            if protects(site) and site.prefix is not None and site.namespace in (None, namespace)
-        }
+        sites = [
+            site for site in scan.dynamic if protects(site) and site.namespace in (None, namespace)
+        ]
+        prefixes = {site.prefix for site in sites if site.prefix is not None}
+        suffixes = {site.suffix for site in sites if site.suffix}
         literals: dict[str, list[LiteralSite]] = {}
         for literal in scan.literals:
             literals.setdefault(literal.text, []).append(literal)
@@ -91,6 +92,7 @@ class KeyReference:
             any_context=frozenset(o.key for o in observations if o.context == "*"),
             subtrees=tuple(sorted({o.key for o in observations if o.subtree})),
             prefixes=tuple(sorted(prefixes)),
+            suffixes=tuple(sorted(suffixes)),
             literals=literals,
             scan_proves_nothing=not scan.observations and not any(map(protects, scan.dynamic)),
         )
@@ -116,11 +118,27 @@ class KeyReference:
         return any(self.syntax.is_under(path, subtree) for subtree in self.subtrees)
 
     def uncertain_prefix(self, path: str) -> str | None:
-        """The dynamic-site prefix covering `path`, if any (`""`: the whole namespace)."""
+        """The dynamic-site prefix `path` starts with, character by character, if any (`""`:
+        the whole namespace)."""
         for prefix in self.prefixes:
-            if self.syntax.is_under(path, prefix):
+            if path.startswith(prefix):
                 return prefix
         return None
+
+    def uncertain_suffix(self, path: str) -> str | None:
+        """The dynamic-site suffix `path` ends with, if any: the path, or the key it is a
+        plural or context form of (`avgResponse_other`, `avgResponse_male`)."""
+        joiner = self.syntax.context_separator
+        for suffix in self.suffixes:
+            if suffix in path and (
+                path.endswith(suffix) or f"{suffix}_" in path or f"{suffix}{joiner}" in path
+            ):
+                return suffix
+        return None
+
+    def is_uncertain(self, path: str) -> bool:
+        """Whether a dynamic site may reach `path` (it has one's prefix or suffix)."""
+        return self.uncertain_prefix(path) is not None or self.uncertain_suffix(path) is not None
 
     def literal_sites(self, path: str) -> list[LiteralSite]:
         """Where quoted strings name `path` (itself, `ns:path`, the key it is a plural form
@@ -261,7 +279,8 @@ def unused_paths(
     protect_uncertain: bool = True,
 ) -> list[str]:
     """Paths the code does not prove or name in a quoted string, minus preserved ones and (when
-    protecting) those under uncertain prefixes. Nothing is unused when the scan proves nothing."""
+    protecting) those a dynamic site may reach (uncertain prefixes and suffixes). Nothing is
+    unused when the scan proves nothing."""
     if reference.proves_nothing:
         return []
     return sorted(
@@ -270,7 +289,7 @@ def unused_paths(
         if not reference.is_proven(path)
         and not reference.literal_sites(path)
         and not is_preserved(path, preserve, reference.syntax, reference.namespace)
-        and not (protect_uncertain and reference.uncertain_prefix(path) is not None)
+        and not (protect_uncertain and reference.is_uncertain(path))
     )
 
 
@@ -311,9 +330,14 @@ def _spellings(path: str, namespace: str | None, syntax: KeySyntax) -> list[str]
 
 
 def protects(site: DynamicSite) -> bool:
-    """Whether a dynamic site protects the paths under its prefix: it is active and has one
-    (the empty prefix, a whole namespace, only when it names the namespace)."""
-    if site.kind == "commented" or site.prefix is None:
+    """Whether a dynamic site protects the paths it may reach: it is active and has a static
+    suffix, or a prefix (the empty prefix, a whole namespace, only when it names the
+    namespace). Any suffix protects, however short (`s`): a key reached through it is kept."""
+    if site.kind == "commented":
+        return False
+    if site.suffix:
+        return True
+    if site.prefix is None:
         return False
     return bool(site.prefix) or site.namespace is not None
 
@@ -321,6 +345,16 @@ def protects(site: DynamicSite) -> bool:
 MESSAGE_KINDS = frozenset({DERIVED_ID, MISSING_ID})
 """Dynamic sites that are FormatJS messages whose id is not known, rather than keys built at
 run time (the scan says why)."""
+
+
+def uncertain_kept(prefixes: list[str], suffixes: list[str]) -> str:
+    """How notes name the paths kept because dynamic sites may reach them (`""`: none)."""
+    parts = []
+    if prefixes:
+        parts.append(f"paths under dynamic prefixes ({', '.join(prefixes)})")
+    if suffixes:
+        parts.append(f"paths ending with dynamic suffixes ({', '.join(suffixes)})")
+    return " and ".join(parts)
 
 
 def unprotected_dynamic_sites(scan: ScanResult) -> list[DynamicSite]:

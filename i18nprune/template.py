@@ -30,22 +30,23 @@ class SyncTemplate:
 
     def keeps_extra(self, path: str) -> bool:
         """A target path outside the template that must still not be removed: preserved,
-        parity-excluded, named by a quoted string in the code, or under a protected prefix."""
+        parity-excluded, named by a quoted string in the code, or reached by a dynamic site (its
+        protected prefix or suffix)."""
         return (
             is_preserved(
                 path, self.config.policies.preserve, self.reference.syntax, self.reference.namespace
             )
             or is_parity_excluded(path, None, self.config.policies.parity)
             or bool(self.reference.literal_sites(path))
-            or (self.policy != "allow" and self.reference.uncertain_prefix(path) is not None)
+            or (self.policy != "allow" and self.reference.is_uncertain(path))
         )
 
 
 def build_template(
     source: LocaleView, reference: KeyReference, policy: UncertainKeyPolicy, config: Config
 ) -> SyncTemplate:
-    """Source leaves proven by the code, named by a quoted string in it, under a protected
-    dynamic prefix, or preserved.
+    """Source leaves proven by the code, named by a quoted string in it, reached by a dynamic
+    site (a protected prefix or suffix), or preserved.
 
     When the scan proves nothing, every source text leaf is in the template. Parity-excluded
     leaves and data leaves (numbers, booleans, null) are never in it, except a data leaf that
@@ -66,7 +67,7 @@ def build_template(
             or reference.is_proven(path)
             or reference.literal_sites(path)
             or is_preserved(path, config.policies.preserve, reference.syntax, reference.namespace)
-            or (policy != "allow" and reference.uncertain_prefix(path) is not None)
+            or (policy != "allow" and reference.is_uncertain(path))
         ):
             paths.append(path)
     return SyncTemplate(paths=tuple(paths), reference=reference, policy=policy, config=config)

@@ -17,12 +17,15 @@ from i18nprune.reference import (
     plural_base,
     referenced_paths,
     removal_gate,
+    unprotected_dynamic_sites,
     unused_paths,
 )
 from i18nprune.scan import DynamicSite, KeyObservation, LiteralSite, ScanResult
 from i18nprune.scan.literals import keyed_by_hash
 
 NAMESPACED = KeySyntax(namespaces=frozenset({"translation", "auth", "common"}))
+NESTED = KeySyntax()
+FLAT = KeySyntax(key_separator=None, ns_separator=None)
 
 
 def scan(
@@ -46,8 +49,10 @@ def use(key: str, namespace: str | None = None, **options: object) -> KeyObserva
     return KeyObservation(key, "src/a.ts", 1, 1, namespace=namespace, **options)  # type: ignore[arg-type]
 
 
-def dynamic(prefix: str | None, namespace: str | None = None) -> DynamicSite:
-    return DynamicSite("src/a.ts", 2, 1, "template_interpolation", "t(`…`)", prefix, namespace)
+def dynamic(prefix: str | None, namespace: str | None = None, suffix: str = "") -> DynamicSite:
+    return DynamicSite(
+        "src/a.ts", 2, 1, "template_interpolation", "t(`…`)", prefix, namespace, suffix=suffix
+    )
 
 
 @pytest.mark.parametrize(
@@ -149,6 +154,56 @@ def test_flat_keys_take_text_prefixes() -> None:
 
     assert reference.uncertain_prefix("Welcome back, friend") == "Welcome back, "
     assert reference.uncertain_prefix("Welcome") is None
+
+
+def test_a_prefix_protects_the_keys_that_start_with_it_character_by_character() -> None:
+    reference = KeyReference.from_scan(scan([use("x")], [dynamic("account.view_other_")]), NESTED)
+    paths = ["account.view_other_followers", "account.view_other_followings", "account.posts"]
+
+    assert reference.uncertain_prefix("account.view_other_followers") == "account.view_other_"
+    assert reference.uncertain_prefix("account.posts") is None
+    assert reference.uncertain_prefix("account") is None
+    assert unused_paths(paths, reference, PreservePolicy()) == ["account.posts"]
+
+
+def test_a_prefix_ending_a_segment_keeps_its_subtree_only() -> None:
+    reference = KeyReference.from_scan(scan([use("x")], [dynamic("errors.")]), NESTED)
+
+    assert reference.uncertain_prefix("errors.http.404") == "errors."
+    assert reference.uncertain_prefix("errorsPage.title") is None
+    assert reference.uncertain_prefix("errors") is None
+
+
+def test_a_suffix_protects_the_keys_that_end_with_it_and_their_forms() -> None:
+    reference = KeyReference.from_scan(scan([use("x")], [dynamic(None, suffix="Response")]), FLAT)
+    paths = ["Avg. Response", "Response", "Avg. Response_other", "Response_male", "Ping"]
+
+    assert reference.uncertain_suffix("Avg. Response") == "Response"
+    assert reference.uncertain_suffix("Avg. Response_other") == "Response"  # a plural form
+    assert reference.uncertain_suffix("Response_male") == "Response"  # a context form
+    assert reference.uncertain_suffix("Responsive") is None
+    assert reference.uncertain_prefix("Avg. Response") is None
+    assert unused_paths(paths, reference, PreservePolicy()) == ["Ping"]
+
+
+def test_a_suffix_site_protects_something_and_is_not_warned_about() -> None:
+    suffix_only = dynamic(None, suffix=".title")
+    result = scan([], [suffix_only])
+
+    assert not KeyReference.from_scan(result, NESTED).proves_nothing
+    assert unprotected_dynamic_sites(result) == []
+    assert unprotected_dynamic_sites(scan([], [dynamic(None)])) == [dynamic(None)]
+
+
+def test_a_suffix_of_any_namespace_protects_in_every_one() -> None:
+    evidence = Evidence(
+        scan([use("x")], [dynamic(None, None, ".hint"), dynamic(None, "auth", ".label")]),
+        NAMESPACED,
+    )
+
+    assert evidence.reference("common").uncertain_suffix("form.email.hint") == ".hint"
+    assert evidence.reference("auth").uncertain_suffix("form.email.label") == ".label"
+    assert evidence.reference("common").uncertain_suffix("form.email.label") is None
 
 
 def test_preserve_entries_may_name_a_namespace() -> None:

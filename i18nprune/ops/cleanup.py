@@ -39,6 +39,7 @@ from i18nprune.reference import (
     removal_gate,
     source_gate,
     thin_evidence_gate,
+    uncertain_kept,
     unresolved_sites,
     unused_paths,
 )
@@ -78,6 +79,10 @@ class CleanupData(msgspec.Struct, frozen=True, rename="camel"):
     would_remove: int
     keys: list[str]
     uncertain_prefixes: list[str]
+    """Prefixes of dynamic sites that kept a candidate: keys starting with them were kept."""
+    uncertain_suffixes: list[str]
+    """Suffixes of dynamic sites (with no static head) that kept a candidate: keys ending with
+    them, or plural and context forms of such keys, were kept."""
     removed: int
     targets: list[str]
     dry_run: bool
@@ -93,6 +98,7 @@ class _Plan:
 
     removable: dict[tuple[str, str | None], list[str]] = field(default_factory=dict)
     prefixes: set[str] = field(default_factory=set)
+    suffixes: set[str] = field(default_factory=set)
     referenced: dict[str, list[LiteralSite]] = field(default_factory=dict)
     unused: int = 0
     """How many paths look unused, before `--keys` chose among them."""
@@ -138,12 +144,12 @@ def _decide(
         unused = unused_paths(
             paths, reference, project.config.policies.preserve, protect_uncertain=False
         )
-        covering = {path: reference.uncertain_prefix(path) for path in unused}
+        prefixes = {path: reference.uncertain_prefix(path) for path in unused}
+        suffixes = {path: reference.uncertain_suffix(path) for path in unused}
         if policy != "allow":
-            plan.prefixes |= {
-                reference.display(prefix) for prefix in covering.values() if prefix is not None
-            }
-            unused = [path for path in unused if covering[path] is None]
+            plan.prefixes |= {reference.display(p) for p in prefixes.values() if p is not None}
+            plan.suffixes |= {reference.display(s) for s in suffixes.values() if s is not None}
+            unused = [path for path in unused if prefixes[path] is None and suffixes[path] is None]
         plan.unused += len(unused)
         plan.paths += len(paths)
         plan.removable[(locale, namespace)] = [
@@ -213,7 +219,7 @@ def _load(handle: ProjectHandle, options: CleanupOptions, started: float) -> _Lo
     locales, target_issues = source_or_targets(project, options.target)
     issues.extend(target_issues)
     if has_errors(issues):
-        empty = CleanupData(0, [], [], 0, locales, options.dry_run, [], [], {})
+        empty = CleanupData(0, [], [], [], 0, locales, options.dry_run, [], [], {})
         return make_envelope(KIND, empty, issues, started=started)
     views = {
         (locale, namespace): view
@@ -253,6 +259,7 @@ def _clean(
             }
         ),
         uncertain_prefixes=sorted(plan.prefixes),
+        uncertain_suffixes=sorted(plan.suffixes),
         removed=removed if write else 0,
         targets=locales,
         dry_run=options.dry_run,
@@ -325,15 +332,10 @@ def _refusals(
 def _plan_notes(project: Project, plan: _Plan, evidence: Evidence) -> list[Issue]:
     """What the plan keeps and why: dynamic prefixes, quoted keys, unscanned folders."""
     notes: list[Issue] = []
-    if plan.prefixes:
+    kept = uncertain_kept(sorted(plan.prefixes), sorted(plan.suffixes))
+    if kept:
         report = warning if project.config.reference.policy_for("cleanup") == "warn_only" else info
-        notes.append(
-            report(
-                Code.CLEANUP_UNCERTAIN,
-                f"paths under dynamic prefixes ({', '.join(sorted(plan.prefixes))}) were not "
-                "removed",
-            )
-        )
+        notes.append(report(Code.CLEANUP_UNCERTAIN, f"{kept} were not removed"))
     for note in (
         referenced_note(plan.referenced),
         dynamic_warning(KIND, evidence.scan),

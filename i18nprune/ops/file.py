@@ -64,7 +64,11 @@ class Site(msgspec.Struct, frozen=True, omit_defaults=True):
     range: Range
     status: SiteStatus
     prefix: str | None = None
-    """A dynamic site's static prefix, the keys it may reach (`None`: none known)."""
+    """A dynamic site's static prefix: it may reach the keys that start with it (`None`: none
+    known)."""
+    suffix: str | None = None
+    """A dynamic site's static suffix, when its key has no static head: it may reach the keys
+    that end with it."""
 
 
 class FileData(msgspec.Struct, frozen=True):
@@ -125,7 +129,7 @@ def file_sites(evidence: Evidence, views: dict[str | None, LocaleView], relpath:
         for observation in _spelled_once(evidence.scan.observations, relpath)
     ]
     sites += [
-        Site(site.preview, site_range(site), "dynamic", site.prefix)
+        Site(site.preview, site_range(site), "dynamic", site.prefix, site.suffix or None)
         for site in evidence.scan.dynamic
         if site.file == relpath and site.kind != "commented"
     ]
@@ -158,14 +162,22 @@ def file_diagnostics(
             site_range(site),
             "info",
             Code.VALIDATE_DYNAMIC,
-            "dynamic key: its keys cannot be checked statically"
-            + (f"; keys under `{site.prefix}` are protected" if site.prefix else ""),
+            "dynamic key: its keys cannot be checked statically" + _protected(site),
         )
         for site in evidence.scan.dynamic
         if site.file == relpath and site.kind != "commented"
     ]
     found += [_parse_diagnostic(issue) for issue in evidence.scan.issues if issue.path == relpath]
     return sorted(found, key=lambda d: (d.range.line, d.range.column, d.code))
+
+
+def _protected(site: DynamicSite) -> str:
+    """What a dynamic site's diagnostic says it protects."""
+    if site.suffix:
+        return f"; keys ending with `{site.suffix}` are protected"
+    if site.prefix:
+        return f"; keys starting with `{site.prefix}` are protected"
+    return ""
 
 
 def site_range(site: KeyObservation | DynamicSite) -> Range:

@@ -1,4 +1,5 @@
-"""`locales dynamic`: the key sites the scan could not resolve, with the prefixes they protect."""
+"""`locales dynamic`: the key sites the scan could not resolve, with the prefixes and suffixes
+they protect."""
 
 from __future__ import annotations
 
@@ -26,11 +27,13 @@ class LocalesDynamicData(msgspec.Struct, frozen=True):
     active: int
     commented: int
     prefixes: list[str]
+    suffixes: list[str]
+    """Static tails of sites with no static head: keys ending with them are protected."""
     sites: list[DynamicSite]
 
 
 async def run(handle: ProjectHandle, options: LocalesDynamicOptions, emit: EventSink) -> Envelope:
-    """List every dynamic site; active ones protect their prefix from cleanup."""
+    """List every dynamic site; active ones protect their prefix or suffix from cleanup."""
     started = time.perf_counter()
     project = handle.open()
     evidence = await scan_code(project, KIND, emit)
@@ -44,12 +47,20 @@ async def run(handle: ProjectHandle, options: LocalesDynamicOptions, emit: Event
             if protects(site) and site.prefix is not None
         }
     )
+    suffixes = sorted(
+        {
+            evidence.syntax.display(site.namespace, site.suffix)
+            for site in scan.dynamic
+            if protects(site) and site.suffix
+        }
+    )
     unprotected = len(unprotected_dynamic_sites(scan))
     if counts.active:
         issues.append(
             info(
                 Code.SCAN_DYNAMIC_SITES,
                 f"{counts.active} dynamic key site(s); {len(prefixes)} prefix(es) protected"
+                + (f", {len(suffixes)} suffix(es)" if suffixes else "")
                 + (
                     f"; {unprotected} site(s) with no static part protect nothing"
                     if unprotected
@@ -62,6 +73,7 @@ async def run(handle: ProjectHandle, options: LocalesDynamicOptions, emit: Event
         active=counts.active,
         commented=counts.commented,
         prefixes=prefixes,
+        suffixes=suffixes,
         sites=scan.dynamic,
     )
     return make_envelope(KIND, data, issues, started=started)

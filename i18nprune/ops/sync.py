@@ -41,6 +41,7 @@ from i18nprune.reference import (
     removal_gate,
     source_gate,
     thin_evidence_gate,
+    uncertain_kept,
     unresolved_sites,
 )
 from i18nprune.template import SyncTemplate, build_template
@@ -360,24 +361,16 @@ def _templates(
 def _kept_notes(
     project: Project, sources: dict[str | None, LocaleView], evidence: Evidence
 ) -> list[Issue]:
-    """What was kept and why: paths under dynamic prefixes, dynamic sites, unscanned folders."""
+    """What was kept and why: paths dynamic sites may reach, dynamic sites, unscanned folders."""
     notes: list[Issue] = []
     policy = project.config.reference.policy_for("sync")
-    prefixes = sorted(
-        {
-            evidence.reference(namespace).display(prefix)
-            for namespace in sources
-            for prefix in evidence.reference(namespace).prefixes
-        }
-    )
-    if prefixes and policy != "allow":
+    references = [evidence.reference(namespace) for namespace in sources]
+    prefixes = sorted({ref.display(prefix) for ref in references for prefix in ref.prefixes})
+    suffixes = sorted({ref.display(suffix) for ref in references for suffix in ref.suffixes})
+    kept = uncertain_kept(prefixes, suffixes)
+    if kept and policy != "allow":
         severity = warning if policy == "warn_only" else info
-        notes.append(
-            severity(
-                Code.CLEANUP_UNCERTAIN,
-                f"paths under dynamic prefixes ({', '.join(prefixes)}) are kept",
-            )
-        )
+        notes.append(severity(Code.CLEANUP_UNCERTAIN, f"{kept} are kept"))
     for note in (dynamic_warning(KIND, evidence.scan), excluded_folders_note(evidence.scan)):
         if note is not None:
             notes.append(note)

@@ -77,10 +77,10 @@ def missing_in(evidence: Evidence, views: dict[str | None, LocaleView]) -> list[
 
 
 def dynamic_counts(scan: ScanResult) -> DynamicCounts:
-    commented = sum(1 for site in scan.dynamic if site.kind == "commented")
-    return DynamicCounts(
-        count=len(scan.dynamic), active=len(scan.dynamic) - commented, commented=commented
-    )
+    """The dynamic sites by place: a site that reaches several places is several records."""
+    places = {(site.file, site.line, site.column, site.kind) for site in scan.dynamic}
+    commented = sum(1 for place in places if place[3] == "commented")
+    return DynamicCounts(count=len(places), active=len(places) - commented, commented=commented)
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
 """The static value of an expression node through the constants visible in its scope
-(strings, templates, `+`, conditionals, `as const` objects, enums, destructuring).
+(strings, templates, `+`, conditionals, `as const` objects, enums, destructuring) and the local
+variables whose every assignment it can see.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from collections.abc import Callable
 
 import tree_sitter
 
+from i18nprune.scan.assignments import assigned_values
 from i18nprune.scan.expressions import (
     OPAQUE,
     WHOLE_FILE,
@@ -203,6 +205,8 @@ class Evaluator:
             return OPAQUE
         if declaration.kind == "enum":
             return self._memoized(declaration.node, self.enum_value)
+        if declaration.kind == "variable":
+            return self._memoized(declaration.node, self._variable_value)
         if declaration.kind not in ("const", "destructured"):
             return OPAQUE
         value = self._memoized(declaration.node, self._initializer_value)
@@ -249,6 +253,15 @@ class Evaluator:
     def _initializer_value(self, declarator: tree_sitter.Node) -> Expr:
         value = declarator.child_by_field_name("value")
         return self.value_of(value) if value is not None else OPAQUE
+
+    def _variable_value(self, declarator: tree_sitter.Node) -> Expr:
+        """A `let` or `var` is one of the values it is assigned (`assigned_values`); a value
+        that reads the variable itself (`x = x + 'a'`) is unknown where it does."""
+        assigned = assigned_values(declarator, self._index.lookup)
+        if assigned is None:
+            return OPAQUE
+        values = [self.value_of(node) for node in assigned]
+        return values[0] if len(values) == 1 else Branches(values)
 
     def _template(self, node: tree_sitter.Node) -> Expr:
         raw = _text(node, self._source)

@@ -1,11 +1,11 @@
 """From a site's static values to what it means as locale keys: literal `(namespace, path)`
-keys and, when the key is dynamic, the namespace and prefix it may reach.
+keys and, when the key is dynamic, what it may reach.
 
-Conditionals expand into one key per branch; the first unknown part ends the static text. With
-nested keys the prefix is its last complete segment (`errors.${code}` → `errors`, `a.b${x}` →
-`a`); with flat keys it is the static text itself. A static part that is only a namespace
-(`errors:${code}`), or a fully dynamic key through a namespace-bound `t`, reaches that whole
-namespace (prefix `""`).
+Conditionals expand into one key per branch. A dynamic branch reaches the keys that start with
+its static head, character by character (`errors.${code}` → `errors.`, `a.b${x}` → `a.b`),
+or, when its path has no static head, the keys that end with its static tail (`${x}Response`
+→ `Response`). A head that is only a namespace (`errors:${code}`), or a fully dynamic key
+through a namespace-bound `t`, reaches that whole namespace (prefix `""`).
 """
 
 from __future__ import annotations
@@ -29,18 +29,33 @@ class Namespace(NamedTuple):
     chosen: bool
 
 
+class Reach(NamedTuple):
+    """What one dynamic branch of a site may reach: keys of `namespace` (`None`: any) that start
+    with `prefix` (`""`: the whole namespace; `None`: the path has no static head) or, when
+    there is no head, that end with `suffix` (`""`: no static tail either)."""
+
+    namespace: str | None
+    prefix: str | None
+    suffix: str = ""
+
+
 class SiteMeaning(NamedTuple):
     """The literal keys a site proves (in the order the code spells them) and, for a dynamic
-    one, the kind, namespace and prefix of what it may reach (`dynamic_prefix` `None`:
-    nothing can be said), and the namespaces it may reach whole besides (`error.${x}` with
-    `.`-separated namespaces reaches `error/api`)."""
+    one, the kind of its first hole and what each of its dynamic branches may reach."""
 
     keys: list[tuple[str | None, str]]
     dynamic_kind: str | None
-    dynamic_namespace: str | None
-    dynamic_prefix: str | None
+    reaches: tuple[Reach, ...]
     context: str | None
-    also_reaches: tuple[str, ...] = ()
+
+
+class _Alternative(NamedTuple):
+    """One possible value of a key: its static `head` (the whole text when `hole` is `None`),
+    the kind of the first unknown part after it, and the static `tail` after the last one."""
+
+    head: str
+    hole: str | None
+    tail: str = ""
 
 
 def static_text(value: Expr | None) -> str | None:
@@ -67,10 +82,14 @@ def resolve_key(
     context: Expr | None,
     namespace: Namespace,
     syntax: KeySyntax,
+    *,
+    subtree: bool = False,
 ) -> SiteMeaning:
     """What a site means, from its resolved key value, key prefix and `context` option.
 
-    A prefix that is not a known string makes every key of the site dynamic, with no prefix.
+    A prefix that is not a known string makes every key of the site dynamic, reaching nothing.
+    A site that reads a subtree whole (`subtree`) reaches nothing by its tail: the keys under
+    it do not end with it.
     """
     literal_context = None
     if context is not None:
@@ -81,17 +100,15 @@ def resolve_key(
         # The common case, `t('a.b')`: one static key.
         text_namespace, path = _split(key.value, syntax)
         if not path:
-            return SiteMeaning([], None, None, None, literal_context)
+            return SiteMeaning([], None, (), literal_context)
         full = _prefixed(prefix.value if prefix is not None else None, path)
-        return SiteMeaning(
-            [(text_namespace or namespace.name, full)], None, None, None, literal_context
-        )
+        return SiteMeaning([(text_namespace or namespace.name, full)], None, (), literal_context)
     alternatives = _alternatives(key, None)
-    static = [text for text, hole in alternatives if hole is None]
-    dynamic = [(text, hole) for text, hole in alternatives if hole is not None]
+    static = [alternative.head for alternative in alternatives if alternative.hole is None]
+    dynamic = [alternative for alternative in alternatives if alternative.hole is not None]
     if prefix is not None and not isinstance(prefix, Text):
-        kind = dynamic[0][1] if dynamic else _NON_LITERAL
-        return SiteMeaning([], kind, namespace.name, None, literal_context)
+        kind = dynamic[0].hole if dynamic else _NON_LITERAL
+        return SiteMeaning([], kind, (Reach(namespace.name, None),), literal_context)
     key_prefix = prefix.value if isinstance(prefix, Text) and prefix.value else None
     keys: dict[tuple[str | None, str], None] = {}
     for text in static:
@@ -100,38 +117,50 @@ def resolve_key(
             keys[(text_namespace or namespace.name, _prefixed(key_prefix, path))] = None
     ordered = list(keys)  # in the order the code spells them
     if not dynamic:
-        return SiteMeaning(ordered, None, None, None, literal_context)
-    reach = [_reach(text, key_prefix, namespace, syntax) for text, _ in dynamic]
-    namespaces = {space for space, _ in reach}
-    dynamic_namespace = namespaces.pop() if len(namespaces) == 1 else None
-    dynamic_prefix = _common_prefix([start for _, start in reach], syntax)
-    whole = tuple(
-        dict.fromkeys(
-            name
-            for text, _ in dynamic
-            if key_prefix is None
-            for name in syntax.namespaces_under(text)
-        )
+        return SiteMeaning(ordered, None, (), literal_context)
+    reaches = dict.fromkeys(
+        reach
+        for alternative in dynamic
+        for reach in _reach(alternative, key_prefix, namespace, syntax, subtree=subtree)
     )
-    return SiteMeaning(
-        ordered, dynamic[0][1], dynamic_namespace, dynamic_prefix, literal_context, whole
-    )
+    return SiteMeaning(ordered, dynamic[0].hole, tuple(reaches), literal_context)
 
 
 def _reach(
-    text: str, key_prefix: str | None, namespace: Namespace, syntax: KeySyntax
-) -> tuple[str | None, str | None]:
-    """(namespace, prefix) a dynamic key whose static text is `text` may reach."""
-    text_namespace, rest = _split(text, syntax)
-    if syntax.key_separator is None:
-        start: str | None = rest or None
-    else:
-        start = _aligned(rest)
-    if key_prefix is not None:
-        start = key_prefix if start is None else _prefixed(key_prefix, start)
-    if start is None and syntax.uses_namespaces and (text_namespace or namespace.chosen):
-        start = ""  # the whole namespace, which the code names
-    return text_namespace or namespace.name, start
+    alternative: _Alternative,
+    key_prefix: str | None,
+    namespace: Namespace,
+    syntax: KeySyntax,
+    *,
+    subtree: bool,
+) -> list[Reach]:
+    """What a dynamic alternative may reach: the keys starting with its path's static head
+    (and, with no `keyPrefix`, the namespaces whose names continue the head), else those ending
+    with its tail, else a whole namespace the code names, else nothing."""
+    text_namespace, rest = _split(alternative.head, syntax)
+    space = text_namespace or namespace.name
+    head = rest if key_prefix is None else _prefixed(key_prefix, rest)
+    if head:
+        whole = syntax.namespaces_under(alternative.head) if key_prefix is None else []
+        return [Reach(space, head), *(Reach(name, "") for name in whole)]
+    tail = "" if subtree else _path_suffix(alternative.tail, syntax)
+    if tail:
+        # An unknown head may name a namespace itself, unless the code chose one.
+        return [Reach(text_namespace or (namespace.name if namespace.chosen else None), None, tail)]
+    if syntax.uses_namespaces and (text_namespace or namespace.chosen):
+        return [Reach(space, "")]  # the whole namespace, which the code names
+    return [Reach(space, None)]
+
+
+def _path_suffix(tail: str, syntax: KeySyntax) -> str:
+    """The end of a key's static tail that its path surely ends with: the tail, less what a
+    namespace separator in it may cut off with the namespace (`${ns}:title` → `title`)."""
+    separator = syntax.ns_separator
+    if separator is None or separator not in tail:
+        return tail
+    if syntax.uses_namespaces and separator == syntax.key_separator:
+        return tail.rsplit(separator, 1)[1]  # the longest namespace may end at any separator
+    return tail.split(separator, 1)[1]
 
 
 def _split(text: str, syntax: KeySyntax) -> tuple[str | None, str]:
@@ -143,78 +172,61 @@ def _split(text: str, syntax: KeySyntax) -> tuple[str | None, str]:
     return (namespace if syntax.uses_namespaces else None), rest
 
 
-def _alternatives(value: Expr, hole_kind: str | None) -> list[tuple[str, str | None]]:
-    """Each possible value as (static text, kind of the hole after it or `None` if complete).
+def _alternatives(value: Expr, hole_kind: str | None) -> list[_Alternative]:
+    """Each possible value of `value`.
 
     The outermost concatenation names the kind of a hole (`template_interpolation` or
     `concatenation`); a hole outside any concatenation is `non_literal`, or `derived_id` for a
     message id that is not known.
     """
     if isinstance(value, Text):
-        return [(value.value, None)]
+        return [_Alternative(value.value, None)]
     if isinstance(value, Messages):
-        return [(value.path, None)]
+        return [_Alternative(value.path, None)]
     if isinstance(value, AutoId):
-        return [("", DERIVED_ID)]
+        return [_Alternative("", DERIVED_ID)]
     if isinstance(value, Branches):
-        merged: list[tuple[str, str | None]] = []
+        merged: list[_Alternative] = []
         for option in value.options:
             merged.extend(_alternatives(option, hole_kind))
         return _bounded(list(dict.fromkeys(merged)), hole_kind)
     if isinstance(value, Join):
         kind = hole_kind or ("template_interpolation" if value.template else "concatenation")
-        combined: list[tuple[str, str | None]] = [("", None)]
+        combined = [_Alternative("", None)]
         for part in value.parts:
-            extended: list[tuple[str, str | None]] = []
-            part_alternatives = _alternatives(part, kind)
-            for text, hole in combined:
-                if hole is not None:
-                    extended.append((text, hole))
-                else:
-                    extended.extend((text + more, gap) for more, gap in part_alternatives)
-            combined = _bounded(list(dict.fromkeys(extended)), kind)
+            following = _alternatives(part, kind)
+            joined = [_joined(first, then) for first in combined for then in following]
+            combined = _bounded(list(dict.fromkeys(joined)), kind)
         return combined
-    return [("", hole_kind or _NON_LITERAL)]
+    return [_Alternative("", hole_kind or _NON_LITERAL)]
 
 
-def _bounded(
-    alternatives: list[tuple[str, str | None]], hole_kind: str | None
-) -> list[tuple[str, str | None]]:
-    """Collapse an exploding set of alternatives into one dynamic alternative."""
+def _joined(first: _Alternative, then: _Alternative) -> _Alternative:
+    """`first` followed by `then`: the head grows until the first hole, the tail restarts
+    after each."""
+    if first.hole is None:
+        return _Alternative(first.head + then.head, then.hole, then.tail)
+    if then.hole is None:
+        return first._replace(tail=first.tail + then.head)
+    return first._replace(tail=then.tail)
+
+
+def _bounded(alternatives: list[_Alternative], hole_kind: str | None) -> list[_Alternative]:
+    """Collapse an exploding set of alternatives into one dynamic alternative: the head all of
+    them start with and the tail all of them end with."""
     if len(alternatives) <= _MAX_ALTERNATIVES:
         return alternatives
-    texts = [text for text, _ in alternatives]
+    ends = [a.head if a.hole is None else a.tail for a in alternatives]
+    reversed_ends = [end[::-1] for end in ends]
+    head = _shared_start([a.head for a in alternatives])
+    return [_Alternative(head, hole_kind or _NON_LITERAL, _shared_start(reversed_ends)[::-1])]
+
+
+def _shared_start(texts: list[str]) -> str:
+    """The longest text every one of `texts` starts with."""
     low, high = min(texts), max(texts)
     length = next((i for i, (a, b) in enumerate(zip(low, high, strict=False)) if a != b), len(low))
-    return [(low[:length], hole_kind or _NON_LITERAL)]
-
-
-def _aligned(text: str) -> str | None:
-    """The static text cut back to its last complete segment, `None` when nothing remains."""
-    cut = max(text.rfind("."), text.rfind("["))
-    return text[:cut] if cut > 0 else None
-
-
-def _common_prefix(prefixes: list[str | None], syntax: KeySyntax) -> str | None:
-    """The prefix every one of `prefixes` lies under (segment-wise with nested keys)."""
-    if not prefixes or any(prefix is None for prefix in prefixes):
-        return None
-    known = [prefix for prefix in prefixes if prefix is not None]
-    if len(set(known)) == 1 or "" in known:
-        return known[0] if len(set(known)) == 1 else ""
-    if syntax.key_separator is None:
-        low, high = min(known), max(known)
-        length = next(
-            (i for i, (a, b) in enumerate(zip(low, high, strict=False)) if a != b), len(low)
-        )
-        return low[:length] or None
-    split = [prefix.split(".") for prefix in known]
-    common: list[str] = []
-    for segments in zip(*split, strict=False):
-        if any(segment != segments[0] for segment in segments):
-            break
-        common.append(segments[0])
-    return ".".join(common) or None
+    return low[:length]
 
 
 def _prefixed(prefix: str | None, key: str) -> str:

@@ -825,7 +825,7 @@ class _ProjectScan:
         default = _linked(linker, site.default, relpath)
         assert key is not None
         space = site_namespace(explicit, bound, syntax)
-        meaning = resolve_key(key, prefix, context, space, syntax)
+        meaning = resolve_key(key, prefix, context, space, syntax, subtree=site.subtree)
         if isinstance(site.key, AutoId) and meaning.dynamic_kind == "non_literal":
             # A message written without an id, which no Babel plugin we know gives one.
             meaning = meaning._replace(dynamic_kind=MISSING_ID)
@@ -849,8 +849,6 @@ class _ProjectScan:
                 )
             )
         if meaning.dynamic_kind is not None:
-            reaches = [(meaning.dynamic_namespace, meaning.dynamic_prefix)]
-            reaches += [(whole, "") for whole in meaning.also_reaches]
             dynamic.extend(
                 DynamicSite(
                     relpath,
@@ -858,12 +856,13 @@ class _ProjectScan:
                     site.column,
                     meaning.dynamic_kind,
                     site.preview,
-                    prefix,
-                    reached,
+                    reach.prefix,
+                    reach.namespace,
                     site.end_line,
                     site.end_column,
+                    reach.suffix,
                 )
-                for reached, prefix in reaches
+                for reach in meaning.reaches
             )
 
     def _shared(self, key: str) -> str:

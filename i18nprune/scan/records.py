@@ -105,10 +105,14 @@ class DynamicSite(msgspec.Struct, frozen=True, gc=False):
     """A key site whose key is not statically known, or a key call found inside a comment.
 
     `kind` is one of `template_interpolation`, `concatenation`, `non_literal`, `empty_call`,
-    `commented`, or for a FormatJS message `derived_id` / `missing_id` (see those constants);
-    `prefix` is the longest static prefix of the key (segment-aligned with nested keys; `None`
-    when there is none, and always for `commented` sites, which are inactive; `""` for the
-    whole of `namespace`). `namespace` is where the key may be (`None`: any).
+    `commented`, or for a FormatJS message `derived_id` / `missing_id` (see those
+    constants). `prefix` is the static head the key's path starts with, character by character
+    (`` `account.view_other_${x}` `` → `account.view_other_`, `` `errors.${code}` `` →
+    `errors.`); `""` for the whole of `namespace`; `None` when the path has no static head, and
+    always for `commented` sites, which are inactive. `suffix` is the static tail the path
+    ends with when it has no head (`x + "Response"` → `Response`; `""`: none). `namespace` is
+    where the key may be (`None`: any). A site whose branches reach different places
+    (`` c ? `a.${x}` : `b.${y}` ``) is one record per place, at the same position.
     """
 
     file: str
@@ -121,6 +125,7 @@ class DynamicSite(msgspec.Struct, frozen=True, gc=False):
     end_line: int = 0
     end_column: int = 0
     """Where the call ends (exclusive; 0: not known)."""
+    suffix: str = ""
 
 
 class LiteralSite(msgspec.Struct, frozen=True, gc=False):

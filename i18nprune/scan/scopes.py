@@ -11,11 +11,13 @@ import tree_sitter
 from i18nprune.scan.aliases import is_relative_module
 from i18nprune.syntax_tree import node_text
 
-DeclarationKind = Literal["const", "destructured", "import", "package", "enum", "opaque"]
+DeclarationKind = Literal[
+    "const", "destructured", "variable", "import", "package", "enum", "opaque"
+]
 
 _BLOCKS = frozenset({"program", "statement_block", "class_static_block"})
 _SWITCH_ARMS = frozenset({"switch_case", "switch_default"})
-_FUNCTIONS = frozenset(
+FUNCTIONS = frozenset(
     {
         "function_declaration",
         "function_expression",
@@ -31,7 +33,7 @@ _DECLARATIONS = frozenset({"lexical_declaration", "variable_declaration"})
 _NAMED_DECLARATIONS = frozenset(
     {"function_declaration", "generator_function_declaration", "class_declaration"}
 )
-_SCOPES = _BLOCKS | _SWITCH_ARMS | _FUNCTIONS | _LOOPS | {"catch_clause"}
+_SCOPES = _BLOCKS | _SWITCH_ARMS | FUNCTIONS | _LOOPS | {"catch_clause"}
 _BINDING_NODE_TYPES = frozenset({"identifier", "shorthand_property_identifier_pattern"})
 # Parts of a parameter list that never bind names (and can be large, like TS types).
 _NOT_BINDING = frozenset({"type_annotation", "type_parameters", "decorator"})
@@ -40,8 +42,9 @@ _NOT_BINDING = frozenset({"type_annotation", "type_parameters", "decorator"})
 class Declaration(NamedTuple):
     """How a name is bound.
 
-    `node` is the variable declarator (`const`, `destructured`) or the enum declaration; `path`
-    is the property path a destructured name reads; `source`/`imported` describe an import.
+    `node` is the variable declarator (`const`, `destructured`, and `variable`: a `let` or `var`
+    of one name) or the enum declaration; `path` is the property path a destructured name
+    reads; `source`/`imported` describe an import.
     """
 
     kind: DeclarationKind
@@ -104,7 +107,7 @@ def _declared_in(scope: tree_sitter.Node) -> dict[str, Declaration]:
     if kind in _BLOCKS or kind in _SWITCH_ARMS:
         for statement in scope.named_children:
             _statement_bindings(statement, table)
-    elif kind in _FUNCTIONS:
+    elif kind in FUNCTIONS:
         parameters = scope.child_by_field_name("parameters") or scope.child_by_field_name(
             "parameter"
         )
@@ -152,7 +155,8 @@ def _declarator_bindings(
     if name is None:
         return
     if name.type == "identifier":
-        table.setdefault(node_text(name), Declaration("const", declarator) if constant else _OPAQUE)
+        kind: DeclarationKind = "const" if constant else "variable"
+        table.setdefault(node_text(name), Declaration(kind, declarator))
     elif name.type == "object_pattern" and constant:
         for local, path in _destructured_names(name, ()):
             table.setdefault(

@@ -424,6 +424,106 @@ FORMATJS_AUTO_IDS: dict[str, Any] = {
     },
 }
 FORMATJS_AUTO_IDS_UNUSED = {"components.Activity.refresh", "components.Wallet.balance"}
+# A Vue 3 options-API app with flat natural-language keys (uptime-kuma's shape): keys built from
+# a local variable's values, a prefix (`"maintenanceStatus-" + status`) and a suffix among flat
+# keys.
+VUE_OPTIONS_FLAT: dict[str, Any] = {
+    "package.json": {"dependencies": {"vue": "^3.4.0", "vue-i18n": "^9.9.0"}},
+    "i18nprune.config.json": {
+        "src": "src",
+        "locales": {"directory": "src/lang", "keySeparator": False, "nsSeparator": False},
+    },
+    "src/pages/Details.vue": (
+        "<template>\n"
+        '    <div class="shadow-box">\n'
+        "        <h4>{{ pingTitle() }}</h4>\n"
+        "        <h4>{{ pingTitle(true) }}</h4>\n"
+        '        <span>{{ $t("Uptime") }}</span>\n'
+        "    </div>\n"
+        "</template>\n"
+        "<script>\n"
+        "export default {\n"
+        "    props: { monitor: Object },\n"
+        "    methods: {\n"
+        "        pingTitle(average = false) {\n"
+        '            let translationPrefix = "";\n'
+        "            if (average) {\n"
+        '                translationPrefix = "Avg. ";\n'
+        "            }\n"
+        '            if (this.monitor.type === "http" || this.monitor.type === "keyword") {\n'
+        '                return this.$t(translationPrefix + "Response");\n'
+        "            }\n"
+        '            return this.$t(translationPrefix + "Ping");\n'
+        "        },\n"
+        "    },\n"
+        "};\n"
+        "</script>\n"
+    ),
+    "src/pages/ManageMaintenance.vue": (
+        "<template>\n"
+        '    <div v-for="item in maintenanceList" :key="item.id">\n'
+        '        <span class="status">{{ $t("maintenanceStatus-" + item.status) }}</span>\n'
+        "    </div>\n"
+        "</template>\n"
+        "<script>\n"
+        "export default {\n"
+        '    computed: { title() { return this.$t("Maintenance"); } },\n'
+        "};\n"
+        "</script>\n"
+    ),
+    "src/components/NotificationHelp.vue": (
+        '<template><p class="form-text">{{ helpText }}</p></template>\n'
+        "<script>\n"
+        "export default {\n"
+        "    props: { provider: String },\n"
+        '    computed: { helpText() { return this.$t(this.provider + "Help"); } },\n'
+        "};\n"
+        "</script>\n"
+    ),
+    "src/lang/en.json": {
+        "Uptime": "Uptime",
+        "Response": "Response",
+        "Avg. Response": "Avg. Response",
+        "Ping": "Ping",
+        "Avg. Ping": "Avg. Ping",
+        "Avg. Uptime": "Avg. Uptime",
+        "Maintenance": "Maintenance",
+        "maintenanceStatus": "Status",
+        "maintenanceStatus-ended": "Ended",
+        "maintenanceStatus-under-maintenance": "Under Maintenance",
+        "smtpHelp": "Use your mail server's port",
+        "webhookHelp": "We POST a JSON body",
+        "Certificate Expiry": "Certificate Expiry",
+    },
+}
+VUE_OPTIONS_FLAT_UNUSED = {"Avg. Uptime", "maintenanceStatus", "Certificate Expiry"}
+
+# A Nuxt + vue-i18n app with nested keys (elk's shape): a dynamic key whose static head ends
+# inside a segment protects the keys that start with it, not the whole `account` subtree.
+VUE_NESTED_HEAD: dict[str, Any] = {
+    "package.json": {"dependencies": {"nuxt": "^3.10.0", "@nuxtjs/i18n": "^8.0.0"}},
+    "i18nprune.config.json": {"src": "app", "locales": {"directory": "locales"}},
+    "app/components/account/AccountPaginator.vue": (
+        '<script setup lang="ts">\n'
+        "defineProps<{ context?: 'followers' | 'following' }>()\n"
+        "</script>\n"
+        "<template>\n"
+        "  <div>\n"
+        "    <span italic>{{ $t(`account.view_other_${context}`) }}</span>\n"
+        "    <button>{{ $t('account.follow') }}</button>\n"
+        "  </div>\n"
+        "</template>\n"
+    ),
+    "locales/en.json": {
+        "account": {
+            "follow": "Follow",
+            "posts": "Posts",
+            "view_other_followers": "Followers from other instances may not be displayed.",
+            "view_other_following": "Following from other instances may not be displayed.",
+        },
+    },
+}
+VUE_NESTED_HEAD_UNUSED = {"account.posts"}
 
 APPS: dict[str, tuple[dict[str, Any], set[str]]] = {
     "formatjs-structured-json": (FORMATJS_STRUCTURED, FORMATJS_STRUCTURED_UNUSED),
@@ -436,4 +536,6 @@ APPS: dict[str, tuple[dict[str, Any], set[str]]] = {
     "svelte-i18n": (SVELTE_I18N, SVELTE_I18N_UNUSED),
     "wrapped-keys": (WRAPPED_KEYS, WRAPPED_KEYS_UNUSED),
     "messages-object": (MESSAGES_OBJECT, MESSAGES_OBJECT_UNUSED),
+    "vue-options-flat": (VUE_OPTIONS_FLAT, VUE_OPTIONS_FLAT_UNUSED),
+    "vue-nested-head": (VUE_NESTED_HEAD, VUE_NESTED_HEAD_UNUSED),
 }

@@ -14,6 +14,8 @@ from tests.cli.app_shapes import (
     FORMATJS_STRUCTURED,
     I18NEXT_NAMESPACES,
     REACT_I18NEXT_NATURAL,
+    VUE_NESTED_HEAD,
+    VUE_OPTIONS_FLAT,
 )
 from tests.conftest import write_tree
 
@@ -196,6 +198,63 @@ def test_flat_keys_are_written_as_flat_keys(tmp_path, run_cli):
     assert translation["Sign out. See you soon"] == "__I18NPRUNE_MISSING__"
     assert "Archived." not in translation
     assert result.envelope["data"]["keys"] == ["Archived."]
+
+
+def test_cleanup_names_the_prefixes_and_suffixes_that_kept_keys(tmp_path, run_cli):
+    root = write_tree(tmp_path / "app", VUE_OPTIONS_FLAT)
+
+    result = run_cli("cleanup", "--dry-run", "--json", cwd=root)
+
+    data = result.envelope["data"]
+    assert data["uncertainPrefixes"] == ["maintenanceStatus-"]
+    assert data["uncertainSuffixes"] == ["Help"]
+    notes = {issue["code"]: issue["message"] for issue in result.envelope["issues"]}
+    assert notes["i18nprune.cleanup.uncertain_paths_excluded"] == (
+        "paths under dynamic prefixes (maintenanceStatus-) and paths ending with dynamic "
+        "suffixes (Help) were not removed"
+    )
+    assert "i18nprune.reference.unprotected_dynamic_keys" not in notes
+
+
+def test_locales_dynamic_lists_prefixes_and_suffixes_but_not_followed_variables(tmp_path, run_cli):
+    root = write_tree(tmp_path / "app", VUE_OPTIONS_FLAT)
+
+    result = run_cli("locales", "dynamic", "--json", cwd=root)
+
+    data = result.envelope["data"]
+    assert data["prefixes"] == ["maintenanceStatus-"] and data["suffixes"] == ["Help"]
+    reached = sorted((s["file"], s["prefix"], s["suffix"]) for s in data["sites"])
+    assert reached == [
+        ("src/components/NotificationHelp.vue", None, "Help"),
+        ("src/pages/ManageMaintenance.vue", "maintenanceStatus-", ""),
+    ]
+
+
+def test_sync_keeps_a_target_key_a_suffix_reaches(tmp_path, run_cli):
+    fr = {"smtpHelp": "Le port de votre serveur", "pushoverHelp": "Ancien", "Gone": "Parti"}
+    root = write_tree(tmp_path / "app", {**VUE_OPTIONS_FLAT, "src/lang/fr.json": fr})
+
+    result = run_cli("sync", "--json", cwd=root)
+
+    assert result.code == 0, result.stdout
+    synced = read(root / "src/lang/fr.json")
+    assert synced["smtpHelp"] == "Le port de votre serveur"
+    assert synced["pushoverHelp"] == "Ancien"  # not in the source, but `provider + "Help"`
+    assert "Gone" not in synced
+
+
+def test_cleanup_removes_a_sibling_of_a_dynamic_head_inside_a_segment(tmp_path, run_cli):
+    root = write_tree(tmp_path / "app", VUE_NESTED_HEAD)
+
+    result = run_cli("cleanup", "--yes", "--json", cwd=root)
+
+    assert result.code == 0, result.stdout
+    assert result.envelope["data"]["uncertainPrefixes"] == ["account.view_other_"]
+    assert set(read(root / "locales/en.json")["account"]) == {
+        "follow",
+        "view_other_followers",
+        "view_other_following",
+    }
 
 
 def test_config_shows_the_names_presets_add(tmp_path, run_cli):

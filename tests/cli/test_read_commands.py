@@ -261,7 +261,7 @@ def test_locales_list_counts_keys_against_the_source(example_project, run_cli):
 def test_locales_dynamic_lists_sites_with_prefixes(example_project, run_cli):
     result = run_cli("locales", "dynamic", "--json", cwd=example_project)
     data = result.envelope["data"]
-    assert data["prefixes"] == ["nav"]
+    assert data["prefixes"] == ["nav."]
     site = data["sites"][0]
     assert site["file"] == "src/App.tsx" and site["kind"] == "template_interpolation"
 

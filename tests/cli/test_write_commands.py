@@ -134,7 +134,7 @@ def test_cleanup_dry_run_lists_unused_keys_but_protects_dynamic_prefixes(example
     data = result.envelope["data"]
     assert data["keys"] == ["errors.unused", "legacy.banner"]
     assert data["wouldRemove"] == 2 and data["removed"] == 0
-    assert data["uncertainPrefixes"] == ["nav"]
+    assert data["uncertainPrefixes"] == ["nav."]
 
 
 def test_cleanup_without_yes_in_json_mode_writes_nothing(example_project, run_cli):

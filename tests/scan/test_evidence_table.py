@@ -24,6 +24,7 @@ class Dynamic(NamedTuple):
     kind: str
     prefix: str | None
     namespace: str | None = None
+    suffix: str = ""
 
 
 class Case(NamedTuple):
@@ -229,7 +230,7 @@ CASES = [
         "dynamic_prefix_inside_namespace",
         {"a.ts": "t(`auth:fields.${name}`);"},
         [],
-        [Dynamic("template_interpolation", "fields", "auth")],
+        [Dynamic("template_interpolation", "fields.", "auth")],
         syntax=NAMESPACED,
     ),
     Case(
@@ -247,7 +248,7 @@ CASES = [
         [],
         [
             Dynamic("template_interpolation", "", "error/api"),
-            Dynamic("template_interpolation", "error", "translation"),
+            Dynamic("template_interpolation", "error.", "translation"),
         ],
         syntax=DOTTED,
         functions=("$t",),
@@ -278,6 +279,135 @@ CASES = [
             Dynamic("template_interpolation", "Welcome back, "),
         ],
         syntax=FLAT,
+    ),
+    # --- what a dynamic key reaches: its head character by character, else its tail -------------
+    Case(
+        "nested_prefix_is_the_static_head_not_its_segment",  # elk's AccountPaginator.vue
+        {"a.vue": "<template><span>{{ $t(`account.view_other_${context}`) }}</span></template>"},
+        [],
+        [Dynamic("template_interpolation", "account.view_other_")],
+        functions=("$t",),
+    ),
+    Case(
+        "flat_prefix_is_the_static_head",  # uptime-kuma's ManageMaintenance.vue
+        {"a.vue": '<template><p>{{ $t("maintenanceStatus-" + item.status) }}</p></template>'},
+        [],
+        [Dynamic("concatenation", "maintenanceStatus-")],
+        syntax=FLAT,
+        functions=("$t",),
+    ),
+    Case(
+        "flat_suffix_after_an_unknown_head",
+        {"a.js": "function f(kind) { return this.$t(kind + 'Response'); }"},
+        [],
+        [Dynamic("concatenation", None, suffix="Response")],
+        syntax=FLAT,
+        functions=("this.$t",),
+    ),
+    Case(
+        "nested_suffix_after_an_unknown_head",
+        {"a.ts": "t(`${section}.title`);"},
+        [],
+        [Dynamic("template_interpolation", None, suffix=".title")],
+    ),
+    Case(
+        "a_head_and_a_tail_reach_by_the_head",
+        {"a.ts": "t(`errors.${code}.message`);"},
+        [],
+        [Dynamic("template_interpolation", "errors.")],
+    ),
+    Case(
+        "each_dynamic_branch_reaches_its_own_prefix",
+        {"a.ts": "t(ok ? `done.${x}` : `failed.${y}`); t(ok ? `a.${x}` : key);"},
+        [],
+        [
+            Dynamic("template_interpolation", "done."),
+            Dynamic("template_interpolation", "failed."),
+            Dynamic("template_interpolation", "a."),
+            Dynamic("template_interpolation", None),
+        ],
+    ),
+    Case(
+        "branches_of_a_tail_are_each_a_suffix",
+        {"a.ts": "t(`${kind}.` + (short ? 'label' : 'description'));"},
+        [],
+        [
+            Dynamic("concatenation", None, suffix=".description"),
+            Dynamic("concatenation", None, suffix=".label"),
+        ],
+    ),
+    Case(
+        "a_subtree_read_by_a_dynamic_key_has_no_suffix",  # the keys under it end otherwise
+        {"a.ts": "t(`${kind}.items`, { returnObjects: true });"},
+        [],
+        [Dynamic("template_interpolation", None)],
+    ),
+    Case(
+        "a_suffix_through_an_unbound_t_may_be_in_any_namespace",
+        {"a.ts": "t(`${field}.hint`);"},
+        [],
+        [Dynamic("template_interpolation", None, None, ".hint")],
+        syntax=NAMESPACED,
+    ),
+    Case(
+        "a_suffix_through_a_bound_t_is_in_its_namespace",
+        {"a.tsx": "function C({ f }) { const { t } = useTranslation('auth'); t(f + '.hint'); }"},
+        [],
+        [Dynamic("concatenation", None, "auth", ".hint")],
+        syntax=NAMESPACED,
+    ),
+    Case(
+        "a_suffix_after_a_namespace_is_in_that_namespace",
+        {"a.ts": "t(`errors:${code}.title`);"},
+        [],
+        [Dynamic("template_interpolation", None, "errors", ".title")],
+        syntax=NAMESPACED,
+    ),
+    Case(
+        "a_suffix_loses_what_a_namespace_separator_may_cut_off",
+        {"a.ts": "t(`${ns}:title`);"},
+        [],
+        [Dynamic("template_interpolation", None, None, "title")],
+        syntax=NAMESPACED,
+    ),
+    Case(
+        "a_dotted_suffix_loses_what_a_namespace_may_cut_off",
+        {"a.ts": "$t(`${section}.save.title`);"},
+        [],
+        [Dynamic("template_interpolation", None, None, "title")],
+        syntax=DOTTED,
+        functions=("$t",),
+    ),
+    Case(
+        "a_head_short_of_a_namespace_reaches_it_whole",
+        {"a.ts": "t(`err${kind}`);"},  # `errors:…` is the namespace `errors`
+        [],
+        [
+            Dynamic("template_interpolation", "", "errors"),
+            Dynamic("template_interpolation", "err", "translation"),
+        ],
+        syntax=NAMESPACED,
+    ),
+    Case(
+        "a_dotted_head_inside_a_segment_reaches_the_namespace_it_starts",
+        {"a.ts": "$t(`error.ap${x}`);"},
+        [],
+        [
+            Dynamic("template_interpolation", "", "error/api"),
+            Dynamic("template_interpolation", "error.ap", "translation"),
+        ],
+        syntax=DOTTED,
+        functions=("$t",),
+    ),
+    Case(
+        "a_key_prefix_is_a_head",
+        {
+            "a.tsx": "function C({ f }) { const { t } = useTranslation('auth', "
+            "{ keyPrefix: 'form' }); t(f + '.hint'); }"
+        },
+        [],
+        [Dynamic("concatenation", "form.", "auth")],
+        syntax=NAMESPACED,
     ),
     # --- returnObjects and subtree readers ----------------------------------------------------
     Case(
@@ -408,7 +538,7 @@ CASES = [
         "format_message_dynamic_id",
         {"a.ts": INTL + "intl.formatMessage({ id: `status.${kind}` });"},
         [],
-        [Dynamic("template_interpolation", "status")],
+        [Dynamic("template_interpolation", "status.")],
     ),
     Case(
         "define_message_single",
@@ -464,7 +594,7 @@ MESSAGES_CASES = [
             "export const A = () => [t(transKeys.home.title), t(transKeys.modes[mode].name)];\n",
         },
         [Key("home.title")],
-        [Dynamic("concatenation", "modes")],
+        [Dynamic("concatenation", "modes.")],
     ),
     Case(
         "use_messages_computed_member_protects_below_its_static_part",
@@ -474,7 +604,7 @@ MESSAGES_CASES = [
             "  return (messages.SchemaErrors as any)[body];\n}\n"
         },
         [],
-        [Dynamic("concatenation", "SchemaErrors")],
+        [Dynamic("concatenation", "SchemaErrors.")],
     ),
     Case(
         "build_module_destructures_a_locale_file_read_by_name",
@@ -484,7 +614,7 @@ MESSAGES_CASES = [
             "  return [nav.home, pwa.screenshots.dark, pwa.webmanifest[env].name];\n}\n"
         },
         [Key("nav.home", subtree=True), Key("pwa.screenshots.dark", subtree=True)],
-        [Dynamic("concatenation", "pwa.webmanifest")],
+        [Dynamic("concatenation", "pwa.webmanifest.")],
     ),
     Case(
         "a_chain_that_stops_early_keeps_its_subtree",
@@ -539,14 +669,16 @@ def test_pattern_yields_exact_evidence(project: ScanProject, case: Case) -> None
         Key(o.key, o.namespace, o.default, o.plural, o.subtree) for o in result.observations
     )
     dynamic = sorted(
-        (Dynamic(d.kind, d.prefix, d.namespace) for d in result.dynamic),
-        key=lambda d: (d.kind, d.prefix or "", d.namespace or ""),
+        (Dynamic(d.kind, d.prefix, d.namespace, d.suffix) for d in result.dynamic),
+        key=_dynamic_order,
     )
     assert keys == sorted(case.keys)
-    assert dynamic == sorted(
-        case.dynamic, key=lambda d: (d.kind, d.prefix or "", d.namespace or "")
-    )
+    assert dynamic == sorted(case.dynamic, key=_dynamic_order)
     assert [issue for issue in result.issues if issue.code == Code.SCAN_PARSE_ERROR] == []
+
+
+def _dynamic_order(site: Dynamic) -> tuple[str, str, str, str]:
+    return site.kind, site.prefix or "", site.namespace or "", site.suffix
 
 
 VALID_TSX = {

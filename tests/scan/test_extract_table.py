@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 import pytest
@@ -20,7 +21,8 @@ class Case(NamedTuple):
     file: str
     source: str
     keys: tuple[Key, ...] | list[Key] = ()
-    dynamic: tuple[tuple[str, str | None], ...] | list[tuple[str, str | None]] = ()
+    dynamic: Sequence[tuple[str, str | None] | tuple[str, str | None, str]] = ()
+    """(kind, prefix) of each dynamic site, and its suffix when it has one."""
     functions: tuple[str, ...] = ("t",)
 
 
@@ -69,7 +71,7 @@ CASES = [
         "a.js",
         "t(`list[${i}].label`);",
         [],
-        [("template_interpolation", "list")],
+        [("template_interpolation", "list[")],
     ),
     Case("number_in_template", "a.js", "t(`step.${1}.title`);", [k("step.1.title")]),
     Case(
@@ -147,7 +149,7 @@ CASES = [
         "a.ts",
         "t(ok ? 'a.ok' : `a.${x}`);",
         [k("a.ok")],
-        [("template_interpolation", "a")],
+        [("template_interpolation", "a.")],
     ),
     # --- dynamic sites and their prefixes ----------------------------------------------------
     Case(
@@ -155,25 +157,31 @@ CASES = [
         "a.js",
         "t(`errors.${code}`);",
         [],
-        [("template_interpolation", "errors")],
+        [("template_interpolation", "errors.")],
     ),
-    Case("concatenation_prefix", "a.js", "t('nav.' + id);", [], [("concatenation", "nav")]),
+    Case("concatenation_prefix", "a.js", "t('nav.' + id);", [], [("concatenation", "nav.")]),
     Case(
-        "partial_segment_not_aligned",
+        "partial_segment_is_a_character_prefix",
         "a.js",
         "t(`a.b${x}`);",
         [],
-        [("template_interpolation", "a")],
+        [("template_interpolation", "a.b")],
     ),
-    Case("deep_prefix", "a.js", "t(`a.b.c.${x}.d`);", [], [("template_interpolation", "a.b.c")]),
+    Case("deep_prefix", "a.js", "t(`a.b.c.${x}.d`);", [], [("template_interpolation", "a.b.c.")]),
     Case(
-        "hole_first_has_no_prefix",
+        "hole_first_has_a_suffix",
         "a.js",
         "t(`${x}.title`);",
         [],
-        [("template_interpolation", None)],
+        [("template_interpolation", None, ".title")],
     ),
-    Case("concatenation_without_dot", "a.js", "t('errors' + code);", [], [("concatenation", None)]),
+    Case(
+        "concatenation_without_dot",
+        "a.js",
+        "t('errors' + code);",
+        [],
+        [("concatenation", "errors")],
+    ),
     Case("identifier_argument", "a.js", "t(key);", [], [("non_literal", None)]),
     Case("call_argument", "a.js", "t(getKey());", [], [("non_literal", None)]),
     Case("empty_call", "a.js", "t();", [], [("empty_call", None)]),
@@ -182,7 +190,7 @@ CASES = [
         "a.js",
         "t(`common:errors.${code}`);",
         [],
-        [("template_interpolation", "errors")],
+        [("template_interpolation", "errors.")],
     ),
     # --- constants in scope ----------------------------------------------------------------
     Case("const_concatenation", "a.js", "const NS = 'home'; t(NS + '.title');", [k("home.title")]),
@@ -250,9 +258,121 @@ CASES = [
         [k("inner.key")],
     ),
     Case(
-        "let_is_not_constant",
+        "top_level_let_is_not_followed",  # a script's top-level variable is global
         "a.js",
         "let key = 'mutable.key'; t(key);",
+        [],
+        [("non_literal", None)],
+    ),
+    # --- local variables: every value a `let`/`var` is given in its function -------------------
+    Case(
+        "let_reassigned_in_a_branch_is_each_value",  # uptime-kuma's Details.vue
+        "a.vue",
+        "<script>\nexport default { methods: {\n"
+        "  pingTitle(average = false) {\n"
+        "    let translationPrefix = '';\n"
+        "    if (average) { translationPrefix = 'Avg. '; }\n"
+        "    if (this.http) { return this.$t(translationPrefix + 'Response'); }\n"
+        "    return this.$t(translationPrefix + 'Ping');\n"
+        "  },\n} };\n</script>",
+        [k("Avg. Ping"), k("Avg. Response"), k("Ping"), k("Response")],
+    ),
+    Case(
+        "let_without_initializer_then_assigned",
+        "a.js",
+        "function f() { let key; key = 'later.key'; return t(key); }",
+        [k("later.key")],
+    ),
+    Case(
+        "var_assigned_in_switch_arms",
+        "a.ts",
+        "function f(s) { var k = 'st.none';\n"
+        "  switch (s) { case 1: k = 'st.one'; break; default: k = s > 2 ? 'st.many' : 'st.two'; }\n"
+        "  return t(k); }",
+        [k("st.many"), k("st.none"), k("st.one"), k("st.two")],
+    ),
+    Case(
+        "let_read_in_a_closure_keeps_its_values",
+        "a.js",
+        "function f(ids) { let head = 'row.'; return ids.map((id) => t(head + id)); }",
+        [],
+        [("concatenation", "row.")],
+    ),
+    Case(
+        "let_with_an_unknown_assignment_keeps_the_known_ones",
+        "a.js",
+        "function f() { let key = 'known.key'; if (c) key = lookup(); return t(key); }",
+        [k("known.key")],
+        [("non_literal", None)],
+    ),
+    Case(
+        "let_built_up_with_plus_equals_is_unknown",
+        "a.js",
+        "function f() { let key = 'a.'; key += part; return t(key); }",
+        [],
+        [("non_literal", None)],
+    ),
+    Case(
+        "let_built_in_a_loop_is_unknown",
+        "a.js",
+        "function f(parts) { let key = 'a'; for (const p of parts) { key += '.' + p; }\n"
+        "  return t(key); }",
+        [],
+        [("non_literal", None)],
+    ),
+    Case(
+        "let_that_reads_itself_keeps_only_its_tail",  # 'a', 'a.b', 'a.b.b', …
+        "a.js",
+        "function f() { let key = 'a'; while (more()) { key = key + '.b'; } return t(key); }",
+        [k("a")],
+        [("concatenation", None, ".b")],
+    ),
+    Case(
+        "let_assigned_by_a_closure_is_unknown",
+        "a.js",
+        "function f() { let key = 'a.b'; on('x', () => { key = 'a.c'; }); return t(key); }",
+        [],
+        [("non_literal", None)],
+    ),
+    Case(
+        "a_closures_own_variable_of_the_same_name_is_another",
+        "a.js",
+        "function f() { let key = 'a.b';\n"
+        "  on('x', () => { let key; key = 'z.z'; }); return t(key); }",
+        [k("a.b")],
+    ),
+    Case(
+        "let_incremented_is_unknown",
+        "a.js",
+        "function f() { let key = 'a'; key++; return t(key); }",
+        [],
+        [("non_literal", None)],
+    ),
+    Case(
+        "let_destructured_into_is_unknown",
+        "a.js",
+        "function f() { let key = 'a.b'; [key] = pair; return t(key); }",
+        [],
+        [("non_literal", None)],
+    ),
+    Case(
+        "let_as_a_loop_variable_is_unknown",
+        "a.js",
+        "function f() { let key = 'a.b'; for (key of keys) { g(); } return t(key); }",
+        [],
+        [("non_literal", None)],
+    ),
+    Case(
+        "var_that_is_also_a_parameter_is_unknown",
+        "a.js",
+        "function f(key) { var key; if (c) key = 'a.b'; return t(key); }",
+        [],
+        [("non_literal", None)],
+    ),
+    Case(
+        "let_in_a_function_that_calls_eval_is_unknown",
+        "a.js",
+        "function f(code) { let key = 'a.b'; eval(code); return t(key); }",
         [],
         [("non_literal", None)],
     ),
@@ -261,7 +381,7 @@ CASES = [
         "a.js",
         "const key = `errors.${code}`; t(key);",
         [],
-        [("template_interpolation", "errors")],
+        [("template_interpolation", "errors.")],
     ),
     # --- not sites -----------------------------------------------------------------------------
     Case("call_inside_string_is_not_a_site", "a.js", "const s = \"t('not.a.key')\";"),
@@ -333,7 +453,7 @@ CASES = [
         "a.tsx",
         "const { t } = useTranslation('ns', { keyPrefix: 'home' }); t(`x.${y}`); t(key);",
         [],
-        [("non_literal", "home"), ("template_interpolation", "home.x")],
+        [("non_literal", "home."), ("template_interpolation", "home.x.")],
     ),
     Case(
         "renamed_hook_result",
@@ -402,7 +522,7 @@ CASES = [
         "a.tsx",
         "const el = <Trans i18nKey={`trans.${x}`} />;",
         [],
-        [("template_interpolation", "trans")],
+        [("template_interpolation", "trans.")],
     ),
     Case(
         "jsx_expression_call",
@@ -511,7 +631,7 @@ CASES = [
         "a.vue",
         "<template><p>{{ $t('status.' + s) }}</p></template>",
         [],
-        [("concatenation", "status")],
+        [("concatenation", "status.")],
     ),
     Case(
         "vue_style_and_custom_blocks_ignored",
@@ -570,13 +690,22 @@ def test_snippet_yields_exact_keys_and_dynamic_sites(project: ScanProject, case:
     result = project.scan(functions=case.functions)
 
     found_keys = sorted(Key(o.key, o.plural, o.context) for o in result.observations)
-    found_dynamic = sorted(((d.kind, d.prefix) for d in result.dynamic), key=_dynamic_order)
+    found_dynamic = sorted(
+        ((d.kind, d.prefix, d.suffix) for d in result.dynamic), key=_dynamic_order
+    )
+    expected = [(kind, prefix, suffix) for kind, prefix, suffix in map(_with_suffix, case.dynamic)]
     assert found_keys == sorted(case.keys)
-    assert found_dynamic == sorted(case.dynamic, key=_dynamic_order)
+    assert found_dynamic == sorted(expected, key=_dynamic_order)
 
 
-def _dynamic_order(site: tuple[str, str | None]) -> tuple[str, str]:
-    return site[0], site[1] or ""
+def _with_suffix(
+    site: tuple[str, str | None] | tuple[str, str | None, str],
+) -> tuple[str, str | None, str]:
+    return (site[0], site[1], "") if len(site) == 2 else site
+
+
+def _dynamic_order(site: tuple[str, str | None, str]) -> tuple[str, str, str]:
+    return site[0], site[1] or "", site[2]
 
 
 def test_table_covers_every_source_type() -> None:

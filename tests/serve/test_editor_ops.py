@@ -168,7 +168,7 @@ def test_op_file_reports_sites_and_a_missing_key_at_its_range(
         "status": "missing",
     }
     [dynamic] = [site for site in data["sites"] if site["status"] == "dynamic"]
-    assert dynamic["range"]["line"] == 13 and dynamic["prefix"] == "nav"
+    assert dynamic["range"]["line"] == 13 and dynamic["prefix"] == "nav."
     [missing] = [d for d in data["diagnostics"] if d["severity"] == "error"]
     assert missing == {
         "range": {"line": 15, "column": 16, "endLine": 15, "endColumn": 37},

@@ -15,6 +15,10 @@ def render(data: CleanupData, out: Console, options: GlobalOptions) -> None:
     out.print(f"{data.would_remove} unused key(s) in {where}")
     print_limited(out, [f"  {escape(key)}" for key in data.keys], options)
     if data.uncertain_prefixes:
-        out.print(f"[dim]kept under dynamic prefixes: {', '.join(data.uncertain_prefixes)}[/]")
+        prefixes = escape(", ".join(data.uncertain_prefixes))
+        out.print(f"[dim]kept under dynamic prefixes: {prefixes}[/]")
+    if data.uncertain_suffixes:
+        suffixes = escape(", ".join(data.uncertain_suffixes))
+        out.print(f"[dim]kept by dynamic suffixes: {suffixes}[/]")
     if data.removed:
         out.print(f"[green]removed {data.removed} key(s)[/]")
