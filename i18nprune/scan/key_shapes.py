@@ -60,6 +60,23 @@ def site_namespace(explicit: Expr | None, bound: Expr | None, syntax: KeySyntax)
     return Namespace(None, True)
 
 
+def site_prefixes(bound: Expr | None, own: Expr | None, fixed: bool) -> list[Expr | None]:
+    """The key prefixes a site's keys may take, from its translator's prefix (`bound`) and the
+    call's own `keyPrefix` option (`own`).
+
+    On i18next's fixed `t` (`fixed`) the call's option replaces the translator's prefix, and
+    `''` removes it (i18next ≥ 21.8.14; `''` from 23.12). i18next's plain `t` ignores the option:
+    a translator not known to be fixed (`i18n.t`, a `t` the code is handed) reads the key both
+    ways, the call's first (the one `missing` reports: what the code means).
+    """
+    if own is None:
+        return [bound]
+    called = None if isinstance(own, Text) and not own.value else own
+    if fixed or called == bound:
+        return [called]
+    return [called, bound]
+
+
 def resolve_key(
     key: Expr,
     prefix: Expr | None,
