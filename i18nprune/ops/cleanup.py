@@ -1,5 +1,5 @@
-"""`cleanup`: remove locale keys the code does not use, keeping what dynamic sites may need and
-what quoted strings in the code name."""
+"""`cleanup`: remove locale keys the code does not use, keeping what dynamic sites may need, what
+quoted strings in the code name, and what the messages of the keys that stay name."""
 
 from __future__ import annotations
 
@@ -25,17 +25,25 @@ from i18nprune.locales.editor import FileChange
 from i18nprune.locales.positions import KeyLocation, locate_paths
 from i18nprune.locales.view import LocaleView, translatable_paths
 from i18nprune.ops.events import EventSink
-from i18nprune.ops.evidence_report import excluded_folders_note, referenced_note
+from i18nprune.ops.evidence_report import (
+    NamedKey,
+    excluded_folders_note,
+    named_note,
+    naming_sites,
+    referenced_note,
+)
 from i18nprune.ops.scanning import scan_code
 from i18nprune.ops.targets import source_or_targets
 from i18nprune.project import Project, ProjectHandle
 from i18nprune.reference import (
     Evidence,
+    NamingMessage,
     dynamic_warning,
     literal_candidates,
     referenced_paths,
     removal_gate,
     source_gate,
+    spare_named,
     unused_paths,
 )
 from i18nprune.scan import LiteralSite
@@ -81,6 +89,9 @@ class CleanupData(msgspec.Struct, frozen=True, rename="camel"):
     referenced: list[ReferencedKey]
     key_locations: dict[str, list[KeyLocation]]
     """Where each candidate (`keys`) is defined, in every locale file cleaned."""
+    named_in_messages: list[NamedKey] = []
+    """Keys no call uses that the messages of the keys that stay name (`$t(key)`, `@:key`):
+    kept, with those messages."""
 
 
 @dataclass
@@ -90,6 +101,8 @@ class _Plan:
     removable: dict[tuple[str, str | None], list[str]] = field(default_factory=dict)
     prefixes: set[str] = field(default_factory=set)
     referenced: dict[str, list[LiteralSite]] = field(default_factory=dict)
+    named: dict[str, list[NamingMessage]] = field(default_factory=dict)
+    """Candidates the messages of the keys that stay name (by display), with those messages."""
 
     @property
     def count(self) -> int:
@@ -141,7 +154,60 @@ def _decide(
         ]
         for path, sites in referenced_paths(paths, reference).items():
             plan.referenced.setdefault(reference.display(path), sites)
+    _spare_named(project, views, evidence, plan, protect_uncertain=policy != "allow")
     return plan
+
+
+def _spare_named(
+    project: Project,
+    views: dict[tuple[str, str | None], LocaleView],
+    evidence: Evidence,
+    plan: _Plan,
+    *,
+    protect_uncertain: bool,
+) -> None:
+    """Take out of the plan the candidates the messages of the keys that stay name. A target
+    cleaned follows the source's messages too: a key its file lacks reads the source's
+    message, whose nested keys i18next then looks up in the target."""
+    source = project.source_locale()
+    sources = {namespace: view for (locale, namespace), view in views.items() if locale == source}
+    used_in_source: dict[str | None, set[str]] | None = None
+    for locale in sorted({locale for locale, _ in plan.removable}):
+        own = {namespace: view for (at, namespace), view in views.items() if at == locale}
+        removable = {
+            namespace: set(plan.removable.get((locale, namespace), ())) for namespace in own
+        }
+        kept = {
+            namespace: {path for path in view.leaves if path not in removable[namespace]}
+            for namespace, view in own.items()
+        }
+        followed = [own]
+        if locale != source:
+            if used_in_source is None:
+                preserve = project.config.policies.preserve
+                used_in_source = {
+                    namespace: set(view.leaves).difference(
+                        unused_paths(
+                            translatable_paths(view),
+                            evidence.reference(namespace),
+                            preserve,
+                            protect_uncertain=protect_uncertain,
+                        )
+                    )
+                    for namespace, view in sources.items()
+                }
+            for namespace, paths in used_in_source.items():
+                kept.setdefault(namespace, set()).update(paths)
+            followed.append(sources)
+        spared = spare_named(removable, kept, followed, evidence.syntax)
+        for (namespace, path), messages in spared.items():
+            plan.named.setdefault(evidence.reference(namespace).display(path), []).extend(messages)
+        for namespace in own:
+            slot = (locale, namespace)
+            if slot in plan.removable:
+                plan.removable[slot] = [
+                    path for path in plan.removable[slot] if (namespace, path) not in spared
+                ]
 
 
 def _apply(
@@ -222,7 +288,12 @@ def _clean(
     issues = [*loaded.issues, *_evidence_issues(project, views, locales, evidence)]
     refusals = _refusals(project, views, evidence, options)
     plan = _decide(project, views, locales, evidence, options)
-    issues.extend(_plan_notes(project, plan, evidence))
+    # located before the keys leave the files
+    named = [
+        NamedKey(key, naming_sites(messages, views.values(), evidence.syntax))
+        for key, messages in sorted(plan.named.items())
+    ]
+    issues.extend(_plan_notes(project, plan, named, evidence))
     issues.extend(refusals)
     blocked = next((gate for gate in refusals if gate.severity == "error"), None)
     if blocked is None:
@@ -249,6 +320,7 @@ def _clean(
         files=changes,
         referenced=[ReferencedKey(key, sites) for key, sites in sorted(plan.referenced.items())],
         key_locations=locations,
+        named_in_messages=named,
     )
     return make_envelope(KIND, data, issues, started=started)
 
@@ -302,8 +374,11 @@ def _refusals(
     return [gate for gate in gates if gate is not None]
 
 
-def _plan_notes(project: Project, plan: _Plan, evidence: Evidence) -> list[Issue]:
-    """What the plan keeps and why: dynamic prefixes, quoted keys, unscanned folders."""
+def _plan_notes(
+    project: Project, plan: _Plan, named: list[NamedKey], evidence: Evidence
+) -> list[Issue]:
+    """What the plan keeps and why: dynamic prefixes, quoted keys, keys named in messages,
+    unscanned folders."""
     notes: list[Issue] = []
     if plan.prefixes:
         report = warning if project.config.reference.policy_for("cleanup") == "warn_only" else info
@@ -316,6 +391,7 @@ def _plan_notes(project: Project, plan: _Plan, evidence: Evidence) -> list[Issue
         )
     for note in (
         referenced_note(plan.referenced),
+        named_note(named),
         dynamic_warning(KIND, evidence.scan),
         excluded_folders_note(evidence.scan),
     ):

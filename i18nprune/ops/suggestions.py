@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import msgspec
 
-from i18nprune.locales.view import LocaleView, translatable_paths
+from i18nprune.locales.view import LocaleView
 from i18nprune.project import Project
-from i18nprune.reference import Evidence, unused_paths
+from i18nprune.reference import Evidence, unused_keys
 
 
 class Suggestion(msgspec.Struct, frozen=True):
@@ -32,10 +32,8 @@ def suggest(
                 project.command("missing"),
             )
         )
-    preserve = project.config.policies.preserve
     unused = sum(
-        len(unused_paths(translatable_paths(view), evidence.reference(namespace), preserve))
-        for namespace, view in sources.items()
+        map(len, unused_keys(sources, evidence, project.config.policies.preserve).values())
     )
     if unused:
         suggestions.append(
