@@ -774,7 +774,7 @@ class _ProjectScan:
         key = _linked(linker, site.key, relpath)
         explicit = _linked(linker, site.namespace, relpath)
         bound = _linked(linker, translator.namespace, relpath) if explicit is None else None
-        prefixes = site_prefixes(
+        prefixes, readings = site_prefixes(
             _linked(linker, translator.prefix, relpath),
             _linked(linker, site.key_prefix, relpath),
             translator.fixed,
@@ -786,9 +786,9 @@ class _ProjectScan:
         meanings = [resolve_key(key, prefix, context, space, syntax) for prefix in prefixes]
         if len(meanings) == 1:
             keys, spellings = meanings[0].keys, site.spellings
-        else:  # two readings of one key: one present is enough for `missing`
+        else:
             keys = list(dict.fromkeys(slot for meaning in meanings for slot in meaning.keys))
-            spellings = True
+            spellings = site.spellings or readings
         text = static_text(default) or None
         for rank, (key_namespace, path) in enumerate(keys):
             observations.append(

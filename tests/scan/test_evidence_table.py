@@ -205,6 +205,15 @@ CASES = [
         [Key("settings.profile.name")],
     ),
     Case(
+        "conditional_per_call_key_prefix_takes_each_branch",
+        {
+            "a.tsx": "function C({ type }) { const { t } = useTranslation();\n"
+            "  const keyPrefix = type === 'list' ? 'detail.list' : 'detail.unlist';\n"
+            "  return t('title', { keyPrefix }); }"
+        },
+        [Key("detail.list.title"), Key("detail.unlist.title")],
+    ),
+    Case(
         "per_call_key_prefix_on_get_fixed_t",
         {
             "a.ts": "const tt = i18n.getFixedT('fr', 'errors', 'http');\n"
@@ -624,3 +633,16 @@ def test_a_key_read_two_ways_is_missing_only_when_neither_is_there(project: Scan
     assert evidence.missing({None: ["page.title"]}) == []
     assert evidence.missing({None: ["title"]}) == []
     assert [m.key for m in evidence.missing({None: ["other"]})] == ["page.title"]
+
+
+def test_each_branch_of_a_conditional_key_prefix_must_be_present(project: ScanProject) -> None:
+    project.write(
+        "src/a.tsx",
+        "function C({ type }) { const { t } = useTranslation();\n"
+        "  return t('title', { keyPrefix: type ? 'detail.list' : 'detail.unlist' }); }\n",
+    )
+    evidence = Evidence(project.scan(), KeySyntax())
+
+    assert [m.key for m in evidence.missing({None: ["detail.list.title"]})] == [
+        "detail.unlist.title"
+    ]
