@@ -19,7 +19,7 @@ from i18nprune.config.schema import PreservePolicy
 from i18nprune.envelope import Code, Issue, error, warning
 from i18nprune.keys import KeySyntax
 from i18nprune.locale_codes import PLURAL_CATEGORIES
-from i18nprune.locales.named_keys import NamedKey, may_name_keys, named_keys
+from i18nprune.locales.named_keys import NamedKey, named_keys, naming_paths
 from i18nprune.locales.view import LocaleView, translatable_paths
 from i18nprune.scan import DynamicSite, KeyObservation, LiteralSite, ScanResult
 from i18nprune.scan.literals import keyed_by_hash
@@ -331,14 +331,20 @@ def follow_messages(
     nothing (unless its `ns:` names a whole namespace).
     """
     space = _MessageSpace(locales, syntax)
-    seeds = {namespace: set(paths) for namespace, paths in kept.items()}
     named: dict[Slot, list[NamingMessage]] = {}
     unresolved: dict[Slot, list[NamingMessage]] = {}
+    naming = {namespace: space.naming(namespace) for namespace in kept}
+    if not any(naming.values()):
+        return MessageKeys(named, unresolved)
+    seeds = {
+        namespace: paths if isinstance(paths, set | frozenset) else set(paths)
+        for namespace, paths in kept.items()
+    }
     pending = sorted(
         (
             (namespace, path)
             for namespace, paths in seeds.items()
-            for path in space.naming(namespace)
+            for path in naming[namespace]
             if path in paths
         ),
         key=lambda slot: (slot[0] or "", slot[1]),
@@ -384,10 +390,11 @@ def unused_keys(
     }
     removable = {namespace: set(paths) for namespace, paths in unused.items()}
     kept = {
-        namespace: {path for path in view.leaves if path not in removable[namespace]}
-        for namespace, view in views.items()
+        namespace: view.leaves.keys() - removable[namespace] for namespace, view in views.items()
     }
     spared = spare_named(removable, kept, [views], evidence.syntax)
+    if not spared:
+        return unused
     return {
         namespace: [path for path in paths if (namespace, path) not in spared]
         for namespace, paths in unused.items()
@@ -395,23 +402,20 @@ def unused_keys(
 
 
 def unresolved_names(
-    views: Mapping[str | None, LocaleView], evidence: Evidence, preserve: PreservePolicy
+    views: Mapping[str | None, LocaleView],
+    unused: Mapping[str | None, Collection[str]],
+    syntax: KeySyntax,
 ) -> dict[Slot, list[NamingMessage]]:
-    """The keys the messages of one locale's kept keys name (transitively) that no path of the
-    locale satisfies, with the messages naming them (see `follow_messages`)."""
-    if not any(
-        isinstance(leaf.value, str) and may_name_keys(leaf.value)
-        for view in views.values()
-        for leaf in view.leaves.values()
-    ):
+    """The keys the messages of one locale's used keys (every path but its `unused` ones, see
+    `unused_keys`) name, transitively, that no path of the locale satisfies, with the messages
+    naming them (see `follow_messages`)."""
+    if not any(map(naming_paths, views.values())):
         return {}
     kept = {
-        namespace: set(view.leaves).difference(
-            unused_paths(translatable_paths(view), evidence.reference(namespace), preserve)
-        )
+        namespace: view.leaves.keys() - set(unused.get(namespace, ()))
         for namespace, view in views.items()
     }
-    return follow_messages(kept, [views], evidence.syntax).unresolved
+    return follow_messages(kept, [views], syntax).unresolved
 
 
 def spare_named(
@@ -450,11 +454,7 @@ class _MessageSpace:
         for views in self.locales:
             view = views.get(namespace)
             if view is not None:
-                found.update(
-                    path
-                    for path, leaf in view.leaves.items()
-                    if isinstance(leaf.value, str) and may_name_keys(leaf.value)
-                )
+                found.update(naming_paths(view))
         return found
 
     def messages(self, namespace: str | None, path: str) -> list[tuple[NamingMessage, str]]:
@@ -533,7 +533,8 @@ class _MessageSpace:
         ]
         if key.context == "*":
             found += self._starting(namespace, f"{path}{syntax.context_separator}")
-        if not key.linked and syntax.key_separator is not None:
+        if not found and not key.linked and syntax.key_separator is not None:
+            # a key that is a leaf has nothing under it: the search is for a nesting of an object
             found += [
                 below
                 for below in self._starting(namespace, path)

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from i18nprune.locales.view import LocaleView
+
 _NESTING = "$t("
 _INTERPOLATION = "{{"
 # i18next cuts the key at the last `}` when the body holds braces (options, interpolations),
@@ -49,9 +51,14 @@ class NamedKey(NamedTuple):
     namespace: str | None = None
 
 
-def may_name_keys(text: str) -> bool:
-    """Whether `text` may name a key (a cheap test before `named_keys`)."""
-    return _NESTING in text or "@" in text
+def naming_paths(view: LocaleView) -> list[str]:
+    """The paths of `view` whose message may name a key: a cheap test of every leaf's text
+    before `named_keys` reads the few that pass."""
+    return [
+        path
+        for path, leaf in view.leaves.items()
+        if type(text := leaf.value) is str and (_NESTING in text or "@" in text)
+    ]
 
 
 def named_keys(text: str) -> list[NamedKey]:

@@ -22,6 +22,7 @@ from i18nprune.envelope import (
     warning,
 )
 from i18nprune.locales.editor import FileChange
+from i18nprune.locales.named_keys import naming_paths
 from i18nprune.locales.positions import KeyLocation, locate_paths
 from i18nprune.locales.view import LocaleView, translatable_paths
 from i18nprune.ops.events import EventSink
@@ -167,47 +168,53 @@ def _spare_named(
     protect_uncertain: bool,
 ) -> None:
     """Take out of the plan the candidates the messages of the keys that stay name. A target
-    cleaned follows the source's messages too: a key its file lacks reads the source's
-    message, whose nested keys i18next then looks up in the target."""
+    cleaned follows the source's messages too, from the keys the source uses: a key the target
+    lacks reads the source's message, whose nested keys i18next then looks up in the target."""
     source = project.source_locale()
     sources = {namespace: view for (locale, namespace), view in views.items() if locale == source}
-    used_in_source: dict[str | None, set[str]] | None = None
+    used: dict[str | None, set[str]] | None = None
     for locale in sorted({locale for locale, _ in plan.removable}):
         own = {namespace: view for (at, namespace), view in views.items() if at == locale}
+        followed = [own] if locale == source else [own, sources]
+        if not any(naming_paths(view) for views_ in followed for view in views_.values()):
+            continue  # no message names a key
         removable = {
             namespace: set(plan.removable.get((locale, namespace), ())) for namespace in own
         }
         kept = {
-            namespace: {path for path in view.leaves if path not in removable[namespace]}
-            for namespace, view in own.items()
+            namespace: view.leaves.keys() - removable[namespace] for namespace, view in own.items()
         }
-        followed = [own]
         if locale != source:
-            if used_in_source is None:
-                preserve = project.config.policies.preserve
-                used_in_source = {
-                    namespace: set(view.leaves).difference(
-                        unused_paths(
-                            translatable_paths(view),
-                            evidence.reference(namespace),
-                            preserve,
-                            protect_uncertain=protect_uncertain,
-                        )
-                    )
-                    for namespace, view in sources.items()
-                }
-            for namespace, paths in used_in_source.items():
-                kept.setdefault(namespace, set()).update(paths)
-            followed.append(sources)
+            if used is None:
+                used = _used_in_source(project, sources, evidence, protect_uncertain)
+            for namespace, paths in used.items():
+                kept[namespace] = kept.get(namespace, set()) | paths
         spared = spare_named(removable, kept, followed, evidence.syntax)
         for (namespace, path), messages in spared.items():
             plan.named.setdefault(evidence.reference(namespace).display(path), []).extend(messages)
-        for namespace in own:
-            slot = (locale, namespace)
-            if slot in plan.removable:
-                plan.removable[slot] = [
-                    path for path in plan.removable[slot] if (namespace, path) not in spared
-                ]
+            plan.removable[(locale, namespace)].remove(path)
+
+
+def _used_in_source(
+    project: Project,
+    sources: dict[str | None, LocaleView],
+    evidence: Evidence,
+    protect_uncertain: bool,
+) -> dict[str | None, set[str]]:
+    """The source paths the evidence keeps (every path but those `unused_paths` names)."""
+    preserve = project.config.policies.preserve
+    return {
+        namespace: view.leaves.keys()
+        - set(
+            unused_paths(
+                translatable_paths(view),
+                evidence.reference(namespace),
+                preserve,
+                protect_uncertain=protect_uncertain,
+            )
+        )
+        for namespace, view in sources.items()
+    }
 
 
 def _apply(

@@ -6,7 +6,6 @@ import msgspec
 
 from i18nprune.locales.view import LocaleView
 from i18nprune.project import Project
-from i18nprune.reference import Evidence, unused_keys
 
 
 class Suggestion(msgspec.Struct, frozen=True):
@@ -17,12 +16,13 @@ class Suggestion(msgspec.Struct, frozen=True):
 
 def suggest(
     project: Project,
-    evidence: Evidence,
     sources: dict[str | None, LocaleView],
     missing: int,
+    unused: int,
 ) -> list[Suggestion]:
-    """Suggestions for a project whose source locale's namespaces are `sources` and whose code
-    uses `missing` keys the source lacks."""
+    """Suggestions for a project whose source locale's namespaces are `sources`, whose code
+    uses `missing` keys the source lacks and leaves `unused` of its keys unused (see
+    `reference.unused_keys`)."""
     suggestions = []
     if missing:
         suggestions.append(
@@ -32,9 +32,6 @@ def suggest(
                 project.command("missing"),
             )
         )
-    unused = sum(
-        map(len, unused_keys(sources, evidence, project.config.policies.preserve).values())
-    )
     if unused:
         suggestions.append(
             Suggestion(

@@ -40,6 +40,7 @@ from i18nprune.reference import (
     literal_candidates,
     removal_gate,
     source_gate,
+    unused_keys,
 )
 from i18nprune.template import SyncTemplate, build_templates, target_extras
 
@@ -298,7 +299,14 @@ def _align(
         dry_run=options.dry_run or options.check,
         files=changes,
         dynamic_key_sites=sum(1 for site in evidence.scan.dynamic if site.kind != "commented"),
-        suggestions=suggest(project, evidence, sources, len(missing_in(evidence, sources))),
+        suggestions=suggest(
+            project,
+            sources,
+            len(missing_in(evidence, sources)),
+            sum(
+                map(len, unused_keys(sources, evidence, project.config.policies.preserve).values())
+            ),
+        ),
     )
     return make_envelope(KIND, data, issues, started=started)
 

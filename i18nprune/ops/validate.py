@@ -16,7 +16,13 @@ from i18nprune.ops.offload import run_blocking
 from i18nprune.ops.scanning import remembered_run, scan_code
 from i18nprune.ops.suggestions import Suggestion, suggest
 from i18nprune.project import Project, ProjectHandle
-from i18nprune.reference import Evidence, MissingKey, literal_candidates, unresolved_names
+from i18nprune.reference import (
+    Evidence,
+    MissingKey,
+    literal_candidates,
+    unresolved_names,
+    unused_keys,
+)
 from i18nprune.scan import KeyObservation, ScanResult
 from i18nprune.translate.descriptions import Descriptions, key_descriptions
 from i18nprune.translate.lock import LockFileError, read_lock, stale_counts
@@ -193,7 +199,8 @@ def _compare(loaded: _Loaded, evidence: Evidence, started: float) -> Envelope:
                 "generate wrote and list those a person edited",
             )
         )
-    nested = _missing_nested(project, views, evidence)
+    unused = unused_keys(views, evidence, project.config.policies.preserve)
+    nested = _missing_nested(views, unused, evidence)
     if nested:
         issues.append(_missing_nested_warning(project, nested))
     excluded = excluded_folders_note(scan)
@@ -214,7 +221,7 @@ def _compare(loaded: _Loaded, evidence: Evidence, started: float) -> Envelope:
         count=len(missing),
         key_observations=Count(len(scan.observations)),
         dynamic=counts,
-        suggestions=suggest(project, evidence, views, len(missing)),
+        suggestions=suggest(project, views, len(missing), sum(map(len, unused.values()))),
         missing_sites=sites_by_key(evidence, lacking),
         stale_translations=loaded.stale,
         descriptions=_shown(evidence, described),
@@ -224,10 +231,12 @@ def _compare(loaded: _Loaded, evidence: Evidence, started: float) -> Envelope:
 
 
 def _missing_nested(
-    project: Project, views: dict[str | None, LocaleView], evidence: Evidence
+    views: dict[str | None, LocaleView],
+    unused: dict[str | None, list[str]],
+    evidence: Evidence,
 ) -> dict[str, list[NamingSite]]:
     """Keys the messages of used keys name that the source lacks → where those messages are."""
-    unresolved = unresolved_names(views, evidence, project.config.policies.preserve)
+    unresolved = unresolved_names(views, unused, evidence.syntax)
     return {
         evidence.syntax.display(namespace, key): naming_sites(
             messages, views.values(), evidence.syntax
