@@ -72,6 +72,7 @@ class Code:
     VALIDATE_MISSING = "i18nprune.validate.missing_literal_keys"
     VALIDATE_DYNAMIC = "i18nprune.validate.dynamic_key_sites"
     VALIDATE_THIN_EVIDENCE = "i18nprune.validate.thin_evidence"
+    VALIDATE_MISSING_NESTED = "i18nprune.validate.missing_nested"
 
     # cleanup, sync, generate
     CLEANUP_UNCERTAIN = "i18nprune.cleanup.uncertain_paths_excluded"
@@ -79,6 +80,7 @@ class Code:
     DYNAMIC_UNPROTECTED = "i18nprune.reference.unprotected_dynamic_keys"
     REFERENCED_KEYS = "i18nprune.reference.referenced_as_data"
     THIN_EVIDENCE = "i18nprune.reference.thin_evidence"
+    NAMED_IN_MESSAGES = "i18nprune.reference.named_in_messages"
     EXCLUDED_FOLDERS = "i18nprune.scan.excluded_folders"
     SYNC_NOTHING_PROVEN = "i18nprune.sync.nothing_proven"
     SOURCE_LOCALE_UNREADABLE = "i18nprune.locale.source_unreadable"

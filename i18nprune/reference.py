@@ -1,15 +1,17 @@
 """What the code proves about the locale paths of one namespace: proven keys (with i18next plural
 and context forms), subtrees read whole, keys named by quoted strings (keys kept as data), and
-the uncertain prefixes and suffixes that dynamic key sites protect — and whether that evidence
-is complete enough for an op to remove or rewrite anything (never delete on doubt).
+the uncertain prefixes and suffixes that dynamic key sites protect; the keys the messages of
+kept keys name (i18next nesting, vue-i18n links) — and whether that evidence is complete enough
+for an op to remove or rewrite anything (never delete on doubt).
 
 This is the one place that decides what may be removed.
 """
 
 from __future__ import annotations
 
+import bisect
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -17,7 +19,8 @@ from i18nprune.config.schema import PreservePolicy
 from i18nprune.envelope import Code, Issue, error, warning
 from i18nprune.keys import KeySyntax
 from i18nprune.locale_codes import PLURAL_CATEGORIES
-from i18nprune.locales.view import LocaleView
+from i18nprune.locales.named_keys import NamedKey, named_keys, naming_paths
+from i18nprune.locales.view import LocaleView, translatable_paths
 from i18nprune.scan import DynamicSite, KeyObservation, LiteralSite, ScanResult
 from i18nprune.scan.literals import keyed_by_hash
 from i18nprune.scan.records import DERIVED_ID, MISSING_ID
@@ -303,6 +306,302 @@ def referenced_paths(paths: Iterable[str], reference: KeyReference) -> dict[str,
             if sites:
                 found[path] = sites
     return found
+
+
+Slot = tuple[str | None, str]
+"""A key as `(namespace, path)`."""
+
+
+class NamingMessage(NamedTuple):
+    """A message that names another key: the key it is the message of, and its locale."""
+
+    locale: str
+    namespace: str | None
+    path: str
+
+
+@dataclass(frozen=True)
+class MessageKeys:
+    """What following the messages of kept keys found."""
+
+    named: dict[Slot, list[NamingMessage]]
+    """Each key outside the kept ones that a followed message names (directly, or through
+    another such key) → the messages that name it."""
+    unresolved: dict[Slot, list[NamingMessage]]
+    """Each key a followed message names that no path of the locales satisfies, as written
+    (`(namespace looked in, key)`) → the messages that name it."""
+
+
+def follow_messages(
+    kept: Mapping[str | None, Collection[str]],
+    locales: Sequence[Mapping[str | None, LocaleView]],
+    syntax: KeySyntax,
+) -> MessageKeys:
+    """The keys the messages of the `kept` keys name, transitively (a cycle ends where it
+    started): i18next nesting `$t(key)` and vue-i18n links `@:key`.
+
+    `locales` are the locales (each a view per namespace) whose messages are read: a key's
+    message in any of them counts, and a named key is looked up in all of them. A named key is
+    its path, its plural forms and (with its literal `context` option) its context forms, and
+    with nested keys a nesting also names what lies under it (i18next returns an object for a
+    nesting that is the whole message). A nesting's `ns:` head or `ns` option names its
+    namespace; without one it is the namespace of its message, or, when that has no such key,
+    any namespace that has it (i18next looks in the namespaces of the call). A dynamic key
+    (`$t(status.{{code}})`) names what lies under its static start; one with none names
+    nothing (unless its `ns:` names a whole namespace).
+    """
+    space = _MessageSpace(locales, syntax)
+    named: dict[Slot, list[NamingMessage]] = {}
+    unresolved: dict[Slot, list[NamingMessage]] = {}
+    naming = {namespace: space.naming(namespace) for namespace in kept}
+    if not any(naming.values()):
+        return MessageKeys(named, unresolved)
+    seeds = {
+        namespace: paths if isinstance(paths, set | frozenset) else set(paths)
+        for namespace, paths in kept.items()
+    }
+    pending = sorted(
+        (
+            (namespace, path)
+            for namespace, paths in seeds.items()
+            for path in naming[namespace]
+            if path in paths
+        ),
+        key=lambda slot: (slot[0] or "", slot[1]),
+        reverse=True,  # popped from the end: in order
+    )
+    while pending:
+        namespace, path = pending.pop()
+        for message, text in space.messages(namespace, path):
+            for key in named_keys(text):
+                found = space.resolve(key, namespace)
+                if not found:
+                    if not key.dynamic:
+                        slot = space.looked_in(key, namespace)
+                        _add(unresolved.setdefault(slot, []), message)
+                    continue
+                for slot in found:
+                    if slot[1] in seeds.get(slot[0], ()):
+                        continue
+                    if slot not in named:
+                        named[slot] = []
+                        pending.append(slot)
+                    _add(named[slot], message)
+    return MessageKeys(named, unresolved)
+
+
+def unused_keys(
+    views: Mapping[str | None, LocaleView],
+    evidence: Evidence,
+    preserve: PreservePolicy,
+    *,
+    protect_uncertain: bool = True,
+) -> dict[str | None, list[str]]:
+    """Each namespace's paths of one locale (its `views`) that nothing keeps: `unused_paths`,
+    less those the messages of the kept keys name (`spare_named`)."""
+    unused = {
+        namespace: unused_paths(
+            translatable_paths(view),
+            evidence.reference(namespace),
+            preserve,
+            protect_uncertain=protect_uncertain,
+        )
+        for namespace, view in views.items()
+    }
+    removable = {namespace: set(paths) for namespace, paths in unused.items()}
+    kept = {
+        namespace: view.leaves.keys() - removable[namespace] for namespace, view in views.items()
+    }
+    spared = spare_named(removable, kept, [views], evidence.syntax)
+    if not spared:
+        return unused
+    return {
+        namespace: [path for path in paths if (namespace, path) not in spared]
+        for namespace, paths in unused.items()
+    }
+
+
+def unresolved_names(
+    views: Mapping[str | None, LocaleView],
+    unused: Mapping[str | None, Collection[str]],
+    syntax: KeySyntax,
+) -> dict[Slot, list[NamingMessage]]:
+    """The keys the messages of one locale's used keys (every path but its `unused` ones, see
+    `unused_keys`) name, transitively, that no path of the locale satisfies, with the messages
+    naming them (see `follow_messages`)."""
+    if not any(map(naming_paths, views.values())):
+        return {}
+    kept = {
+        namespace: view.leaves.keys() - set(unused.get(namespace, ()))
+        for namespace, view in views.items()
+    }
+    return follow_messages(kept, [views], syntax).unresolved
+
+
+def spare_named(
+    removable: Mapping[str | None, Collection[str]],
+    kept: Mapping[str | None, Collection[str]],
+    locales: Sequence[Mapping[str | None, LocaleView]],
+    syntax: KeySyntax,
+) -> dict[Slot, list[NamingMessage]]:
+    """The paths of `removable` that the messages of the `kept` keys name (transitively, see
+    `follow_messages`): they must stay, with the messages that name them. A key named only by
+    removable keys stays removable: removing both together leaves no message naming a
+    missing key."""
+    named = follow_messages(kept, locales, syntax).named
+    return {
+        slot: messages for slot, messages in named.items() if slot[1] in removable.get(slot[0], ())
+    }
+
+
+def _add(messages: list[NamingMessage], message: NamingMessage) -> None:
+    if message not in messages:
+        messages.append(message)
+
+
+class _MessageSpace:
+    """The paths and messages of the followed locales, for the lookups a named key needs."""
+
+    def __init__(self, locales: Sequence[Mapping[str | None, LocaleView]], syntax: KeySyntax):
+        self.locales = locales
+        self.syntax = syntax
+        self.namespaces = list(dict.fromkeys(name for views in locales for name in views))
+        self._sorted: dict[str | None, list[str]] = {}
+
+    def naming(self, namespace: str | None) -> set[str]:
+        """The paths of `namespace` whose message may name a key (a cheap text test)."""
+        found: set[str] = set()
+        for views in self.locales:
+            view = views.get(namespace)
+            if view is not None:
+                found.update(naming_paths(view))
+        return found
+
+    def messages(self, namespace: str | None, path: str) -> list[tuple[NamingMessage, str]]:
+        """The text of key `path`'s message in each followed locale that has one."""
+        found = []
+        for views in self.locales:
+            view = views.get(namespace)
+            leaf = view.leaves.get(path) if view is not None else None
+            if (
+                view is not None
+                and leaf is not None
+                and leaf.kind in ("string", "structured")
+                and isinstance(leaf.value, str)
+            ):
+                found.append((NamingMessage(view.locale, namespace, path), leaf.value))
+        return found
+
+    def resolve(self, key: NamedKey, referrer: str | None) -> list[Slot]:
+        """The existing keys `key`, named in a message of namespace `referrer`, names (of
+        every spelling)."""
+        found: list[Slot] = []
+        for spelling in key.spellings:
+            place = self._placed(key, spelling, referrer)
+            for namespace in place.namespaces:
+                found += [(namespace, path) for path in self._matches(key, place, namespace)]
+            if not found and place.fallback:
+                for namespace in self.namespaces:
+                    if namespace != referrer:
+                        found += [
+                            (namespace, path) for path in self._matches(key, place, namespace)
+                        ]
+        return list(dict.fromkeys(found))
+
+    def looked_in(self, key: NamedKey, referrer: str | None) -> Slot:
+        """How a key no path satisfies is reported: the first namespace it was looked in,
+        and its first spelling."""
+        place = self._placed(key, key.spellings[0], referrer)
+        return (place.namespaces[0] if place.namespaces else referrer), place.path
+
+    def _placed(self, key: NamedKey, spelling: str, referrer: str | None) -> _Place:
+        """Where one spelling of a named key is looked up."""
+        syntax = self.syntax
+        if key.linked:
+            return _Place([referrer], spelling)
+        head, path = syntax.split_namespace(spelling)
+        if not syntax.uses_namespaces:
+            return _Place([referrer], path)
+        if head is not None:
+            return _Place([head], path, named=True)
+        if key.namespace == "*":
+            return _Place(list(self.namespaces), path)
+        if key.namespace is not None and key.namespace in (syntax.namespaces or ()):
+            return _Place([key.namespace], path, named=True)
+        return _Place([referrer], path, fallback=True)
+
+    def _matches(self, key: NamedKey, place: _Place, namespace: str | None) -> list[str]:
+        syntax = self.syntax
+        path = place.path
+        if key.dynamic:
+            prefix = path if syntax.key_separator is None else _segment_head(path)
+            if prefix is None or (not prefix and not place.named):
+                return []  # no static start, and no namespace named whole
+            return [
+                found
+                for found in self._starting(namespace, prefix)
+                if syntax.is_under(found, prefix)
+            ]
+        forms = [path]
+        if key.context is not None and key.context != "*":
+            forms.append(f"{path}{syntax.context_separator}{key.context}")
+        found = [
+            spelled
+            for form in forms
+            for spelled in (form, *(form + suffix for suffix in _PLURAL_SUFFIXES))
+            if self._has(namespace, spelled)
+        ]
+        if key.context == "*":
+            found += self._starting(namespace, f"{path}{syntax.context_separator}")
+        if not found and not key.linked and syntax.key_separator is not None:
+            # a key that is a leaf has nothing under it: the search is for a nesting of an object
+            found += [
+                below
+                for below in self._starting(namespace, path)
+                if len(below) > len(path) and below[len(path)] in ".["
+            ]
+        return found
+
+    def _has(self, namespace: str | None, path: str) -> bool:
+        return any(path in views[namespace].leaves for views in self.locales if namespace in views)
+
+    def _starting(self, namespace: str | None, head: str) -> list[str]:
+        """The paths of `namespace` that start with `head`, in sorted order."""
+        paths = self._sorted.get(namespace)
+        if paths is None:
+            union = {
+                path
+                for views in self.locales
+                if namespace in views
+                for path in views[namespace].leaves
+            }
+            paths = self._sorted[namespace] = sorted(union)
+        found = []
+        for index in range(bisect.bisect_left(paths, head), len(paths)):
+            if not paths[index].startswith(head):
+                break
+            found.append(paths[index])
+        return found
+
+
+class _Place(NamedTuple):
+    """Where one spelling of a named key is looked up: `namespaces`, for `path`; `named`: the
+    message names the namespace (`ns:key`, an `ns` option); `fallback`: when those namespaces
+    lack it, any namespace that has it."""
+
+    namespaces: list[str | None]
+    path: str
+    named: bool = False
+    fallback: bool = False
+
+
+def _segment_head(text: str) -> str | None:
+    """A dynamic key's static start cut back to its last complete segment (`status.` →
+    `status`), `""` for no text, None when no segment is complete."""
+    if not text:
+        return ""
+    cut = max(text.rfind("."), text.rfind("["))
+    return text[:cut] if cut > 0 else None
 
 
 def literal_candidates(views: Iterable[LocaleView], syntax: KeySyntax) -> dict[int, str]:

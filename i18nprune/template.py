@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from i18nprune.config.schema import Config, ParityPolicy, UncertainKeyPolicy
+from i18nprune.config.schema import Config, ParityPolicy, PreservePolicy, UncertainKeyPolicy
+from i18nprune.keys import KeySyntax
 from i18nprune.locales.paths import is_under
-from i18nprune.locales.view import LocaleView
-from i18nprune.reference import KeyReference, is_preserved
+from i18nprune.locales.view import LocaleView, translatable_paths
+from i18nprune.reference import Evidence, KeyReference, follow_messages, is_preserved
 
 
 def is_parity_excluded(path: str, value: object, parity: ParityPolicy) -> bool:
@@ -42,32 +44,90 @@ class SyncTemplate:
         )
 
 
-def build_template(
-    source: LocaleView, reference: KeyReference, policy: UncertainKeyPolicy, config: Config
-) -> SyncTemplate:
-    """Source leaves proven by the code, named by a quoted string in it, reached by a dynamic
-    site (a protected prefix or suffix), or preserved.
+def build_templates(
+    sources: Mapping[str | None, LocaleView],
+    evidence: Evidence,
+    policy: UncertainKeyPolicy,
+    config: Config,
+) -> dict[str | None, SyncTemplate]:
+    """Each namespace's template: the source leaves proven by the code, named by a quoted
+    string in it, reached by a dynamic site (a protected prefix or suffix), or preserved, and
+    the leaves the messages of those name (i18next nesting, vue-i18n links; transitively,
+    across namespaces).
 
     When the scan proves nothing, every source text leaf is in the template. Parity-excluded
     leaves and data leaves (numbers, booleans, null) are never in it, except a data leaf that
     is an item of an array (`list[1]`): an array's items are positional, so a target cannot
     have the text after it without it.
     """
+    kept = {
+        namespace: {
+            path
+            for path in view.leaves
+            if _kept(path, evidence.reference(namespace), policy, config.policies.preserve)
+        }
+        for namespace, view in sources.items()
+    }
+    for namespace, path in follow_messages(kept, [sources], evidence.syntax).named:
+        kept.setdefault(namespace, set()).add(path)
+    eligible = {namespace: _eligible(view, config) for namespace, view in sources.items()}
+    return {
+        namespace: SyncTemplate(
+            paths=tuple(path for path in paths if path in kept[namespace]),
+            reference=evidence.reference(namespace),
+            policy=policy,
+            config=config,
+        )
+        for namespace, paths in eligible.items()
+    }
+
+
+def _eligible(source: LocaleView, config: Config) -> list[str]:
+    """The source paths a template may hold, in source order."""
     parity = config.policies.parity
     # Nothing excluded is the common case: no path need be checked then.
     excluding = bool(parity.exclude_keys or parity.exclude_prefixes or parity.exclude_values)
-    paths = []
-    for path, leaf in source.leaves.items():
-        if (leaf.kind == "other" and not path.endswith("]")) or (
-            excluding and is_parity_excluded(path, leaf.value, parity)
-        ):
-            continue
-        if (
-            reference.proves_nothing
-            or reference.is_proven(path)
-            or reference.literal_sites(path)
-            or is_preserved(path, config.policies.preserve, reference.syntax, reference.namespace)
-            or (policy != "allow" and reference.is_uncertain(path))
-        ):
-            paths.append(path)
-    return SyncTemplate(paths=tuple(paths), reference=reference, policy=policy, config=config)
+    return [
+        path
+        for path, leaf in source.leaves.items()
+        if not (leaf.kind == "other" and not path.endswith("]"))
+        and not (excluding and is_parity_excluded(path, leaf.value, parity))
+    ]
+
+
+def _kept(
+    path: str, reference: KeyReference, policy: UncertainKeyPolicy, preserve: PreservePolicy
+) -> bool:
+    return (
+        reference.proves_nothing
+        or reference.is_proven(path)
+        or bool(reference.literal_sites(path))
+        or is_preserved(path, preserve, reference.syntax, reference.namespace)
+        or (policy != "allow" and reference.is_uncertain(path))
+    )
+
+
+def target_extras(
+    templates: Mapping[str | None, SyncTemplate],
+    target: Mapping[str | None, LocaleView],
+    sources: Mapping[str | None, LocaleView],
+    syntax: KeySyntax,
+) -> dict[str | None, set[str]]:
+    """Each namespace's paths of one target outside its template that stay: those
+    `keeps_extra` keeps, and those the messages of the target's kept keys name (its own
+    messages and the source's: a target may word a message with a key the source's does not
+    name)."""
+    wanted = {namespace: set(template.paths) for namespace, template in templates.items()}
+    extras = {
+        namespace: {
+            path
+            for path in translatable_paths(view)
+            if path not in wanted[namespace] and templates[namespace].keeps_extra(path)
+        }
+        for namespace, view in target.items()
+        if namespace in templates
+    }
+    kept = {namespace: paths | extras.get(namespace, set()) for namespace, paths in wanted.items()}
+    for namespace, path in follow_messages(kept, [target, sources], syntax).named:
+        extras.setdefault(namespace, set()).add(path)
+    return extras

@@ -3,6 +3,8 @@ prefixes per namespace, and the gates that stop removal on incomplete evidence."
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import pytest
 
 from i18nprune.config.schema import PreservePolicy
@@ -13,11 +15,15 @@ from i18nprune.locales.view import LocaleView
 from i18nprune.reference import (
     Evidence,
     KeyReference,
+    NamingMessage,
+    follow_messages,
     literal_candidates,
     plural_base,
     referenced_paths,
     removal_gate,
+    spare_named,
     unprotected_dynamic_sites,
+    unused_keys,
     unused_paths,
 )
 from i18nprune.scan import DynamicSite, KeyObservation, LiteralSite, ScanResult
@@ -277,3 +283,283 @@ def test_literal_candidates_name_paths_plural_keys_heads_and_their_namespaced_sp
     )
     no_nesting = literal_candidates([_view(None, "a.b_one")], KeySyntax(key_separator=None))
     assert no_nesting == keyed_by_hash({"a.b_one", "a.b"})
+
+
+# --- keys named inside messages (i18next nesting, vue-i18n links) -------------------------------
+
+
+def _messages(namespace: str | None, texts: dict[str, str]) -> LocaleView:
+    leaves = {path: Leaf(path, "string", text) for path, text in texts.items()}
+    return LocaleView("en", [], leaves, dict.fromkeys(texts, "en.json"), [], namespace)
+
+
+class MessageCase(NamedTuple):
+    id: str
+    texts: dict[str, str]
+    kept: set[str]
+    named: set[str]
+    unresolved: frozenset[str] = frozenset()
+    syntax: KeySyntax = KeySyntax()
+
+
+MESSAGE_CASES = [
+    MessageCase(
+        "nesting",
+        {"title": "Welcome to $t(brand.name)", "brand.name": "Acme", "brand.old": "Old"},
+        {"title"},
+        {"brand.name"},
+    ),
+    MessageCase(
+        "nesting_with_count_option_names_the_plural_forms",
+        {
+            "cart": '$t(cart.items, {"count": {{count}} }) in your cart',
+            "cart.items_one": "one item",
+            "cart.items_other": "{{count}} items",
+            "cart.itemsLeft": "left",
+        },
+        {"cart"},
+        {"cart.items_one", "cart.items_other"},
+    ),
+    MessageCase(
+        "nesting_with_a_literal_context",
+        {
+            "a": "$t(friend, {'context': 'male'})",
+            "friend": "x",
+            "friend_male": "y",
+            "friend_f": "z",
+        },
+        {"a"},
+        {"friend", "friend_male"},
+    ),
+    MessageCase(
+        "nesting_with_an_interpolated_context_names_every_context",
+        {"a": '$t(friend, {"context": "{{gender}}"})', "friend_male": "y", "friends": "z"},
+        {"a"},
+        {"friend_male"},
+    ),
+    MessageCase(
+        "nesting_with_a_formatter",
+        {"a": "$t(brand.name, uppercase)", "brand.name": "Acme"},
+        {"a"},
+        {"brand.name"},
+    ),
+    MessageCase(
+        "nesting_in_a_plural_form",
+        {
+            "items_one": "one $t(unit)",
+            "items_other": "{{count}} $t(units)",
+            "unit": "u",
+            "units": "v",
+        },
+        {"items_one", "items_other"},
+        {"unit", "units"},
+    ),
+    MessageCase(
+        "nesting_of_a_whole_object",
+        {"steps": "$t(onboarding)", "onboarding.one": "1", "onboarding.two": "2", "onboard": "x"},
+        {"steps"},
+        {"onboarding.one", "onboarding.two"},
+    ),
+    MessageCase(
+        "nesting_of_a_dynamic_key_names_what_lies_under_its_static_start",
+        {"a": "$t(status.{{code}})", "status.ok": "OK", "status.fail": "No", "statusbar": "x"},
+        {"a"},
+        {"status.ok", "status.fail"},
+    ),
+    MessageCase(
+        "nesting_of_a_fully_dynamic_key_names_nothing_and_is_not_missing",
+        {"a": "$t({{key}})", "b": "x"},
+        {"a"},
+        set(),
+    ),
+    MessageCase(
+        "nesting_inside_the_options_of_another",
+        {"a": '$t(b, {"who": "$t(c)"})', "b": "{{who}}", "c": "me"},
+        {"a"},
+        {"b", "c"},
+    ),
+    MessageCase(
+        "unclosed_nesting_names_nothing",
+        {"a": "$t(b is not closed", "b": "x"},
+        {"a"},
+        set(),
+    ),
+    MessageCase(
+        "linked_message",
+        {"form.save": "@:common.save", "common.save": "Save", "common.cancel": "Cancel"},
+        {"form.save"},
+        {"common.save"},
+    ),
+    MessageCase(
+        "linked_message_with_modifiers",
+        {
+            "a": "Please provide @.lower:message.homeAddress and @.upper:x.y @.capitalize:z",
+            "message.homeAddress": "Home address",
+            "x.y": "y",
+            "z": "z",
+        },
+        {"a"},
+        {"message.homeAddress", "x.y", "z"},
+    ),
+    MessageCase(
+        "linked_key_in_braces_may_hold_any_character",
+        {"a": "@:{'odd key!'} and @.lower:{'it\\'s'}", "odd key!": "x", "it's": "y"},
+        {"a"},
+        {"odd key!", "it's"},
+    ),
+    MessageCase(
+        "linked_key_in_brackets_vue_i18n_8",
+        {"a": "@:(common.save)!", "common.save": "Save"},
+        {"a"},
+        {"common.save"},
+    ),
+    MessageCase(
+        "linked_key_followed_by_punctuation_is_read_as_both_versions_read_it",
+        {
+            "a": "Please provide @.lower:common.address. Or @:common.name!",
+            "common.address": "x",
+            "common.name": "n",
+        },
+        {"a"},
+        {"common.address", "common.name"},
+    ),
+    MessageCase(
+        "linked_key_from_a_parameter_names_nothing_and_is_not_missing",
+        {"a": "Hello @:{name}", "name": "x"},
+        {"a"},
+        set(),
+    ),
+    MessageCase(
+        "an_email_address_is_no_link",
+        {"a": "Write to support@example.com", "example.com": "x"},
+        {"a"},
+        set(),
+    ),
+    MessageCase(
+        "named_keys_are_followed_transitively",
+        {"a": "$t(b)", "b": "@:c", "c": "$t(d)", "d": "end", "e": "$t(d)"},
+        {"a"},
+        {"b", "c", "d"},
+    ),
+    MessageCase(
+        "a_cycle_ends_where_it_started",
+        {"x": "$t(a)", "a": "$t(b)", "b": "$t(a) $t(x)"},
+        {"x"},
+        {"a", "b"},
+    ),
+    MessageCase(
+        "a_key_named_only_by_messages_of_unkept_keys_is_not_named",
+        {"old": "$t(older)", "older": "x", "used": "y"},
+        {"used"},
+        set(),
+    ),
+    MessageCase(
+        "a_named_key_no_path_satisfies_is_unresolved",
+        {"a": "$t(brand.nam) @:common.sav", "brand.name": "Acme"},
+        {"a"},
+        set(),
+        frozenset({"brand.nam", "common.sav"}),
+    ),
+    MessageCase(
+        "namespaces_off_drop_the_ns_head_as_i18next_does",
+        {"a": "$t(common:brand.name)", "brand.name": "Acme"},
+        {"a"},
+        {"brand.name"},
+    ),
+    MessageCase(
+        "flat_keys_name_no_subtree",
+        {"a": "$t(Sign in)", "Sign in": "x", "Sign in.now": "y"},
+        {"a"},
+        {"Sign in"},
+        syntax=KeySyntax(key_separator=None),
+    ),
+]
+
+
+@pytest.mark.parametrize("case", MESSAGE_CASES, ids=[case.id for case in MESSAGE_CASES])
+def test_messages_of_kept_keys_name_exactly_these_keys(case: MessageCase) -> None:
+    found = follow_messages({None: case.kept}, [{None: _messages(None, case.texts)}], case.syntax)
+
+    assert {path for _, path in found.named} == case.named
+    assert {key for _, key in found.unresolved} == case.unresolved
+
+
+def test_each_named_key_lists_the_messages_that_name_it() -> None:
+    view = _messages(None, {"a": "$t(brand)", "b": "@:brand", "brand": "Acme", "c": "$t(brand)"})
+
+    found = follow_messages({None: {"a", "b"}}, [{None: view}], KeySyntax())
+
+    assert list(found.named) == [(None, "brand")]
+    assert sorted(found.named[(None, "brand")]) == [
+        NamingMessage("en", None, "a"),
+        NamingMessage("en", None, "b"),
+    ]
+
+
+def test_a_nesting_names_its_namespace_by_head_or_option_else_its_own_else_any() -> None:
+    auth = _messages(
+        "auth",
+        {
+            "heading": "$t(common:brand) $t(save) $t(title, {'ns': 'errors'}) $t(cancel)",
+            "save": "Save",
+        },
+    )
+    common = _messages("common", {"brand": "Acme", "save": "x", "cancel": "Cancel", "title": "y"})
+    errors = _messages("errors", {"title": "Oops", "cancel": "z"})
+    syntax = KeySyntax(namespaces=frozenset({"auth", "common", "errors"}))
+
+    found = follow_messages(
+        {"auth": {"heading"}}, [{"auth": auth, "common": common, "errors": errors}], syntax
+    )
+
+    # `save` is in the message's own namespace; `cancel` is not, so any namespace that has it.
+    assert set(found.named) == {
+        ("common", "brand"),
+        ("auth", "save"),
+        ("errors", "title"),
+        ("common", "cancel"),
+        ("errors", "cancel"),
+    }
+
+
+def test_a_target_follows_its_own_messages_and_the_sources() -> None:
+    source = _messages(None, {"title": "Welcome to $t(brand.name)", "brand.name": "Acme"})
+    target = LocaleView(
+        "fr",
+        [],
+        {
+            "title": Leaf("title", "string", "Bienvenue chez $t(brand.nom)"),
+            "brand.nom": Leaf("brand.nom", "string", "Acmé"),
+            "brand.name": Leaf("brand.name", "string", "Acme"),
+        },
+        {},
+        [],
+    )
+
+    found = follow_messages({None: {"title"}}, [{None: target}, {None: source}], KeySyntax())
+
+    assert set(found.named) == {(None, "brand.nom"), (None, "brand.name")}
+
+
+def test_removable_keys_named_by_kept_ones_are_spared_and_a_chain_of_removable_ones_is_not() -> (
+    None
+):
+    view = _messages(
+        None,
+        {"title": "$t(brand)", "brand": "Acme", "banner": "$t(notice)", "notice": "Old"},
+    )
+
+    spared = spare_named(
+        {None: {"brand", "banner", "notice"}}, {None: {"title"}}, [{None: view}], KeySyntax()
+    )
+
+    assert spared == {(None, "brand"): [NamingMessage("en", None, "title")]}
+
+
+def test_unused_keys_of_a_locale_leave_out_what_the_used_keys_name() -> None:
+    evidence = Evidence(scan([use("title")]), KeySyntax())
+    view = _messages(
+        None, {"title": "$t(brand)", "brand": "Acme", "old": "$t(older)", "older": "x"}
+    )
+
+    assert unused_keys({None: view}, evidence, PreservePolicy()) == {None: ["old", "older"]}

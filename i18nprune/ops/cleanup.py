@@ -1,5 +1,5 @@
-"""`cleanup`: remove locale keys the code does not use, keeping what dynamic sites may need and
-what quoted strings in the code name."""
+"""`cleanup`: remove locale keys the code does not use, keeping what dynamic sites may need, what
+quoted strings in the code name, and what the messages of the keys that stay name."""
 
 from __future__ import annotations
 
@@ -22,15 +22,23 @@ from i18nprune.envelope import (
     warning,
 )
 from i18nprune.locales.editor import FileChange
+from i18nprune.locales.named_keys import naming_paths
 from i18nprune.locales.positions import KeyLocation, locate_paths
 from i18nprune.locales.view import LocaleView, translatable_paths
 from i18nprune.ops.events import EventSink
-from i18nprune.ops.evidence_report import excluded_folders_note, referenced_note
+from i18nprune.ops.evidence_report import (
+    NamedKey,
+    excluded_folders_note,
+    named_note,
+    naming_sites,
+    referenced_note,
+)
 from i18nprune.ops.scanning import scan_code
 from i18nprune.ops.targets import source_or_targets
 from i18nprune.project import Project, ProjectHandle
 from i18nprune.reference import (
     Evidence,
+    NamingMessage,
     ThinEvidence,
     dynamic_warning,
     literal_candidates,
@@ -38,6 +46,7 @@ from i18nprune.reference import (
     referenced_paths,
     removal_gate,
     source_gate,
+    spare_named,
     thin_evidence_gate,
     uncertain_kept,
     unresolved_sites,
@@ -90,6 +99,9 @@ class CleanupData(msgspec.Struct, frozen=True, rename="camel"):
     referenced: list[ReferencedKey]
     key_locations: dict[str, list[KeyLocation]]
     """Where each candidate (`keys`) is defined, in every locale file cleaned."""
+    named_in_messages: list[NamedKey] = []
+    """Keys no call uses that the messages of the keys that stay name (`$t(key)`, `@:key`):
+    kept, with those messages."""
 
 
 @dataclass
@@ -101,9 +113,12 @@ class _Plan:
     suffixes: set[str] = field(default_factory=set)
     referenced: dict[str, list[LiteralSite]] = field(default_factory=dict)
     unused: int = 0
-    """How many paths look unused, before `--keys` chose among them."""
+    """How many paths look unused (before `--keys` chose among them, less those a kept
+    message names)."""
     paths: int = 0
     """How many translatable paths the cleaned views hold."""
+    named: dict[str, list[NamingMessage]] = field(default_factory=dict)
+    """Candidates the messages of the keys that stay name (by display), with those messages."""
 
     @property
     def count(self) -> int:
@@ -157,7 +172,67 @@ def _decide(
         ]
         for path, sites in referenced_paths(paths, reference).items():
             plan.referenced.setdefault(reference.display(path), sites)
+    _spare_named(project, views, evidence, plan, protect_uncertain=policy != "allow")
     return plan
+
+
+def _spare_named(
+    project: Project,
+    views: dict[tuple[str, str | None], LocaleView],
+    evidence: Evidence,
+    plan: _Plan,
+    *,
+    protect_uncertain: bool,
+) -> None:
+    """Take out of the plan the candidates the messages of the keys that stay name. A target
+    cleaned follows the source's messages too, from the keys the source uses: a key the target
+    lacks reads the source's message, whose nested keys i18next then looks up in the target."""
+    source = project.source_locale()
+    sources = {namespace: view for (locale, namespace), view in views.items() if locale == source}
+    used: dict[str | None, set[str]] | None = None
+    for locale in sorted({locale for locale, _ in plan.removable}):
+        own = {namespace: view for (at, namespace), view in views.items() if at == locale}
+        followed = [own] if locale == source else [own, sources]
+        if not any(naming_paths(view) for views_ in followed for view in views_.values()):
+            continue  # no message names a key
+        removable = {
+            namespace: set(plan.removable.get((locale, namespace), ())) for namespace in own
+        }
+        kept = {
+            namespace: view.leaves.keys() - removable[namespace] for namespace, view in own.items()
+        }
+        if locale != source:
+            if used is None:
+                used = _used_in_source(project, sources, evidence, protect_uncertain)
+            for namespace, paths in used.items():
+                kept[namespace] = kept.get(namespace, set()) | paths
+        spared = spare_named(removable, kept, followed, evidence.syntax)
+        for (namespace, path), messages in spared.items():
+            plan.named.setdefault(evidence.reference(namespace).display(path), []).extend(messages)
+            plan.removable[(locale, namespace)].remove(path)
+            plan.unused -= 1
+
+
+def _used_in_source(
+    project: Project,
+    sources: dict[str | None, LocaleView],
+    evidence: Evidence,
+    protect_uncertain: bool,
+) -> dict[str | None, set[str]]:
+    """The source paths the evidence keeps (every path but those `unused_paths` names)."""
+    preserve = project.config.policies.preserve
+    return {
+        namespace: view.leaves.keys()
+        - set(
+            unused_paths(
+                translatable_paths(view),
+                evidence.reference(namespace),
+                preserve,
+                protect_uncertain=protect_uncertain,
+            )
+        )
+        for namespace, view in sources.items()
+    }
 
 
 def _apply(
@@ -238,7 +313,12 @@ def _clean(
     issues = [*loaded.issues, *_evidence_issues(project, views, locales, evidence)]
     plan = _decide(project, views, locales, evidence, options)
     refusals = _refusals(project, views, evidence, options, plan)
-    issues.extend(_plan_notes(project, plan, evidence))
+    # located before the keys leave the files
+    named = [
+        NamedKey(key, naming_sites(messages, views.values(), evidence.syntax))
+        for key, messages in sorted(plan.named.items())
+    ]
+    issues.extend(_plan_notes(project, plan, named, evidence))
     issues.extend(refusals)
     blocked = next((gate for gate in refusals if gate.severity == "error"), None)
     if blocked is None:
@@ -266,6 +346,7 @@ def _clean(
         files=changes,
         referenced=[ReferencedKey(key, sites) for key, sites in sorted(plan.referenced.items())],
         key_locations=locations,
+        named_in_messages=named,
     )
     return make_envelope(KIND, data, issues, started=started)
 
@@ -329,8 +410,11 @@ def _refusals(
     return [gate for gate in gates if gate is not None]
 
 
-def _plan_notes(project: Project, plan: _Plan, evidence: Evidence) -> list[Issue]:
-    """What the plan keeps and why: dynamic prefixes, quoted keys, unscanned folders."""
+def _plan_notes(
+    project: Project, plan: _Plan, named: list[NamedKey], evidence: Evidence
+) -> list[Issue]:
+    """What the plan keeps and why: dynamic prefixes, quoted keys, keys named in messages,
+    unscanned folders."""
     notes: list[Issue] = []
     kept = uncertain_kept(sorted(plan.prefixes), sorted(plan.suffixes))
     if kept:
@@ -338,6 +422,7 @@ def _plan_notes(project: Project, plan: _Plan, evidence: Evidence) -> list[Issue
         notes.append(report(Code.CLEANUP_UNCERTAIN, f"{kept} were not removed"))
     for note in (
         referenced_note(plan.referenced),
+        named_note(named),
         dynamic_warning(KIND, evidence.scan),
         excluded_folders_note(evidence.scan),
     ):

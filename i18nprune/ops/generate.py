@@ -50,7 +50,7 @@ from i18nprune.pool.statistics import PoolRecorder, RunPoolStatistics
 from i18nprune.pool.switching import responsive_loop
 from i18nprune.project import Project, ProjectHandle
 from i18nprune.reference import Evidence, source_gate
-from i18nprune.template import build_template
+from i18nprune.template import build_templates
 from i18nprune.translate.cache import TranslationCache
 from i18nprune.translate.descriptions import Descriptions, key_descriptions
 from i18nprune.translate.glossary import Glossary, load_glossary
@@ -826,10 +826,7 @@ def _plan_targets(
 ) -> list[TargetRun]:
     """Every target's plan, per namespace."""
     policy = project.config.reference.policy_for("generate")
-    templates = {
-        namespace: build_template(view, evidence.reference(namespace), policy, project.config)
-        for namespace, view in loaded.sources.items()
-    }
+    templates = build_templates(loaded.sources, evidence, policy, project.config)
     lock = loaded.lock or {}
     runs = []
     for target in targets:

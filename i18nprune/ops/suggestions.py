@@ -6,7 +6,7 @@ import msgspec
 
 from i18nprune.locales.view import LocaleView, translatable_paths
 from i18nprune.project import Project
-from i18nprune.reference import Evidence, ThinEvidence, unresolved_sites, unused_paths
+from i18nprune.reference import Evidence, ThinEvidence, unresolved_sites
 
 
 class Suggestion(msgspec.Struct, frozen=True):
@@ -16,18 +16,17 @@ class Suggestion(msgspec.Struct, frozen=True):
 
 
 def source_evidence(
-    project: Project, evidence: Evidence, sources: dict[str | None, LocaleView]
+    project: Project,
+    evidence: Evidence,
+    sources: dict[str | None, LocaleView],
+    unused: dict[str | None, list[str]],
 ) -> ThinEvidence:
-    """How many of the source keys look unused, and what could explain it other than their
-    being unused (what `cleanup` of the source weighs before removing anything)."""
-    preserve = project.config.policies.preserve
-    paths = {namespace: translatable_paths(view) for namespace, view in sources.items()}
+    """How many of the source keys look unused (`unused`, each namespace's, as
+    `reference.unused_keys` finds them), and what could explain it other than their being
+    unused (what `cleanup` of the source weighs before removing anything)."""
     return ThinEvidence(
-        candidates=sum(
-            len(unused_paths(found, evidence.reference(namespace), preserve))
-            for namespace, found in paths.items()
-        ),
-        keys=sum(map(len, paths.values())),
+        candidates=sum(map(len, unused.values())),
+        keys=sum(len(translatable_paths(view)) for view in sources.values()),
         unresolved=unresolved_sites(evidence.scan, sources),
         guessed=project.guessed_configuration(),
         limit=project.config.reference.max_unused_share,

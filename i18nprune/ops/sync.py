@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
@@ -43,8 +44,9 @@ from i18nprune.reference import (
     thin_evidence_gate,
     uncertain_kept,
     unresolved_sites,
+    unused_keys,
 )
-from i18nprune.template import SyncTemplate, build_template
+from i18nprune.template import SyncTemplate, build_templates, target_extras
 
 KIND = "sync"
 
@@ -128,10 +130,12 @@ def align_target(
     template: SyncTemplate,
     files: SourceFiles,
     options: SyncOptions,
+    extras: Collection[str],
 ) -> list[str]:
-    """Queue the edits that make one target match the template; returns the template's array
-    items left out because an item before them is missing from the target and is not in the
-    template either (a parity-excluded one): an array cannot have a gap."""
+    """Queue the edits that make one target match the template, keeping the paths outside it
+    in `extras` (see `target_extras`); returns the template's array items left out because an
+    item before them is missing from the target and is not in the template either (a
+    parity-excluded one): an array cannot have a gap."""
     structured = options.metadata or (
         files.project.config.locale_leaves.mode == "structured" and not options.strip_metadata
     )
@@ -150,7 +154,7 @@ def align_target(
             file, _ = files.target_file(path, target)
             editor.set(path, existing.value, file)
     for path in translatable_paths(editor.view):
-        if path not in wanted and not template.keeps_extra(path):
+        if path not in wanted and path not in extras:
             editor.delete(path)
     return gaps
 
@@ -207,10 +211,18 @@ def _align_all(
         own = [(namespace, loaded.views[(target.code, namespace)]) for namespace in sources]
         if any(has_errors(view.issues) for _, view in own):
             continue  # a target read only in part is never rewritten
+        extras = target_extras(templates, dict(own), sources, project.key_syntax())
         for namespace, view in own:
             editor = project.editor(view)
             try:
-                gaps = align_target(editor, target, templates[namespace], files[namespace], options)
+                gaps = align_target(
+                    editor,
+                    target,
+                    templates[namespace],
+                    files[namespace],
+                    options,
+                    extras.get(namespace, set()),
+                )
                 if gaps:
                     advice = "add the earlier items to the target file, then sync again"
                     issues.append(array_gap_warning(target.code, gaps, advice))
@@ -297,7 +309,12 @@ def _align(
             project,
             sources,
             len(missing_in(evidence, sources)),
-            source_evidence(project, evidence, sources),
+            source_evidence(
+                project,
+                evidence,
+                sources,
+                unused_keys(sources, evidence, project.config.policies.preserve),
+            ),
         ),
     )
     return make_envelope(KIND, data, issues, started=started)
@@ -343,10 +360,7 @@ def _templates(
 ) -> tuple[dict[str | None, SyncTemplate], list[Issue]]:
     """Each namespace's sync template, and a warning when the scan proved no key at all."""
     policy = project.config.reference.policy_for("sync")
-    templates = {
-        namespace: build_template(view, evidence.reference(namespace), policy, project.config)
-        for namespace, view in sources.items()
-    }
+    templates = build_templates(sources, evidence, policy, project.config)
     issues = []
     if evidence.reference().proves_nothing:
         issues.append(

@@ -11,12 +11,19 @@ import msgspec
 from i18nprune.envelope import Code, Envelope, Issue, error, make_envelope, warning
 from i18nprune.locales.view import LocaleView
 from i18nprune.ops.events import EventSink, ProgressEvent
-from i18nprune.ops.evidence_report import excluded_folders_note
+from i18nprune.ops.evidence_report import NamingSite, excluded_folders_note, naming_sites
 from i18nprune.ops.offload import run_blocking
 from i18nprune.ops.scanning import remembered_run, scan_code
 from i18nprune.ops.suggestions import Suggestion, source_evidence, suggest
 from i18nprune.project import Project, ProjectHandle
-from i18nprune.reference import MESSAGE_KINDS, Evidence, MissingKey, literal_candidates
+from i18nprune.reference import (
+    MESSAGE_KINDS,
+    Evidence,
+    MissingKey,
+    literal_candidates,
+    unresolved_names,
+    unused_keys,
+)
 from i18nprune.scan import KeyObservation, ScanResult
 from i18nprune.translate.descriptions import Descriptions, key_descriptions
 from i18nprune.translate.lock import LockFileError, read_lock, stale_counts
@@ -64,6 +71,9 @@ class ValidateData(msgspec.Struct, frozen=True, rename="camel"):
     descriptions: dict[str, str] = {}
     """Each key that has a description → it (`<segment>.meta.json` over an `// i18n:` comment
     above a call site), sorted by key."""
+    missing_nested: dict[str, list[NamingSite]] = {}
+    """Each key the messages of used keys name (`$t(key)`, `@:key`) that the source locale
+    lacks → those messages, sorted by key."""
 
 
 def source_views(project: Project) -> dict[str | None, LocaleView]:
@@ -190,12 +200,16 @@ def _compare(loaded: _Loaded, evidence: Evidence, started: float) -> Envelope:
                 "generate wrote and list those a person edited",
             )
         )
-    unused = source_evidence(project, evidence, views)
-    if unused.too_thin:
+    unused = unused_keys(views, evidence, project.config.policies.preserve)
+    nested = _missing_nested(views, unused, evidence)
+    if nested:
+        issues.append(_missing_nested_warning(project, nested))
+    share = source_evidence(project, evidence, views, unused)
+    if share.too_thin:
         issues.append(
             warning(
                 Code.VALIDATE_THIN_EVIDENCE,
-                f"the code proves too little: {unused.describe()}; `cleanup` would refuse to "
+                f"the code proves too little: {share.describe()}; `cleanup` would refuse to "
                 "remove them. Check that `src` and `functions` cover the code that uses keys "
                 f"(`{project.command('config')}`)",
             )
@@ -220,9 +234,42 @@ def _compare(loaded: _Loaded, evidence: Evidence, started: float) -> Envelope:
         count=len(missing),
         key_observations=Count(len(scan.observations)),
         dynamic=counts,
-        suggestions=suggest(project, views, len(missing), unused),
+        suggestions=suggest(project, views, len(missing), share),
         missing_sites=sites_by_key(evidence, lacking),
         stale_translations=loaded.stale,
         descriptions=_shown(evidence, described),
+        missing_nested=nested,
     )
     return make_envelope(KIND, data, issues, started=started)
+
+
+def _missing_nested(
+    views: dict[str | None, LocaleView],
+    unused: dict[str | None, list[str]],
+    evidence: Evidence,
+) -> dict[str, list[NamingSite]]:
+    """Keys the messages of used keys name that the source lacks → where those messages are."""
+    unresolved = unresolved_names(views, unused, evidence.syntax)
+    return {
+        evidence.syntax.display(namespace, key): naming_sites(
+            messages, views.values(), evidence.syntax
+        )
+        for (namespace, key), messages in sorted(
+            unresolved.items(), key=lambda item: (item[0][0] or "", item[0][1])
+        )
+    }
+
+
+def _missing_nested_warning(project: Project, nested: dict[str, list[NamingSite]]) -> Issue:
+    shown = []
+    for key, sites in list(nested.items())[:5]:
+        where = f" (in `{sites[0].message}`, {sites[0].file}:{sites[0].line})" if sites else ""
+        shown.append(f"{key}{where}")
+    more = ", …" if len(nested) > 5 else ""
+    first = next((sites[0].file for sites in nested.values() if sites), None)
+    return warning(
+        Code.VALIDATE_MISSING_NESTED,
+        f"{len(nested)} key(s) named inside the messages of used keys are missing from the "
+        f"source locale `{project.source_locale()}`: {', '.join(shown)}{more}",
+        path=first,
+    )

@@ -70,6 +70,7 @@ class _CallOptions(NamedTuple):
     default: Expr | None = None
     subtree: bool = False
     spellings: bool = False
+    key_prefix: Expr | None = None
 
 
 _NO_OPTIONS = _CallOptions()
@@ -238,7 +239,7 @@ class _Extraction:
         for call in calls:
             arguments = _arguments(call)
             if arguments:
-                return Translator(None, self._namespace_argument(arguments[0]))
+                return Translator(None, self._namespace_argument(arguments[0]), fixed=True)
         return _EMPTY
 
     def _bind_factories(self, declarators: list[tree_sitter.Node]) -> None:
@@ -266,6 +267,7 @@ class _Extraction:
                     translator = Translator(
                         self._option(arguments[1], "keyPrefix") if len(arguments) > 1 else None,
                         self._namespace_argument(arguments[0]) if arguments else None,
+                        fixed=True,
                     )
                 for local in _hook_translator_names(pattern, HOOK_TRANSLATOR_NAMES[factory]):
                     self._bind(local, scope, translator)
@@ -282,7 +284,7 @@ class _Extraction:
         if factory == "getFixedT":
             namespace = self._namespace_argument(arguments[1]) if len(arguments) > 1 else None
             prefix = self._value_unless_empty(arguments[2]) if len(arguments) > 2 else None
-            return Translator(prefix, namespace)
+            return Translator(prefix, namespace, fixed=True)
         if not arguments:
             return _EMPTY
         argument = arguments[0]
@@ -434,6 +436,7 @@ class _Extraction:
                 subtree=options.subtree,
                 spellings=options.spellings,
                 description=description,
+                key_prefix=options.key_prefix,
             )
         )
 
@@ -488,7 +491,7 @@ class _Extraction:
         return self._evaluator.value_of(node)
 
     def _call_options(self, arguments: list[tree_sitter.Node]) -> _CallOptions:
-        """`t(key, 'Default', { count, context, ns, defaultValue, returnObjects })`."""
+        """`t(key, 'Default', { count, context, ns, defaultValue, returnObjects, keyPrefix })`."""
         values: dict[str, Expr] = {}
         if arguments and arguments[0].type in ("string", "template_string"):
             values["defaultValue"] = self._evaluator.value_of(arguments[0])
@@ -510,7 +513,7 @@ class _Extraction:
                 plural = True
             elif name == "returnObjects":
                 subtree = value_node is not None and value_node.type == "true"
-            elif name in ("context", "ns", "defaultValue"):
+            elif name in ("context", "ns", "defaultValue", "keyPrefix"):
                 if value_node is None:
                     values[name] = self._evaluator.binding_value(name, child)
                 elif name == "ns":
@@ -523,6 +526,7 @@ class _Extraction:
             namespace=values.get("ns"),
             default=values.get("defaultValue"),
             subtree=subtree,
+            key_prefix=values.get("keyPrefix"),
         )
 
     def _option(self, node: tree_sitter.Node, name: str) -> Expr | None:

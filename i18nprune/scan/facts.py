@@ -14,10 +14,15 @@ from i18nprune.scan.expressions import Expr
 
 class Translator(msgspec.Struct, frozen=True, array_like=True):
     """What a translation function adds to the keys it is called with: a key prefix (i18next
-    `keyPrefix`, a next-intl namespace path) and the i18next namespace it is bound to."""
+    `keyPrefix`, a next-intl namespace path) and the i18next namespace it is bound to.
+
+    `fixed`: it is known to be i18next's fixed `t` (`useTranslation`, `getFixedT`,
+    `withTranslation`'s), whose calls' `keyPrefix` option replaces its own prefix; i18next's
+    plain `t` ignores that option."""
 
     prefix: Expr | None = None
     namespace: Expr | None = None
+    fixed: bool = False
 
 
 class SiteFact(msgspec.Struct, frozen=True, array_like=True):
@@ -50,6 +55,8 @@ class SiteFact(msgspec.Struct, frozen=True, array_like=True):
     them present is enough."""
     description: str | None = None
     """What the text is for, from an `i18n:` comment on the line above (see `descriptions`)."""
+    key_prefix: Expr | None = None
+    """The call's own `keyPrefix` option (`t('title', { keyPrefix: 'page' })`), if any."""
 
 
 class FileFacts(msgspec.Struct, frozen=True, array_like=True):

@@ -76,6 +76,34 @@ def site_namespace(explicit: Expr | None, bound: Expr | None, syntax: KeySyntax)
     return Namespace(None, True)
 
 
+def site_prefixes(
+    bound: Expr | None, own: Expr | None, fixed: bool
+) -> tuple[list[Expr | None], bool]:
+    """The key prefixes a site's keys take, from its translator's prefix (`bound`) and the
+    call's own `keyPrefix` option (`own`), and whether they are readings of one key (one
+    present is enough) rather than branches the code takes (each is used).
+
+    On i18next's fixed `t` (`fixed`) the call's option replaces the translator's prefix, and
+    `''` removes it (i18next ≥ 21.8.14; `''` from 23.12); a conditional of literals
+    (`{ keyPrefix: ok ? 'a' : 'b' }`) is one prefix per branch. i18next's plain `t` ignores
+    the option: a translator not known to be fixed (`i18n.t`, a `t` the code is handed) reads
+    the key both ways, the call's first (the one `missing` reports: what the code means).
+    """
+    if own is None:
+        return [bound], False
+    options: list[Expr] = [own]
+    if isinstance(own, Branches) and all(isinstance(option, Text) for option in own.options):
+        options = own.options  # else not all known: the site is dynamic
+    called = list(
+        dict.fromkeys(
+            None if isinstance(option, Text) and not option.value else option for option in options
+        )
+    )
+    if fixed or called == [bound]:
+        return called, False
+    return list(dict.fromkeys([*called, bound])), True
+
+
 def resolve_key(
     key: Expr,
     prefix: Expr | None,

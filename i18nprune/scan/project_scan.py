@@ -41,7 +41,12 @@ from i18nprune.scan.discovery import Discovery, SourceFile, SourceFiles, discove
 from i18nprune.scan.expressions import AutoId, Expr, needs_linking
 from i18nprune.scan.facts import FileFacts, SiteFact
 from i18nprune.scan.grammars import SOURCE_SUFFIXES, grammar_versions
-from i18nprune.scan.key_shapes import resolve_key, site_namespace, static_text
+from i18nprune.scan.key_shapes import (
+    resolve_key,
+    site_namespace,
+    site_prefixes,
+    static_text,
+)
 from i18nprune.scan.link import (
     LinkedFile,
     Linker,
@@ -820,17 +825,34 @@ class _ProjectScan:
         key = _linked(linker, site.key, relpath)
         explicit = _linked(linker, site.namespace, relpath)
         bound = _linked(linker, translator.namespace, relpath) if explicit is None else None
-        prefix = _linked(linker, translator.prefix, relpath)
+        prefixes, readings = site_prefixes(
+            _linked(linker, translator.prefix, relpath),
+            _linked(linker, site.key_prefix, relpath),
+            translator.fixed,
+        )
         context = _linked(linker, site.context, relpath)
         default = _linked(linker, site.default, relpath)
         assert key is not None
         space = site_namespace(explicit, bound, syntax)
-        meaning = resolve_key(key, prefix, context, space, syntax, subtree=site.subtree)
-        if isinstance(site.key, AutoId) and meaning.dynamic_kind == "non_literal":
+        meanings = [
+            resolve_key(key, prefix, context, space, syntax, subtree=site.subtree)
+            for prefix in prefixes
+        ]
+        if isinstance(site.key, AutoId):
             # A message written without an id, which no Babel plugin we know gives one.
-            meaning = meaning._replace(dynamic_kind=MISSING_ID)
+            meanings = [
+                meaning._replace(dynamic_kind=MISSING_ID)
+                if meaning.dynamic_kind == "non_literal"
+                else meaning
+                for meaning in meanings
+            ]
+        if len(meanings) == 1:
+            keys, spellings = meanings[0].keys, site.spellings
+        else:
+            keys = list(dict.fromkeys(slot for meaning in meanings for slot in meaning.keys))
+            spellings = site.spellings or readings
         text = static_text(default) or None
-        for rank, (key_namespace, path) in enumerate(meaning.keys):
+        for rank, (key_namespace, path) in enumerate(keys):
             observations.append(
                 KeyObservation(
                     self._shared(path),
@@ -838,32 +860,37 @@ class _ProjectScan:
                     site.line,
                     site.column,
                     site.plural,
-                    meaning.context,
+                    meanings[0].context,
                     key_namespace,
                     site.subtree,
                     text,
-                    rank if site.spellings else None,
+                    rank if spellings else None,
                     site.end_line,
                     site.end_column,
                     site.description,
                 )
             )
-        if meaning.dynamic_kind is not None:
-            dynamic.extend(
-                DynamicSite(
-                    relpath,
-                    site.line,
-                    site.column,
-                    meaning.dynamic_kind,
-                    site.preview,
-                    reach.prefix,
-                    reach.namespace,
-                    site.end_line,
-                    site.end_column,
-                    reach.suffix,
-                )
-                for reach in meaning.reaches
+        reaches: dict[tuple[str | None, str | None, str], str] = {}
+        for meaning in meanings:
+            if meaning.dynamic_kind is not None:
+                for reach in meaning.reaches:
+                    slot = (reach.namespace, reach.prefix, reach.suffix)
+                    reaches.setdefault(slot, meaning.dynamic_kind)
+        dynamic.extend(
+            DynamicSite(
+                relpath,
+                site.line,
+                site.column,
+                kind,
+                site.preview,
+                prefix,
+                reached,
+                site.end_line,
+                site.end_column,
+                suffix,
             )
+            for (reached, prefix, suffix), kind in reaches.items()
+        )
 
     def _shared(self, key: str) -> str:
         """`key`, as the caller's own string when it is one of the texts asked for (`wanted`,

@@ -1,6 +1,7 @@
 """Small apps of our own writing, each in the shape of a kind of real app the scanner serves:
 their layout, their i18n library, and the ways they use keys (data tables, `<Trans>` children,
-namespaces, FormatJS descriptors, presets). `UNUSED` names the keys that truly are unused."""
+namespaces, FormatJS descriptors, presets, keys named inside messages). `UNUSED` names the keys
+that truly are unused."""
 
 from __future__ import annotations
 
@@ -524,6 +525,100 @@ VUE_NESTED_HEAD: dict[str, Any] = {
     },
 }
 VUE_NESTED_HEAD_UNUSED = {"account.posts"}
+# A react-i18next app whose used messages nest other keys (`$t(key)`, with options, across
+# namespaces) and which reads some keys under a per-call `keyPrefix`.
+I18NEXT_NESTING: dict[str, Any] = {
+    "package.json": {"dependencies": {"i18next": "^24.0.0", "react-i18next": "^15.0.0"}},
+    "i18nprune.config.json": {
+        "src": "src",
+        "locales": {
+            "directory": "public/locales",
+            "mode": "locale_directory",
+            "structure": "locale_per_dir",
+            "namespaces": "file",
+            "defaultNamespace": "common",
+        },
+    },
+    "src/Home.tsx": (
+        "import { useTranslation } from 'react-i18next';\n"
+        "export function Home({ count }) {\n"
+        "  const { t } = useTranslation();\n"
+        "  return [t('welcome'), t('cart.summary', { count }),\n"
+        "    t('title', { keyPrefix: 'page_title' })];\n"
+        "}\n"
+    ),
+    "src/Login.tsx": (
+        "import { useTranslation } from 'react-i18next';\n"
+        "export function Login() {\n"
+        "  const { t } = useTranslation('auth', { keyPrefix: 'login' });\n"
+        "  return [t('heading'), t('title', { keyPrefix: 'page_title' })];\n"
+        "}\n"
+    ),
+    "public/locales/en/common.json": {
+        "welcome": "Welcome to $t(brand.name)",
+        "brand": {"name": "Acme $t(brand.suffix)", "suffix": "Inc.", "slogan": "An old slogan"},
+        "cart": {
+            "summary": '$t(cart.items, {"count": {{count}} }) in your cart',
+            "items_one": "one item",
+            "items_other": "{{count}} items",
+        },
+        "page_title": {"title": "Home"},
+        "legacy": {"banner": "$t(legacy.notice)", "notice": "An old notice"},
+        "loop": {"a": "$t(loop.b)", "b": "$t(loop.a)"},
+    },
+    "public/locales/en/auth.json": {
+        "login": {"heading": "Sign in to $t(common:brand.name)", "hint": "An old hint"},
+        "page_title": {"title": "Sign in"},
+    },
+    "public/locales/fr/common.json": {
+        "welcome": "Bienvenue chez $t(brand.nom)",
+        "brand": {"nom": "Acmé", "slogan": "Un vieux slogan"},
+    },
+}
+# `legacy.banner` names `legacy.notice`, but no used message names either: both go together.
+I18NEXT_NESTING_UNUSED = {
+    "common:brand.slogan",
+    "common:legacy.banner",
+    "common:legacy.notice",
+    "common:loop.a",
+    "common:loop.b",
+    "auth:login.hint",
+}
+
+# A vue-i18n app whose used messages link other keys (`@:key`, modifiers, braces).
+VUE_I18N_LINKED: dict[str, Any] = {
+    "package.json": {"dependencies": {"vue": "^3.4.0", "vue-i18n": "^9.9.0"}},
+    "i18nprune.config.json": {"src": "src", "locales": {"directory": "src/locales"}},
+    "src/components/Form.vue": (
+        "<template>\n"
+        "  <button>{{ $t('form.save') }}</button>\n"
+        "  <p>{{ $t('form.missingAddress') }}</p>\n"
+        "  <p>{{ $t('form.remove') }}</p>\n"
+        "  <p>{{ $t('form.contact') }}</p>\n"
+        "</template>\n"
+    ),
+    "src/locales/en.json": {
+        "common": {
+            "save": "Save",
+            "address": "Home address",
+            "delete": "Delete",
+            "cancel": "Cancel",
+            "help": "Help",
+        },
+        "form": {
+            "save": "@:common.save",
+            "missingAddress": "Please provide @.lower:common.address.",
+            "remove": "@.capitalize:{'common.delete'} this entry",
+            "contact": "Write to help{'@'}example.com",
+            "old": "@:common.cancel",
+        },
+    },
+    "src/locales/fr.json": {
+        "common": {"save": "Enregistrer", "cancel": "Annuler"},
+        "form": {"save": "@:common.save", "old": "@:common.cancel"},
+    },
+}
+VUE_I18N_LINKED_UNUSED = {"common.cancel", "common.help", "form.old"}
 
 APPS: dict[str, tuple[dict[str, Any], set[str]]] = {
     "formatjs-structured-json": (FORMATJS_STRUCTURED, FORMATJS_STRUCTURED_UNUSED),
@@ -538,4 +633,6 @@ APPS: dict[str, tuple[dict[str, Any], set[str]]] = {
     "messages-object": (MESSAGES_OBJECT, MESSAGES_OBJECT_UNUSED),
     "vue-options-flat": (VUE_OPTIONS_FLAT, VUE_OPTIONS_FLAT_UNUSED),
     "vue-nested-head": (VUE_NESTED_HEAD, VUE_NESTED_HEAD_UNUSED),
+    "i18next-nesting": (I18NEXT_NESTING, I18NEXT_NESTING_UNUSED),
+    "vue-i18n-linked": (VUE_I18N_LINKED, VUE_I18N_LINKED_UNUSED),
 }

@@ -13,7 +13,9 @@ from tests.cli.app_shapes import (
     FORMATJS,
     FORMATJS_STRUCTURED,
     I18NEXT_NAMESPACES,
+    I18NEXT_NESTING,
     REACT_I18NEXT_NATURAL,
+    VUE_I18N_LINKED,
     VUE_NESTED_HEAD,
     VUE_OPTIONS_FLAT,
 )
@@ -461,3 +463,156 @@ def test_a_default_namespace_without_a_file_is_a_warning(tmp_path, run_cli):
         if i["code"] == "i18nprune.project.default_namespace_missing"
     ]
     assert "`translation`" in issue["message"] and "auth, common, errors" in issue["message"]
+
+
+def _line_of(path: Path, text: str) -> int:
+    """The 1-based line of `path` that holds `text` first."""
+    lines = path.read_text().splitlines()
+    return next(number for number, line in enumerate(lines, 1) if text in line)
+
+
+def test_keys_named_inside_used_messages_are_kept_with_the_messages_that_name_them(
+    tmp_path, run_cli
+):
+    root = write_tree(tmp_path / "app", I18NEXT_NESTING)
+    common = root / "public/locales/en/common.json"
+    auth = root / "public/locales/en/auth.json"
+
+    result = run_cli("cleanup", "--dry-run", "--json", cwd=root)
+
+    named = {entry["key"]: entry["sites"] for entry in result.envelope["data"]["namedInMessages"]}
+    assert set(named) == {
+        "common:brand.name",
+        "common:brand.suffix",
+        "common:cart.items_one",
+        "common:cart.items_other",
+    }
+    assert named["common:brand.name"] == [
+        {
+            "message": "auth:login.heading",
+            "file": "public/locales/en/auth.json",
+            "line": _line_of(auth, '"heading"'),
+            "column": 5,
+        },
+        {
+            "message": "common:welcome",
+            "file": "public/locales/en/common.json",
+            "line": _line_of(common, '"welcome"'),
+            "column": 3,
+        },
+    ]
+    assert [site["message"] for site in named["common:brand.suffix"]] == ["common:brand.name"]
+    notes = [i for i in result.envelope["issues"] if i["code"].endswith("named_in_messages")]
+    assert len(notes) == 1 and "named inside the message of a used key" in notes[0]["message"]
+
+
+def test_linked_messages_keep_the_keys_they_link(tmp_path, run_cli):
+    root = write_tree(tmp_path / "app", VUE_I18N_LINKED)
+
+    result = run_cli("cleanup", "--dry-run", "--json", cwd=root)
+
+    named = {entry["key"]: entry["sites"] for entry in result.envelope["data"]["namedInMessages"]}
+    assert {key: [site["message"] for site in sites] for key, sites in named.items()} == {
+        "common.save": ["form.save"],
+        "common.address": ["form.missingAddress"],
+        "common.delete": ["form.remove"],
+    }
+
+
+def test_cleanup_removes_a_message_and_the_key_it_names_together(tmp_path, run_cli):
+    root = write_tree(tmp_path / "app", I18NEXT_NESTING)
+
+    result = run_cli("cleanup", "--yes", "--json", cwd=root)
+
+    assert result.code == 0, result.stdout
+    common = read(root / "public/locales/en/common.json")
+    assert "legacy" not in common and "loop" not in common
+    assert common["brand"] == {"name": "Acme $t(brand.suffix)", "suffix": "Inc."}
+
+
+def test_a_chosen_key_that_a_staying_message_names_is_not_removed(tmp_path, run_cli):
+    root = write_tree(tmp_path / "app", I18NEXT_NESTING)
+
+    result = run_cli("cleanup", "--keys", "common:legacy.notice", "--yes", "--json", cwd=root)
+
+    assert result.code == 0, result.stdout
+    assert result.envelope["data"]["keys"] == []
+    named = {e["key"]: e["sites"] for e in result.envelope["data"]["namedInMessages"]}
+    assert [site["message"] for site in named["common:legacy.notice"]] == ["common:legacy.banner"]
+    assert read(root / "public/locales/en/common.json")["legacy"]["notice"] == "An old notice"
+
+
+def test_sync_keeps_the_keys_messages_name_in_targets(tmp_path, run_cli):
+    root = write_tree(tmp_path / "app", I18NEXT_NESTING)
+
+    result = run_cli("sync", "--json", cwd=root)
+
+    assert result.code == 0, result.stdout
+    fr = read(root / "public/locales/fr/common.json")
+    # the source's messages name brand.name and brand.suffix; fr's own welcome names brand.nom
+    assert fr["brand"] == {"nom": "Acmé", "name": "Acme $t(brand.suffix)", "suffix": "Inc."}
+    assert set(fr["cart"]) == {"summary", "items_one", "items_other"}
+    assert fr["page_title"] == {"title": "Home"}
+
+
+def test_sync_keeps_linked_keys_and_prunes_a_link_chain_nobody_uses(tmp_path, run_cli):
+    root = write_tree(tmp_path / "app", VUE_I18N_LINKED)
+
+    run_cli("sync", "--json", cwd=root)
+
+    fr = read(root / "src/locales/fr.json")
+    assert fr["common"] == {
+        "save": "Enregistrer",
+        "address": "Home address",
+        "delete": "Delete",
+    }
+    assert "old" not in fr["form"]
+
+
+def test_cleanup_of_a_target_keeps_what_its_own_messages_name(tmp_path, run_cli):
+    root = write_tree(tmp_path / "app", I18NEXT_NESTING)
+
+    result = run_cli("cleanup", "--target", "fr", "--dry-run", "--json", cwd=root)
+
+    assert result.envelope["data"]["keys"] == ["common:brand.slogan"]
+    named = {e["key"]: e["sites"] for e in result.envelope["data"]["namedInMessages"]}
+    fr = root / "public/locales/fr/common.json"
+    assert named["common:brand.nom"] == [
+        {
+            "message": "common:welcome",
+            "file": "public/locales/fr/common.json",
+            "line": _line_of(fr, '"welcome"'),
+            "column": 3,
+        }
+    ]
+
+
+def test_validate_warns_of_a_key_a_used_message_names_that_the_source_lacks(tmp_path, run_cli):
+    files = dict(I18NEXT_NESTING)
+    files["public/locales/en/auth.json"] = {
+        "login": {"heading": "Sign in to $t(common:brand.nam)"},
+        "page_title": {"title": "Sign in"},
+    }
+    root = write_tree(tmp_path / "app", files)
+
+    result = run_cli("validate", "--json", cwd=root)
+
+    assert result.code == 0, result.stdout
+    assert result.envelope["data"]["missing"] == []
+    auth = root / "public/locales/en/auth.json"
+    assert result.envelope["data"]["missingNested"] == {
+        "common:brand.nam": [
+            {
+                "message": "auth:login.heading",
+                "file": "public/locales/en/auth.json",
+                "line": _line_of(auth, '"heading"'),
+                "column": 5,
+            }
+        ]
+    }
+    [issue] = [i for i in result.envelope["issues"] if i["code"].endswith("missing_nested")]
+    assert issue["severity"] == "warning"
+    assert (
+        "common:brand.nam (in `auth:login.heading`, public/locales/en/auth.json:"
+        in (issue["message"])
+    )

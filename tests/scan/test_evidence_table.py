@@ -9,6 +9,7 @@ import pytest
 
 from i18nprune.envelope import Code
 from i18nprune.keys import KeySyntax
+from i18nprune.reference import Evidence
 from tests.scan.conftest import ScanProject
 
 
@@ -168,6 +169,78 @@ CASES = [
         {"a.ts": "const tt = i18n.getFixedT('fr', 'errors', 'http'); tt('404');"},
         [Key("http.404", "errors")],
         syntax=NAMESPACED,
+    ),
+    # --- per-call keyPrefix (i18next >= 21.8.14 on a fixed `t`) -------------------------------
+    Case(
+        "per_call_key_prefix_on_the_hooks_t",
+        {
+            "a.tsx": "function C() { const { t } = useTranslation();\n"
+            "  t('title', { keyPrefix: 'page' }); }"
+        },
+        [Key("page.title")],
+    ),
+    Case(
+        "per_call_key_prefix_replaces_the_hooks",
+        {
+            "a.tsx": "function C() {\n"
+            "  const { t } = useTranslation('auth', { keyPrefix: 'login' });\n"
+            "  t('heading'); t('title', { keyPrefix: 'page_title' }); }"
+        },
+        [Key("login.heading", "auth"), Key("page_title.title", "auth")],
+        syntax=NAMESPACED,
+    ),
+    Case(
+        "empty_per_call_key_prefix_removes_the_hooks",
+        {
+            "a.tsx": "function C() { const { t } = useTranslation('x', { keyPrefix: 'login' });\n"
+            "  t('common.ok', { keyPrefix: '' }); }"
+        },
+        [Key("common.ok")],
+    ),
+    Case(
+        "per_call_key_prefix_from_a_constant",
+        {
+            "a.tsx": "const PREFIX = 'settings.profile';\n"
+            "function C() { const { t } = useTranslation(); t('name', { keyPrefix: PREFIX }); }"
+        },
+        [Key("settings.profile.name")],
+    ),
+    Case(
+        "conditional_per_call_key_prefix_takes_each_branch",
+        {
+            "a.tsx": "function C({ type }) { const { t } = useTranslation();\n"
+            "  const keyPrefix = type === 'list' ? 'detail.list' : 'detail.unlist';\n"
+            "  return t('title', { keyPrefix }); }"
+        },
+        [Key("detail.list.title"), Key("detail.unlist.title")],
+    ),
+    Case(
+        "per_call_key_prefix_on_get_fixed_t",
+        {
+            "a.ts": "const tt = i18n.getFixedT('fr', 'errors', 'http');\n"
+            "tt('404', { keyPrefix: 'ws' });"
+        },
+        [Key("ws.404", "errors")],
+        syntax=NAMESPACED,
+    ),
+    Case(
+        "non_literal_per_call_key_prefix_makes_the_site_dynamic",
+        {
+            "a.tsx": "function C({ p }) { const { t } = useTranslation();\n"
+            "  t('name', { keyPrefix: p }); }"
+        },
+        [],
+        [Dynamic("non_literal", None)],
+    ),
+    Case(
+        "plain_t_may_ignore_the_per_call_key_prefix_so_both_readings_count",
+        {"a.ts": "import i18n from 'i18next';\ni18n.t('title', { keyPrefix: 'page' });"},
+        [Key("page.title"), Key("title")],
+    ),
+    Case(
+        "a_t_the_code_is_handed_reads_both_ways",
+        {"a.ts": "export const label = (t) => t('name', { keyPrefix: 'field' });"},
+        [Key("field.name"), Key("name")],
     ),
     Case(
         "default_namespace_for_unbound_t",
@@ -772,4 +845,28 @@ def test_quoted_texts_in_prose_pages_are_evidence_but_no_sites(project: ScanProj
     assert [(s.text, s.line) for s in result.literals] == [
         ("about.heading.summary", 3),
         ("prose", 5),
+    ]
+
+
+def test_a_key_read_two_ways_is_missing_only_when_neither_is_there(project: ScanProject) -> None:
+    project.write(
+        "src/a.ts", "import i18n from 'i18next';\ni18n.t('title', { keyPrefix: 'page' });\n"
+    )
+    evidence = Evidence(project.scan(), KeySyntax())
+
+    assert evidence.missing({None: ["page.title"]}) == []
+    assert evidence.missing({None: ["title"]}) == []
+    assert [m.key for m in evidence.missing({None: ["other"]})] == ["page.title"]
+
+
+def test_each_branch_of_a_conditional_key_prefix_must_be_present(project: ScanProject) -> None:
+    project.write(
+        "src/a.tsx",
+        "function C({ type }) { const { t } = useTranslation();\n"
+        "  return t('title', { keyPrefix: type ? 'detail.list' : 'detail.unlist' }); }\n",
+    )
+    evidence = Evidence(project.scan(), KeySyntax())
+
+    assert [m.key for m in evidence.missing({None: ["detail.list.title"]})] == [
+        "detail.unlist.title"
     ]

@@ -8,6 +8,7 @@ from rich.markup import escape
 from i18nprune.cli.globals import GlobalOptions
 from i18nprune.cli.output import print_limited
 from i18nprune.ops.cleanup import CleanupData
+from i18nprune.ops.evidence_report import NamedKey
 
 
 def render(data: CleanupData, out: Console, options: GlobalOptions) -> None:
@@ -20,5 +21,15 @@ def render(data: CleanupData, out: Console, options: GlobalOptions) -> None:
     if data.uncertain_suffixes:
         suffixes = escape(", ".join(data.uncertain_suffixes))
         out.print(f"[dim]kept by dynamic suffixes: {suffixes}[/]")
+    if data.named_in_messages:
+        out.print("[dim]kept, named inside the message of a used key:[/]")
+        print_limited(out, [_named(entry) for entry in data.named_in_messages], options)
     if data.removed:
         out.print(f"[green]removed {data.removed} key(s)[/]")
+
+
+def _named(entry: NamedKey) -> str:
+    first = entry.sites[0] if entry.sites else None
+    where = f" (in {first.message}, {first.file}:{first.line})" if first is not None else ""
+    more = f" and {len(entry.sites) - 1} more" if len(entry.sites) > 1 else ""
+    return f"  {escape(entry.key)}{escape(where)}{more}"
