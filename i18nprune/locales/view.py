@@ -148,6 +148,14 @@ def load_locale(
     segments = inventory.segments.get(code, [])
     if namespace is not None and namespace_of is not None:
         segments = [segment for segment in segments if namespace_of(segment) == namespace]
+    return read_segments(code, segments, placeholder, namespace)
+
+
+def read_segments(
+    code: str, segments: list[Segment], placeholder: str, namespace: str | None = None
+) -> LocaleView:
+    """The view of locale `code` (normalised) made of `segments` (sorted by `rel`), as
+    `load_locale` reads them; `namespace` is the one they hold, if any."""
     leaves: dict[str, Leaf] = {}
     # the leaves each segment added, in order: the dict path → rel (`leaf_segment`) is built
     # when a caller reads it, or here at the first path defined twice (whose first segment a
