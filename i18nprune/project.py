@@ -15,6 +15,7 @@ from i18nprune.config.schema import Config
 from i18nprune.envelope import Code, Issue, ProblemError, error, warning
 from i18nprune.keys import KeySyntax
 from i18nprune.locale_codes import normalize_code
+from i18nprune.locales.derived import DerivedCounts
 from i18nprune.locales.editor import LocaleEditor
 from i18nprune.locales.layout import (
     LocaleInventory,
@@ -85,6 +86,7 @@ class Project:
     """The config file the host named explicitly (`-c`), if it did."""
     _inventory: tuple[LocaleInventory, list[Issue]] | None = field(default=None, repr=False)
     _by_namespace: dict[str, dict[str, list[Segment]]] = field(default_factory=dict, repr=False)
+    _derived: DerivedCounts | None = field(default=None, repr=False)
 
     @property
     def root(self) -> Path:
@@ -120,6 +122,13 @@ class Project:
             return path.relative_to(self.root).as_posix()
         except ValueError:
             return str(path)
+
+    def derived_counts(self) -> DerivedCounts:
+        """The counts this run derives from locale files, kept between runs (see
+        `DerivedCounts`); the op that counts saves them."""
+        if self._derived is None:
+            self._derived = DerivedCounts(self.cache_dir(), writable=not self.read_only)
+        return self._derived
 
     def cache_dir(self) -> Path | None:
         """Where this project's caches live, or None when caching is off."""
@@ -198,8 +207,14 @@ class Project:
             inventory, _ = self.inventory()
             return load_locale(inventory, locale, placeholder)
         code = normalize_code(locale)
-        segments = self.segments_by_namespace(code).get(namespace, [])
-        return read_segments(code, segments, placeholder, namespace)
+        return read_segments(code, self.segments(code, namespace), placeholder, namespace)
+
+    def segments(self, locale: str, namespace: str | None = None) -> list[Segment]:
+        """The files `load(locale, namespace)` reads, in `rel` order."""
+        if namespace is None:
+            inventory, _ = self.inventory()
+            return inventory.segments.get(normalize_code(locale), [])
+        return self.segments_by_namespace(locale).get(namespace, [])
 
     def segments_by_namespace(self, locale: str) -> dict[str, list[Segment]]:
         """`locale`'s segments by the namespace each holds (`namespace_of`), in `rel` order;

@@ -289,6 +289,7 @@ def _align(
         dynamic_key_sites=sum(1 for site in evidence.scan.dynamic if site.kind != "commented"),
         suggestions=suggest(project, evidence, sources, len(missing_in(evidence, sources))),
     )
+    project.derived_counts().save()
     return make_envelope(KIND, data, issues, started=started)
 
 
