@@ -64,8 +64,8 @@ def digest_of(value: object) -> bytes:
 class DerivedCounts:
     """The counts of one run over a project's cache folder (`None`: nothing is kept).
 
-    `writable`: the cache file may be written (`save`); otherwise the counts are kept in this
-    process's memory, for later runs of the same process (a read-only `serve`). Each file is
+    `writable`: the cache file may be written (`save`); otherwise it is only read, and the
+    counts are kept in this process's memory for its later runs (a read-only `serve`). Each file is
     stat'd once per instance (a lock file every count names, once): an op that writes locale
     files counts after its writes. Not thread-safe: one run uses it from one thread at a time.
     """
@@ -149,7 +149,9 @@ class DerivedCounts:
             return {}
         if not self._writable:
             with _memory_lock:
-                return dict(_memory.get(self._cache_dir, {}))
+                kept = _memory.get(self._cache_dir)
+            if kept is not None:
+                return dict(kept)
         try:
             return dict(_decoder.decode((self._cache_dir / DERIVED_FILE_NAME).read_bytes()).records)
         except (OSError, msgspec.DecodeError, msgspec.ValidationError):

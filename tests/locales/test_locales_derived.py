@@ -107,6 +107,19 @@ def test_a_read_only_run_keeps_its_counts_in_memory(tmp_path: Path) -> None:
     assert not cache.exists()
 
 
+def test_a_read_only_run_reads_the_cache_file_and_writes_nothing(tmp_path: Path) -> None:
+    fr = settled(tmp_path / "fr.json", '{"a": 1}')
+    de = settled(tmp_path / "de.json", '{"a": 1}')
+    cache = tmp_path / "cache"
+    run(cache, "extra/fr", [fr])
+    before = (cache / DERIVED_FILE_NAME).read_bytes()
+    assert run(cache, "extra/fr", [fr], writable=False)[1] == DerivedStatistics(0, 1)
+    assert run(cache, "extra/de", [de], writable=False)[1] == DerivedStatistics(1, 0)
+    assert run(cache, "extra/de", [de], writable=False)[1] == DerivedStatistics(0, 1)
+    assert (cache / DERIVED_FILE_NAME).read_bytes() == before
+    assert sorted(path.name for path in cache.iterdir()) == [DERIVED_FILE_NAME]
+
+
 def test_without_a_cache_folder_every_run_counts(tmp_path: Path) -> None:
     fr = settled(tmp_path / "fr.json", '{"a": 1}')
     assert run(None, "extra/fr", [fr])[1] == DerivedStatistics(1, 0)
