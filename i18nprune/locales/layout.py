@@ -120,16 +120,16 @@ def discover_locales(root: Path, locales: LocalesConfig) -> tuple[LocaleInventor
     found: list[tuple[str, _Entry]] = []  # (code as written, file)
     if locales.structure == "locale_per_dir":
         for locale_dir in walker.listing(top)[1]:
-            if looks_like_locale_code(locale_dir.path.name):
-                found += [(locale_dir.path.name, file) for file in walker.json_files(locale_dir)]
+            if looks_like_locale_code(locale_dir.name):
+                found += [(locale_dir.name, file) for file in walker.json_files(locale_dir)]
     else:
         files = (
             walker.json_files(top)
             if locales.structure == "feature_bundle"
-            else [file for file in walker.listing(top)[0] if _is_candidate(file.path.name)]
+            else [file for file in walker.listing(top)[0] if _is_candidate(file.name)]
         )
         for file in files:
-            code = file.path.name[: -len(".json")]
+            code = file.name[: -len(".json")]
             if looks_like_locale_code(code):
                 found.append((code, file))
     return LocaleInventory(directory=directory, segments=_group(root, found)), walker.issues
@@ -144,13 +144,13 @@ def _group(root: Path, found: list[tuple[str, _Entry]]) -> dict[str, list[Segmen
         if (locale, file.real) in files_seen:
             continue
         files_seen.add((locale, file.real))
-        text = str(file.path)
+        text = file.path
         rel = (
             text[len(below_root) :].replace(os.sep, "/")
             if text.startswith(below_root)
             else Path(os.path.relpath(text, root)).as_posix()
         )
-        segments.setdefault(locale, []).append(Segment(locale, name, file.path, rel))
+        segments.setdefault(locale, []).append(Segment(locale, name, Path(text), rel))
     return {
         locale: sorted(segments[locale], key=lambda segment: segment.rel)
         for locale in sorted(segments)
@@ -158,9 +158,11 @@ def _group(root: Path, found: list[tuple[str, _Entry]]) -> dict[str, list[Segmen
 
 
 class _Entry(NamedTuple):
-    """A file or directory the walk reached: its path as reached, and where it really is."""
+    """A file or directory the walk reached: its name, its path as reached, and where it
+    really is (paths as text: a `Path` is made for each segment file only)."""
 
-    path: Path
+    name: str
+    path: str
     real: str
     """`os.path.realpath(path)`, derived from its parent's where no link is in between (a
     locale tree of thousands of files then costs no `realpath` of each)."""
@@ -177,7 +179,7 @@ class _Walker:
 
     def top(self) -> _Entry:
         """The locales directory itself."""
-        return _Entry(self._directory, str(self._bounds[1]))
+        return _Entry(self._directory.name, str(self._directory), str(self._bounds[1]))
 
     def listing(self, directory: _Entry) -> tuple[list[_Entry], list[_Entry]]:
         """(files, subdirectories) directly in `directory`, each sorted by name."""
@@ -197,20 +199,20 @@ class _Walker:
         files: list[_Entry] = []
         subdirectories: list[_Entry] = []
         for entry in entries:
-            if entry.name.startswith("."):
+            name = entry.name
+            if name.startswith("."):
                 continue
-            path = Path(entry.path)
             if entry.is_symlink():
-                real = os.path.realpath(path)
-                if not self._link_stays(path, real):
+                real = os.path.realpath(entry.path)
+                if not self._link_stays(entry.path, real):
                     continue
             else:
-                real = os.path.join(directory.real, entry.name)
+                real = os.path.join(directory.real, name)
             try:
                 if entry.is_dir():
-                    subdirectories.append(_Entry(path, real))
+                    subdirectories.append(_Entry(name, entry.path, real))
                 elif entry.is_file():
-                    files.append(_Entry(path, real))
+                    files.append(_Entry(name, entry.path, real))
             except OSError:  # a link that loops onto itself; nothing to read there
                 continue
         return files, subdirectories
@@ -223,12 +225,12 @@ class _Walker:
         if directory.real in ancestors:
             return []
         files, subdirectories = self.listing(directory)
-        found = [file for file in files if _is_candidate(file.path.name)]
+        found = [file for file in files if _is_candidate(file.name)]
         for subdirectory in subdirectories:
             found += self.json_files(subdirectory, ancestors | {directory.real})
         return found
 
-    def _link_stays(self, link: Path, real: str) -> bool:
+    def _link_stays(self, link: str, real: str) -> bool:
         target = Path(real)
         if any(target.is_relative_to(bound) for bound in self._bounds):
             return True
@@ -241,7 +243,7 @@ class _Walker:
         )
         return False
 
-    def _rel(self, path: Path) -> str:
+    def _rel(self, path: str | Path) -> str:
         return Path(os.path.relpath(path, self._root)).as_posix()
 
 
