@@ -13,7 +13,9 @@ import random
 import shutil
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
+
+from i18nprune.translate.lock import LOCK_FILE, entry_for, lock_key, render_lock
 
 SEED = 20261129
 SOURCE = "en"
@@ -322,6 +324,208 @@ def write(root: Path, shape: Shape) -> Written:
     return Written(root, shape, shape.leaves, files, sites, total)
 
 
+NAMESPACE_WORDS = (
+    "calendar",
+    "weather",
+    "media",
+    "docker",
+    "dns",
+    "torrent",
+    "rss",
+    "usenet",
+    "search",
+    "users",
+    "invites",
+    "boards",
+    "apps",
+    "health",
+    "notes",
+    "iframe",
+)
+TARGET_LOCALES = (
+    *("ar", "cn", "cr", "cs", "da", "de", "el", "es", "et", "fr", "gl", "he", "hr", "hu"),
+    *("it", "ja", "ko", "lt", "lv", "nl", "no", "pl", "pt", "ro", "ru", "sk", "sl", "sv"),
+    *("tr", "tw", "uk", "vi", "zh"),
+)
+"""Homarr's 33 target locales; a shape with fewer takes the first ones."""
+
+
+@dataclass(frozen=True)
+class NamespacedShape:
+    """A next-i18next app shaped like homarr: `public/locales/<locale>/<namespace>.json`, one
+    file per namespace (`common`, `modules/calendar`, `layout/header/actions/…`), nested
+    objects inside, and TSX components that call `useTranslation('<namespace>')`.
+
+    `targets`: target locales beside the source `en` (0: the same app with only the source).
+    `namespaces`: namespace files per locale (homarr: 65–83, 1,100 source leaves in 69 KB).
+    Each target translates every source leaf except a few (every 7th locale misses ~5 % of
+    them), every 4th keeps three namespaces the source no longer has, and the last two carry
+    one key the source lacks (so `validate` suggests a `sync`). `files`: components, each
+    calling four keys of one namespace. `lock`: an `i18nprune.lock.json` tracking every
+    target leaf, as a project that translates with `generate` has (homarr, on Crowdin, has
+    none); one leaf in 50 is stale.
+    """
+
+    targets: int = len(TARGET_LOCALES)
+    namespaces: int = 78
+    files: int = 350
+    lock: bool = False
+
+    def key(self) -> str:
+        """A short stable name of this shape, for folder names."""
+        digest = hashlib.sha1(json.dumps(asdict(self), sort_keys=True).encode()).hexdigest()
+        return f"namespaced-{self.targets}t-{self.namespaces}n-{digest[:8]}"
+
+
+@dataclass(frozen=True)
+class NamespacedWritten:
+    """A namespaced fixture on disk: its root, its counts, and what its locales weigh."""
+
+    root: Path
+    shape: NamespacedShape
+    source_leaves: int
+    locale_files: int
+    locale_bytes: int
+    files: int
+    call_sites: int
+
+
+def namespace_names(count: int) -> list[str]:
+    """`count` namespace names, sorted: `common` and `zod` at the top, then one to three
+    folders deep (`modules/calendar`, `layout/header/docker`)."""
+    rng = random.Random(SEED + 3)
+    names = ["common", "zod", "password-requirements"][:count]
+    while len(names) < count:
+        depth = rng.choice((1, 1, 2, 2, 2))
+        folders = rng.sample(("modules", "layout", "manage", "settings", "widgets", "tools"), 1)
+        folders += [rng.choice(NAMESPACE_WORDS) for _ in range(depth - 1)]
+        name = "/".join([*folders, f"{rng.choice(NAMESPACE_WORDS)}-{len(names)}"])
+        names.append(name)
+    return sorted(names)
+
+
+def _namespace_leaves(rng: random.Random, namespace: str) -> dict[str, str]:
+    """One namespace's source leaves by dotted path: mostly small files (median ~13 leaves),
+    now and then a large one, nested two to four levels."""
+    count = min(80, max(2, int(rng.paretovariate(1.6) * 7)))
+    leaves: dict[str, str] = {}
+    for index in range(count):
+        depth = rng.choice((1, 2, 2, 3, 3, 4))
+        segments = [rng.choice(WORDS) for _ in range(depth - 1)] + [f"k{index}"]
+        text = _text(rng, index)
+        if index % 6 == 1:
+            text += " {{count}}"
+        leaves[".".join(segments)] = f"{text} ({namespace.rsplit('/', 1)[-1]})"
+    return leaves
+
+
+def _nested(leaves: dict[str, str]) -> dict[str, object]:
+    document: dict[str, object] = {}
+    for path, text in leaves.items():
+        *heads, last = path.split(".")
+        node = document
+        for head in heads:
+            child = node.setdefault(head, {})
+            assert isinstance(child, dict)
+            node = child
+        node[last] = text
+    return document
+
+
+def _write_json(path: Path, document: object) -> int:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    path.write_text(text, encoding="utf-8")
+    return len(text.encode())
+
+
+def _translated(code: str, text: str) -> str:
+    return f"[{code}] {text}"
+
+
+def _component(index: int, namespace: str, keys: list[str]) -> str:
+    lines = [
+        "import { useTranslation } from 'next-i18next';",
+        "",
+        f"export const Widget{index} = ({{ count }}: {{ count: number }}) => {{",
+        f"  const {{ t }} = useTranslation('{namespace}');",
+        "  return (",
+        f'    <section className="widget{index}">',
+    ]
+    lines += [f"      <p>{{t('{key}', {{ count }})}}</p>" for key in keys]
+    lines += ["    </section>", "  );", "};"]
+    return "\n".join(lines) + "\n"
+
+
+def write_namespaced(root: Path, shape: NamespacedShape) -> NamespacedWritten:
+    """Write the app of `shape` into the empty or missing folder `root`."""
+    rng = random.Random(SEED + 4)
+    names = namespace_names(shape.namespaces)
+    sources = {name: _namespace_leaves(rng, name) for name in names}
+    locales = root / "public" / "locales"
+    written = 0
+    files = 0
+    for name, leaves in sources.items():
+        written += _write_json(locales / SOURCE / f"{name}.json", _nested(leaves))
+        files += 1
+    lock: dict[str, dict[str, Any]] = {}
+    for number, code in enumerate(TARGET_LOCALES[: shape.targets]):
+        for name, leaves in sources.items():
+            kept = {
+                path: _translated(code, text)
+                for index, (path, text) in enumerate(leaves.items())
+                if number % 7 != 3 or index % 20 != 5
+            }
+            if number >= shape.targets - 2 and name == names[-3]:
+                kept["removed.fromSource"] = _translated(code, "Kept after the source dropped it")
+            written += _write_json(locales / code / f"{name}.json", _nested(kept))
+            files += 1
+            if shape.lock:
+                lock[lock_key(code, name)] = {
+                    path: entry_for(
+                        path, path, leaves.get(path, "") + ("!" if index % 50 == 9 else ""), text
+                    )
+                    for index, (path, text) in enumerate(kept.items())
+                }
+        if number % 4 == 0:
+            for old in range(3):
+                legacy = {"title": _translated(code, f"Legacy page {old}")}
+                written += _write_json(locales / code / "legacy" / f"page-{old}.json", legacy)
+                files += 1
+    if lock:
+        (root / LOCK_FILE).write_bytes(render_lock(lock))
+    config = {
+        "src": "src",
+        "locales": {
+            "source": SOURCE,
+            "directory": "public/locales",
+            "mode": "locale_directory",
+            "structure": "locale_per_dir",
+            "namespaces": "file",
+            "defaultNamespace": "common",
+        },
+    }
+    (root / "i18nprune.config.json").write_text(json.dumps(config, indent=2) + "\n")
+    sites = 0
+    for index in range(shape.files):
+        name = names[index % len(names)]
+        paths = list(sources[name])
+        keys = [paths[(index // len(names) * 4 + offset) % len(paths)] for offset in range(4)]
+        folder = root / "src" / "components" / name.split("/")[0]
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / f"Widget{index}.tsx").write_text(_component(index, name, keys))
+        sites += len(keys)
+    return NamespacedWritten(
+        root,
+        shape,
+        sum(len(leaves) for leaves in sources.values()),
+        files,
+        written,
+        shape.files,
+        sites,
+    )
+
+
 class FixtureStore:
     """Fixtures written once per session under `folder` and reused by every benchmark that asks
     for the same shape (benchmarks that write into a fixture call `Written.reset_targets`)."""
@@ -329,6 +533,7 @@ class FixtureStore:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self._written: dict[Shape, Written] = {}
+        self._namespaced: dict[NamespacedShape, NamespacedWritten] = {}
 
     def get(self, shape: Shape) -> Written:
         """The fixture of `shape`, written on first use."""
@@ -341,3 +546,12 @@ class FixtureStore:
         written.reset_targets()
         write_config(written.root)
         return written
+
+    def namespaced(self, shape: NamespacedShape) -> NamespacedWritten:
+        """The namespaced app of `shape`, written on first use (benchmarks only read it)."""
+        if shape not in self._namespaced:
+            root = self.folder / shape.key()
+            if root.exists():
+                shutil.rmtree(root)
+            self._namespaced[shape] = write_namespaced(root, shape)
+        return self._namespaced[shape]

@@ -93,10 +93,21 @@ def _git(*args: str) -> str:
     return done.stdout.strip()
 
 
+def cpu_model() -> str:
+    """The CPU's model name from /proc/cpuinfo ("" where there is none)."""
+    try:
+        lines = Path("/proc/cpuinfo").read_text().splitlines()
+    except OSError:
+        return ""
+    return next((line.split(":", 1)[1].strip() for line in lines if "model name" in line), "")
+
+
 def machine() -> dict[str, Any]:
-    """CPU count, Python, platform and the git commit (with whether the tree had changes)."""
+    """CPU count and model, Python, platform and the git commit (with whether the tree had
+    changes)."""
     return {
         "cpu_count": os.cpu_count(),
+        "cpu_model": cpu_model(),
         "python": platform.python_version(),
         "platform": platform.platform(),
         "git_commit": _git("rev-parse", "HEAD"),

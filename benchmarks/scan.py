@@ -9,6 +9,9 @@ over the tree (front process + scan workers), sampled every 50 ms. Files average
 call `t()` on leaves of the source locale. CPU is compared with the upstream TypeScript tool's
 stated 4.7 s on 10k files, and with `--peer-cmd` (a shell command, `{root}` replaced by the
 fixture's folder) timed on the same fixture in the same session, run after run with ours.
+Step `validate_namespaced_warm`: cold and warm CPU of a homarr-shaped next-i18next app (33
+target locales × 78 namespace files in `public/locales/<locale>/`, also with a lock file), each
+read against the same app with only its source locale in the same session.
 Saves `scan.json` in `--out` (default benchmarks/results/).
 """
 
@@ -21,7 +24,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from fixtures import FixtureStore, Shape, Written
+from fixtures import FixtureStore, NamespacedShape, NamespacedWritten, Shape, Written
 from harness import (
     Homes,
     Limit,
@@ -129,9 +132,10 @@ class Validator:
         self.homes = homes
         self.timeout = timeout
 
-    def once(self, written: Written, home: Path) -> Measured:
-        """One measured `validate --json` in `home` (exit 1, keys missing, is fine)."""
-        argv = cli(written.root, "validate", "--json", "--json-compact")
+    def once(self, root: Path, home: Path) -> Measured:
+        """One measured `validate --json` of the project at `root` in `home` (exit 1, keys
+        missing, is fine)."""
+        argv = cli(root, "validate", "--json", "--json-compact")
         measured = run_measured(argv, env=cli_environment(home), timeout=self.timeout, check=False)
         if measured.returncode not in (0, 1) or '"kind":"validate"' not in measured.stdout:
             raise RuntimeError(
@@ -139,11 +143,11 @@ class Validator:
             )
         return measured
 
-    def cold_and_warm(self, written: Written) -> tuple[Measured, Measured]:
+    def cold_and_warm(self, root: Path) -> tuple[Measured, Measured]:
         """A cold run in a fresh home, then a warm run in it."""
         home = self.homes.new()
-        cold = self.once(written, home)
-        return cold, self.once(written, home)
+        cold = self.once(root, home)
+        return cold, self.once(root, home)
 
 
 def details(measured: Measured, written: Written) -> dict[str, Any]:
@@ -216,7 +220,7 @@ class Benchmark:
         out = SizeRuns([], [], [], [], [], {})
         for _ in range(self.args.runs):
             before = loadavg()
-            cold, warm = self.validator.cold_and_warm(written)
+            cold, warm = self.validator.cold_and_warm(written.root)
             out.cold_wall.append(_run(cold.wall_s, before, cold, written))
             out.cold_cpu.append(_run(cold.cpu_s, before, cold, written))
             out.memory.append(_run(cold.peak_rss_mb, before, cold, written))
@@ -271,7 +275,8 @@ class Benchmark:
     def memory(self) -> None:
         baseline_fixture = self.store.get(Shape(leaves=10, files=1, blocks=1))
         self.baseline = statistics.median(
-            self.validator.once(baseline_fixture, self.homes.new()).peak_rss_mb for _ in range(3)
+            self.validator.once(baseline_fixture.root, self.homes.new()).peak_rss_mb
+            for _ in range(3)
         )
         files = self.sizes.memory
         runs = self._measure(files)
@@ -315,8 +320,94 @@ class Benchmark:
         series = scaling(title, "KB", memory, size_unit="files", scale=1e3)
         self.report.add_scaling("validate_memory", series)
 
+    def validate_namespaced_warm(self) -> None:
+        """Cold and warm `validate` of a homarr-shaped next-i18next app (33 target locales × 78
+        namespace files), with and without a lock file, each beside the same app with only its
+        source locale, measured in the same run: its warm ÷ the source-only warm is what the
+        target files cost a warm run."""
+        shape = NamespacedShape(**NAMESPACED_SIZES[mode(self.args)])
+        variants = {
+            "source_only": replace(shape, targets=0),
+            "targets": shape,
+            "lock": replace(shape, lock=True),
+        }
+        runs: dict[str, tuple[list[Run], list[Run]]] = {name: ([], []) for name in variants}
+        for _ in range(self.args.runs):
+            measured: dict[str, Measured] = {}
+            for name, variant in variants.items():
+                written = self.store.namespaced(variant)
+                before = loadavg()
+                cold, warm = self.validator.cold_and_warm(written.root)
+                measured[name] = warm
+                cold_runs, warm_runs = runs[name]
+                cold_runs.append(Run(cold.cpu_s, before, loadavg(), namespaced(cold, written)))
+                warm_runs.append(Run(warm.cpu_s, before, loadavg(), namespaced(warm, written)))
+            alone = measured["source_only"].cpu_s
+            for _, warm_runs in runs.values():
+                warm_runs[-1].details["ratio_to_source_only_warm"] = round(
+                    warm_runs[-1].value / alone, 3
+                )
+        for name, (cold_runs, warm_runs) in runs.items():
+            self.report.add(_namespaced(name, "cold", variants[name], runs), cold_runs)
+            self.report.add(_namespaced(name, "warm", variants[name], runs), warm_runs)
+
     def _scale(self) -> list[tuple[int, SizeRuns]]:
         return [(n, self.measured[n]) for n in self.sizes.scale if n in self.measured]
+
+
+NAMESPACED_SIZES: dict[Mode, dict[str, int]] = {
+    "full": {"targets": 33, "namespaces": 78, "files": 350},
+    "quick": {"targets": 33, "namespaces": 78, "files": 350},
+    "smoke": {"targets": 3, "namespaces": 10, "files": 40},
+}
+"""The homarr-shaped app of each mode (quick keeps the real size: it takes seconds)."""
+
+
+def namespaced(measured: Measured, written: NamespacedWritten) -> dict[str, Any]:
+    """What a run on the namespaced app keeps."""
+    return {
+        "targets": written.shape.targets,
+        "namespaces": written.shape.namespaces,
+        "lock": written.shape.lock,
+        "locale_files": written.locale_files,
+        "locale_mb": round(written.locale_bytes / 1e6, 2),
+        "source_leaves": written.source_leaves,
+        "files": written.files,
+        "wall_s": round(measured.wall_s, 3),
+        "cpu_s": round(measured.cpu_s, 3),
+        "cpu_sampled_s": round(measured.cpu_sampled_s, 3),
+        "peak_rss_sum_mb": round(measured.peak_rss_mb, 1),
+    }
+
+
+def _namespaced(
+    name: str,
+    run: str,
+    shape: NamespacedShape,
+    runs: dict[str, tuple[list[Run], list[Run]]],
+) -> Spec:
+    """The figure of one variant's cold or warm runs, read against the source-only app's
+    runs of the same kind in this session."""
+    what = {
+        "source_only": "the source locale only",
+        "targets": f"{shape.targets} target locales",
+        "lock": f"{shape.targets} target locales and a lock file",
+    }[name]
+    spec = Spec(
+        f"validate_namespaced_{name}_{run}_cpu",
+        f"{run} validate, next-i18next app of {shape.namespaces} namespace files with {what}, "
+        "CPU summed over the process tree",
+        "s",
+        "lower",
+    )
+    if name == "source_only":
+        return spec
+    alone = runs["source_only"][0 if run == "cold" else 1]
+    reference = Limit(
+        statistics.median(r.value for r in alone),
+        f"the same app with the source locale only, median {run} CPU in this session",
+    )
+    return replace(spec, references={"source_only": reference})
 
 
 def _memory_timeline(measured: Measured) -> dict[str, Any]:
@@ -327,7 +418,7 @@ def _memory_timeline(measured: Measured) -> dict[str, Any]:
     }
 
 
-FIGURES = ("validate", "memory", "scaling_files")
+FIGURES = ("validate", "memory", "scaling_files", "validate_namespaced_warm")
 
 
 def run(args: argparse.Namespace, store: FixtureStore, homes: Homes) -> Report:

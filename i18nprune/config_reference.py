@@ -147,13 +147,15 @@ DESCRIPTIONS: dict[tuple[str, str], str] = {
         "such leaves."
     ),
     ("Config", "cache"): (
-        "The per-project scan cache and the translation cache (`$I18NPRUNE_HOME`). Flag "
-        "`--no-cache` turns both off for one run."
+        "The per-project scan cache (with the counts `validate` derives from target locale "
+        "files) and the translation cache (`$I18NPRUNE_HOME`). Flag `--no-cache` turns both off "
+        "for one run."
     ),
     ("CacheConfig", "enabled"): "`false`: no cache is read or written, like `--no-cache`.",
     ("CacheConfig", "dir"): (
-        "Folder that replaces `$I18NPRUNE_HOME/cache` for the scan cache (one subfolder per "
-        "project). The translation cache stays at `$I18NPRUNE_HOME/translations.sqlite3`."
+        "Folder that replaces `$I18NPRUNE_HOME/cache` for the scan cache and the derived "
+        "counts (one subfolder per project). The translation cache stays at "
+        "`$I18NPRUNE_HOME/translations.sqlite3`."
     ),
     ("Config", "translate"): "Machine translation (`generate`).",
     ("TranslateConfig", "primary"): (

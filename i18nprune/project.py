@@ -15,6 +15,7 @@ from i18nprune.config.schema import Config
 from i18nprune.envelope import Code, Issue, ProblemError, error, warning
 from i18nprune.keys import KeySyntax
 from i18nprune.locale_codes import normalize_code
+from i18nprune.locales.derived import DerivedCounts
 from i18nprune.locales.editor import LocaleEditor
 from i18nprune.locales.layout import (
     LocaleInventory,
@@ -23,7 +24,7 @@ from i18nprune.locales.layout import (
     namespace_segment_path,
     segment_namespace,
 )
-from i18nprune.locales.view import LocaleView, load_locale
+from i18nprune.locales.view import LocaleView, load_locale, read_segments
 from i18nprune.scan import RepositoryScope, ScanOptions
 from i18nprune.scan.message_ids import MessageIdScope
 from i18nprune.system.digests import sha256
@@ -86,6 +87,8 @@ class Project:
     """The config file the host named explicitly (`-c`), if it did."""
     _inventory: tuple[LocaleInventory, list[Issue]] | None = field(default=None, repr=False)
     _message_ids: list[MessageIdScope] | None = field(default=None, repr=False)
+    _by_namespace: dict[str, dict[str, list[Segment]]] = field(default_factory=dict, repr=False)
+    _derived: DerivedCounts | None = field(default=None, repr=False)
 
     @property
     def root(self) -> Path:
@@ -121,6 +124,13 @@ class Project:
             return path.relative_to(self.root).as_posix()
         except ValueError:
             return str(path)
+
+    def derived_counts(self) -> DerivedCounts:
+        """The counts this run derives from locale files, kept between runs (see
+        `DerivedCounts`); the op that counts saves them."""
+        if self._derived is None:
+            self._derived = DerivedCounts(self.cache_dir(), writable=not self.read_only)
+        return self._derived
 
     def cache_dir(self) -> Path | None:
         """Where this project's caches live, or None when caching is off."""
@@ -231,10 +241,35 @@ class Project:
         With namespaces on, the leaves of different namespaces are different keys: callers
         that compare paths load each namespace (`load_namespaces`).
         """
+        placeholder = self.config.missing.placeholder
+        if namespace is None:
+            inventory, _ = self.inventory()
+            return load_locale(inventory, locale, placeholder)
+        code = normalize_code(locale)
         inventory, _ = self.inventory()
-        return load_locale(
-            inventory, locale, self.config.missing.placeholder, namespace, self.namespace_of
+        return read_segments(
+            code, self.segments(code, namespace), placeholder, namespace, inventory.key_root
         )
+
+    def segments(self, locale: str, namespace: str | None = None) -> list[Segment]:
+        """The files `load(locale, namespace)` reads, in `rel` order."""
+        if namespace is None:
+            inventory, _ = self.inventory()
+            return inventory.segments.get(normalize_code(locale), [])
+        return self.segments_by_namespace(locale).get(namespace, [])
+
+    def segments_by_namespace(self, locale: str) -> dict[str, list[Segment]]:
+        """`locale`'s segments by the namespace each holds (`namespace_of`), in `rel` order;
+        grouped once per run (a locale of 80 namespace files is loaded 80 times)."""
+        code = normalize_code(locale)
+        grouped = self._by_namespace.get(code)
+        if grouped is None:
+            inventory, _ = self.inventory()
+            grouped = {}
+            for segment in inventory.segments.get(code, []):
+                grouped.setdefault(self.namespace_of(segment), []).append(segment)
+            self._by_namespace[code] = grouped
+        return grouped
 
     def guessed_configuration(self) -> str | None:
         """Why this run's configuration is a guess rather than what someone wrote: no config

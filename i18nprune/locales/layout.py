@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import NamedTuple
 
 import msgspec
 
@@ -62,12 +63,29 @@ def segment_namespace(inventory: LocaleInventory, segment: Segment, locales: Loc
     """The i18next namespace a segment holds when `locales.namespaces` is `file`: its path
     below the locale (`<dir>/en/auth/login.json` → `auth/login`), its bundle folder
     (`<dir>/auth/en.json` → `auth`), else the default namespace (`<dir>/en.json`)."""
-    relative = segment.path.relative_to(inventory.directory).with_suffix("")
     if locales.structure == "locale_per_dir":
-        return "/".join(relative.parts[1:]) or locales.default_namespace
+        return "/".join(_parts_below(inventory.directory, segment.path)[1:]) or (
+            locales.default_namespace
+        )
     if locales.structure == "feature_bundle":
-        return "/".join(relative.parts[:-1]) or locales.default_namespace
+        return "/".join(_parts_below(inventory.directory, segment.path)[:-1]) or (
+            locales.default_namespace
+        )
     return locales.default_namespace
+
+
+def _parts_below(directory: Path, path: Path) -> list[str]:
+    """The names from `directory` down to the file `path`, the last without its suffix (as
+    `path.relative_to(directory).with_suffix("").parts`, without pathlib's cost per call: a
+    large tree asks this of thousands of files)."""
+    text, below = str(path), os.path.join(directory, "")
+    if not text.startswith(below):
+        return list(path.relative_to(directory).with_suffix("").parts)
+    parts = text[len(below) :].split(os.sep)
+    stem, dot, _ = parts[-1].rpartition(".")
+    if dot and stem:
+        parts[-1] = stem
+    return parts
 
 
 def namespace_segment_path(
@@ -102,16 +120,17 @@ def discover_locales(root: Path, locales: LocalesConfig) -> tuple[LocaleInventor
         return empty, [_missing_directory_error(root, directory, locales.directory)]
 
     walker = _Walker(root, directory)
-    found: list[tuple[str, Path]] = []  # (code as written, file)
+    top = walker.top()
+    found: list[tuple[str, _Entry]] = []  # (code as written, file)
     if locales.structure == "locale_per_dir":
-        for locale_dir in walker.listing(directory)[1]:
+        for locale_dir in walker.listing(top)[1]:
             if looks_like_locale_code(locale_dir.name):
                 found += [(locale_dir.name, file) for file in walker.json_files(locale_dir)]
     else:
         files = (
-            walker.json_files(directory)
+            walker.json_files(top)
             if locales.structure == "feature_bundle"
-            else [file for file in walker.listing(directory)[0] if _is_candidate(file.name)]
+            else [file for file in walker.listing(top)[0] if _is_candidate(file.name)]
         )
         for file in files:
             code = file.name[: -len(".json")]
@@ -123,21 +142,37 @@ def discover_locales(root: Path, locales: LocalesConfig) -> tuple[LocaleInventor
     return inventory, walker.issues
 
 
-def _group(root: Path, found: list[tuple[str, Path]]) -> dict[str, list[Segment]]:
+def _group(root: Path, found: list[tuple[str, _Entry]]) -> dict[str, list[Segment]]:
     segments: dict[str, list[Segment]] = {}
     files_seen: set[tuple[str, str]] = set()  # (locale, real path): one file reached twice
-    for name, path in found:
+    below_root = os.path.join(root, "")
+    for name, file in found:
         locale = normalize_code(name)
-        real = os.path.realpath(path)
-        if (locale, real) in files_seen:
+        if (locale, file.real) in files_seen:
             continue
-        files_seen.add((locale, real))
-        rel = Path(os.path.relpath(path, root)).as_posix()
-        segments.setdefault(locale, []).append(Segment(locale, name, path, rel))
+        files_seen.add((locale, file.real))
+        text = file.path
+        rel = (
+            text[len(below_root) :].replace(os.sep, "/")
+            if text.startswith(below_root)
+            else Path(os.path.relpath(text, root)).as_posix()
+        )
+        segments.setdefault(locale, []).append(Segment(locale, name, Path(text), rel))
     return {
         locale: sorted(segments[locale], key=lambda segment: segment.rel)
         for locale in sorted(segments)
     }
+
+
+class _Entry(NamedTuple):
+    """A file or directory the walk reached: its name, its path as reached, and where it
+    really is (paths as text: a `Path` is made for each segment file only)."""
+
+    name: str
+    path: str
+    real: str
+    """`os.path.realpath(path)`, derived from its parent's where no link is in between (a
+    locale tree of thousands of files then costs no `realpath` of each)."""
 
 
 class _Walker:
@@ -145,53 +180,65 @@ class _Walker:
 
     def __init__(self, root: Path, directory: Path) -> None:
         self._root = root
+        self._directory = directory
         self._bounds = (Path(os.path.realpath(root)), Path(os.path.realpath(directory)))
         self.issues: list[Issue] = []
 
-    def listing(self, directory: Path) -> tuple[list[Path], list[Path]]:
+    def top(self) -> _Entry:
+        """The locales directory itself."""
+        return _Entry(self._directory.name, str(self._directory), str(self._bounds[1]))
+
+    def listing(self, directory: _Entry) -> tuple[list[_Entry], list[_Entry]]:
         """(files, subdirectories) directly in `directory`, each sorted by name."""
         try:
-            with os.scandir(directory) as scan:
+            with os.scandir(directory.path) as scan:
                 entries = sorted(scan, key=lambda entry: entry.name)
         except OSError as exc:
             self.issues.append(
                 warning(
                     Code.LOCALE_UNREADABLE,
-                    f"{self._rel(directory)}: directory cannot be read "
+                    f"{self._rel(directory.path)}: directory cannot be read "
                     f"({exc.strerror or exc}) — its locale files are skipped",
-                    path=self._rel(directory),
+                    path=self._rel(directory.path),
                 )
             )
             return [], []
-        files: list[Path] = []
-        subdirectories: list[Path] = []
+        files: list[_Entry] = []
+        subdirectories: list[_Entry] = []
         for entry in entries:
-            path = Path(entry.path)
-            if entry.name.startswith(".") or (entry.is_symlink() and not self._link_stays(path)):
+            name = entry.name
+            if name.startswith("."):
                 continue
+            if entry.is_symlink():
+                real = os.path.realpath(entry.path)
+                if not self._link_stays(entry.path, real):
+                    continue
+            else:
+                real = os.path.join(directory.real, name)
             try:
                 if entry.is_dir():
-                    subdirectories.append(path)
+                    subdirectories.append(_Entry(name, entry.path, real))
                 elif entry.is_file():
-                    files.append(path)
+                    files.append(_Entry(name, entry.path, real))
             except OSError:  # a link that loops onto itself; nothing to read there
                 continue
         return files, subdirectories
 
-    def json_files(self, directory: Path, ancestors: frozenset[str] = frozenset()) -> list[Path]:
+    def json_files(
+        self, directory: _Entry, ancestors: frozenset[str] = frozenset()
+    ) -> list[_Entry]:
         """Candidate segment files anywhere below `directory`, never re-entering a directory
         that is already on the current descent (so link cycles end)."""
-        here = os.path.realpath(directory)
-        if here in ancestors:
+        if directory.real in ancestors:
             return []
         files, subdirectories = self.listing(directory)
         found = [file for file in files if _is_candidate(file.name)]
         for subdirectory in subdirectories:
-            found += self.json_files(subdirectory, ancestors | {here})
+            found += self.json_files(subdirectory, ancestors | {directory.real})
         return found
 
-    def _link_stays(self, link: Path) -> bool:
-        target = Path(os.path.realpath(link))
+    def _link_stays(self, link: str, real: str) -> bool:
+        target = Path(real)
         if any(target.is_relative_to(bound) for bound in self._bounds):
             return True
         self.issues.append(
@@ -203,7 +250,7 @@ class _Walker:
         )
         return False
 
-    def _rel(self, path: Path) -> str:
+    def _rel(self, path: str | Path) -> str:
         return Path(os.path.relpath(path, self._root)).as_posix()
 
 

@@ -164,6 +164,19 @@ def load_locale(
     segments = inventory.segments.get(code, [])
     if namespace is not None and namespace_of is not None:
         segments = [segment for segment in segments if namespace_of(segment) == namespace]
+    return read_segments(code, segments, placeholder, namespace, inventory.key_root)
+
+
+def read_segments(
+    code: str,
+    segments: list[Segment],
+    placeholder: str,
+    namespace: str | None = None,
+    key_root: KeyRoot = (),
+) -> LocaleView:
+    """The view of locale `code` (normalised) made of `segments` (sorted by `rel`), as
+    `load_locale` reads them; `namespace` is the one they hold, if any, and `key_root` where
+    keys start in each file (`locales.root`)."""
     leaves: dict[str, Leaf] = {}
     # the leaves each segment added, in order: the dict path → rel (`leaf_segment`) is built
     # when a caller reads it, or here at the first path defined twice (whose first segment a
@@ -173,7 +186,6 @@ def load_locale(
     issues: list[Issue] = []
     # (first segment rel, repeating segment rel) -> repeated paths, in encounter order
     duplicates: dict[tuple[str, str], list[str]] = {}
-    key_root = inventory.key_root
     for segment in segments:
         try:
             found, notes = _segment_leaves.get(

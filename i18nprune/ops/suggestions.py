@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
+from i18nprune.locales.derived import digest_of
 from i18nprune.locales.view import LocaleView, translatable_paths
 from i18nprune.project import Project
 from i18nprune.reference import Evidence, ThinEvidence, unresolved_sites
@@ -69,17 +70,7 @@ def suggest(
                 project.command("cleanup --dry-run"),
             )
         )
-    inventory, _ = project.inventory()
-    source_locale = project.source_locale()
-    extra_targets = [
-        locale
-        for locale in inventory.locales()
-        if locale != source_locale
-        and any(
-            set(project.load(locale, namespace).leaves) - set(view.leaves)
-            for namespace, view in sources.items()
-        )
-    ]
+    extra_targets = targets_with_extra_keys(project, sources)
     if extra_targets:
         suggestions.append(
             Suggestion(
@@ -89,3 +80,29 @@ def suggest(
             )
         )
     return suggestions
+
+
+def targets_with_extra_keys(project: Project, sources: dict[str | None, LocaleView]) -> list[str]:
+    """The target locales with a path the source's namespace `sources` lacks, sorted. Each
+    target namespace is counted once and kept (`Project.derived_counts`): a run reads again
+    only the target files that changed since, or whose source namespace did."""
+    inventory, _ = project.inventory()
+    counts = project.derived_counts()
+    source_locale = project.source_locale()
+    against = {namespace: digest_of(list(view.leaves)) for namespace, view in sources.items()}
+
+    def extra(locale: str, namespace: str | None, source: LocaleView) -> bool:
+        def count() -> int:
+            target = project.load(locale, namespace)
+            return int(any(path not in source.leaves for path in target.leaves))
+
+        files = [segment.path for segment in project.segments(locale, namespace)]
+        key = "extra/" + (locale if namespace is None else f"{locale}/{namespace}")
+        return bool(counts.count(key, against[namespace], files, count))
+
+    return [
+        locale
+        for locale in inventory.locales()
+        if locale != source_locale
+        and any(extra(locale, namespace, view) for namespace, view in sources.items())
+    ]

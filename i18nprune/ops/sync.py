@@ -317,6 +317,7 @@ def _align(
             ),
         ),
     )
+    project.derived_counts().save()
     return make_envelope(KIND, data, issues, started=started)
 
 

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 
 import msgspec
 
 from i18nprune.envelope import Code, Envelope, Issue, error, make_envelope, warning
+from i18nprune.locales.derived import digest_of
 from i18nprune.locales.view import LocaleView
 from i18nprune.ops.events import EventSink, ProgressEvent
 from i18nprune.ops.evidence_report import NamingSite, excluded_folders_note, naming_sites
@@ -26,7 +28,7 @@ from i18nprune.reference import (
 )
 from i18nprune.scan import KeyObservation, ScanResult
 from i18nprune.translate.descriptions import Descriptions, key_descriptions
-from i18nprune.translate.lock import LockFileError, read_lock, stale_counts
+from i18nprune.translate.lock import LockFileError, lock_key, lock_path, read_lock, stale_counts
 
 KIND = "validate"
 
@@ -122,7 +124,29 @@ def _stale_counts(
         return {}
     if lock is None:
         return {}
-    return stale_counts(lock, views, project.load, project.editor)
+    return stale_counts(lock, views, project.load, project.editor, _kept_counts(project, views))
+
+
+def _kept_counts(
+    project: Project, views: dict[str | None, LocaleView]
+) -> Callable[[str, str | None, Callable[[], int]], int]:
+    """Stale counts of target namespaces kept between runs (`Project.derived_counts`): one
+    is counted again when its target files, the lock file or its source namespace changed."""
+    counts = project.derived_counts()
+    lock_file = lock_path(project.root)
+    literal_keys = project.key_syntax().key_separator is None
+    placeholder = project.config.missing.placeholder
+    against: dict[str | None, bytes] = {}
+
+    def counted(code: str, namespace: str | None, count: Callable[[], int]) -> int:
+        if namespace not in against:
+            leaves = list(views[namespace].leaves.values())
+            against[namespace] = digest_of([placeholder, literal_keys, leaves])
+        files = [lock_file, *(segment.path for segment in project.segments(code, namespace))]
+        key = f"stale/{lock_key(code, namespace)}"
+        return counts.count(key, against[namespace], files, count)
+
+    return counted
 
 
 async def run(handle: ProjectHandle, options: ValidateOptions, emit: EventSink) -> Envelope:
@@ -240,6 +264,7 @@ def _compare(loaded: _Loaded, evidence: Evidence, started: float) -> Envelope:
         descriptions=_shown(evidence, described),
         missing_nested=nested,
     )
+    project.derived_counts().save()
     return make_envelope(KIND, data, issues, started=started)
 
 

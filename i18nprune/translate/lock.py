@@ -196,10 +196,12 @@ def stale_counts(
     sources: Mapping[str | None, LocaleView],
     load: Callable[[str, str | None], LocaleView],
     editor: Callable[[LocaleView], LocaleEditor],
+    counted: Callable[[str, str | None, Callable[[], int]], int] | None = None,
 ) -> dict[str, int]:
     """Each target the lock tracks → how many of its leaves are stale, judged from the lock,
     the source views (by namespace) and each target view `load(code, namespace)` reads; a
-    namespace the source no longer has counts nothing."""
+    namespace the source no longer has counts nothing. `counted(code, namespace, count)`, when
+    given, answers for `count()` of one target namespace (a caller that kept an earlier count)."""
     counts: dict[str, int] = {}
     for key, entries in sorted(lock.items()):
         code, namespace = split_lock_key(key)
@@ -207,10 +209,19 @@ def stale_counts(
         source = sources.get(namespace)
         if source is None or not entries:
             continue
-        target = load(code, namespace)
-        accepted = review_accepted(partial(editor, target))
-        counts[code] += count_stale(entries, source, target, accepted)
+        count = partial(_count_target, entries, source, partial(load, code, namespace), editor)
+        counts[code] += count() if counted is None else counted(code, namespace, count)
     return counts
+
+
+def _count_target(
+    entries: Mapping[str, LockEntry],
+    source: LocaleView,
+    load: Callable[[], LocaleView],
+    editor: Callable[[LocaleView], LocaleEditor],
+) -> int:
+    target = load()
+    return count_stale(entries, source, target, review_accepted(partial(editor, target)))
 
 
 def review_accepted(editor: Callable[[], LocaleEditor]) -> Callable[[str], bool]:

@@ -14,7 +14,10 @@ from typing import Any
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
-STEPS = "scan:validate,translate_pool:generate_sites_cold,translate_pool:pseudo_2000"
+STEPS = (
+    "scan:validate,scan:validate_namespaced_warm,translate_pool:generate_sites_cold,"
+    "translate_pool:pseudo_2000"
+)
 
 
 @pytest.fixture(scope="module")
@@ -40,8 +43,27 @@ def test_suite_records_the_machine_and_its_load(suite: tuple[dict[str, Any], Pat
     document, _ = suite
     assert document["machine"]["cpu_count"] == os.cpu_count()
     assert document["machine"]["python"].count(".") == 2
+    assert isinstance(document["machine"]["cpu_model"], str)
     assert len(document["load_before"]) == len(document["load_after"]) == 3
     assert document["settings"]["mode"] == "smoke"
+
+
+def test_namespaced_warm_figures_are_read_against_the_source_only_app(
+    suite: tuple[dict[str, Any], Path],
+) -> None:
+    document, _ = suite
+    alone = _figure(document, "scan", "validate_namespaced_source_only_warm_cpu")
+    for variant in ("targets", "lock"):
+        warm = _figure(document, "scan", f"validate_namespaced_{variant}_warm_cpu")
+        reference = warm["references"]["source_only"]
+        assert reference["value"] == pytest.approx(alone["median"], rel=0.01)
+        assert reference["ratio"] == pytest.approx(warm["median"] / reference["value"], rel=0.01)
+        [details] = warm["details"]
+        assert details["ratio_to_source_only_warm"] == pytest.approx(
+            warm["median"] / alone["median"], rel=0.01
+        )
+        assert details["locale_files"] > details["namespaces"] * details["targets"]
+    assert _figure(document, "scan", "validate_namespaced_lock_cold_cpu")["details"][0]["lock"]
 
 
 def test_every_figure_has_runs_min_median_and_its_ratio_to_the_goal(

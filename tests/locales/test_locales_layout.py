@@ -4,7 +4,7 @@ from pathlib import Path
 
 from i18nprune.config.schema import LocalesConfig
 from i18nprune.envelope import Code
-from i18nprune.locales.layout import discover_locales
+from i18nprune.locales.layout import discover_locales, segment_namespace
 
 FLAT = LocalesConfig(directory="locales")
 PER_DIR = LocalesConfig(directory="messages", mode="locale_directory", structure="locale_per_dir")
@@ -120,6 +120,56 @@ def test_a_link_cycle_ends_the_descent(tmp_path: Path) -> None:
     (tmp_path / "messages/auth/again").symlink_to(tmp_path / "messages")
     (tmp_path / "messages/self").symlink_to(tmp_path / "messages/self")
     assert _rels(tmp_path, BUNDLE) == {"en": ["messages/auth/en.json"]}
+
+
+def test_a_file_reached_twice_through_a_link_is_one_segment(tmp_path: Path) -> None:
+    _touch(tmp_path, "messages/en/auth/login.json")
+    (tmp_path / "messages/en/again").symlink_to(tmp_path / "messages/en/auth")
+    assert _rels(tmp_path, PER_DIR) == {"en": ["messages/en/again/login.json"]}
+
+
+def test_a_link_to_a_file_of_the_same_locale_is_one_segment(tmp_path: Path) -> None:
+    _touch(tmp_path, "messages/en/common.json")
+    (tmp_path / "messages/en/shared.json").symlink_to(tmp_path / "messages/en/common.json")
+    assert _rels(tmp_path, PER_DIR) == {"en": ["messages/en/common.json"]}
+
+
+def test_a_root_reached_through_a_link_names_segments_from_the_root(tmp_path: Path) -> None:
+    _touch(tmp_path, "real/messages/en/common.json", "real/messages/en/auth/login.json")
+    (tmp_path / "linked").symlink_to(tmp_path / "real")
+    inventory, issues = discover_locales(tmp_path / "linked", PER_DIR)
+    assert issues == []
+    assert [(s.rel, s.path) for s in inventory.segments["en"]] == [
+        ("messages/en/auth/login.json", tmp_path / "linked/messages/en/auth/login.json"),
+        ("messages/en/common.json", tmp_path / "linked/messages/en/common.json"),
+    ]
+
+
+def test_a_locales_directory_outside_the_root_names_segments_with_dots(tmp_path: Path) -> None:
+    _touch(tmp_path, "shared/en.json")
+    (tmp_path / "app").mkdir()
+    assert _rels(tmp_path / "app", LocalesConfig(directory="../shared")) == {
+        "en": ["../shared/en.json"]
+    }
+
+
+def test_a_namespace_is_the_path_below_the_locale_without_the_last_suffix(
+    tmp_path: Path,
+) -> None:
+    _touch(tmp_path, "messages/en/common.json", "messages/en/auth/sign.in.JSON")
+    locales = LocalesConfig(
+        directory="messages", mode="locale_directory", structure="locale_per_dir"
+    )
+    inventory, _ = discover_locales(tmp_path, locales)
+    names = [segment_namespace(inventory, s, locales) for s in inventory.segments["en"]]
+    assert names == ["auth/sign.in", "common"]
+
+
+def test_a_bundle_namespace_is_the_folder_of_the_file(tmp_path: Path) -> None:
+    _touch(tmp_path, "messages/en.json", "messages/auth/login/en.json")
+    inventory, _ = discover_locales(tmp_path, BUNDLE)
+    names = [segment_namespace(inventory, s, BUNDLE) for s in inventory.segments["en"]]
+    assert names == ["auth/login", BUNDLE.default_namespace]
 
 
 def test_a_missing_directory_gives_an_empty_inventory_and_an_error(tmp_path: Path) -> None:
