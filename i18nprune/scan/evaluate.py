@@ -27,7 +27,12 @@ from i18nprune.scan.expressions import (
     concatenate,
     select,
 )
-from i18nprune.scan.messages import MESSAGES_CALLS, names_locale_file
+from i18nprune.scan.messages import (
+    MESSAGES_METHODS,
+    NEXT_INTL_GETTERS,
+    NEXT_INTL_MODULES,
+    names_locale_file,
+)
 from i18nprune.scan.scopes import DeclarationIndex, named_child, plain_string
 from i18nprune.syntax_tree import node_text
 
@@ -385,12 +390,16 @@ class Evaluator:
         return value
 
     def _messages_call(self, function: tree_sitter.Node, arguments: tree_sitter.Node) -> Expr:
-        """The messages a call returns: a library's getter (`useMessages()`,
+        """The messages a call returns: a library's getter (next-intl's `useMessages()`,
         `i18n.getResourceBundle(lng, ns)`), a call given a locale file's name
         (`readI18nFile('en.json')`, `require('./en.json')`), or a helper given messages
         (`buildPaths(en)`, which the code then reads as it would read them); else opaque."""
-        name = function.child_by_field_name("property") or function
-        if node_text(name) in MESSAGES_CALLS:
+        name = node_text(function.child_by_field_name("property") or function)
+        if name in MESSAGES_METHODS or (
+            function.type == "identifier"
+            and name in NEXT_INTL_GETTERS
+            and self.imported_as(name, function, name) in NEXT_INTL_MODULES
+        ):
             return Messages("")
         first = named_child(arguments, 0)
         if first is None:

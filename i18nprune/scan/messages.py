@@ -26,8 +26,13 @@ from i18nprune.syntax_tree import node_text
 if TYPE_CHECKING:
     from i18nprune.scan.evaluate import Evaluator
 
-MESSAGES_CALLS = frozenset({"useMessages", "getMessages", "getLocaleMessage", "getResourceBundle"})
-"""Library functions that return a locale's messages (next-intl, vue-i18n, i18next)."""
+MESSAGES_METHODS = frozenset({"getLocaleMessage", "getResourceBundle"})
+"""vue-i18n's and i18next's functions that return a locale's messages, however they are reached
+(`i18n.global.getLocaleMessage('en')`, a destructured `getLocaleMessage`)."""
+NEXT_INTL_GETTERS = frozenset({"useMessages", "getMessages"})
+NEXT_INTL_MODULES = frozenset({"next-intl", "next-intl/server", "use-intl"})
+"""next-intl's getters return the messages only when imported from next-intl: apps write hooks
+of the same name that return other things (umami's `useMessages()` returns its descriptors)."""
 
 MESSAGES_TRIGGER = re.compile(
     rb"(?<![\w$])(?:useMessages|getMessages|getLocaleMessage|getResourceBundle)(?![\w$])"

@@ -722,8 +722,20 @@ MESSAGES_CASES = [
         [Key("home.title", subtree=True)],
     ),
     Case(
+        "an_app_hook_of_the_same_name_is_no_messages",
+        {
+            "a.tsx": "import { useMessages } from '../hooks';\n"
+            "export function F() {\n  const { labels } = useMessages();\n"
+            "  return labels.save;\n}\n"
+        },
+        [],
+    ),
+    Case(
         "computing_the_whole_object_is_a_site_with_no_static_part",
-        {"a.ts": "const messages = useMessages();\nexport const pick = (k) => messages[k];\n"},
+        {
+            "a.ts": "import { useMessages } from 'next-intl';\n"
+            "const messages = useMessages();\nexport const pick = (k) => messages[k];\n"
+        },
         [],
         [Dynamic("non_literal", None)],
     ),
