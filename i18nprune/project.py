@@ -27,6 +27,7 @@ from i18nprune.locales.layout import (
 from i18nprune.locales.view import LocaleView, load_locale, read_segments
 from i18nprune.scan import RepositoryScope, ScanOptions
 from i18nprune.scan.message_ids import MessageIdScope
+from i18nprune.scan.records import ScopeRule
 from i18nprune.system.digests import sha256
 
 
@@ -179,6 +180,7 @@ class Project:
             cache_dir=self.cache_dir(),
             cache_writable=not self.read_only,
             repository=self.repository_scope() if literal_texts else None,
+            scopes=self.scope_rules(),
             message_ids=self.message_id_scopes(),
         )
 
@@ -190,6 +192,25 @@ class Project:
 
             self._message_ids = message_id_scopes(self.root, self.src_dirs)
         return self._message_ids
+
+    def scope_rules(self) -> list[ScopeRule]:
+        """Where keys that name no namespace go, by folder (`locales.defaultNamespace`,
+        `fallbackNamespaces` and `scopes`); none with namespaces off, or when every folder has
+        the project's default alone."""
+        locales = self.config.locales
+        if locales.namespaces != "file" or not (locales.scopes or locales.fallback_namespaces):
+            return []
+        rules = [ScopeRule("", locales.default_namespace, list(locales.fallback_namespaces))]
+        for scope in locales.scopes:
+            folder = confine(self.root, scope.src, "locales.scopes[].src")
+            rules.append(
+                ScopeRule(
+                    self.relative(folder) if folder != self.root else "",
+                    scope.default_namespace,
+                    list(scope.fallback_namespaces),
+                )
+            )
+        return rules
 
     def key_syntax(self) -> KeySyntax:
         """How code keys name this project's locale paths (separators, namespaces)."""
@@ -271,13 +292,36 @@ class Project:
             self._by_namespace[code] = grouped
         return grouped
 
+    def _scope_namespace_warnings(self) -> list[Issue]:
+        """A scope whose default namespace has no file in the source locale (its keys would
+        all look missing)."""
+        locales = self.config.locales
+        inventory, _ = self.inventory()
+        if locales.namespaces != "file" or self.source_locale() not in inventory.segments:
+            return []
+        known = set(self.namespaces())
+        return [
+            warning(
+                Code.DEFAULT_NAMESPACE_MISSING,
+                f"locales.scopes: `{scope.src}` sends keys to namespace "
+                f"`{scope.default_namespace}`, which has no file in the source locale "
+                f"(namespaces: {', '.join(sorted(str(n) for n in known))}); check that app's "
+                "`defaultNS`",
+                scope.src,
+            )
+            for scope in locales.scopes
+            if scope.default_namespace not in known
+        ]
+
     def guessed_configuration(self) -> str | None:
         """Why this run's configuration is a guess rather than what someone wrote: no config
         file, or values discovery found; None when a config file set everything used."""
         if self.loaded.config_path is None:
             return "no config file"
         guessed = [
-            key for key, source in self.loaded.field_sources.items() if source == "discovery"
+            key
+            for key, source in self.loaded.field_sources.items()
+            if source == "discovery" and key not in _READ_FROM_THE_APP
         ]
         if guessed:
             return f"{', '.join(sorted(guessed))} found by discovery"
@@ -298,6 +342,7 @@ class Project:
                 )
         inventory, inventory_issues = self.inventory()
         issues.extend(inventory_issues)
+        issues.extend(self._scope_namespace_warnings())
         default = self.config.locales.default_namespace
         if (
             self.config.locales.namespaces == "file"
@@ -324,6 +369,12 @@ class Project:
                 )
             )
         return issues
+
+
+_READ_FROM_THE_APP = frozenset(
+    {"locales.defaultNamespace", "locales.fallbackNamespaces", "locales.scopes"}
+)
+"""What discovery reads from the app's own i18next set-up rather than guesses."""
 
 
 def _root_digest(root: Path) -> str:

@@ -5,11 +5,12 @@ the locales directory, its layout, and the source directory — each reported as
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from i18nprune.config.i18n_setup import discovered_setups
 from i18nprune.config.layers import deep_merge, nested
 from i18nprune.config.schema import Config
 from i18nprune.envelope import Code, Issue, warning
@@ -109,7 +110,7 @@ def discover(root: Path, config: Config, sources: Mapping[str, str], config_name
     layer: dict[str, Any] = {}
     issues: list[Issue] = []
 
-    def record(dotted: str, value: str, reason: str, where: Path) -> None:
+    def record(dotted: str, value: Any, reason: str, where: Path) -> None:
         nonlocal layer
         layer = deep_merge(layer, nested(dotted, value))
         issues.append(
@@ -142,4 +143,47 @@ def discover(root: Path, config: Config, sources: Mapping[str, str], config_name
         tried = ", ".join(f"`{name}`" for name in (src, *SRC_CANDIDATES))
         reason = f"there is no `{src}` directory" if chosen != "." else f"none of {tried} exists"
         record("src", chosen, reason, root / chosen)
+    if config.locales.namespaces == "file":
+        src_dirs = layer.get("src", config.src)
+        _discover_setups(
+            root, [src_dirs] if isinstance(src_dirs, str) else src_dirs, sources, record
+        )
     return Discovery(layer=layer, issues=issues)
+
+
+def _discover_setups(
+    root: Path,
+    src_dirs: list[str],
+    sources: Mapping[str, str],
+    record: Callable[[str, Any, str, Path], None],
+) -> None:
+    """The default and fallback namespaces of the root's app, and the scopes of the other app
+    folders, from each app's own static i18next set-up (`locales.defaultNamespace`,
+    `locales.fallbackNamespaces`, `locales.scopes`), where no layer set them."""
+    setups = discovered_setups(root, src_dirs)
+    seen: set[str] = set()
+    unique = []
+    for setup in setups:  # an app's file found from two folders is the first one's
+        file = setup.origin.rsplit(":", 1)[0]
+        if file not in seen:
+            seen.add(file)
+            unique.append(setup)
+    own = next((setup for setup in unique if setup.folder == "."), None)
+    if own is not None:
+        reason = f"read from {own.origin}"
+        if sources["locales.defaultNamespace"] == "default":
+            record("locales.defaultNamespace", own.default_namespace, reason, root / own.origin)
+        if own.fallback_namespaces and sources["locales.fallbackNamespaces"] == "default":
+            record("locales.fallbackNamespaces", own.fallback_namespaces, reason, root)
+    scopes = [setup for setup in unique if setup.folder != "."]
+    if scopes and sources["locales.scopes"] == "default":
+        value = [
+            {
+                "src": setup.folder,
+                "defaultNamespace": setup.default_namespace,
+                "fallbackNamespaces": setup.fallback_namespaces,
+            }
+            for setup in scopes
+        ]
+        origins = ", ".join(f"`{setup.folder}` from {setup.origin}" for setup in scopes)
+        record("locales.scopes", value, f"each app's i18next set-up: {origins}", root)

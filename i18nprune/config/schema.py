@@ -18,6 +18,15 @@ class _Section(
     pass
 
 
+class NamespaceScope(_Section, frozen=True):
+    src: str
+    """A folder, relative to the project root: every source file under it is in the scope."""
+    default_namespace: str
+    """The namespace its keys that name none go to (that app's i18next `defaultNS`)."""
+    fallback_namespaces: list[str] = []
+    """Where i18next looks next for such a key (that app's `fallbackNS`)."""
+
+
 class LocalesConfig(_Section, frozen=True):
     source: str = "en"
     directory: str = "locales"
@@ -26,6 +35,15 @@ class LocalesConfig(_Section, frozen=True):
     namespaces: Literal["off", "file"] = "off"
     """`file`: each segment is an i18next namespace named by its path below the locale."""
     default_namespace: str = "translation"
+    fallback_namespaces: list[str] = []
+    """Where i18next looks next for a key its default namespace lacks (`fallbackNS`): a key
+    naming no namespace is used in each of them, and missing only when none has it."""
+    scopes: list[NamespaceScope] = []
+    """Folders whose code has another default namespace than the project's: one locale tree
+    serving several apps (`[{"src": "apps/mobile", "defaultNamespace": "mobile"}]`). Discovery
+    fills it (and `defaultNamespace`, `fallbackNamespaces`) from each app's own static i18next
+    set-up when the config sets none; `config` shows where each came from. The innermost
+    scope holding a file applies."""
     ns_separator: str | bool = ":"
     """Between namespace and key in code (`t('auth:title')`); `false`: keys have none."""
     key_separator: str | bool = "."

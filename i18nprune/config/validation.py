@@ -55,6 +55,12 @@ def _check_values(document: ConfigDocument, config: Config) -> None:
         problems.append((("locales", "contextSeparator"), 'a non-empty string (`"_"`)'))
     if not locales.default_namespace.strip():
         problems.append((("locales", "defaultNamespace"), "a namespace name"))
+    for index, scope in enumerate(locales.scopes):
+        if not scope.src.strip() or not scope.default_namespace.strip():
+            accepted = (
+                'a folder and a namespace (`{"src": "apps/mobile", "defaultNamespace": "m"}`)'
+            )
+            problems.append((("locales", "scopes", index), accepted))
     if locales.root and not _is_key_root(locales.root):
         problems.append((("locales", "root"), _KEY_ROOT_ACCEPTED))
     if not 0 <= config.reference.max_unused_share <= 1:

@@ -8,9 +8,10 @@ from typing import Any
 import msgspec
 
 from i18nprune.config import redacted_config
+from i18nprune.config.i18n_setup import discovered_setups
 from i18nprune.envelope import Envelope, make_envelope
 from i18nprune.ops.events import EventSink
-from i18nprune.project import ProjectHandle
+from i18nprune.project import Project, ProjectHandle
 from i18nprune.scan.message_ids import MessageIdScope
 
 KIND = "config"
@@ -30,6 +31,19 @@ class ResolvedPaths(msgspec.Struct, frozen=True, rename="camel"):
     cache_dir: str | None
 
 
+class NamespaceScopeShown(msgspec.Struct, frozen=True, rename="camel"):
+    """The namespaces keys naming none go to in one folder, and where that was set."""
+
+    src: str
+    """The folder, relative to the root (`.`: the whole project, unless a scope below says
+    otherwise)."""
+    default_namespace: str
+    fallback_namespaces: list[str]
+    origin: str
+    """`default`, `config`, `env`, `flag`, or the set-up file discovery read it from
+    (`apps/mobile/src/i18n.ts:12`)."""
+
+
 class ConfigData(msgspec.Struct, frozen=True, rename="camel"):
     config_path: str | None
     config_file_loaded: bool
@@ -42,6 +56,47 @@ class ConfigData(msgspec.Struct, frozen=True, rename="camel"):
     """Where babel-plugin-react-intl-auto gives FormatJS messages their ids: the source folder,
     the Babel config its options were read from, and the options (`null` with the `problem`
     that kept them from being read)."""
+    namespace_scopes: list[NamespaceScopeShown]
+    """With namespaces on: the project's default (and fallback) namespaces (`src` `.`) and each
+    `locales.scopes` folder's, with where each came from; empty with namespaces off."""
+
+
+def _namespace_scopes(project: Project) -> list[NamespaceScopeShown]:
+    """The default namespace of the project and of each scope, with where each came from."""
+    locales = project.config.locales
+    if locales.namespaces != "file":
+        return []
+    sources = project.loaded.field_sources
+    discovered = {
+        setup.folder: setup.origin
+        for setup in discovered_setups(project.root, project.config.src_dirs())
+        if "discovery" in (sources["locales.defaultNamespace"], sources["locales.scopes"])
+    }
+
+    def origin(field: str, folder: str) -> str:
+        source = sources[field]
+        if source == "discovery":
+            return discovered.get(folder, "discovery")
+        return "config" if source == "file" else source
+
+    shown = [
+        NamespaceScopeShown(
+            ".",
+            locales.default_namespace,
+            list(locales.fallback_namespaces),
+            origin("locales.defaultNamespace", "."),
+        )
+    ]
+    shown += [
+        NamespaceScopeShown(
+            scope.src,
+            scope.default_namespace,
+            list(scope.fallback_namespaces),
+            origin("locales.scopes", scope.src),
+        )
+        for scope in locales.scopes
+    ]
+    return shown
 
 
 async def run(handle: ProjectHandle, options: ConfigOptions, emit: EventSink) -> Envelope:
@@ -66,5 +121,6 @@ async def run(handle: ProjectHandle, options: ConfigOptions, emit: EventSink) ->
         function_sources=loaded.function_sources,
         env=loaded.env,
         message_ids=project.message_id_scopes(),
+        namespace_scopes=_namespace_scopes(project),
     )
     return make_envelope(KIND, data, list(loaded.issues), started=started)

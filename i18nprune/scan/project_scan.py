@@ -42,6 +42,7 @@ from i18nprune.scan.expressions import AutoId, Expr, needs_linking
 from i18nprune.scan.facts import FileFacts, SiteFact
 from i18nprune.scan.grammars import SOURCE_SUFFIXES, grammar_versions
 from i18nprune.scan.key_shapes import (
+    Namespace,
     resolve_key,
     site_namespace,
     site_prefixes,
@@ -68,6 +69,7 @@ from i18nprune.scan.records import (
     LiteralSite,
     ScanOptions,
     ScanResult,
+    ScopeRule,
 )
 from i18nprune.system.children import usable_cpus
 
@@ -159,6 +161,8 @@ class _ProjectScan:
         self.outside: dict[str, SourceFile | None] = {}
         self.located: dict[str, str | None] = {}
         self.aliases: ImportAliases | None = None
+        self.scope_rules: dict[str, ScopeRule | None] = {}
+        """Each linked file's namespace scope (see `_namespaces`)."""
         self.in_flight = SourceFiles()
         """The files left to examine (their stat changed), in order."""
         self.parsed = 0
@@ -833,10 +837,11 @@ class _ProjectScan:
         context = _linked(linker, site.context, relpath)
         default = _linked(linker, site.default, relpath)
         assert key is not None
-        space = site_namespace(explicit, bound, syntax)
+        spaces = self._namespaces(relpath, site_namespace(explicit, bound, syntax))
         meanings = [
             resolve_key(key, prefix, context, space, syntax, subtree=site.subtree)
             for prefix in prefixes
+            for space in spaces
         ]
         if isinstance(site.key, AutoId):
             # A message written without an id, which no Babel plugin we know gives one.
@@ -850,7 +855,7 @@ class _ProjectScan:
             keys, spellings = meanings[0].keys, site.spellings
         else:
             keys = list(dict.fromkeys(slot for meaning in meanings for slot in meaning.keys))
-            spellings = site.spellings or readings
+            spellings = site.spellings or readings or len(spaces) > 1
         text = static_text(default) or None
         for rank, (key_namespace, path) in enumerate(keys):
             observations.append(
@@ -891,6 +896,19 @@ class _ProjectScan:
             )
             for (reached, prefix, suffix), kind in reaches.items()
         )
+
+    def _namespaces(self, relpath: str, space: Namespace) -> list[Namespace]:
+        """Where keys of a site in `relpath` that name no namespace go: the namespace the code
+        chose, else the file's scope's default and then its fallbacks (`options.scopes`; one
+        of them holding the key is enough), else `space` (the project's default)."""
+        if space.chosen or not self.options.scopes or space.name is None:
+            return [space]
+        rule = self.scope_rules.get(relpath)
+        if rule is None:
+            rule = self.scope_rules[relpath] = _scope_rule(self.options.scopes, relpath)
+        if rule is None:
+            return [space]
+        return [Namespace(name, False) for name in dict.fromkeys([rule.default, *rule.fallbacks])]
 
     def _shared(self, key: str) -> str:
         """`key`, as the caller's own string when it is one of the texts asked for (`wanted`,
@@ -1018,6 +1036,16 @@ class _ProjectScan:
         if force or now - self.reported_at >= _PROGRESS_INTERVAL_S:
             self.reported_at = now
             self.on_progress(self.accounted, len(self.discovered))
+
+
+def _scope_rule(rules: list[ScopeRule], relpath: str) -> ScopeRule | None:
+    """The innermost of `rules` whose folder holds `relpath`."""
+    holding = [
+        rule
+        for rule in rules
+        if not rule.folder or relpath == rule.folder or relpath.startswith(rule.folder + "/")
+    ]
+    return max(holding, key=lambda rule: len(rule.folder), default=None)
 
 
 class _Listed(Collection[str]):

@@ -36,6 +36,16 @@ class RepositoryScope(msgspec.Struct, frozen=True, kw_only=True):
     cache_dir: Path | None = None
 
 
+class ScopeRule(msgspec.Struct, frozen=True, array_like=True):
+    """The namespaces that keys naming none go to in the source files under `folder` (relative
+    to the root, POSIX; `""`: every file): `default` (i18next's `defaultNS`), then
+    `fallbacks` (`fallbackNS`), where a key is looked up when the ones before lack it."""
+
+    folder: str
+    default: str
+    fallbacks: list[str] = []
+
+
 class ScanOptions(msgspec.Struct, frozen=True, kw_only=True):
     """Inputs of one scan.
 
@@ -69,6 +79,9 @@ class ScanOptions(msgspec.Struct, frozen=True, kw_only=True):
     examine_here: bool = False
     overlay: dict[str, bytes] | None = None
     repository: RepositoryScope | None = None
+    scopes: list[ScopeRule] = []
+    """Default and fallback namespaces by folder (with namespaces on); the innermost applies,
+    and without one `syntax.default_namespace`."""
     message_ids: list[MessageIdScope] = []
 
 

@@ -31,4 +31,10 @@ def render(data: ConfigData, out: Console, options: GlobalOptions) -> None:
         else:
             given = msgspec.json.encode(scope.options).decode()
             out.print(f"message ids: {where} (babel-plugin-react-intl-auto {escape(given)})")
+    for shown in data.namespace_scopes:
+        fallbacks = (
+            f", then {', '.join(shown.fallback_namespaces)}" if shown.fallback_namespaces else ""
+        )
+        where = escape(f"{shown.src}: {shown.default_namespace}{fallbacks} ← {shown.origin}")
+        out.print(f"namespace:   {where}")
     out.print(escape(msgspec.json.format(msgspec.json.encode(data.config), indent=2).decode()))
