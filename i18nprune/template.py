@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from i18nprune.config.schema import Config, ParityPolicy, UncertainKeyPolicy
 from i18nprune.locales.paths import is_under
@@ -27,12 +27,17 @@ class SyncTemplate:
     reference: KeyReference
     policy: UncertainKeyPolicy
     config: Config
+    twins: frozenset[str] = field(default_factory=frozenset)
+    """Source paths of near twins of keys the code uses that the source lacks: their
+    translations are kept for a rename, though the code does not use them."""
 
     def keeps_extra(self, path: str) -> bool:
         """A target path outside the template that must still not be removed: preserved,
-        parity-excluded, named by a quoted string in the code, or under a protected prefix."""
+        parity-excluded, named by a quoted string in the code, under a protected prefix, or
+        the near twin of a missing key."""
         return (
-            is_preserved(
+            path in self.twins
+            or is_preserved(
                 path, self.config.policies.preserve, self.reference.syntax, self.reference.namespace
             )
             or is_parity_excluded(path, None, self.config.policies.parity)
@@ -42,7 +47,11 @@ class SyncTemplate:
 
 
 def build_template(
-    source: LocaleView, reference: KeyReference, policy: UncertainKeyPolicy, config: Config
+    source: LocaleView,
+    reference: KeyReference,
+    policy: UncertainKeyPolicy,
+    config: Config,
+    twins: frozenset[str] = frozenset(),
 ) -> SyncTemplate:
     """Source leaves proven by the code, named by a quoted string in it, under a protected
     dynamic prefix, or preserved.
@@ -50,7 +59,8 @@ def build_template(
     When the scan proves nothing, every source text leaf is in the template. Parity-excluded
     leaves and data leaves (numbers, booleans, null) are never in it, except a data leaf that
     is an item of an array (`list[1]`): an array's items are positional, so a target cannot
-    have the text after it without it.
+    have the text after it without it. `twins` (near twins of missing keys) are not in it:
+    targets keep them but do not get them.
     """
     parity = config.policies.parity
     # Nothing excluded is the common case: no path need be checked then.
@@ -69,4 +79,6 @@ def build_template(
             or (policy != "allow" and reference.uncertain_prefix(path) is not None)
         ):
             paths.append(path)
-    return SyncTemplate(paths=tuple(paths), reference=reference, policy=policy, config=config)
+    return SyncTemplate(
+        paths=tuple(paths), reference=reference, policy=policy, config=config, twins=twins
+    )
