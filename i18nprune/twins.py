@@ -16,6 +16,8 @@ _SEPARATORS = " \t\n\r\f\v\xa0\u2007\u2009\u202f\u3000_-.:/?!,;"
 _DROP_SEPARATORS = str.maketrans("", "", _SEPARATORS)
 _WORD_BREAK = re.compile("[" + re.escape(_SEPARATORS) + "]+|(?<=[a-z0-9])(?=[A-Z])")
 _DIGITS = re.compile(r"\d")
+# i18next's test for a key that reads as natural language (`looksLikeObjectPath`'s).
+_SENTENCE = re.compile(r"[ ,?!;]")
 
 STYLE = 1
 """The same words written another way (`subtitleTracks`, `subtitle_tracks`; a non-breaking
@@ -98,7 +100,10 @@ def _typo_distance(a: str, b: str) -> int | None:
 def segment_distance(a: str, b: str) -> int | None:
     """How far apart two key segments are as twins (`STYLE` … `EXTENDED`), or `None` when they
     are not twins: equal, numbered siblings (they differ only in digits: `step1`, `step2`), or
-    more than one of these edits apart."""
+    more than one of these edits apart. A segment that reads as natural language (it holds a
+    space or `, ? ! ;`, i18next's test) is its own source text: there only `STYLE` and one
+    `TYPO` keep the text and its translations right; a plural, a second typo or a word more
+    make another text."""
     return _segment_distance(a, _joined(a), b, _joined(b))
 
 
@@ -115,12 +120,17 @@ def _segment_distance(a: str, joined_a: str, b: str, joined_b: str) -> int | Non
     if _DIGITS.sub("", a) == _DIGITS.sub("", b):
         return None
     split_a, split_b = words(a), words(b)
+    sentence = bool(_SENTENCE.search(a) or _SENTENCE.search(b))
     if len(split_a) == len(split_b):
         differing = [(x, y) for x, y in zip(split_a, split_b, strict=True) if x != y]
         if len(differing) != 1:
             return None
         x, y = differing[0]
+        if sentence:  # another number or another word is another text, not a slip
+            return TYPO if _typo_distance(x, y) == TYPO and not _plural_pair(x, y) else None
         return PLURAL if _plural_pair(x, y) else _typo_distance(x, y)
+    if sentence:
+        return None
     fewer, more = sorted((split_a, split_b), key=len)
     if len(more) == len(fewer) + 1 and len(fewer) >= 2 and fewer in (more[1:], more[:-1]):
         return EXTENDED

@@ -52,7 +52,7 @@ TWINS = [
     ("settings.confgiuraton", "settings.configuration", ".", TWO_TYPOS),
     ("player.subtitleTracks", "player.subtitle_tracks", ".", STYLE),
     ("Are you sure?", "Are you sure", None, STYLE),
-    ("Delete {{count}} items", "Delete {{count}} item", None, PLURAL),
+    ("Recieved {{count}} files", "Received {{count}} files", None, TYPO),
     ("campaigns.noSubs", "campaign.noSubs", None, PLURAL),  # flat keys holding dots
 ]
 
@@ -71,6 +71,11 @@ NOT_TWINS = [
     ("user.a", "user.as", "."),  # a one-letter word
     ("home.title", "home.title", "."),  # the same key
     ("Save", "Close", None),
+    # Natural-language keys are their own source text: another number, a second typo or one
+    # word more is another text, whose translations would be wrong under the new key.
+    ("Delete {{count}} items", "Delete {{count}} item", None),
+    ("Delete document permanently", "Delete document", None),
+    ("Confgiuraton saved", "Configuration saved", None),
     ("delete_user_success", "delete_team_failure", None),  # two words differ
 ]
 
@@ -164,11 +169,13 @@ def test_keys_without_a_twin_are_left_out():
 
 
 def test_flat_keys_are_one_segment():
-    locale = ["Are you sure", "Delete {{count}} item", "Save", "Saved."]
+    locale = ["Are you sure", "Delete {{count}} item", "Save", "Saved.", "campaigns.noSubs"]
 
-    found = nearest(["Are you sure?", "Delete {{count}} items", "Sav"], locale, None)
+    found = nearest(
+        ["Are you sure?", "Delete {{count}} items", "Sav", "campaign.noSubs"], locale, None
+    )
 
     assert found == {
         "Are you sure?": (STYLE, ["Are you sure"]),
-        "Delete {{count}} items": (PLURAL, ["Delete {{count}} item"]),
+        "campaign.noSubs": (PLURAL, ["campaigns.noSubs"]),
     }
