@@ -73,10 +73,13 @@ class Code:
     VALIDATE_DYNAMIC = "i18nprune.validate.dynamic_key_sites"
     VALIDATE_THIN_EVIDENCE = "i18nprune.validate.thin_evidence"
     VALIDATE_MISSING_NESTED = "i18nprune.validate.missing_nested"
+    VALIDATE_NEAR_TWIN = "i18nprune.validate.near_twin"
+    MISSING_NEAR_TWIN = "i18nprune.missing.near_twin"
 
     # cleanup, sync, generate
     CLEANUP_UNCERTAIN = "i18nprune.cleanup.uncertain_paths_excluded"
     CLEANUP_NOTHING_PROVEN = "i18nprune.cleanup.nothing_proven"
+    NEAR_TWIN_KEPT = "i18nprune.cleanup.near_twin_kept"
     DYNAMIC_UNPROTECTED = "i18nprune.reference.unprotected_dynamic_keys"
     REFERENCED_KEYS = "i18nprune.reference.referenced_as_data"
     THIN_EVIDENCE = "i18nprune.reference.thin_evidence"

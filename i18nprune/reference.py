@@ -24,6 +24,7 @@ from i18nprune.locales.view import LocaleView, translatable_paths
 from i18nprune.scan import DynamicSite, KeyObservation, LiteralSite, ScanResult
 from i18nprune.scan.literals import keyed_by_hash
 from i18nprune.scan.records import DERIVED_ID, MISSING_ID
+from i18nprune.twins import nearest
 
 # i18next v4 plural forms (`_one`, `_ordinal_few`), and v3's (`_plural`, `_0` … `_5` for
 # languages with several forms), all read as forms of the key before them.
@@ -169,6 +170,25 @@ class MissingKey:
     """The default text the code gives it (`t(k, 'Default')`, `<Trans>` children), if any."""
 
 
+@dataclass(frozen=True)
+class NearTwin:
+    """A key the code uses that the source lacks, and the source key a small edit away from it
+    that the code most likely means (`twins.py` says which keys are twins)."""
+
+    namespace: str | None
+    key: str
+    """The missing key (its path)."""
+    twin: str
+    """The source key: a path, or the key its plural forms belong to."""
+    paths: tuple[str, ...]
+    """The twin's source paths (itself, or its plural forms)."""
+    unused: bool
+    """The code does not use the twin (`cleanup` would offer every path of it): it holds
+    translations nobody reads, and renaming it to `key` keeps them."""
+    sites: tuple[KeyObservation, ...]
+    """Where the code uses `key`, in file order."""
+
+
 @dataclass
 class Evidence:
     """What one scan says about a project's keys, asked per namespace."""
@@ -234,6 +254,77 @@ class Evidence:
             if not any(map(present, group)):
                 lacking.append(min(group, key=lambda observation: observation.spelling or 0))
         return sorted(lacking, key=lambda o: (o.file, o.line, o.column, o.key))
+
+    def near_twins(
+        self,
+        paths: Mapping[str | None, Iterable[str]],
+        preserve: PreservePolicy,
+        lacking: Iterable[KeyObservation] | None = None,
+    ) -> list[NearTwin]:
+        """The missing keys of the locale whose namespaces hold `paths` (its translatable
+        paths) that have one nearest twin among those paths, sorted by key. `lacking` is what
+        `missing_sites(paths)` returned, when the caller has it. A key the code reads whole
+        (`returnObjects`) has no twin; a key of no known namespace looks in every one."""
+        listed = {namespace: list(found) for namespace, found in paths.items()}
+        if lacking is None:
+            lacking = self.missing_sites(listed)
+        sites: dict[tuple[str | None, str], list[KeyObservation]] = {}
+        for observation in lacking:
+            namespace = observation.namespace if self.syntax.uses_namespaces else None
+            sites.setdefault((namespace, observation.key), []).append(observation)
+        paired = {slot for slot, found in sites.items() if not any(o.subtree for o in found)}
+        near = {
+            namespace: nearest(
+                {key for (space, key) in paired if space in (None, namespace)},
+                found,
+                self.syntax.key_separator,
+                _plural_alias,
+            )
+            for namespace, found in listed.items()
+        }
+        twins = []
+        for namespace, key in sorted(paired, key=lambda slot: (slot[0] or "", slot[1])):
+            spaces = list(listed) if namespace is None else [namespace]
+            chosen = _only_nearest(key, [(space, near[space]) for space in spaces if space in near])
+            if chosen is None:
+                continue
+            space, twin = chosen
+            forms = [
+                path
+                for path in listed[space]
+                if path.startswith(twin) and (path == twin or plural_base(path) == twin)
+            ]
+            unused = set(unused_paths(forms, self.reference(space), preserve))
+            found = tuple(sites[(namespace, key)])
+            twins.append(NearTwin(space, key, twin, tuple(forms), unused == set(forms), found))
+        return twins
+
+
+def _only_nearest(
+    key: str, near: list[tuple[str | None, dict[str, tuple[int, list[str]]]]]
+) -> tuple[str | None, str] | None:
+    """The one name nearest `key` over the namespaces of `near` (each namespace's `nearest`),
+    with its namespace; None when none is near, or several are equally near (which one the
+    code means is not clear)."""
+    options = [(space, *found[key]) for space, found in near if key in found]
+    if not options:
+        return None
+    best = min(distance for _, distance, _ in options)
+    named = [
+        (space, name) for space, distance, names in options if distance == best for name in names
+    ]
+    return named[0] if len(named) == 1 else None
+
+
+_PLURAL_TAILS = frozenset([*PLURAL_CATEGORIES, "plural", *map(str, range(6))])
+
+
+def _plural_alias(path: str) -> str | None:
+    """The key a plural form belongs to, as a name a missing key may be a twin of (what
+    `plural_base` says, asked only of a path whose last `_` part may end a plural form)."""
+    if path[path.rfind("_") + 1 :] not in _PLURAL_TAILS:
+        return None
+    return plural_base(path)
 
 
 def _satisfied(

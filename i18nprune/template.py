@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from i18nprune.config.schema import Config, ParityPolicy, PreservePolicy, UncertainKeyPolicy
 from i18nprune.keys import KeySyntax
@@ -29,13 +29,17 @@ class SyncTemplate:
     reference: KeyReference
     policy: UncertainKeyPolicy
     config: Config
+    twins: frozenset[str] = field(default_factory=frozenset)
+    """Source paths of near twins of keys the code uses that the source lacks: their
+    translations are kept for a rename, though the code does not use them."""
 
     def keeps_extra(self, path: str) -> bool:
         """A target path outside the template that must still not be removed: preserved,
-        parity-excluded, named by a quoted string in the code, or reached by a dynamic site (its
-        protected prefix or suffix)."""
+        parity-excluded, named by a quoted string in the code, reached by a dynamic site (its
+        protected prefix or suffix), or the near twin of a missing key."""
         return (
-            is_preserved(
+            path in self.twins
+            or is_preserved(
                 path, self.config.policies.preserve, self.reference.syntax, self.reference.namespace
             )
             or is_parity_excluded(path, None, self.config.policies.parity)
@@ -49,6 +53,7 @@ def build_templates(
     evidence: Evidence,
     policy: UncertainKeyPolicy,
     config: Config,
+    twins: Mapping[str | None, frozenset[str]] | None = None,
 ) -> dict[str | None, SyncTemplate]:
     """Each namespace's template: the source leaves proven by the code, named by a quoted
     string in it, reached by a dynamic site (a protected prefix or suffix), or preserved, and
@@ -58,7 +63,8 @@ def build_templates(
     When the scan proves nothing, every source text leaf is in the template. Parity-excluded
     leaves and data leaves (numbers, booleans, null) are never in it, except a data leaf that
     is an item of an array (`list[1]`): an array's items are positional, so a target cannot
-    have the text after it without it.
+    have the text after it without it. `twins` (near twins of missing keys) are not in it:
+    targets keep them but do not get them.
     """
     kept = {
         namespace: {
@@ -77,6 +83,7 @@ def build_templates(
             reference=evidence.reference(namespace),
             policy=policy,
             config=config,
+            twins=(twins or {}).get(namespace, frozenset()),
         )
         for namespace, paths in eligible.items()
     }

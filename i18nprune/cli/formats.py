@@ -49,9 +49,11 @@ def _project_findings(document: dict[str, Any], root: Path, prefix: str) -> list
     data = document.get("data")
     data = data if isinstance(data, dict) else {}
     sites = data.get("missingSites") or {}
+    twinned = {pair["key"] for pair in data.get("nearTwins") or []}  # their own finding
     located = [
         _missing_site(key, site, data.get("sourceLocale"), prefix)
         for key, key_sites in sites.items()
+        if key not in twinned
         for site in key_sites
     ]
     found = []

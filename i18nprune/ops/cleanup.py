@@ -33,12 +33,14 @@ from i18nprune.ops.evidence_report import (
     naming_sites,
     referenced_note,
 )
+from i18nprune.ops.near_twins import NearTwinPair, kept_note, pairs, source_twins
 from i18nprune.ops.scanning import scan_code
 from i18nprune.ops.targets import source_or_targets
 from i18nprune.project import Project, ProjectHandle
 from i18nprune.reference import (
     Evidence,
     NamingMessage,
+    NearTwin,
     ThinEvidence,
     dynamic_warning,
     literal_candidates,
@@ -102,6 +104,9 @@ class CleanupData(msgspec.Struct, frozen=True, rename="camel"):
     named_in_messages: list[NamedKey] = []
     """Keys no call uses that the messages of the keys that stay name (`$t(key)`, `@:key`):
     kept, with those messages."""
+    near_twins: list[NearTwinPair] = []
+    """Unused keys kept apart: each is the near twin of a key the code uses that the source
+    lacks (renaming it keeps its translations). Removed only when `--keys` names them."""
 
 
 @dataclass
@@ -119,6 +124,8 @@ class _Plan:
     """How many translatable paths the cleaned views hold."""
     named: dict[str, list[NamingMessage]] = field(default_factory=dict)
     """Candidates the messages of the keys that stay name (by display), with those messages."""
+    twins: set[str] = field(default_factory=set)
+    """The near twins (as reports name keys) kept out of the candidates."""
 
     @property
     def count(self) -> int:
@@ -147,9 +154,13 @@ def _decide(
     locales: list[str],
     evidence: Evidence,
     options: CleanupOptions,
+    twins: list[NearTwin],
 ) -> _Plan:
+    """What to remove from each view of `locales`, and what is kept and why. A path of a near
+    twin (`twins`) is removed only when `--keys` names it."""
     policy = project.config.reference.policy_for("cleanup")
     chosen = set(options.keys) if options.keys is not None else None
+    kept = {(twin.namespace, path) for twin in twins for path in twin.paths}
     plan = _Plan()
     for (locale, namespace), view in views.items():
         if locale not in locales:
@@ -167,8 +178,13 @@ def _decide(
             unused = [path for path in unused if prefixes[path] is None and suffixes[path] is None]
         plan.unused += len(unused)
         plan.paths += len(paths)
+        twins_here = {path for path in unused if (namespace, path) in kept}
+        plan.twins |= {reference.display(path) for path in twins_here}
         plan.removable[(locale, namespace)] = [
-            path for path in unused if chosen is None or reference.display(path) in chosen
+            path
+            for path in unused
+            if (chosen is None and path not in twins_here)
+            or (chosen is not None and reference.display(path) in chosen)
         ]
         for path, sites in referenced_paths(paths, reference).items():
             plan.referenced.setdefault(reference.display(path), sites)
@@ -311,7 +327,13 @@ def _clean(
     """Decide what is unused, remove it (when allowed and confirmed), and report."""
     project, views, locales = loaded.project, loaded.views, loaded.locales
     issues = [*loaded.issues, *_evidence_issues(project, views, locales, evidence)]
-    plan = _decide(project, views, locales, evidence, options)
+    twins = source_twins(project, evidence, _sources(project, views))
+    plan = _decide(project, views, locales, evidence, options, twins)
+    kept = [
+        pair
+        for pair in pairs(twins, evidence.syntax)
+        if plan.twins & (set(pair.twin_paths) - set(options.keys or ()))
+    ]
     refusals = _refusals(project, views, evidence, options, plan)
     # located before the keys leave the files
     named = [
@@ -319,6 +341,9 @@ def _clean(
         for key, messages in sorted(plan.named.items())
     ]
     issues.extend(_plan_notes(project, plan, named, evidence))
+    note = kept_note(KIND, kept)
+    if note is not None:
+        issues.append(note)
     issues.extend(refusals)
     blocked = next((gate for gate in refusals if gate.severity == "error"), None)
     if blocked is None:
@@ -347,8 +372,17 @@ def _clean(
         referenced=[ReferencedKey(key, sites) for key, sites in sorted(plan.referenced.items())],
         key_locations=locations,
         named_in_messages=named,
+        near_twins=kept,
     )
     return make_envelope(KIND, data, issues, started=started)
+
+
+def _sources(
+    project: Project, views: dict[tuple[str, str | None], LocaleView]
+) -> dict[str | None, LocaleView]:
+    """The source locale's view of each namespace, among `views`."""
+    source = project.source_locale()
+    return {namespace: view for (locale, namespace), view in views.items() if locale == source}
 
 
 def _key_locations(

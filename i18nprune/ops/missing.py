@@ -25,10 +25,23 @@ from i18nprune.locales.editor import FileChange, LocaleEditor
 from i18nprune.locales.view import LocaleView
 from i18nprune.ops.checks import check_failures
 from i18nprune.ops.events import EventSink
+from i18nprune.ops.near_twins import (
+    NearTwinPair,
+    pairs,
+    skipped_issue,
+    source_twins,
+    used_twin_note,
+)
 from i18nprune.ops.scanning import scan_code
 from i18nprune.ops.targets import source_or_targets
 from i18nprune.project import Project, ProjectHandle
-from i18nprune.reference import Evidence, MissingKey, source_gate
+from i18nprune.reference import (
+    Evidence,
+    MissingKey,
+    NearTwin,
+    literal_candidates,
+    source_gate,
+)
 
 KIND = "missing"
 
@@ -56,6 +69,10 @@ class MissingData(msgspec.Struct, frozen=True, rename="camel"):
     skipped_targets: list[str]
     dry_run: bool
     files: list[FileChange]
+    near_twins: list[NearTwinPair] = []
+    """Missing keys with a near twin in the source. A key whose twin is unused is not added
+    (its twin holds its translations: rename it, or change the code); one whose twin is used
+    elsewhere is added."""
 
 
 class HomeFiles:
@@ -106,6 +123,9 @@ class _Loaded:
     locales: list[str]
     views: dict[tuple[str, str | None], LocaleView]
     """Each (locale, namespace)'s view, the source's included."""
+    literals: dict[int, str]
+    """The source texts whose quoted occurrences in the code count as evidence (whether a near
+    twin is used)."""
     issues: list[Issue]
 
 
@@ -124,7 +144,20 @@ def _load(handle: ProjectHandle, options: MissingOptions, started: float) -> _Lo
         for locale in sorted({project.source_locale(), *locales})
         for namespace, view in project.load_namespaces(locale).items()
     }
-    return _Loaded(project, locales, views, issues)
+    source = project.source_locale()
+    sources = [view for (locale, _), view in views.items() if locale == source]
+    return _Loaded(
+        project, locales, views, literal_candidates(sources, project.key_syntax()), issues
+    )
+
+
+def _renamed(missing: MissingKey, twins: list[NearTwin]) -> bool:
+    """Whether `missing` has an unused near twin: renaming the twin, not adding the key, keeps
+    the twin's translations."""
+    return any(
+        twin.unused and twin.key == missing.key and missing.namespace in (None, twin.namespace)
+        for twin in twins
+    )
 
 
 def _fill(
@@ -132,8 +165,10 @@ def _fill(
     evidence: Evidence,
     views: dict[tuple[str, str | None], LocaleView],
     locales: list[str],
+    twins: list[NearTwin],
 ) -> tuple[list[LocaleEditor], set[str], int, list[str], list[Issue]]:
-    """Queue the placeholders of every locale: (editors, keys added, count, skipped, issues)."""
+    """Queue the placeholders of every locale but those of keys with an unused near twin
+    (`twins`): (editors, keys added, count, skipped locales, issues)."""
     syntax = evidence.syntax
     inventory, _ = project.inventory()
     editors: list[LocaleEditor] = []
@@ -151,6 +186,8 @@ def _fill(
         homes: dict[str | None, HomeFiles] = {}
         try:
             for missing in evidence.missing({ns: view.leaves for ns, view in own.items()}):
+                if _renamed(missing, twins):
+                    continue
                 namespace = missing.namespace
                 if syntax.uses_namespaces and namespace is None:
                     namespace = syntax.default_namespace
@@ -185,7 +222,7 @@ async def run(handle: ProjectHandle, options: MissingOptions, emit: EventSink) -
     loaded = await trio.to_thread.run_sync(_load, handle, options, started)
     if isinstance(loaded, Envelope):
         return loaded
-    evidence = await scan_code(loaded.project, KIND, emit)
+    evidence = await scan_code(loaded.project, KIND, emit, loaded.literals)
     return await trio.to_thread.run_sync(_add, loaded, evidence, options, started)
 
 
@@ -200,8 +237,17 @@ def _add(loaded: _Loaded, evidence: Evidence, options: MissingOptions, started: 
             refusal = source_gate(KIND, view)
             if refusal is not None:
                 issues.append(refusal)
-    editors, added, count, skipped, fill_issues = _fill(project, evidence, views, locales)
+    sources = {
+        ns: view for (locale, ns), view in views.items() if locale == project.source_locale()
+    }
+    twins = source_twins(project, evidence, sources)
+    editors, added, count, skipped, fill_issues = _fill(project, evidence, views, locales, twins)
     issues.extend(fill_issues)
+    found = pairs(twins, evidence.syntax)
+    filled = [locale for locale in locales if locale not in skipped]
+    for note in (skipped_issue(found, filled, check=options.check), used_twin_note(found)):
+        if note is not None:
+            issues.append(note)
     if count and not options.dry_run and not options.check and not options.yes:
         issues.append(
             error(
@@ -225,5 +271,6 @@ def _add(loaded: _Loaded, evidence: Evidence, options: MissingOptions, started: 
         skipped_targets=skipped,
         dry_run=options.dry_run or options.check,
         files=sorted(changes, key=lambda change: change.path),
+        near_twins=found,
     )
     return make_envelope(KIND, data, issues, started=started)

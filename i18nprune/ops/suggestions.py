@@ -6,6 +6,7 @@ import msgspec
 
 from i18nprune.locales.derived import digest_of
 from i18nprune.locales.view import LocaleView, translatable_paths
+from i18nprune.ops.near_twins import NearTwinPair
 from i18nprune.project import Project
 from i18nprune.reference import Evidence, ThinEvidence, unresolved_sites
 
@@ -39,17 +40,34 @@ def suggest(
     sources: dict[str | None, LocaleView],
     missing: int,
     unused: ThinEvidence,
+    twins: list[NearTwinPair],
 ) -> list[Suggestion]:
     """Suggestions for a project whose source locale's namespaces are `sources`, whose code
-    uses `missing` keys the source lacks, and whose source keys look unused as `unused` says
-    (`source_evidence`): a cleanup only when the evidence would allow one, else a look at the
-    configuration."""
+    uses `missing` keys the source lacks, `twins` of them with a near twin in the source, and
+    whose source keys look unused as `unused` says (`source_evidence`): a cleanup only when the
+    evidence would allow one, else a look at the configuration. No tip adds a key that has an
+    unused twin or removes that twin: renaming it keeps its translations."""
     suggestions = []
-    if missing:
+    renamed = [pair for pair in twins if pair.twin_unused]
+    kept = sum(len(pair.twin_paths) for pair in renamed)  # what cleanup does not offer
+    if renamed:
+        first = renamed[0]
+        others = f" ({len(renamed) - 1} more in `validate`)" if len(renamed) > 1 else ""
+        suggestions.append(
+            Suggestion(
+                "suggest.rename.near_twin",
+                f"the code uses `{first.key}`, the source has the unused near twin "
+                f"`{first.twin}` with its translations{others}: rename the key in every locale "
+                "file or change the code, rather than adding one key and removing the other",
+                project.command("validate"),
+            )
+        )
+    if missing > len(renamed):
         suggestions.append(
             Suggestion(
                 "suggest.missing.literal_keys",
-                f"add the {missing} missing key(s) to the source locale as placeholders",
+                f"add the {missing - len(renamed)} missing key(s) to the source locale as "
+                "placeholders",
                 project.command("missing"),
             )
         )
@@ -62,11 +80,11 @@ def suggest(
                 project.command("config"),
             )
         )
-    elif unused.candidates:
+    elif unused.candidates > kept:
         suggestions.append(
             Suggestion(
                 "suggest.cleanup.source_unused",
-                f"{unused.candidates} source key(s) are not used by the code",
+                f"{unused.candidates - kept} source key(s) are not used by the code",
                 project.command("cleanup --dry-run"),
             )
         )

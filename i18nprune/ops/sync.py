@@ -29,13 +29,14 @@ from i18nprune.locales.view import LocaleView, translatable_paths
 from i18nprune.ops.checks import check_failures
 from i18nprune.ops.events import EventSink, ProgressEvent, from_worker_thread
 from i18nprune.ops.evidence_report import excluded_folders_note
+from i18nprune.ops.near_twins import NearTwinPair, kept_note, pairs, source_twins
 from i18nprune.ops.scanning import scan_code
 from i18nprune.ops.suggestions import Suggestion, source_evidence, suggest
 from i18nprune.ops.targets import Target, select_targets
-from i18nprune.ops.validate import missing_in
 from i18nprune.project import Project, ProjectHandle
 from i18nprune.reference import (
     Evidence,
+    NearTwin,
     ThinEvidence,
     dynamic_warning,
     literal_candidates,
@@ -87,6 +88,9 @@ class SyncData(msgspec.Struct, frozen=True, rename="camel"):
     files: list[FileChange]
     dynamic_key_sites: int
     suggestions: list[Suggestion]
+    near_twins: list[NearTwinPair] = []
+    """Near twins of keys the code uses that the source lacks; the unused ones are kept in the
+    targets (renaming them keeps their translations)."""
 
 
 def pending_leaf(text: object) -> dict[str, object]:
@@ -278,7 +282,11 @@ def _align(
     issues = [*loaded.issues, *evidence.scan.issues]
     for view in [*sources.values(), *loaded.views.values()]:
         issues.extend(view.issues)
-    templates, template_issues = _templates(project, sources, evidence)
+    lacking = evidence.missing_sites(
+        {namespace: view.leaves for namespace, view in sources.items()}
+    )
+    twins = source_twins(project, evidence, sources, lacking)
+    templates, template_issues = _templates(project, sources, evidence, twins)
     issues.extend(template_issues)
     refusals = _refusals(project, sources, templates, evidence, options)
     issues.extend(refusals)
@@ -293,6 +301,10 @@ def _align(
     if options.check:
         issues.extend(check_failures(KIND, changes, "i18nprune sync"))
     issues.extend(_kept_notes(project, sources, evidence))
+    found = pairs(twins, evidence.syntax)
+    note = kept_note(KIND, [pair for pair in found if pair.twin_unused])
+    if note is not None:
+        issues.append(note)
     count = len(loaded.targets)
     emit(ProgressEvent(type="run.progress.sync", phase="done", done=count, total=count))
     data = SyncData(
@@ -308,14 +320,16 @@ def _align(
         suggestions=suggest(
             project,
             sources,
-            len(missing_in(evidence, sources)),
+            len(evidence.missing_keys(lacking)),
             source_evidence(
                 project,
                 evidence,
                 sources,
                 unused_keys(sources, evidence, project.config.policies.preserve),
             ),
+            found,
         ),
+        near_twins=found,
     )
     project.derived_counts().save()
     return make_envelope(KIND, data, issues, started=started)
@@ -357,11 +371,21 @@ def _pruned(paths: list[str], template: SyncTemplate) -> list[str]:
 
 
 def _templates(
-    project: Project, sources: dict[str | None, LocaleView], evidence: Evidence
+    project: Project,
+    sources: dict[str | None, LocaleView],
+    evidence: Evidence,
+    twins: list[NearTwin],
 ) -> tuple[dict[str | None, SyncTemplate], list[Issue]]:
-    """Each namespace's sync template, and a warning when the scan proved no key at all."""
+    """Each namespace's sync template (keeping `twins` in the targets), and a warning when the
+    scan proved no key at all."""
     policy = project.config.reference.policy_for("sync")
-    templates = build_templates(sources, evidence, policy, project.config)
+    by_namespace = {
+        namespace: frozenset(
+            path for twin in twins if twin.namespace == namespace for path in twin.paths
+        )
+        for namespace in sources
+    }
+    templates = build_templates(sources, evidence, policy, project.config, by_namespace)
     issues = []
     if evidence.reference().proves_nothing:
         issues.append(

@@ -14,6 +14,7 @@ from i18nprune.locales.derived import digest_of
 from i18nprune.locales.view import LocaleView
 from i18nprune.ops.events import EventSink, ProgressEvent
 from i18nprune.ops.evidence_report import NamingSite, excluded_folders_note, naming_sites
+from i18nprune.ops.near_twins import NearTwinPair, SourceRange, finding, pairs, source_twins
 from i18nprune.ops.offload import run_blocking
 from i18nprune.ops.scanning import remembered_run, scan_code
 from i18nprune.ops.suggestions import Suggestion, source_evidence, suggest
@@ -47,16 +48,6 @@ class DynamicCounts(msgspec.Struct, frozen=True):
     commented: int
 
 
-class SourceRange(msgspec.Struct, frozen=True, rename="camel"):
-    """A call site: 1-based lines and columns (characters), the end exclusive."""
-
-    file: str
-    line: int
-    column: int
-    end_line: int
-    end_column: int
-
-
 class ValidateData(msgspec.Struct, frozen=True, rename="camel"):
     source_locale: str
     files_scanned: int
@@ -76,6 +67,8 @@ class ValidateData(msgspec.Struct, frozen=True, rename="camel"):
     missing_nested: dict[str, list[NamingSite]] = {}
     """Each key the messages of used keys name (`$t(key)`, `@:key`) that the source locale
     lacks → those messages, sorted by key."""
+    near_twins: list[NearTwinPair] = []
+    """Each missing key that has a near twin in the source (`missing` lists it too), by key."""
 
 
 def source_views(project: Project) -> dict[str | None, LocaleView]:
@@ -174,13 +167,7 @@ def sites_by_key(evidence: Evidence, lacking: list[KeyObservation]) -> dict[str,
     for observation in lacking:
         namespace = observation.namespace if syntax.uses_namespaces else None
         sites.setdefault(syntax.display(namespace, observation.key), []).append(
-            SourceRange(
-                observation.file,
-                observation.line,
-                observation.column,
-                observation.end_line,
-                observation.end_column,
-            )
+            SourceRange.of(observation)
         )
     return sites
 
@@ -203,15 +190,19 @@ def _compare(loaded: _Loaded, evidence: Evidence, started: float) -> Envelope:
     counts = dynamic_counts(scan)
     described, found = key_descriptions(views, evidence)
     issues.extend(found)
-    if missing:
-        shown = ", ".join(missing[:5]) + (", …" if len(missing) > 5 else "")
+    twins = pairs(source_twins(project, evidence, views, lacking), evidence.syntax)
+    paired = {pair.key for pair in twins}
+    alone = [key for key in missing if key not in paired]
+    if alone:
+        shown = ", ".join(alone[:5]) + (", …" if len(alone) > 5 else "")
         issues.append(
             error(
                 Code.VALIDATE_MISSING,
-                f"{len(missing)} key(s) used in code are missing from the source locale "
+                f"{len(alone)} key(s) used in code are missing from the source locale "
                 f"`{project.source_locale()}`: {shown}",
             )
         )
+    issues.extend(finding(pair, project.source_locale()) for pair in twins)
     stale = {code: count for code, count in loaded.stale.items() if count}
     if stale:
         listed = ", ".join(f"{code} ({count})" for code, count in stale.items())
@@ -258,11 +249,12 @@ def _compare(loaded: _Loaded, evidence: Evidence, started: float) -> Envelope:
         count=len(missing),
         key_observations=Count(len(scan.observations)),
         dynamic=counts,
-        suggestions=suggest(project, views, len(missing), share),
+        suggestions=suggest(project, views, len(missing), share, twins),
         missing_sites=sites_by_key(evidence, lacking),
         stale_translations=loaded.stale,
         descriptions=_shown(evidence, described),
         missing_nested=nested,
+        near_twins=twins,
     )
     project.derived_counts().save()
     return make_envelope(KIND, data, issues, started=started)

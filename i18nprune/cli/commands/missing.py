@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.markup import escape
 
+from i18nprune.cli.commands.validate import twin_lines
 from i18nprune.cli.globals import GlobalOptions
 from i18nprune.cli.output import print_limited
 from i18nprune.ops.missing import MissingData
@@ -13,6 +14,13 @@ from i18nprune.ops.missing import MissingData
 def render(data: MissingData, out: Console, options: GlobalOptions) -> None:
     out.print(f"{len(data.paths)} missing key(s) for {', '.join(data.targets) or 'no locale'}")
     print_limited(out, [f"  {escape(path)}" for path in data.paths], options)
+    renamed = [pair for pair in data.near_twins if pair.twin_unused]
+    if renamed:
+        out.print(
+            f"[yellow]not added: {len(renamed)} key(s) with an unused near twin holding their "
+            "translations (rename the twin, or change the code):[/]"
+        )
+        print_limited(out, twin_lines(renamed), options)
     if data.skipped_targets:
         out.print(f"[yellow]skipped: {', '.join(data.skipped_targets)}[/]")
     if data.paths_added:

@@ -7,6 +7,7 @@ from rich.markup import escape
 
 from i18nprune.cli.globals import GlobalOptions
 from i18nprune.cli.output import print_limited
+from i18nprune.ops.near_twins import NearTwinPair
 from i18nprune.ops.suggestions import Suggestion
 from i18nprune.ops.validate import ValidateData
 
@@ -14,6 +15,21 @@ from i18nprune.ops.validate import ValidateData
 def print_suggestions(out: Console, suggestions: list[Suggestion]) -> None:
     for suggestion in suggestions:
         out.print(f"[cyan]\\[tip][/] {escape(suggestion.message)}: [bold]{suggestion.command}[/]")
+
+
+def twin_lines(twins: list[NearTwinPair]) -> list[str]:
+    """Each near twin on one line: the code's key, the source's twin, where the code uses it,
+    and what to do."""
+    lines = []
+    for pair in twins:
+        site = pair.sites[0]
+        state = "unused" if pair.twin_unused else "used elsewhere"
+        fix = "rename the twin or change the code" if pair.twin_unused else "change the code?"
+        lines.append(
+            f"  {escape(pair.key)} [dim]→[/] {escape(pair.twin)} [dim]({state}; "
+            f"{escape(site.file)}:{site.line}; {fix})[/]"
+        )
+    return lines
 
 
 def render(data: ValidateData, out: Console, options: GlobalOptions) -> None:
@@ -25,7 +41,12 @@ def render(data: ValidateData, out: Console, options: GlobalOptions) -> None:
     )
     if data.missing:
         out.print(f"[red]{data.count} key(s) missing from `{data.source_locale}`:[/]")
-        print_limited(out, [f"  {escape(key)}" for key in data.missing], options)
+        twinned = {pair.key for pair in data.near_twins}
+        alone = [f"  {escape(key)}" for key in data.missing if key not in twinned]
+        print_limited(out, alone, options)
+        if data.near_twins:
+            out.print(f"[yellow]{len(data.near_twins)} of them with a near twin in the source:[/]")
+            print_limited(out, twin_lines(data.near_twins), options)
     else:
         out.print(f"[green]All literal keys exist in `{data.source_locale}`.[/]")
     print_suggestions(out, data.suggestions)
