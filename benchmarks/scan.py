@@ -18,6 +18,7 @@ Saves `scan.json` in `--out` (default benchmarks/results/).
 from __future__ import annotations
 
 import argparse
+import json
 import shlex
 import statistics
 from dataclasses import dataclass, replace
@@ -132,10 +133,10 @@ class Validator:
         self.homes = homes
         self.timeout = timeout
 
-    def once(self, root: Path, home: Path) -> Measured:
-        """One measured `validate --json` of the project at `root` in `home` (exit 1, keys
-        missing, is fine)."""
-        argv = cli(root, "validate", "--json", "--json-compact")
+    def once(self, root: Path, home: Path, *flags: str) -> Measured:
+        """One measured `validate --json` of the project at `root` in `home`, with `flags`
+        besides (exit 1, keys missing, is fine)."""
+        argv = cli(root, *flags, "validate", "--json", "--json-compact")
         measured = run_measured(argv, env=cli_environment(home), timeout=self.timeout, check=False)
         if measured.returncode not in (0, 1) or '"kind":"validate"' not in measured.stdout:
             raise RuntimeError(
@@ -143,11 +144,11 @@ class Validator:
             )
         return measured
 
-    def cold_and_warm(self, root: Path) -> tuple[Measured, Measured]:
-        """A cold run in a fresh home, then a warm run in it."""
+    def cold_and_warm(self, root: Path, *flags: str) -> tuple[Measured, Measured]:
+        """A cold run in a fresh home, then a warm run in it (`flags` as in `once`)."""
         home = self.homes.new()
-        cold = self.once(root, home)
-        return cold, self.once(root, home)
+        cold = self.once(root, home, *flags)
+        return cold, self.once(root, home, *flags)
 
 
 def details(measured: Measured, written: Written) -> dict[str, Any]:
@@ -351,6 +352,55 @@ class Benchmark:
             self.report.add(_namespaced(name, "cold", variants[name], runs), cold_runs)
             self.report.add(_namespaced(name, "warm", variants[name], runs), warm_runs)
 
+    def validate_repository(self) -> None:
+        """Cold and warm `validate` of the main-size fixture with repository-wide literal
+        evidence on (the default) and off (`reference.repository.enabled: false`), back to
+        back in each run: what the repository pass costs, as a ratio to the same command
+        without it in the same session."""
+        files = self.sizes.files
+        written = self.store.get(validate_shape(files))
+        config = json.loads((written.root / "i18nprune.config.json").read_text())
+        config.setdefault("reference", {})["repository"] = {"enabled": False}
+        off = self.homes.new() / "repository-off.json"
+        off.write_text(json.dumps(config))
+        variants = {"on": (), "off": ("-c", str(off))}
+        runs: dict[tuple[str, str], list[Run]] = {
+            (name, kind): [] for name in variants for kind in ("cold", "warm")
+        }
+        for _ in range(self.args.runs):
+            for name, flags in variants.items():
+                before = loadavg()
+                cold, warm = self.validator.cold_and_warm(written.root, *flags)
+                runs[(name, "cold")].append(_run(cold.cpu_s, before, cold, written))
+                runs[(name, "warm")].append(_run(warm.cpu_s, before, warm, written))
+        for kind in ("cold", "warm"):
+            without = statistics.median(run.value for run in runs[("off", kind)])
+            for run in runs[("on", kind)]:
+                run.details["ratio_to_off_median"] = round(run.value / without, 3)
+            self.report.add(
+                Spec(
+                    f"validate_repository_off_{kind}_cpu",
+                    f"{kind} validate, {files:,} files, repository-wide evidence off, CPU",
+                    "s",
+                    "lower",
+                ),
+                runs[("off", kind)],
+            )
+            self.report.add(
+                Spec(
+                    f"validate_repository_on_{kind}_cpu",
+                    f"{kind} validate, {files:,} files, repository-wide evidence on, CPU",
+                    "s",
+                    "lower",
+                    Limit(
+                        without * (1.15 if kind == "cold" else 1.05),
+                        "issue 25 goal: ≤ 15 % over the same run without it cold, ~0 warm",
+                    ),
+                    {"off": Limit(without, f"evidence off, median {kind} CPU in this session")},
+                ),
+                runs[("on", kind)],
+            )
+
     def _scale(self) -> list[tuple[int, SizeRuns]]:
         return [(n, self.measured[n]) for n in self.sizes.scale if n in self.measured]
 
@@ -418,7 +468,13 @@ def _memory_timeline(measured: Measured) -> dict[str, Any]:
     }
 
 
-FIGURES = ("validate", "memory", "scaling_files", "validate_namespaced_warm")
+FIGURES = (
+    "validate",
+    "memory",
+    "scaling_files",
+    "validate_namespaced_warm",
+    "validate_repository",
+)
 
 
 def run(args: argparse.Namespace, store: FixtureStore, homes: Homes) -> Report:

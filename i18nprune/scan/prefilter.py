@@ -14,7 +14,7 @@ from i18nprune.scan.callees import (
     TRANS_ELEMENTS,
     CalleeNames,
 )
-from i18nprune.scan.messages import MESSAGES_TRIGGER
+from i18nprune.scan.messages import may_hold_messages
 
 # What may follow a translation name in a call or a binding: `t(`, `t<`, `t!`, `t?.`, `t as`,
 # `t:`, `t,`, `t}`, `t =`, `t.bind`, end of line or file. Prose such as "don't" does not match.
@@ -63,4 +63,4 @@ class SiteTrigger:
             content
         ):
             return True
-        return MESSAGES_TRIGGER.search(content) is not None
+        return may_hold_messages(content)
