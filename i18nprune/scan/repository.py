@@ -338,6 +338,7 @@ class _Reader:
         self.issues: list[Issue] = []
         self.read = 0
         self.too_large: list[str] = []
+        self.unreadable: list[str] = []
 
     def run(self) -> None:
         for start in self._starts():
@@ -348,16 +349,21 @@ class _Reader:
             or self.made.files.keys() != self.previous.files.keys()
             or self.made.folders.keys() != self.previous.folders.keys()
         )
-        if self.too_large:
-            named = ", ".join(self.too_large[:3]) + (", …" if len(self.too_large) > 3 else "")
-            self.issues.append(
-                info(
-                    Code.REPOSITORY_FILE_SKIPPED,
-                    f"{len(self.too_large)} file(s) of the repository over "
-                    f"{MAX_FILE_BYTES >> 20} MB were not read for keys named in them ({named})",
-                    path=self.too_large[0],
+        for files, why in (
+            (self.too_large, f"are over {MAX_FILE_BYTES >> 20} MB"),
+            (self.unreadable, "could not be read"),
+        ):
+            if files:
+                named = ", ".join(files[:3]) + (", …" if len(files) > 3 else "")
+                self.issues.append(
+                    info(
+                        Code.REPOSITORY_FILE_SKIPPED,
+                        f"{len(files)} file(s) of the repository {why}, so keys named only "
+                        f"there are not seen ({named}); `reference.repository.exclude` "
+                        "silences this",
+                        path=files[0],
+                    )
                 )
-            )
 
     def _starts(self) -> list[str]:
         """The folders to walk: each configured folder's part inside the project, or outside
@@ -383,7 +389,7 @@ class _Reader:
             directory, rel = pending.pop()
             folder = self._folder(directory, rel)
             if folder is None:
-                continue  # gone, or unreadable: nothing of it to read
+                continue  # gone, or unreadable (noted): nothing of it to read
             self.made.folders[rel] = folder
             pending.extend(
                 (os.path.join(directory, name), f"{rel}{name}/") for name in folder.folders
@@ -406,6 +412,7 @@ class _Reader:
             with os.scandir(directory) as entries:
                 listed = list(entries)
         except OSError:
+            self.unreadable.append((self._in_project(rel) or self._shown(directory)) + "/")
             return None
         exclude = self.scope.exclude
         folders: list[str] = []
@@ -471,7 +478,8 @@ class _Reader:
         )
 
     def _index(self, path: str, rel: str, status: os.stat_result) -> _Record | None:
-        """A new record of the file (`None`: it could not be read; it is then not cached)."""
+        """A new record of the file (`None`: it could not be read, and a note says so; it is
+        then not cached)."""
         trusted = status.st_mtime_ns < self.started_ns - _RACY_WINDOW_NS
         stat_fields = (status.st_size, status.st_mtime_ns, status.st_ino, trusted)
         if status.st_size > MAX_FILE_BYTES:
@@ -481,6 +489,7 @@ class _Reader:
             with open(path, "rb") as file:
                 content = file.read()
         except OSError:
+            self.unreadable.append(self._in_project(rel) or self._shown(path))
             return None
         if b"\0" in content[:_BINARY_PROBE]:
             return _Record(*stat_fields, False, LiteralIndex(), [])
