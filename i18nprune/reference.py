@@ -13,7 +13,7 @@ import bisect
 import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from i18nprune.config.schema import PreservePolicy
 from i18nprune.envelope import Code, Issue, error, warning
@@ -775,21 +775,16 @@ def unknown_message_ids(scan: ScanResult) -> list[DynamicSite]:
     return [site for site in scan.dynamic if site.kind == DERIVED_ID]
 
 
-_NAMED_SITES = 3
-
-
 def dynamic_warning(kind: str, scan: ScanResult) -> Issue | None:
     """The warning that keys reached only through unprotected dynamic sites look unused."""
     sites = unprotected_dynamic_sites(scan)
     if not sites:
         return None
-    named = ", ".join(f"{s.file}:{s.line} `{s.preview}`" for s in sites[:_NAMED_SITES])
-    more = f" and {len(sites) - _NAMED_SITES} more" if len(sites) > _NAMED_SITES else ""
     return warning(
         Code.DYNAMIC_UNPROTECTED,
-        f"{len(sites)} key site(s) build their key at run time with no static part ({named}"
-        f"{more}); keys used only through them look unused to {kind}. See `i18nprune locales "
-        "dynamic`, and keep such keys with `policies.preserve`",
+        f"{len(sites)} key site(s) build their key at run time with no static part "
+        f"({named_sites(sites)}); keys used only through them look unused to {kind}. See "
+        "`i18nprune locales dynamic`, and keep such keys with `policies.preserve`",
         path=sites[0].file,
     )
 
@@ -853,6 +848,25 @@ def removal_gate(kind: str, scan: ScanResult, *, force: bool) -> Issue | None:
     )
 
 
+class _Site(Protocol):
+    @property
+    def file(self) -> str: ...
+    @property
+    def line(self) -> int: ...
+    @property
+    def preview(self) -> str: ...
+
+
+_NAMED_SITES = 3
+
+
+def named_sites(sites: Sequence[_Site]) -> str:
+    r"""The first sites as messages name them (`src/App.tsx:3 \`t(key)\``), and how many more."""
+    named = ", ".join(f"{site.file}:{site.line} `{site.preview}`" for site in sites[:_NAMED_SITES])
+    more = f" and {len(sites) - _NAMED_SITES} more" if len(sites) > _NAMED_SITES else ""
+    return named + more
+
+
 class UnresolvedSite(NamedTuple):
     """A place that may use keys no evidence names: a dynamic key site with no static part, or
     a translation call in a file the scanner does not parse (`ForeignSite`)."""
@@ -909,18 +923,9 @@ class ThinEvidence(NamedTuple):
         share = f"{self.candidates} of {self.keys} keys ({self.share:.0%}) look unused"
         reasons = []
         if self.unresolved:
-            named = ", ".join(
-                f"{site.file}:{site.line} `{site.preview}`"
-                for site in self.unresolved[:_NAMED_SITES]
-            )
-            more = (
-                f" and {len(self.unresolved) - _NAMED_SITES} more"
-                if len(self.unresolved) > _NAMED_SITES
-                else ""
-            )
             reasons.append(
                 f"{len(self.unresolved)} site(s) could reach keys without naming them "
-                f"({named}{more})"
+                f"({named_sites(self.unresolved)})"
             )
         if self.guessed:
             reasons.append(f"the configuration is a guess ({self.guessed})")
