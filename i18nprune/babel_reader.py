@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 from tree_sitter import Node
 
 from i18nprune.config.js_literal import LiteralReader, NotStatic, describe_construct, line_of
+from i18nprune.config.static_reader import module_exports_value
 from i18nprune.scan.message_ids import PLUGIN, JsRegex
 from i18nprune.syntax_tree import GrammarName, node_text, parse
 
@@ -145,7 +146,7 @@ def _exported_config(program: Node, reader: _Reader, is_json: bool) -> tuple[Nod
     for statement in program.named_children:
         if statement.type == "expression_statement":
             inner = statement.named_children[0] if statement.named_children else None
-            exported = inner if is_json else (_module_exports(statement) or exported)
+            exported = inner if is_json else (module_exports_value(statement) or exported)
         elif statement.type == "export_statement" and any(
             child.type == "default" for child in statement.children
         ):
@@ -155,16 +156,6 @@ def _exported_config(program: Node, reader: _Reader, is_json: bool) -> tuple[Nod
     if exported is None:
         raise NotStatic("a config without `module.exports = {…}` or `export default {…}`", 1)
     return _object_of(exported, reader)
-
-
-def _module_exports(statement: Node) -> Node | None:
-    expression = statement.named_children[0] if statement.named_children else None
-    if expression is None or expression.type != "assignment_expression":
-        return None
-    target = expression.child_by_field_name("left")
-    if target is None or node_text(target).replace(" ", "") != "module.exports":
-        return None
-    return expression.child_by_field_name("right")
 
 
 _FUNCTIONS = frozenset(

@@ -121,7 +121,7 @@ def _default_export(program: Node) -> Node:
         if statement.type == "export_statement":
             exported = _export_statement_default(statement) or exported
         elif statement.type == "expression_statement":
-            exported = _module_exports_value(statement) or exported
+            exported = module_exports_value(statement) or exported
     if exported is None:
         raise NotStatic("a config without `export default {…}` or `module.exports = {…}`", 1)
     return exported
@@ -144,7 +144,8 @@ def _export_statement_default(statement: Node) -> Node | None:
     return None
 
 
-def _module_exports_value(statement: Node) -> Node | None:
+def module_exports_value(statement: Node) -> Node | None:
+    """The value a `module.exports = …` statement assigns, or `None` for any other statement."""
     expression = statement.named_children[0] if statement.named_children else None
     if expression is None or expression.type != "assignment_expression":
         return None
