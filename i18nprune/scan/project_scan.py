@@ -822,7 +822,7 @@ class _ProjectScan:
             return
         syntax = self.options.syntax
         translator = site.translator
-        key = _linked(linker, site.key, relpath)
+        key = linker.resolve_key(site.key, relpath)
         explicit = _linked(linker, site.namespace, relpath)
         bound = _linked(linker, translator.namespace, relpath) if explicit is None else None
         prefixes, readings = site_prefixes(
@@ -832,7 +832,6 @@ class _ProjectScan:
         )
         context = _linked(linker, site.context, relpath)
         default = _linked(linker, site.default, relpath)
-        assert key is not None
         space = site_namespace(explicit, bound, syntax)
         meanings = [
             resolve_key(key, prefix, context, space, syntax, subtree=site.subtree)
