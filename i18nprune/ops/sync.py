@@ -192,7 +192,8 @@ def _align_all(
     write: bool,
     emit: EventSink,
 ) -> tuple[list[FileChange], list[str], list[Issue]]:
-    """Align every target that could be read in full; save when `write`."""
+    """Align every target that could be read in full; save when `write`. Progress names the
+    step `write`, or `compare` when nothing is saved (a dry run, `--check`, a refused prune)."""
     project, targets, sources = loaded.project, loaded.targets, loaded.sources
     files = {namespace: SourceFiles(project, view) for namespace, view in sources.items()}
     changes: list[FileChange] = []
@@ -202,7 +203,7 @@ def _align_all(
         emit(
             ProgressEvent(
                 type="run.progress.sync",
-                phase="write",
+                phase="write" if write else "compare",
                 target=target.code,
                 done=index,
                 total=len(targets),
