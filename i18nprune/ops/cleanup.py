@@ -102,6 +102,8 @@ class CleanupData(msgspec.Struct, frozen=True, rename="camel"):
     named_in_messages: list[NamedKey] = []
     """Keys no call uses that the messages of the keys that stay name (`$t(key)`, `@:key`):
     kept, with those messages."""
+    locale_names: dict[str, str] = {}
+    """Each of `targets` (normalised: `pt-br`) → how the project spells it (`pt_BR`)."""
 
 
 @dataclass
@@ -294,7 +296,8 @@ def _load(handle: ProjectHandle, options: CleanupOptions, started: float) -> _Lo
     locales, target_issues = source_or_targets(project, options.target)
     issues.extend(target_issues)
     if has_errors(issues):
-        empty = CleanupData(0, [], [], [], 0, locales, options.dry_run, [], [], {})
+        names = project.locale_names(locales)
+        empty = CleanupData(0, [], [], [], 0, locales, options.dry_run, [], [], {}, [], names)
         return make_envelope(KIND, empty, issues, started=started)
     views = {
         (locale, namespace): view
@@ -347,6 +350,7 @@ def _clean(
         referenced=[ReferencedKey(key, sites) for key, sites in sorted(plan.referenced.items())],
         key_locations=locations,
         named_in_messages=named,
+        locale_names=project.locale_names(locales),
     )
     return make_envelope(KIND, data, issues, started=started)
 

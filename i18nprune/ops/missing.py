@@ -56,6 +56,9 @@ class MissingData(msgspec.Struct, frozen=True, rename="camel"):
     skipped_targets: list[str]
     dry_run: bool
     files: list[FileChange]
+    locale_names: dict[str, str] = {}
+    """Each locale of `targets` and `skippedTargets` (normalised: `pt-br`) → how the project
+    spells it (`pt_BR`)."""
 
 
 class HomeFiles:
@@ -117,7 +120,7 @@ def _load(handle: ProjectHandle, options: MissingOptions, started: float) -> _Lo
     locales, target_issues = source_or_targets(project, options.target)
     issues.extend(target_issues)
     if has_errors(issues):
-        empty = MissingData(0, [], locales, [], options.dry_run, [])
+        empty = MissingData(0, [], locales, [], options.dry_run, [], project.locale_names(locales))
         return make_envelope(KIND, empty, issues, started=started)
     views = {
         (locale, namespace): view
@@ -225,5 +228,6 @@ def _add(loaded: _Loaded, evidence: Evidence, options: MissingOptions, started: 
         skipped_targets=skipped,
         dry_run=options.dry_run or options.check,
         files=sorted(changes, key=lambda change: change.path),
+        locale_names=project.locale_names(locales),
     )
     return make_envelope(KIND, data, issues, started=started)

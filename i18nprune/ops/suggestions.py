@@ -43,7 +43,8 @@ def suggest(
     """Suggestions for a project whose source locale's namespaces are `sources`, whose code
     uses `missing` keys the source lacks, and whose source keys look unused as `unused` says
     (`source_evidence`): a cleanup only when the evidence would allow one, else a look at the
-    configuration."""
+    configuration. Locales are named as the project spells them (`--target` takes either
+    spelling)."""
     suggestions = []
     if missing:
         suggestions.append(
@@ -70,7 +71,9 @@ def suggest(
                 project.command("cleanup --dry-run"),
             )
         )
-    extra_targets = targets_with_extra_keys(project, sources)
+    extra_targets = [
+        project.locale_name(code) for code in targets_with_extra_keys(project, sources)
+    ]
     if extra_targets:
         suggestions.append(
             Suggestion(

@@ -160,7 +160,8 @@ def align_target(
 
 
 def array_gap_warning(locale: str, paths: list[str], advice: str) -> Issue:
-    """The warning for array items of `locale` left unwritten because of a gap before them."""
+    """The warning for array items of `locale` (as the project spells it) left unwritten
+    because of a gap before them."""
     named = ", ".join(paths[:5]) + (f" and {len(paths) - 5} more" if len(paths) > 5 else "")
     return warning(
         Code.LOCALE_ARRAY_GAP,
@@ -226,7 +227,7 @@ def _align_all(
                 )
                 if gaps:
                     advice = "add the earlier items to the target file, then sync again"
-                    issues.append(array_gap_warning(target.code, gaps, advice))
+                    issues.append(array_gap_warning(target.name, gaps, advice))
                 changes.extend(editor.changes())
                 if write:
                     written.extend(editor.save())

@@ -76,6 +76,8 @@ class ValidateData(msgspec.Struct, frozen=True, rename="camel"):
     missing_nested: dict[str, list[NamingSite]] = {}
     """Each key the messages of used keys name (`$t(key)`, `@:key`) that the source locale
     lacks → those messages, sorted by key."""
+    locale_names: dict[str, str] = {}
+    """Each locale code above (normalised: `pt-br`) → how the project spells it (`pt_BR`)."""
 
 
 def source_views(project: Project) -> dict[str | None, LocaleView]:
@@ -209,13 +211,14 @@ def _compare(loaded: _Loaded, evidence: Evidence, started: float) -> Envelope:
             error(
                 Code.VALIDATE_MISSING,
                 f"{len(missing)} key(s) used in code are missing from the source locale "
-                f"`{project.source_locale()}`: {shown}",
+                f"`{project.locale_name(project.source_locale())}`: {shown}",
             )
         )
     stale = {code: count for code, count in loaded.stale.items() if count}
     if stale:
-        listed = ", ".join(f"{code} ({count})" for code, count in stale.items())
-        fix = project.command(f"generate --target {','.join(stale)}")
+        names = {code: project.locale_name(code) for code in stale}
+        listed = ", ".join(f"{names[code]} ({count})" for code, count in stale.items())
+        fix = project.command(f"generate --target {','.join(names.values())}")
         issues.append(
             warning(
                 Code.GENERATE_STALE,
@@ -263,6 +266,7 @@ def _compare(loaded: _Loaded, evidence: Evidence, started: float) -> Envelope:
         stale_translations=loaded.stale,
         descriptions=_shown(evidence, described),
         missing_nested=nested,
+        locale_names=project.locale_names([project.source_locale(), *loaded.stale]),
     )
     project.derived_counts().save()
     return make_envelope(KIND, data, issues, started=started)
@@ -295,6 +299,7 @@ def _missing_nested_warning(project: Project, nested: dict[str, list[NamingSite]
     return warning(
         Code.VALIDATE_MISSING_NESTED,
         f"{len(nested)} key(s) named inside the messages of used keys are missing from the "
-        f"source locale `{project.source_locale()}`: {', '.join(shown)}{more}",
+        f"source locale `{project.locale_name(project.source_locale())}`: "
+        f"{', '.join(shown)}{more}",
         path=first,
     )

@@ -23,9 +23,10 @@ def render(data: ValidateData, out: Console, options: GlobalOptions) -> None:
         f"{dynamic.active} dynamic site(s)"
         + (f", {dynamic.commented} commented" if dynamic.commented else "")
     )
+    source = escape(data.locale_names.get(data.source_locale, data.source_locale))
     if data.missing:
-        out.print(f"[red]{data.count} key(s) missing from `{data.source_locale}`:[/]")
+        out.print(f"[red]{data.count} key(s) missing from `{source}`:[/]")
         print_limited(out, [f"  {escape(key)}" for key in data.missing], options)
     else:
-        out.print(f"[green]All literal keys exist in `{data.source_locale}`.[/]")
+        out.print(f"[green]All literal keys exist in `{source}`.[/]")
     print_suggestions(out, data.suggestions)
