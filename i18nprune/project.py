@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import shlex
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -251,6 +251,24 @@ class Project:
     def source_locale(self) -> str:
         return normalize_code(self.config.locales.source)
 
+    def locale_name(self, locale: str) -> str:
+        """`locale` (a code in any spelling) as the project spells it, for messages and human
+        output (codes are compared normalised: `pt_BR` is `pt-br`): the name of its files or
+        folder (`pt_BR`), else, for the source, `locales.source` as written (`en_US`), else
+        `locale` as given (a new target as the user typed it)."""
+        code = normalize_code(locale)
+        inventory, _ = self.inventory()
+        segments = inventory.segments.get(code)
+        if segments:
+            return segments[0].name
+        if code == self.source_locale():
+            return self.config.locales.source.strip()
+        return locale.strip()
+
+    def locale_names(self, locales: Iterable[str]) -> dict[str, str]:
+        """Each of `locales` (normalised codes) → `locale_name` (`data.localeNames`)."""
+        return {code: self.locale_name(code) for code in locales}
+
     def load_namespaces(self, locale: str) -> dict[str | None, LocaleView]:
         """One locale's view of each namespace of the source (one view, `None`, with
         namespaces off)."""
@@ -364,7 +382,8 @@ class Project:
                     Code.SOURCE_NOT_IN_BUNDLE,
                     f"source locale `{self.config.locales.source}` has no file in "
                     f"`{self.config.locales.directory}` (found: "
-                    f"{', '.join(inventory.locales())}); set `locales.source` or pass --source",
+                    f"{', '.join(map(self.locale_name, inventory.locales()))}); set "
+                    "`locales.source` or pass --source",
                     self.config.locales.directory,
                 )
             )

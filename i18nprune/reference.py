@@ -960,7 +960,7 @@ def source_gate(kind: str, source: LocaleView) -> Issue | None:
         return None
     return error(
         Code.SOURCE_LOCALE_UNREADABLE,
-        f"{kind} changed nothing: the source locale `{source.locale}` could not be read in "
+        f"{kind} changed nothing: the source locale `{source.name}` could not be read in "
         f"full ({', '.join(broken)}); fix that file (see the error above) and run again",
         path=broken[0],
     )

@@ -51,7 +51,7 @@ def _project_findings(document: dict[str, Any], root: Path, prefix: str) -> list
     sites = data.get("missingSites") or {}
     twinned = {pair["key"] for pair in data.get("nearTwins") or []}  # their own finding
     located = [
-        _missing_site(key, site, data.get("sourceLocale"), prefix)
+        _missing_site(key, site, _source_name(data), prefix)
         for key, key_sites in sites.items()
         if key not in twinned
         for site in key_sites
@@ -81,6 +81,13 @@ def _issue_finding(issue: dict[str, Any], root: Path, prefix: str) -> Finding:
     if path:
         path = _relative(path, root, prefix)
     return Finding(issue["code"], issue["severity"], message, path, line, column)
+
+
+def _source_name(data: dict[str, Any]) -> object:
+    """The source locale of a validate's `data`, as the project spells it."""
+    code = data.get("sourceLocale")
+    names = data.get("localeNames")
+    return names.get(code, code) if isinstance(names, dict) and isinstance(code, str) else code
 
 
 def _missing_site(key: str, site: dict[str, Any], locale: object, prefix: str) -> Finding:

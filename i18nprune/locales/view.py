@@ -89,6 +89,12 @@ class LocaleView:
         raise AttributeError(f"LocaleView is read-only: cannot delete {name!r}")
 
     @property
+    def name(self) -> str:
+        """The locale as its files spell it (`pt_BR`; `locale` is `pt-br`), for messages; its
+        code when it has no file."""
+        return self.segments[0].name if self.segments else self.locale
+
+    @property
     def leaf_segment(self) -> dict[str, str]:
         """Path → `rel` of the segment its leaf came from (the same paths as `leaves`, in the
         same order). Built on first read (a `validate` never reads it: at 100k leaves the dict

@@ -107,6 +107,8 @@ class CleanupData(msgspec.Struct, frozen=True, rename="camel"):
     near_twins: list[NearTwinPair] = []
     """Unused keys kept apart: each is the near twin of a key the code uses that the source
     lacks (renaming it keeps its translations). Removed only when `--keys` names them."""
+    locale_names: dict[str, str] = {}
+    """Each of `targets` (normalised: `pt-br`) → how the project spells it (`pt_BR`)."""
 
 
 @dataclass
@@ -310,7 +312,10 @@ def _load(handle: ProjectHandle, options: CleanupOptions, started: float) -> _Lo
     locales, target_issues = source_or_targets(project, options.target)
     issues.extend(target_issues)
     if has_errors(issues):
-        empty = CleanupData(0, [], [], [], 0, locales, options.dry_run, [], [], {})
+        names = project.locale_names(locales)
+        empty = CleanupData(
+            0, [], [], [], 0, locales, options.dry_run, [], [], {}, [], locale_names=names
+        )
         return make_envelope(KIND, empty, issues, started=started)
     views = {
         (locale, namespace): view
@@ -373,6 +378,7 @@ def _clean(
         key_locations=locations,
         named_in_messages=named,
         near_twins=kept,
+        locale_names=project.locale_names(locales),
     )
     return make_envelope(KIND, data, issues, started=started)
 

@@ -145,13 +145,15 @@ def file_diagnostics(
     """What is wrong in `relpath`: each use of a key the source locale lacks (error), each
     dynamic site (information: its keys cannot be checked), and a syntax error (warning).
     `sites` are the file's `file_sites`, when the caller has them already."""
-    source = next(iter(views.values())).locale if views else "the source locale"
+    view = next(iter(views.values()), None)
+    source = view.name if view is not None else None
     found = [
         Diagnostic(
             site.range,
             "error",
             Code.VALIDATE_MISSING,
-            f"`{site.key}` is missing from the source locale `{source}`",
+            f"`{site.key}` is missing from the source locale"
+            + (f" `{source}`" if source is not None else ""),
             site.key,
         )
         for site in (sites if sites is not None else file_sites(evidence, views, relpath))

@@ -9,6 +9,7 @@ settles; once every translation has settled, it places the rest and writes the f
 from __future__ import annotations
 
 import math
+import shlex
 import threading
 import time
 from collections.abc import Callable
@@ -153,6 +154,9 @@ class GenerateData(msgspec.Struct, frozen=True, rename="camel"):
     """What the worker pool did for this run; None when the run used none (a dry run,
     everything from the cache, or a provider that runs in the front process, such as
     `pseudo`)."""
+    locale_names: dict[str, str] = {}
+    """Each of `targets` (normalised: `pt-br`) → how the project spells it (`pt_BR`, or a new
+    target as `--target` named it)."""
 
 
 def machine_leaf(translation: str, existing: object) -> dict[str, object]:
@@ -626,6 +630,7 @@ async def _run(handle: ProjectHandle, options: GenerateOptions, emit: EventSink)
         partial=any(result.partial or result.status == "failed" for result in results),
         target_results=results,
         pool=pool,
+        locale_names={target.code: target.name for target in targets},
     )
     emit(ProgressEvent(type=EVENT, phase="done", done=len(runs), total=len(runs)))
     envelope = make_envelope(KIND, data, issues, started=started)
@@ -685,7 +690,7 @@ def _check_failures(project: Project, runs: list[TargetRun]) -> list[Issue]:
     """`--check`: an error naming the targets that lack translations or keep stale ones (none
     when none does)."""
     lacking = [
-        (run.target.code, run.leaf_count, run.kept_stale_count)
+        (run.target.name, run.leaf_count, run.kept_stale_count)
         for run in runs
         if run.leaf_count or run.kept_stale_count
     ]
@@ -719,12 +724,13 @@ def _stale_warning(project: Project, run: TargetRun, options: GenerateOptions) -
     shown = ", ".join(paths[:_LISTED]) + (
         f" and {len(paths) - _LISTED} more" if len(paths) > _LISTED else ""
     )
-    code = run.target.code
+    name = run.target.name
+    accept = project.command(f"review --accept {shlex.quote(paths[0])} --target {name}")
     return warning(
         Code.GENERATE_STALE,
-        f"{len(paths)} translation(s) of `{code}` are stale (the source text changed since "
+        f"{len(paths)} translation(s) of `{name}` are stale (the source text changed since "
         f"they were translated) and were kept: {shown} — edit each (any change settles it), "
-        f"accept it with `{project.command(f'review --accept {paths[0]} --target {code}')}` "
+        f"accept it with `{accept}` "
         "once `--metadata` marked it, or delete it to have it translated again; a person's edit "
         "is never overwritten"
         + (
@@ -1179,10 +1185,10 @@ def _failure_issue(run: TargetRun, report: TranslationReport) -> Issue:
     failed = [text for text in texts if text in report.failures]
     reason = report.failures[failed[0]]
     written = "the others were written" if len(failed) < len(texts) else "none was translated"
-    retry = run.project.command(f"generate --target {run.target.code} --resume")
+    retry = run.project.command(f"generate --target {run.target.name} --resume")
     return error(
         Code.GENERATE_PARTIAL,
-        f"{len(failed)} leaf(s) of `{run.target.code}` could not be translated ({reason}); "
+        f"{len(failed)} leaf(s) of `{run.target.name}` could not be translated ({reason}); "
         f"{written} — run `{retry}` to retry",
     )
 
@@ -1205,9 +1211,9 @@ def _write_target(
         return run.result("failed", report), [*issues, exc.issue]
     assert run.writer is not None  # `run.write` used it
     if run.writer.held_back:
-        command = run.project.command(f"generate --target {run.target.code} --resume")
+        command = run.project.command(f"generate --target {run.target.name} --resume")
         advice = f"`{command}` retries the failed ones; add any other to the target file"
-        issues.append(array_gap_warning(run.target.code, run.writer.held_back, advice))
+        issues.append(array_gap_warning(run.target.name, run.writer.held_back, advice))
     status: TargetStatus = "written" if count else "failed"
     if not run.leaf_count:  # only marks to set
         status = "written" if written else "skipped"

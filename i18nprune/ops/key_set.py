@@ -85,7 +85,8 @@ def _set(handle: ProjectHandle, options: KeySetOptions) -> tuple[KeySetData, lis
         if not editor.document(file).reaches(path):
             # An array item past the end of its array, or a key the grammar gives no path.
             message = (
-                f"`{options.key}` cannot be set in {locale}: its path {path!r} names no place a "
+                f"`{options.key}` cannot be set in {project.locale_name(options.locale)}: its "
+                f"path {path!r} names no place a "
                 "leaf can go (an array cannot have a gap; the empty key has no path)"
             )
             return unchanged, [*issues, error(Code.KEY_NO_PLACE, message)]

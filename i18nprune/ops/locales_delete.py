@@ -30,6 +30,8 @@ class LocalesDeleteData(msgspec.Struct, frozen=True, rename="camel"):
     files: list[str]
     deleted: list[str]
     dry_run: bool
+    locale_names: dict[str, str] = {}
+    """Each of `targets` (normalised: `pt-br`) → how the project spells it (`pt_BR`)."""
 
 
 async def run(handle: ProjectHandle, options: LocalesDeleteOptions, emit: EventSink) -> Envelope:
@@ -70,5 +72,6 @@ async def run(handle: ProjectHandle, options: LocalesDeleteOptions, emit: EventS
         for segment in segments:
             delete_locale_file(segment.path, root=project.root, locales_dir=inventory.directory)
             deleted.append(segment.rel)
-    data = LocalesDeleteData([t.code for t in targets], files, deleted, options.dry_run)
+    names = {t.code: t.name for t in targets}
+    data = LocalesDeleteData([t.code for t in targets], files, deleted, options.dry_run, names)
     return make_envelope(KIND, data, issues, started=started)

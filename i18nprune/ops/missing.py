@@ -73,6 +73,9 @@ class MissingData(msgspec.Struct, frozen=True, rename="camel"):
     """Missing keys with a near twin in the source. A key whose twin is unused is not added
     (its twin holds its translations: rename it, or change the code); one whose twin is used
     elsewhere is added."""
+    locale_names: dict[str, str] = {}
+    """Each locale of `targets` and `skippedTargets` (normalised: `pt-br`) → how the project
+    spells it (`pt_BR`)."""
 
 
 class HomeFiles:
@@ -137,7 +140,8 @@ def _load(handle: ProjectHandle, options: MissingOptions, started: float) -> _Lo
     locales, target_issues = source_or_targets(project, options.target)
     issues.extend(target_issues)
     if has_errors(issues):
-        empty = MissingData(0, [], locales, [], options.dry_run, [])
+        names = project.locale_names(locales)
+        empty = MissingData(0, [], locales, [], options.dry_run, [], locale_names=names)
         return make_envelope(KIND, empty, issues, started=started)
     views = {
         (locale, namespace): view
@@ -272,5 +276,6 @@ def _add(loaded: _Loaded, evidence: Evidence, options: MissingOptions, started: 
         dry_run=options.dry_run or options.check,
         files=sorted(changes, key=lambda change: change.path),
         near_twins=found,
+        locale_names=project.locale_names(locales),
     )
     return make_envelope(KIND, data, issues, started=started)

@@ -109,6 +109,8 @@ class TargetQuality(msgspec.Struct, frozen=True, rename="camel"):
 class QualityData(msgspec.Struct, frozen=True, rename="camel"):
     targets: list[TargetQuality]
     findings: list[QualityFinding]
+    locale_names: dict[str, str] = {}
+    """Each target (normalised: `pt-br`) → how the project spells it (`pt_BR`)."""
 
 
 async def run(handle: ProjectHandle, options: QualityOptions, emit: EventSink) -> Envelope:
@@ -145,8 +147,9 @@ def _check(handle: ProjectHandle, options: QualityOptions, started: float) -> En
             checked += compared.checked
         rows.append(_counts(target.code, checked, own))
         findings.extend(own)
-        issues.extend(_summaries(target.code, own))
-    return make_envelope(KIND, QualityData(rows, findings), issues, started=started)
+        issues.extend(_summaries(target.name, own))
+    names = {target.code: target.name for target in targets}
+    return make_envelope(KIND, QualityData(rows, findings, names), issues, started=started)
 
 
 def _glossary(project: Project, issues: list[Issue]) -> Glossary:
@@ -193,7 +196,7 @@ class _Comparison:
             problems = _leaf_problems(
                 theirs.value,
                 ours.value,
-                self.target.locale,
+                self.target.name,
                 same_language=self._same_language,
                 terms=self.terms,
             )
@@ -240,8 +243,8 @@ def _is_translated(leaf: Leaf) -> bool:
 def _leaf_problems(
     source: str, target: str, locale: str, *, same_language: bool, terms: TargetTerms | None
 ) -> Iterator[tuple[FindingKind, Severity, str]]:
-    """What is wrong with `target` as a translation of `source` into `locale` (whose
-    glossary terms are `terms`)."""
+    """What is wrong with `target` as a translation of `source` into `locale` (spelled as the
+    project spells it; its glossary terms are `terms`)."""
     problem = _placeholder_problem(source, target)
     if problem is not None:
         yield "placeholders", "error", f"placeholders differ from the source: {problem}"
@@ -361,7 +364,7 @@ def _plural_gaps(source: LocaleView, target: LocaleView) -> Iterator[tuple[str, 
             forms = ", ".join(path.rpartition("_")[2] for path in needed)
             yield (
                 base,
-                f"lacks plural form(s) {_listed(lacking)} ({target.locale} uses {forms})",
+                f"lacks plural form(s) {_listed(lacking)} ({target.name} uses {forms})",
                 held[0],
             )
 
@@ -443,8 +446,9 @@ def _counts(target: str, checked: int, findings: list[QualityFinding]) -> Target
 
 
 def _summaries(target: str, findings: list[QualityFinding]) -> list[Issue]:
-    """One issue per kind of finding in `target`, naming the first paths: what CI annotations
-    and people's output show (the findings themselves are in `data`)."""
+    """One issue per kind of finding in `target` (as the project spells it), naming the first
+    paths: what CI annotations and people's output show (the findings themselves are in
+    `data`)."""
     grouped: dict[FindingKind, list[QualityFinding]] = {}
     for finding in findings:
         grouped.setdefault(finding.kind, []).append(finding)

@@ -61,6 +61,8 @@ class ReviewData(msgspec.Struct, frozen=True, rename="camel"):
     accepted: int
     dry_run: bool
     files: list[FileChange]
+    locale_names: dict[str, str] = {}
+    """Each of `targets` (normalised: `pt-br`) → how the project spells it (`pt_BR`)."""
 
 
 def find_marks(project: Project, view: LocaleView) -> list[str]:
@@ -122,10 +124,10 @@ def _review(handle: ProjectHandle, options: ReviewOptions, started: float) -> En
     targets, target_issues = select_targets(project, options.target)
     issues.extend(target_issues)
     codes = [target.code for target in targets]
+    names = {target.code: target.name for target in targets}
     if has_errors(issues):
-        return make_envelope(
-            KIND, ReviewData(codes, [], 0, 0, options.dry_run, []), issues, started=started
-        )
+        empty = ReviewData(codes, [], 0, 0, options.dry_run, [], names)
+        return make_envelope(KIND, empty, issues, started=started)
     found, read_issues = _collect(project, codes, options.accept)
     issues.extend(read_issues)
     issues.extend(_unmarked(options.accept, found))
@@ -163,6 +165,7 @@ def _review(handle: ProjectHandle, options: ReviewOptions, started: float) -> En
         accepted=sum(1 for entry in selected if id(entry.editor) in saved),
         dry_run=options.dry_run,
         files=changes,
+        locale_names=names,
     )
     return make_envelope(KIND, data, issues, started=started)
 

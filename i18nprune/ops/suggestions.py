@@ -46,7 +46,8 @@ def suggest(
     uses `missing` keys the source lacks, `twins` of them with a near twin in the source, and
     whose source keys look unused as `unused` says (`source_evidence`): a cleanup only when the
     evidence would allow one, else a look at the configuration. No tip adds a key that has an
-    unused twin or removes that twin: renaming it keeps its translations."""
+    unused twin or removes that twin: renaming it keeps its translations. Locales are named as
+    the project spells them (`--target` takes either spelling)."""
     suggestions = []
     renamed = [pair for pair in twins if pair.twin_unused]
     kept = sum(len(pair.twin_paths) for pair in renamed)  # what cleanup does not offer
@@ -88,7 +89,9 @@ def suggest(
                 project.command("cleanup --dry-run"),
             )
         )
-    extra_targets = targets_with_extra_keys(project, sources)
+    extra_targets = [
+        project.locale_name(code) for code in targets_with_extra_keys(project, sources)
+    ]
     if extra_targets:
         suggestions.append(
             Suggestion(

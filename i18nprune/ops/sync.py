@@ -164,7 +164,8 @@ def align_target(
 
 
 def array_gap_warning(locale: str, paths: list[str], advice: str) -> Issue:
-    """The warning for array items of `locale` left unwritten because of a gap before them."""
+    """The warning for array items of `locale` (as the project spells it) left unwritten
+    because of a gap before them."""
     named = ", ".join(paths[:5]) + (f" and {len(paths) - 5} more" if len(paths) > 5 else "")
     return warning(
         Code.LOCALE_ARRAY_GAP,
@@ -196,7 +197,8 @@ def _align_all(
     write: bool,
     emit: EventSink,
 ) -> tuple[list[FileChange], list[str], list[Issue]]:
-    """Align every target that could be read in full; save when `write`."""
+    """Align every target that could be read in full; save when `write`. Progress names the
+    step `write`, or `compare` when nothing is saved (a dry run, `--check`, a refused prune)."""
     project, targets, sources = loaded.project, loaded.targets, loaded.sources
     files = {namespace: SourceFiles(project, view) for namespace, view in sources.items()}
     changes: list[FileChange] = []
@@ -206,7 +208,7 @@ def _align_all(
         emit(
             ProgressEvent(
                 type="run.progress.sync",
-                phase="write",
+                phase="write" if write else "compare",
                 target=target.code,
                 done=index,
                 total=len(targets),
@@ -229,7 +231,7 @@ def _align_all(
                 )
                 if gaps:
                     advice = "add the earlier items to the target file, then sync again"
-                    issues.append(array_gap_warning(target.code, gaps, advice))
+                    issues.append(array_gap_warning(target.name, gaps, advice))
                 changes.extend(editor.changes())
                 if write:
                     written.extend(editor.save())

@@ -52,7 +52,7 @@ def select_targets(
                 )
             )
         else:
-            known = ", ".join(c for c in sorted(existing) if c != source) or "none"
+            known = ", ".join(existing[c] for c in sorted(existing) if c != source) or "none"
             issues.append(
                 error(
                     Code.TARGET_NOT_FOUND,

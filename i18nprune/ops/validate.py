@@ -69,6 +69,8 @@ class ValidateData(msgspec.Struct, frozen=True, rename="camel"):
     lacks → those messages, sorted by key."""
     near_twins: list[NearTwinPair] = []
     """Each missing key that has a near twin in the source (`missing` lists it too), by key."""
+    locale_names: dict[str, str] = {}
+    """Each locale code above (normalised: `pt-br`) → how the project spells it (`pt_BR`)."""
 
 
 def source_views(project: Project) -> dict[str | None, LocaleView]:
@@ -199,14 +201,15 @@ def _compare(loaded: _Loaded, evidence: Evidence, started: float) -> Envelope:
             error(
                 Code.VALIDATE_MISSING,
                 f"{len(alone)} key(s) used in code are missing from the source locale "
-                f"`{project.source_locale()}`: {shown}",
+                f"`{project.locale_name(project.source_locale())}`: {shown}",
             )
         )
-    issues.extend(finding(pair, project.source_locale()) for pair in twins)
+    issues.extend(finding(pair, project.locale_name(project.source_locale())) for pair in twins)
     stale = {code: count for code, count in loaded.stale.items() if count}
     if stale:
-        listed = ", ".join(f"{code} ({count})" for code, count in stale.items())
-        fix = project.command(f"generate --target {','.join(stale)}")
+        names = {code: project.locale_name(code) for code in stale}
+        listed = ", ".join(f"{names[code]} ({count})" for code, count in stale.items())
+        fix = project.command(f"generate --target {','.join(names.values())}")
         issues.append(
             warning(
                 Code.GENERATE_STALE,
@@ -255,6 +258,7 @@ def _compare(loaded: _Loaded, evidence: Evidence, started: float) -> Envelope:
         descriptions=_shown(evidence, described),
         missing_nested=nested,
         near_twins=twins,
+        locale_names=project.locale_names([project.source_locale(), *loaded.stale]),
     )
     project.derived_counts().save()
     return make_envelope(KIND, data, issues, started=started)
@@ -287,6 +291,7 @@ def _missing_nested_warning(project: Project, nested: dict[str, list[NamingSite]
     return warning(
         Code.VALIDATE_MISSING_NESTED,
         f"{len(nested)} key(s) named inside the messages of used keys are missing from the "
-        f"source locale `{project.source_locale()}`: {', '.join(shown)}{more}",
+        f"source locale `{project.locale_name(project.source_locale())}`: "
+        f"{', '.join(shown)}{more}",
         path=first,
     )

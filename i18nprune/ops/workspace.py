@@ -29,6 +29,9 @@ class WorkspaceProjectRow(msgspec.Struct, frozen=True, rename="camel"):
     source: str | None
     """The source locale; None when the project's config cannot be read (see the issues)."""
     locales: list[str]
+    locale_names: dict[str, str] = {}
+    """The source and each of `locales` (normalised: `pt-br`) → how the project spells it
+    (`pt_BR`)."""
 
 
 class WorkspaceData(msgspec.Struct, frozen=True, rename="camel"):
@@ -65,11 +68,13 @@ def _describe(handle: ProjectHandle, root: Path) -> tuple[WorkspaceData, list[Is
     for member in workspace.projects:
         source: str | None = None
         locales: list[str] = []
+        names: dict[str, str] = {}
         try:
             project = project_handle(handle, member).open()
             source = project.source_locale()
             inventory, found = project.inventory()
             locales = inventory.locales()
+            names = project.locale_names(sorted({source, *locales}))
             issues.extend(found)
         except ProblemError as exc:
             issues.extend(exc.issues)
@@ -80,6 +85,7 @@ def _describe(handle: ProjectHandle, root: Path) -> tuple[WorkspaceData, list[Is
                 config_path=config.relative_to(workspace.root).as_posix() if config else None,
                 source=source,
                 locales=locales,
+                locale_names=names,
             )
         )
     file = workspace.file.name if workspace.file is not None else None

@@ -1,6 +1,6 @@
 """The static value of an expression node through the constants visible in its scope
-(strings, templates, `+`, conditionals, `as const` objects, enums, destructuring) and the local
-variables whose every assignment it can see.
+(strings, templates, `+`, conditionals, `as const` objects, enums, destructuring), the local
+variables whose every assignment it can see, and the object a function returns.
 """
 
 from __future__ import annotations
@@ -17,11 +17,14 @@ from i18nprune.scan.expressions import (
     WHOLE_FILE,
     AutoId,
     Branches,
+    Called,
     Expr,
     Imported,
+    Member,
     Messages,
     Opaque,
     Record,
+    Returns,
     Text,
     computed_member,
     concatenate,
@@ -33,7 +36,7 @@ from i18nprune.scan.messages import (
     NEXT_INTL_MODULES,
     names_locale_file,
 )
-from i18nprune.scan.scopes import DeclarationIndex, named_child, plain_string
+from i18nprune.scan.scopes import FUNCTIONS, DeclarationIndex, named_child, plain_string
 from i18nprune.syntax_tree import node_text
 
 _ESCAPE = re.compile(r"\\(u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|\r\n|[\s\S])")
@@ -61,6 +64,13 @@ _TRANSPARENT = frozenset(
     }
 )
 _DECIMAL = re.compile(r"[0-9]+")
+_RETURN = re.compile(rb"(?<![\w$])return(?![\w$])")
+# Functions whose calls return what their body returns (a generator returns an iterator).
+_PLAIN_FUNCTIONS = frozenset({"arrow_function", "function_expression", "function"})
+# What may wrap the object literal a function returns (`({ … })`, `{ … } as const`).
+_OBJECT_WRAPPERS = frozenset(
+    {"parenthesized_expression", "as_expression", "satisfies_expression", "non_null_expression"}
+)
 # Calls whose value is their argument, as far as keys are concerned.
 _IDENTITY_CALLS = frozenset({"Object.freeze", "defineMessages", "defineMessage"})
 
@@ -168,6 +178,8 @@ class Evaluator:
             return Text(text) if _DECIMAL.fullmatch(text) else OPAQUE
         if kind == "call_expression":
             return self._frozen(node)
+        if kind in _PLAIN_FUNCTIONS:
+            return self.function_value(node)
         return OPAQUE
 
     def is_local(self, name: str, reference: tree_sitter.Node) -> bool:
@@ -212,6 +224,8 @@ class Evaluator:
             return self._memoized(declaration.node, self.enum_value)
         if declaration.kind == "variable":
             return self._memoized(declaration.node, self._variable_value)
+        if declaration.kind == "function":
+            return self.function_value(declaration.node)
         if declaration.kind not in ("const", "destructured"):
             return OPAQUE
         value = self._memoized(declaration.node, self._initializer_value)
@@ -254,6 +268,30 @@ class Evaluator:
             self._evaluating.discard(key)
         self._values[key] = value
         return value
+
+    def function_value(self, function: tree_sitter.Node) -> Expr:
+        """The value of a (non-generator) function: `Returns` of the object literal every call
+        of it returns — an arrow whose body is one (`() => ({ labels })`), or a body whose only
+        `return` is its last statement and returns one (`return { t, labels, messages };`).
+        Anything else, or an object with no known field, is opaque: a function that may return
+        something else is not read as returning this."""
+        return self._memoized(function, self._function_value)
+
+    def _function_value(self, function: tree_sitter.Node) -> Expr:
+        body = function.child_by_field_name("body")
+        if body is None:
+            return OPAQUE
+        returned: tree_sitter.Node | None = body
+        if body.type == "statement_block":
+            returned = _sole_return(function, body)
+        while returned is not None and returned.type in _OBJECT_WRAPPERS:
+            returned = named_child(returned, 0)
+        if returned is None or returned.type != "object":
+            return OPAQUE
+        value = self.value_of(returned)
+        if not isinstance(value, Record) or not value.fields:
+            return OPAQUE
+        return Returns(value)
 
     def _initializer_value(self, declarator: tree_sitter.Node) -> Expr:
         value = declarator.child_by_field_name("value")
@@ -380,7 +418,8 @@ class Evaluator:
         if node_text(function) == "defineMessages":
             return self.defined_messages(node)
         if node_text(function) not in _IDENTITY_CALLS:
-            return self._messages_call(function, arguments)
+            value = self._messages_call(function, arguments)
+            return self._returned(function) if isinstance(value, Opaque) else value
         first, second = named_child(arguments, 0), named_child(arguments, 1)
         if first is None:
             return OPAQUE
@@ -410,6 +449,19 @@ class Evaluator:
             value = self.value_of(first)
             if isinstance(value, Messages):
                 return value
+        return OPAQUE
+
+    def _returned(self, function: tree_sitter.Node) -> Expr:
+        """What a call of `function` returns: the object a function of this file returns (see
+        `function_value`), or, for a function imported from another file (or a property of
+        something imported), what linking finds there (`Called`); else opaque."""
+        if function.type not in ("identifier", "member_expression"):
+            return OPAQUE
+        callee = self.value_of(function)
+        if isinstance(callee, Returns):
+            return callee.value
+        if isinstance(callee, Imported | Member):
+            return Called(callee)
         return OPAQUE
 
     def defined_messages(self, call: tree_sitter.Node) -> Expr:
@@ -536,6 +588,27 @@ def writes_property(node: tree_sitter.Node, name: str) -> bool:
         if key is not None and (plain_string(key) or node_text(key)) == name:
             return True
     return False
+
+
+def _sole_return(function: tree_sitter.Node, body: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The value of the last statement of `body` when it is a `return` and the function has no
+    other (returns of nested functions are theirs)."""
+    statements = [child for child in body.named_children if child.type != "comment"]
+    last = statements[-1] if statements else None
+    if last is None or last.type != "return_statement":
+        return None
+    for match in _RETURN.finditer(body.text or b""):
+        start = body.start_byte + match.start()
+        word = body.descendant_for_byte_range(start, start + len("return"))
+        statement = word.parent if word is not None else None
+        if statement is None or statement.type != "return_statement" or statement == last:
+            continue  # the word in a string, a comment or a name
+        owner = statement.parent
+        while owner is not None and owner.type not in FUNCTIONS:
+            owner = owner.parent
+        if owner == function:
+            return None
+    return named_child(last, 0)
 
 
 def _enclosing_export(node: tree_sitter.Node) -> tuple[str | None, bool]:

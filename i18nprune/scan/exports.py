@@ -1,7 +1,9 @@
-"""What a module exports that another file could use as a key part: its exported constants.
+"""What a module exports that another file could use as a key part: its exported constants,
+and the object its exported functions return.
 
-`export const`, enums, `export { a as b }`, `export default <value>`, and re-exports from
-relative modules (`export { X } from './y'`, `export * from './y'`, `export * as ns from …`).
+`export const`, enums, functions, `export { a as b }`, `export default <value>`, and
+re-exports from relative modules (`export { X } from './y'`, `export * from './y'`,
+`export * as ns from …`).
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from __future__ import annotations
 import tree_sitter
 
 from i18nprune.scan.evaluate import Evaluator
-from i18nprune.scan.expressions import Expr, Imported, Opaque, Record
+from i18nprune.scan.expressions import Expr, Imported, Opaque, Record, Returns
 from i18nprune.scan.scopes import is_relative_module, plain_string
 from i18nprune.syntax_tree import node_text
 
@@ -19,7 +21,8 @@ def exported_constants(
 ) -> tuple[dict[str, Expr], list[str]]:
     """The values a module exports by name, and the sources of its `export *` statements.
 
-    Values that cannot be part of a key (functions, classes, opaque values) are left out.
+    Values that cannot be part of a key (classes, opaque values, functions that return no
+    object literal) are left out.
     """
     exports: dict[str, Expr] = {}
     stars: list[str] = []
@@ -34,7 +37,11 @@ def exported_constants(
             continue
         declaration = statement.child_by_field_name("declaration")
         value = statement.child_by_field_name("value")
-        if declaration is not None:
+        if declaration is not None and any(child.type == "default" for child in statement.children):
+            # `export default function useX() { … }`: exported as `default` only
+            if declaration.type == "function_declaration":
+                exports["default"] = evaluator.function_value(declaration)
+        elif declaration is not None:
             _declared_exports(declaration, evaluator, exports)
         elif value is not None:
             exports["default"] = evaluator.value_of(value)
@@ -51,6 +58,11 @@ def _declared_exports(
         name = declaration.child_by_field_name("name")
         if name is not None:
             exports[node_text(name)] = evaluator.enum_value(declaration)
+        return
+    if declaration.type == "function_declaration":
+        name = declaration.child_by_field_name("name")
+        if name is not None:
+            exports[node_text(name)] = evaluator.function_value(declaration)
         return
     if declaration.type != "lexical_declaration":
         return
@@ -97,6 +109,8 @@ def _export_clause_names(statement: tree_sitter.Node) -> list[tuple[str, str]]:
 
 def _worth_exporting(value: Expr) -> bool:
     """Only values that can become part of a key are kept in the facts."""
+    if isinstance(value, Returns):
+        return _worth_exporting(value.value)
     if isinstance(value, Opaque):
         return False
     return not (isinstance(value, Record) and not value.fields)

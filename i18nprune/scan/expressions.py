@@ -1,8 +1,9 @@
 """Static values of JavaScript expressions, as far as a file alone can know them.
 
 Extraction turns each key argument into one of these; cross-file linking later replaces the
-`Imported` and `Member` nodes with what the imported module exports, and an `AutoId` with the id
-a Babel plugin gives the message (it depends on the file's path and the project's Babel config).
+`Imported`, `Member` and `Called` nodes with what the imported module exports (and what its
+functions return), and an `AutoId` with the id a Babel plugin gives the message (it depends on
+the file's path and the project's Babel config).
 """
 
 from __future__ import annotations
@@ -49,6 +50,20 @@ class Member(msgspec.Struct, frozen=True, tag="m", array_like=True):
 
     target: Expr
     name: str
+
+
+class Returns(msgspec.Struct, frozen=True, tag="f", array_like=True):
+    """A function whose every call returns `value`: its body's one `return` (the last
+    statement), or an arrow's body, is an object literal (`return { labels, messages }`)."""
+
+    value: Expr
+
+
+class Called(msgspec.Struct, frozen=True, tag="l", array_like=True):
+    """What calling `function` returns, where only linking can say what the function is
+    (`useMessages()` with `useMessages` imported): the value of its `Returns`, else unknown."""
+
+    function: Expr
 
 
 class Opaque(msgspec.Struct, frozen=True, tag="o", array_like=True):
@@ -104,7 +119,18 @@ class AutoId(msgspec.Struct, frozen=True, tag="a", array_like=True):
 
 
 Expr: TypeAlias = (
-    Text | Join | Branches | Record | Imported | Member | Computed | Messages | Opaque | AutoId
+    Text
+    | Join
+    | Branches
+    | Record
+    | Imported
+    | Member
+    | Computed
+    | Messages
+    | Returns
+    | Called
+    | Opaque
+    | AutoId
 )
 
 OPAQUE = Opaque()
@@ -114,7 +140,7 @@ def select(value: Expr, name: str) -> Expr:
     """The property `name` of `value`, symbolic when the value comes from another file."""
     if isinstance(value, Record):
         return value.fields.get(name, OPAQUE)
-    if isinstance(value, Imported | Member):
+    if isinstance(value, Imported | Member | Called):
         return Member(value, name)
     if isinstance(value, Branches):
         return Branches([select(option, name) for option in value.options])
@@ -133,7 +159,7 @@ def computed_member(value: Expr) -> Expr:
         if not value.path:
             return OPAQUE
         return concatenate([Text(value.path + "."), OPAQUE], template=False)
-    if isinstance(value, Imported | Member | Computed):
+    if isinstance(value, Imported | Member | Called | Computed):
         return Computed(value)
     return OPAQUE
 
@@ -161,12 +187,14 @@ def concatenate(parts: list[Expr], *, template: bool) -> Expr:
 
 
 def needs_linking(value: Expr | None) -> bool:
-    """Whether only linking knows `value`: it depends on another file (an `Imported` or
-    `Member` node) or on the file's path (an `AutoId`)."""
+    """Whether only linking knows `value`: it depends on another file (an `Imported`,
+    `Member` or `Called` node) or on the file's path (an `AutoId`)."""
     if value is None:
         return False
-    if isinstance(value, Imported | Member | Computed | AutoId):
+    if isinstance(value, Imported | Member | Called | Computed | AutoId):
         return True
+    if isinstance(value, Returns):
+        return needs_linking(value.value)
     if isinstance(value, Join):
         return any(needs_linking(part) for part in value.parts)
     if isinstance(value, Branches):

@@ -1,5 +1,6 @@
-"""Cross-file linking: imported names in key values become what their modules export,
-through any number of re-exports (cycles end as unknown values).
+"""Cross-file linking: imported names in key values become what their modules export (and a
+call of an imported function what it returns), through any number of re-exports (cycles end as
+unknown values).
 
 A linker can also say what each file's linking read (`start_file`/`finish_file`), so that a
 host scanning the same root again (`serve`) re-links only the files whose output may differ
@@ -21,6 +22,7 @@ from i18nprune.scan.expressions import (
     OPAQUE,
     AutoId,
     Branches,
+    Called,
     Computed,
     Expr,
     Imported,
@@ -28,8 +30,10 @@ from i18nprune.scan.expressions import (
     Member,
     Messages,
     Record,
+    Returns,
     computed_member,
     concatenate,
+    needs_linking,
 )
 from i18nprune.scan.facts import FileFacts
 from i18nprune.scan.records import DynamicSite, KeyObservation
@@ -175,7 +179,7 @@ class Linker:
             return concatenate(parts, template=value.template)
         if isinstance(value, Branches):
             return Branches([self.resolve(option, file, steps + 1) for option in value.options])
-        if isinstance(value, Imported | Member):
+        if isinstance(value, Imported | Member | Called):
             target, target_file = self._dereference(value, file, steps + 1)
             if isinstance(target, _Namespace):
                 return OPAQUE
@@ -187,8 +191,28 @@ class Linker:
             return OPAQUE if self._message_id is None else self._message_id(value, file)
         return value
 
+    def resolve_key(self, value: Expr, file: str, steps: int = 0) -> Expr:
+        """A site's key `value`, as written in `file`, resolved as `resolve` does, where a
+        FormatJS message descriptor (an object with an `id`: `formatMessage(labels.save)` with
+        `formatMessage` a configured function) stands for its id, resolved in the file that
+        writes the descriptor."""
+        if steps > _PURE_STEPS:
+            self.pure = False
+        if steps > _MAX_STEPS:
+            return OPAQUE
+        if isinstance(value, Branches):
+            return Branches([self.resolve_key(o, file, steps + 1) for o in value.options])
+        if isinstance(value, Imported | Member | Called):
+            target, target_file = self._dereference(value, file, steps + 1)
+            if isinstance(target, _Namespace):
+                return OPAQUE
+            return self.resolve_key(target, target_file, steps + 1)
+        if isinstance(value, Record) and "id" in value.fields:
+            return self.resolve(value.fields["id"], file, steps + 1)
+        return self.resolve(value, file, steps) if needs_linking(value) else value
+
     def _dereference(self, value: Expr, file: str, steps: int) -> tuple[Expr | _Namespace, str]:
-        """Follow imports and property reads until a value that is not a reference.
+        """Follow imports, property reads and calls until a value that is not a reference.
 
         Returns that value with the file its own references are relative to; nested parts are
         left for `resolve`, so large exported objects are only walked where keys read them.
@@ -223,6 +247,11 @@ class Linker:
                     return target.member(value.name), target_file
                 else:
                     return OPAQUE, file
+            elif isinstance(value, Called):
+                target, target_file = self._dereference(value.function, file, steps)
+                if not isinstance(target, Returns):
+                    return OPAQUE, file
+                value, file = target.value, target_file
             else:
                 return value, file
         self.pure = False

@@ -826,7 +826,7 @@ class _ProjectScan:
             return
         syntax = self.options.syntax
         translator = site.translator
-        key = _linked(linker, site.key, relpath)
+        key = linker.resolve_key(site.key, relpath)
         explicit = _linked(linker, site.namespace, relpath)
         bound = _linked(linker, translator.namespace, relpath) if explicit is None else None
         prefixes, readings = site_prefixes(

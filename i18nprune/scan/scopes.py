@@ -12,7 +12,7 @@ from i18nprune.scan.aliases import is_relative_module
 from i18nprune.syntax_tree import node_text
 
 DeclarationKind = Literal[
-    "const", "destructured", "variable", "import", "package", "enum", "opaque"
+    "const", "destructured", "variable", "import", "package", "enum", "function", "opaque"
 ]
 
 _BLOCKS = frozenset({"program", "statement_block", "class_static_block"})
@@ -30,9 +30,7 @@ FUNCTIONS = frozenset(
 )
 _LOOPS = frozenset({"for_statement", "for_in_statement"})
 _DECLARATIONS = frozenset({"lexical_declaration", "variable_declaration"})
-_NAMED_DECLARATIONS = frozenset(
-    {"function_declaration", "generator_function_declaration", "class_declaration"}
-)
+_NAMED_DECLARATIONS = frozenset({"generator_function_declaration", "class_declaration"})
 _SCOPES = _BLOCKS | _SWITCH_ARMS | FUNCTIONS | _LOOPS | {"catch_clause"}
 _BINDING_NODE_TYPES = frozenset({"identifier", "shorthand_property_identifier_pattern"})
 # Parts of a parameter list that never bind names (and can be large, like TS types).
@@ -43,8 +41,9 @@ class Declaration(NamedTuple):
     """How a name is bound.
 
     `node` is the variable declarator (`const`, `destructured`, and `variable`: a `let` or `var`
-    of one name) or the enum declaration; `path` is the property path a destructured name
-    reads; `source`/`imported` describe an import.
+    of one name), the enum declaration or the function declaration (`function`: not a
+    generator); `path` is the property path a destructured name reads; `source`/`imported`
+    describe an import.
     """
 
     kind: DeclarationKind
@@ -136,6 +135,10 @@ def _statement_bindings(statement: tree_sitter.Node, table: dict[str, Declaratio
         for declarator in statement.named_children:
             if declarator.type == "variable_declarator":
                 _declarator_bindings(declarator, constant, table)
+    elif kind == "function_declaration":
+        name = statement.child_by_field_name("name")
+        if name is not None:
+            table.setdefault(node_text(name), Declaration("function", statement))
     elif kind in _NAMED_DECLARATIONS:
         name = statement.child_by_field_name("name")
         if name is not None:

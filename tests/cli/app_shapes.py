@@ -620,6 +620,85 @@ VUE_I18N_LINKED: dict[str, Any] = {
 }
 VUE_I18N_LINKED_UNUSED = {"common.cancel", "common.help", "form.old"}
 
+# A next-intl app whose own `useMessages()` hook returns the label table it imports, reached
+# through a tsconfig alias and an index module (umami's shape since 2026).
+HOOK_LABELS: dict[str, Any] = {
+    "i18nprune.config.json": {
+        "src": "src",
+        "locales": {"directory": "public/intl/messages", "source": "en-US"},
+    },
+    "tsconfig.json": '{"compilerOptions": {"baseUrl": ".", "paths": {"@/*": ["./src/*"]}}}\n',
+    "src/components/messages.ts": (
+        "export const labels: Record<string, string> = {\n"
+        "  save: 'label.save',\n  cancel: 'label.cancel',\n  title: 'label.title',\n"
+        "  legacy: 'label.legacy',\n};\n"
+        "export const messages = { saved: 'message.saved' };\n"
+    ),
+    "src/components/hooks/useMessages.ts": (
+        "import { useTranslations } from 'next-intl';\n"
+        "import { labels, messages } from '@/components/messages';\n"
+        "export function useMessages() {\n"
+        "  const t = useTranslations();\n"
+        "  const getMessage = (id: string) => t(`message.${id}`);\n"
+        "  return { t, messages, labels, getMessage };\n"
+        "}\n"
+    ),
+    "src/components/hooks/index.ts": "export * from './useMessages';\n",
+    "src/app/Form.tsx": (
+        "import { useMessages } from '@/components/hooks';\n"
+        "export function Form() {\n"
+        "  const { t, labels, messages } = useMessages();\n"
+        "  return [t(labels.title), t(labels.save), t(labels.cancel), t(messages.saved)];\n"
+        "}\n"
+    ),
+    "public/intl/messages/en-US.json": {
+        "label": {"save": "Save", "cancel": "Cancel", "legacy": "Legacy", "unused": "Unused"},
+        "message": {"saved": "Saved", "forbidden": "Forbidden"},
+    },
+}
+HOOK_LABELS_UNUSED = {"label.unused"}  # `label.legacy` is named in messages.ts: kept as data
+# A react-intl app whose `useMessages()` hook returns its `formatMessage` and the descriptors
+# `defineMessages` declares, with `formatMessage` configured by name (umami's shape until 2026).
+FORMATJS_HOOK: dict[str, Any] = {
+    "i18nprune.config.json": {
+        "src": "src",
+        "functions": ["formatMessage"],
+        "locales": {
+            "directory": "src/lang",
+            "source": "en-US",
+            "keySeparator": False,
+            "nsSeparator": False,
+        },
+    },
+    "src/components/messages.ts": (
+        "import { defineMessages } from 'react-intl';\n"
+        "export const labels = defineMessages({\n"
+        "  save: { id: 'label.save', defaultMessage: 'Save' },\n"
+        "  gone: { id: 'label.gone', defaultMessage: 'Gone' },\n"
+        "});\n"
+    ),
+    "src/components/hooks/useMessages.ts": (
+        "import { useIntl } from 'react-intl';\n"
+        "import { labels } from '../messages';\n"
+        "export function useMessages() {\n"
+        "  const intl = useIntl();\n"
+        "  const formatMessage = (descriptor, values?) =>\n"
+        "    descriptor ? intl.formatMessage(descriptor, values) : null;\n"
+        "  return { formatMessage, labels };\n"
+        "}\n"
+    ),
+    "src/app/Button.tsx": (
+        "import { useMessages } from '../components/hooks/useMessages';\n"
+        "export function Button() {\n"
+        "  const { formatMessage, labels } = useMessages();\n"
+        "  return [formatMessage(labels.save),\n"
+        "    formatMessage({ id: 'label.slug', defaultMessage: 'Slug' })];\n"
+        "}\n"
+    ),
+    "src/lang/en-US.json": {"label.save": "Save", "label.gone": "Gone", "label.unused": "Unused"},
+}
+FORMATJS_HOOK_UNUSED = {"label.unused"}  # `label.gone` is declared: proven by defineMessages
+
 APPS: dict[str, tuple[dict[str, Any], set[str]]] = {
     "formatjs-structured-json": (FORMATJS_STRUCTURED, FORMATJS_STRUCTURED_UNUSED),
     "react-own-t": (REACT_OWN_T, REACT_OWN_T_UNUSED),
@@ -635,4 +714,6 @@ APPS: dict[str, tuple[dict[str, Any], set[str]]] = {
     "vue-nested-head": (VUE_NESTED_HEAD, VUE_NESTED_HEAD_UNUSED),
     "i18next-nesting": (I18NEXT_NESTING, I18NEXT_NESTING_UNUSED),
     "vue-i18n-linked": (VUE_I18N_LINKED, VUE_I18N_LINKED_UNUSED),
+    "hook-labels": (HOOK_LABELS, HOOK_LABELS_UNUSED),
+    "formatjs-hook": (FORMATJS_HOOK, FORMATJS_HOOK_UNUSED),
 }

@@ -11,7 +11,9 @@ import pytest
 from tests.cli.app_shapes import (
     APPS,
     FORMATJS,
+    FORMATJS_HOOK,
     FORMATJS_STRUCTURED,
+    HOOK_LABELS,
     I18NEXT_NAMESPACES,
     I18NEXT_NESTING,
     REACT_I18NEXT_NATURAL,
@@ -55,6 +57,8 @@ def test_validate_finds_exactly_the_missing_keys(app, tmp_path, run_cli):
             "components.Activity.error_copied",
             "components.Settings.General.currency",
         ],
+        "hook-labels": ["label.title"],  # read through the hook's labels, absent from en-US
+        "formatjs-hook": ["label.slug"],  # a literal descriptor given to formatMessage
     }
     assert result.envelope["data"]["missing"] == expected.get(app, [])
 
@@ -342,6 +346,32 @@ def test_dynamic_sites_without_static_part_are_a_warning_with_their_sites(tmp_pa
         )
         assert warning["severity"] == "warning"
         assert "src/app.ts:2" in warning["message"] and "policies.preserve" in warning["message"]
+
+
+def test_keys_read_through_an_apps_own_hook_are_no_dynamic_sites(tmp_path, run_cli):
+    root = write_tree(tmp_path / "app", HOOK_LABELS)
+
+    dynamic = run_cli("locales", "dynamic", "--json", cwd=root)
+    cleanup = run_cli("cleanup", "--dry-run", "--json", cwd=root)
+
+    assert [site["prefix"] for site in dynamic.envelope["data"]["sites"]] == ["message."]
+    codes = {issue["code"] for issue in cleanup.envelope["issues"]}
+    assert "i18nprune.reference.unprotected_dynamic_keys" not in codes
+
+
+def test_descriptors_from_a_hook_warn_only_of_the_hooks_own_calls(tmp_path, run_cli):
+    root = write_tree(tmp_path / "app", FORMATJS_HOOK)
+
+    result = run_cli("cleanup", "--dry-run", "--json", cwd=root)
+
+    warning = next(
+        issue
+        for issue in result.envelope["issues"]
+        if issue["code"] == "i18nprune.reference.unprotected_dynamic_keys"
+    )
+    assert "1 key site(s)" in warning["message"]
+    assert "src/components/hooks/useMessages.ts:6" in warning["message"]
+    assert "Button.tsx" not in warning["message"]
 
 
 def test_structured_json_messages_are_one_key_each(tmp_path, run_cli):

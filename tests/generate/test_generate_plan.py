@@ -101,7 +101,9 @@ def test_generate_data_has_every_documented_field(example_project: Path, run_cli
         "partial",
         "targetResults",
         "pool",
+        "localeNames",
     }
+    assert data["localeNames"] == {"de": "de"}
     assert data["pool"] is None  # pseudo runs in the front process, without workers
     assert data["providerId"] == "pseudo" and data["dryRun"] is False
     assert data["targets"] == ["de"] and data["partial"] is False

@@ -154,6 +154,26 @@ def test_changed_imported_constant_changes_importer_keys(project: ScanProject) -
     assert "home.title" not in keys_of(warm)
 
 
+def test_a_hooks_returned_object_is_cached_and_its_edit_relinks_the_callers(
+    project: ScanProject,
+) -> None:
+    project.write("src/hooks.ts", "export function useLabels() { return { save: 'form.save' }; }\n")
+    project.write(
+        "src/app.ts",
+        "import { useLabels } from './hooks';\nconst labels = useLabels();\nt(labels.save);\n",
+    )
+    age_files(project)
+    cold = project.scan(cached=True)
+    warm = project.scan(cached=True)
+
+    project.write("src/hooks.ts", "export const useLabels = () => ({ save: 'form.submit' });\n")
+    edited = project.scan(cached=True)
+
+    assert keys_of(cold) == keys_of(warm) == ["form.save"]
+    assert warm.parsed == 0
+    assert keys_of(edited) == ["form.submit"]
+
+
 def test_deleted_file_is_forgotten(project: ScanProject) -> None:
     make_app(project)
     project.scan(cached=True)

@@ -742,6 +742,105 @@ MESSAGES_CASES = [
 ]
 CASES += MESSAGES_CASES
 
+# --- what a project function returns (umami's `useMessages()` hook) --------------------------
+ALIASES = '{"compilerOptions": {"baseUrl": ".", "paths": {"@/*": ["./src/*"]}}}\n'
+LABELS = (
+    "export const labels: Record<string, string> = {\n"
+    "  save: 'label.save',\n  cancel: 'label.cancel',\n};\n"
+    "export const messages = { saved: 'message.saved' };\n"
+)
+HOOK = (
+    "import { useTranslations } from 'next-intl';\n"
+    "import { labels, messages } from '@/components/messages';\n"
+    "export function useMessages() {\n"
+    "  const t = useTranslations();\n"
+    "  const getMessage = (id: string) => t(`message.${id}`);\n"
+    "  const getErrorMessage = (error) => {\n"
+    "    if (!error) {\n      return undefined;\n    }\n"
+    "    return error.code ? getMessage(error.code) : 'Unknown error';\n  };\n"
+    "  return { t, messages, labels, getMessage, getErrorMessage };\n}\n"
+)
+RETURNED_CASES = [
+    Case(
+        "a_hook_of_the_project_returns_the_labels_it_imports",
+        {
+            "../tsconfig.json": ALIASES,
+            "components/messages.ts": LABELS,
+            "components/hooks/useMessages.ts": HOOK,
+            "components/hooks/index.ts": "export * from './useMessages';\n",
+            "app/Form.tsx": "import { useMessages } from '@/components/hooks';\n"
+            "export function Form() {\n  const { t, labels, messages } = useMessages();\n"
+            "  return [t(labels.save), t(labels.cancel), t(messages.saved)];\n}\n",
+        },
+        [Key("label.cancel"), Key("label.save"), Key("message.saved")],
+        [Dynamic("template_interpolation", "message.")],
+    ),
+    Case(
+        "formatjs_descriptors_from_a_hook_name_their_ids",
+        {
+            "messages.ts": INTL + "export const labels = defineMessages({\n"
+            "  save: { id: 'label.save', defaultMessage: 'Save' },\n});\n",
+            "useMessages.ts": INTL + "import { labels } from './messages';\n"
+            "export function useMessages() {\n  const intl = useIntl();\n"
+            "  const formatMessage = (descriptor, values) =>\n"
+            "    intl.formatMessage(descriptor, values);\n"
+            "  return { formatMessage, labels };\n}\n",
+            "Button.tsx": "import { useMessages } from './useMessages';\n"
+            "export function Button() {\n  const { formatMessage, labels } = useMessages();\n"
+            "  return formatMessage(labels.save);\n}\n",
+        },
+        [Key("label.save"), Key("label.save", default="Save")],
+        [Dynamic("non_literal", None)],  # the hook's own `intl.formatMessage(descriptor)`
+        functions=("formatMessage",),
+    ),
+    Case(
+        "a_literal_descriptor_given_to_a_configured_function_names_its_id",
+        {"a.ts": "formatMessage({ id: 'label.slug', defaultMessage: 'Slug' });\n"},
+        [Key("label.slug")],
+        functions=("formatMessage",),
+    ),
+    Case(
+        "functions_of_the_same_file",
+        {
+            "a.ts": "function useLabels() {\n  const inner = () => { return { k: 'no.key' }; };\n"
+            "  return { labels: { save: 'a.save' } };\n}\n"
+            "const keys = () => ({ title: 'a.title' } as const);\n"
+            "const make = function () { return { body: 'a.body' }; };\n"
+            "export function F() {\n  const { labels } = useLabels();\n"
+            "  return [t(labels.save), t(keys().title), t(make().body)];\n}\n"
+        },
+        [Key("a.body"), Key("a.save"), Key("a.title")],
+    ),
+    Case(
+        "a_default_export_and_a_namespace_import",
+        {
+            "useKeys.ts": "export default function useKeys() { return { home: 'nav.home' }; }\n",
+            "useMore.ts": "export const useMore = () => ({ about: 'nav.about' });\n",
+            "a.ts": "import useKeys from './useKeys';\nimport * as more from './useMore';\n"
+            "export const x = [t(useKeys().home), t(more.useMore().about)];\n",
+        },
+        [Key("nav.about"), Key("nav.home")],
+    ),
+    Case(
+        "a_function_that_may_return_something_else_stays_unknown",
+        {
+            "hooks.ts": "export function early(x) {\n  if (x) return { k: 'a.other' };\n"
+            "  return { k: 'a.first' };\n}\n"
+            "export function noLastReturn(x) {\n  if (x) {\n    return { k: 'a.second' };\n  }\n}\n"
+            "export function* generated() { return { k: 'a.third' }; }\n"
+            "export function fromParameter(k) { return { k }; }\n"
+            "export function notAnObject() { return makeLabels(); }\n",
+            "a.ts": "import { early, noLastReturn, generated, fromParameter, notAnObject } "
+            "from './hooks';\nimport { usePackage } from 'some-package';\n"
+            "export const x = [t(early(1).k), t(noLastReturn(1).k), t(generated().k),\n"
+            "  t(fromParameter('a.fourth').k), t(notAnObject().k), t(usePackage().k)];\n",
+        },
+        [],
+        [Dynamic("non_literal", None)] * 6,
+    ),
+]
+CASES += RETURNED_CASES
+
 
 @pytest.mark.parametrize("case", CASES, ids=[case.id for case in CASES])
 def test_pattern_yields_exact_evidence(project: ScanProject, case: Case) -> None:
@@ -751,15 +850,20 @@ def test_pattern_yields_exact_evidence(project: ScanProject, case: Case) -> None
     result = project.scan(functions=case.functions, syntax=case.syntax)
 
     keys = sorted(
-        Key(o.key, o.namespace, o.default, o.plural, o.subtree) for o in result.observations
+        (Key(o.key, o.namespace, o.default, o.plural, o.subtree) for o in result.observations),
+        key=_key_order,
     )
     dynamic = sorted(
         (Dynamic(d.kind, d.prefix, d.namespace, d.suffix) for d in result.dynamic),
         key=_dynamic_order,
     )
-    assert keys == sorted(case.keys)
+    assert keys == sorted(case.keys, key=_key_order)
     assert dynamic == sorted(case.dynamic, key=_dynamic_order)
     assert [issue for issue in result.issues if issue.code == Code.SCAN_PARSE_ERROR] == []
+
+
+def _key_order(key: Key) -> tuple[str, str, str, bool, bool]:
+    return key.key, key.namespace or "", key.default or "", key.plural, key.subtree
 
 
 def _dynamic_order(site: Dynamic) -> tuple[str, str, str, str]:

@@ -36,12 +36,14 @@ def test_op_workspace_lists_the_projects_of_the_pinned_root(
                 "configPath": "packages/admin/i18nprune.config.json",
                 "source": "en",
                 "locales": ["en"],
+                "localeNames": {"en": "en"},
             },
             {
                 "root": "packages/web",
                 "configPath": "packages/web/i18nprune.config.json",
                 "source": "en",
                 "locales": ["en", "fr"],
+                "localeNames": {"en": "en", "fr": "fr"},
             },
         ],
     }

@@ -135,12 +135,14 @@ def test_workspace_list_shows_each_project_with_its_locales(tmp_path, run_cli):
             "configPath": "apps/admin/i18nprune.config.json",
             "source": "en",
             "locales": ["de", "en"],
+            "localeNames": {"de": "de", "en": "en"},
         },
         {
             "root": "packages/web",
             "configPath": "packages/web/i18nprune.config.json",
             "source": "en",
             "locales": ["en", "fr"],
+            "localeNames": {"en": "en", "fr": "fr"},
         },
     ]
     human = run_cli("workspace", "list", cwd=root)

@@ -13,7 +13,7 @@ from i18nprune.ops.evidence_report import NamedKey
 
 
 def render(data: CleanupData, out: Console, options: GlobalOptions) -> None:
-    where = ", ".join(data.targets)
+    where = ", ".join(data.locale_names.get(code, code) for code in data.targets)
     out.print(f"{data.would_remove} unused key(s) in {where}")
     print_limited(out, [f"  {escape(key)}" for key in data.keys], options)
     if data.near_twins:

@@ -29,7 +29,7 @@ def render(data: GenerateData, out: Console, options: GlobalOptions) -> None:
         style = _STATUS_STYLE[result.status]
         status = result.status + (" (partial)" if result.partial else "")
         table.add_row(
-            escape(result.target),
+            escape(data.locale_names.get(result.target, result.target)),
             f"[{style}]{status}[/]",
             str(result.source_leaf_count),
             str(result.translated_leaf_count),

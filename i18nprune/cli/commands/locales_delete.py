@@ -11,7 +11,8 @@ from i18nprune.ops.locales_delete import LocalesDeleteData
 
 
 def render(data: LocalesDeleteData, out: Console, options: GlobalOptions) -> None:
-    out.print(f"{len(data.files)} file(s) of {', '.join(data.targets) or 'no locale'}")
+    names = ", ".join(data.locale_names.get(code, code) for code in data.targets)
+    out.print(f"{len(data.files)} file(s) of {names or 'no locale'}")
     print_limited(out, [f"  {escape(path)}" for path in data.files], options)
     if data.deleted:
         out.print(f"[green]deleted {len(data.deleted)} file(s)[/]")

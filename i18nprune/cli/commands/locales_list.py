@@ -11,7 +11,8 @@ from i18nprune.ops.locales_list import LocalesListData
 
 
 def render(data: LocalesListData, out: Console, options: GlobalOptions) -> None:
-    out.print(f"{data.locales_dir}: {len(data.locales)} locale(s), source `{data.source}`")
+    source = next((row.name for row in data.locales if row.is_source), data.source)
+    out.print(f"{data.locales_dir}: {len(data.locales)} locale(s), source `{escape(source)}`")
     lines = []
     for row in data.locales:
         role = (

@@ -12,7 +12,9 @@ from i18nprune.ops.missing import MissingData
 
 
 def render(data: MissingData, out: Console, options: GlobalOptions) -> None:
-    out.print(f"{len(data.paths)} missing key(s) for {', '.join(data.targets) or 'no locale'}")
+    names = data.locale_names
+    where = ", ".join(names.get(code, code) for code in data.targets) or "no locale"
+    out.print(f"{len(data.paths)} missing key(s) for {where}")
     print_limited(out, [f"  {escape(path)}" for path in data.paths], options)
     renamed = [pair for pair in data.near_twins if pair.twin_unused]
     if renamed:
@@ -22,6 +24,7 @@ def render(data: MissingData, out: Console, options: GlobalOptions) -> None:
         )
         print_limited(out, twin_lines(renamed), options)
     if data.skipped_targets:
-        out.print(f"[yellow]skipped: {', '.join(data.skipped_targets)}[/]")
+        skipped = ", ".join(names.get(code, code) for code in data.skipped_targets)
+        out.print(f"[yellow]skipped: {skipped}[/]")
     if data.paths_added:
         out.print(f"[green]added {data.paths_added} placeholder(s)[/]")

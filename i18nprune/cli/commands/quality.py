@@ -19,7 +19,8 @@ def render(data: QualityData, out: Console, options: GlobalOptions) -> None:
     for row in data.targets:
         found = [finding for finding in data.findings if finding.target == row.target]
         counts = f"{row.errors} error(s), {row.warnings} warning(s), {row.infos} note(s)"
-        out.print(f"[bold]{row.target}[/]: {row.checked_leaves} leaf(s) checked, {counts}")
+        name = escape(data.locale_names.get(row.target, row.target))
+        out.print(f"[bold]{name}[/]: {row.checked_leaves} leaf(s) checked, {counts}")
         lines = [
             f"  [{_STYLE[f.severity]}]{f.severity:<7}[/] {escape(f.path)}  "
             f"[dim]{f.kind}:[/] {escape(f.message)}"

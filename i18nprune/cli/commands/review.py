@@ -11,10 +11,12 @@ from i18nprune.ops.review import ReviewData
 
 
 def render(data: ReviewData, out: Console, options: GlobalOptions) -> None:
-    where = ", ".join(data.targets) or "no target locale"
+    names = data.locale_names
+    where = ", ".join(names.get(code, code) for code in data.targets) or "no target locale"
     out.print(f"{len(data.marks)} leaf(s) marked needsReview in {where}")
     lines = [
-        f"  {'[green]✓[/] ' if mark.selected else ''}{mark.target} {escape(mark.path)}  "
+        f"  {'[green]✓[/] ' if mark.selected else ''}{names.get(mark.target, mark.target)} "
+        f"{escape(mark.path)}  "
         f"[dim]{escape(mark.value)}[/]"
         for mark in data.marks
     ]

@@ -39,8 +39,9 @@ def render(data: ValidateData, out: Console, options: GlobalOptions) -> None:
         f"{dynamic.active} dynamic site(s)"
         + (f", {dynamic.commented} commented" if dynamic.commented else "")
     )
+    source = escape(data.locale_names.get(data.source_locale, data.source_locale))
     if data.missing:
-        out.print(f"[red]{data.count} key(s) missing from `{data.source_locale}`:[/]")
+        out.print(f"[red]{data.count} key(s) missing from `{source}`:[/]")
         twinned = {pair.key for pair in data.near_twins}
         alone = [f"  {escape(key)}" for key in data.missing if key not in twinned]
         print_limited(out, alone, options)
@@ -48,5 +49,5 @@ def render(data: ValidateData, out: Console, options: GlobalOptions) -> None:
             out.print(f"[yellow]{len(data.near_twins)} of them with a near twin in the source:[/]")
             print_limited(out, twin_lines(data.near_twins), options)
     else:
-        out.print(f"[green]All literal keys exist in `{data.source_locale}`.[/]")
+        out.print(f"[green]All literal keys exist in `{source}`.[/]")
     print_suggestions(out, data.suggestions)

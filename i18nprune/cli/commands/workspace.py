@@ -20,8 +20,9 @@ def render(data: WorkspaceData, out: Console, options: GlobalOptions) -> None:
         if project.source is None:
             locales = "[red]cannot be opened[/]"
         else:
-            others = [code for code in project.locales if code != project.source]
-            locales = f"source `{project.source}`" + (
+            names = project.locale_names
+            others = [names.get(code, code) for code in project.locales if code != project.source]
+            locales = f"source `{names.get(project.source, project.source)}`" + (
                 f", targets {', '.join(others)}" if others else ""
             )
         lines.append(f"  {escape(project.root):<{width}}  {locales}  [dim]{config}[/]")
