@@ -709,13 +709,16 @@ def literal_candidates(views: Iterable[LocaleView], syntax: KeySyntax) -> dict[i
 
 def _spellings(path: str, namespace: str | None, syntax: KeySyntax) -> list[str]:
     """The texts that name `path` of `namespace` in code: the path, the key a plural form
-    belongs to, the heads of the subtrees it lies in, and each of those as `ns:text` when
-    namespaces are on."""
+    belongs to, the heads of the subtrees it lies in, each of those as `ns:text` when
+    namespaces are on, and as a path from the top of the file when keys start at
+    `locales.root` (a server template's `"ui.question.hot"` for `question.hot` under `ui`)."""
     base = plural_base(path)
     texts = [path] if base is None else [path, base]
     texts += subtree_heads(path, syntax)
     if namespace is not None:
         texts += [syntax.display(namespace, text) for text in list(texts)]
+    if syntax.root:
+        texts += [f"{syntax.root}.{text}" for text in list(texts)]
     return texts
 
 

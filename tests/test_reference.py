@@ -115,6 +115,17 @@ def test_quoted_text_keeps_the_key_and_its_plural_forms() -> None:
     }
 
 
+def test_a_quoted_path_from_the_top_of_the_file_names_a_key_below_the_root() -> None:
+    literal = LiteralSite("ui.question.hot", "../template/sort.html", 24, 30)
+    syntax = KeySyntax(root="ui")
+    reference = KeyReference.from_scan(scan([use("x")], literals=[literal]), syntax)
+
+    assert reference.literal_sites("question.hot") == [literal]
+    assert unused_paths(["question.hot", "question.cold"], reference, PreservePolicy()) == [
+        "question.cold"
+    ]
+
+
 def test_namespaced_literal_names_only_its_namespace() -> None:
     literal = LiteralSite("auth:title", "src/a.ts", 1, 1)
     evidence = Evidence(scan([use("x", "auth")], literals=[literal]), NAMESPACED)
