@@ -6,6 +6,7 @@ cost beyond parsing grows with the number of key sites, not with the size of the
 
 from __future__ import annotations
 
+import re
 from operator import attrgetter
 from typing import NamedTuple
 
@@ -119,6 +120,84 @@ def extract_file(
     return extraction.facts(), frozenset(extraction.key_literals)
 
 
+_PREFIX_ATTRIBUTE = re.compile(rb"(?<![\w$])(\w*[Pp]refix)\s*=\s*([\"'])([^\"'\n{}<>]*)\2")
+_FUNCTIONS = frozenset(
+    {
+        "arrow_function",
+        "function_declaration",
+        "function_expression",
+        "function",
+        "method_definition",
+    }
+)
+
+
+def prefix_attributes(document: bytes) -> list[tuple[str, str]]:
+    """Each attribute named like a key prefix that `document` gives a literal text
+    (`i18nKeyPrefix="question"`), as (name, text), once each, in order: read lexically, so a
+    component that does not call `t` itself still tells what it passes."""
+    if b"refix" not in document:
+        return []
+    found = dict.fromkeys(
+        (match.group(1).decode(), match.group(3).decode("utf-8", "replace"))
+        for match in _PREFIX_ATTRIBUTE.finditer(document)
+    )
+    return list(found)
+
+
+def _prop_of(node: tree_sitter.Node | None) -> str | None:
+    """The component prop `node` reads, when it is one: a name the enclosing function takes
+    from its first parameter's pattern (`({ i18nKeyPrefix = '' }) => …`), or `props.name`
+    with `props` that parameter."""
+    if node is None:
+        return None
+    if node.type == "shorthand_property_identifier" or node.type == "identifier":
+        name = node_text(node)
+    elif node.type == "member_expression":
+        target, prop = node.child_by_field_name("object"), node.child_by_field_name("property")
+        if target is None or prop is None or target.type != "identifier":
+            return None
+        first = _first_parameter(node)
+        if first is None or first.type != "identifier" or node_text(first) != node_text(target):
+            return None
+        return node_text(prop)
+    else:
+        return None
+    first = _first_parameter(node)
+    if first is None or first.type != "object_pattern":
+        return None
+    for part in first.named_children:
+        if part.type == "object_assignment_pattern":
+            part = part.child_by_field_name("left") or part
+        if part.type == "shorthand_property_identifier_pattern" and node_text(part) == name:
+            return name
+        if part.type == "pair_pattern":
+            value = part.child_by_field_name("value")
+            if value is not None and value.type == "assignment_pattern":
+                value = value.child_by_field_name("left")
+            key = part.child_by_field_name("key")
+            if value is not None and key is not None and node_text(value) == name:
+                return plain_string(key) or node_text(key)
+    return None
+
+
+def _first_parameter(node: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The first parameter's pattern of the function enclosing `node` (types unwrapped)."""
+    function = node.parent
+    while function is not None and function.type not in _FUNCTIONS:
+        function = function.parent
+    if function is None:
+        return None
+    parameters = function.child_by_field_name("parameters")
+    if parameters is None:
+        parameter = function.child_by_field_name("parameter")  # `x => …`
+        return parameter
+    first = named_child(parameters, 0)
+    if first is not None and first.type in _PARAMETER_WRAPPERS:
+        first = first.child_by_field_name("pattern")
+    return first
+
+
 def _preview(content: bytes, start: int, end: int) -> str:
     """The source of a site on one line, shortened to `_PREVIEW_CHARS` characters."""
     text = content[start : min(end, start + 8 * _PREVIEW_CHARS)]
@@ -225,6 +304,7 @@ class _Extraction:
             exports=exports,
             star_exports=star_exports,
             syntax_error=None if error is None else self._positions.line_column(error),
+            prefix_props=prefix_attributes(self._document),
         )
 
     # -- translator bindings ------------------------------------------------------------------
@@ -264,10 +344,14 @@ class _Extraction:
             if factory in HOOKS_RETURNING_OBJECT:
                 translator = _EMPTY
                 if factory == "useTranslation":
+                    options = arguments[1] if len(arguments) > 1 else None
                     translator = Translator(
-                        self._option(arguments[1], "keyPrefix") if len(arguments) > 1 else None,
+                        self._option(options, "keyPrefix") if options is not None else None,
                         self._namespace_argument(arguments[0]) if arguments else None,
                         fixed=True,
+                        prefix_prop=_prop_of(self._option_node(options, "keyPrefix"))
+                        if options is not None
+                        else None,
                     )
                 for local in _hook_translator_names(pattern, HOOK_TRANSLATOR_NAMES[factory]):
                     self._bind(local, scope, translator)
@@ -528,6 +612,20 @@ class _Extraction:
             subtree=subtree,
             key_prefix=values.get("keyPrefix"),
         )
+
+    def _option_node(self, node: tree_sitter.Node, name: str) -> tree_sitter.Node | None:
+        """The node of property `name` of an options object literal (`{ keyPrefix: x }`, or
+        the shorthand `{ keyPrefix }`), if it has one."""
+        if node.type != "object":
+            return None
+        for child in node.named_children:
+            if child.type == "pair":
+                key_node = child.child_by_field_name("key")
+                if key_node is not None and (plain_string(key_node) or node_text(key_node)) == name:
+                    return child.child_by_field_name("value")
+            elif child.type == "shorthand_property_identifier" and node_text(child) == name:
+                return child
+        return None
 
     def _option(self, node: tree_sitter.Node, name: str) -> Expr | None:
         """The value of property `name` of an options argument, `None` when it has none.

@@ -23,6 +23,10 @@ class Translator(msgspec.Struct, frozen=True, array_like=True):
     prefix: Expr | None = None
     namespace: Expr | None = None
     fixed: bool = False
+    prefix_prop: str | None = None
+    """The component prop the `keyPrefix` is (`useTranslation(ns, { keyPrefix: i18nKeyPrefix
+    })` in a component given `i18nKeyPrefix`): the values the project passes to that prop
+    (`FileFacts.prefix_props`) are prefixes its keys may have."""
 
 
 class SiteFact(msgspec.Struct, frozen=True, array_like=True):
@@ -63,10 +67,13 @@ class FileFacts(msgspec.Struct, frozen=True, array_like=True):
     """The key sites of a file, the constants it exports, and its first syntax error, if any.
 
     `star_exports` lists the relative modules of `export * from '…'`; `syntax_error` is the
-    (line, column) of the first place tree-sitter could not parse.
+    (line, column) of the first place tree-sitter could not parse. `prefix_props` are the
+    attributes named like a key prefix (`…Prefix`, `…prefix`) the file gives a literal text
+    (`<QueryGroup i18nKeyPrefix="question" />`), as (name, text).
     """
 
     sites: list[SiteFact]
     exports: dict[str, Expr]
     star_exports: list[str]
     syntax_error: tuple[int, int] | None
+    prefix_props: list[tuple[str, str]] = []

@@ -63,4 +63,6 @@ class SiteTrigger:
             content
         ):
             return True
-        return may_hold_messages(content)
+        # A component given a key prefix by attribute (`i18nKeyPrefix="question"`) tells the
+        # prefixes of another file's keys (`FileFacts.prefix_props`).
+        return may_hold_messages(content) or b"refix=" in content

@@ -38,7 +38,7 @@ from i18nprune.scan.cache import (
 )
 from i18nprune.scan.callees import CalleeNames
 from i18nprune.scan.discovery import Discovery, SourceFile, SourceFiles, discover_sources
-from i18nprune.scan.expressions import AutoId, Expr, needs_linking
+from i18nprune.scan.expressions import AutoId, Expr, Text, needs_linking
 from i18nprune.scan.facts import FileFacts, SiteFact
 from i18nprune.scan.grammars import SOURCE_SUFFIXES, grammar_versions
 from i18nprune.scan.key_shapes import (
@@ -230,6 +230,9 @@ class _ProjectScan:
         self._examine_overlay(overlay)
         self._examine()
         observations, dynamic = self._link()
+        if any(site.prefix_prop for site in dynamic):
+            dynamic = self._with_prop_prefixes(dynamic)
+            _sort_by_file(dynamic, lambda d: (d.file, d.line, d.column, d.kind, d.preview))
         self._report_message_ids(dynamic)
         self._report_syntax_errors()
         self._save_cache()
@@ -893,9 +896,61 @@ class _ProjectScan:
                 site.end_line,
                 site.end_column,
                 suffix,
+                translator.prefix_prop or "",
             )
             for (reached, prefix, suffix), kind in reaches.items()
         )
+
+    def _with_prop_prefixes(self, dynamic: list[DynamicSite]) -> list[DynamicSite]:
+        """`dynamic` with, for each site whose `keyPrefix` is a component prop, a site per
+        text the project passes to that prop (`i18nKeyPrefix="question"` in any file): its
+        keys are read under that prefix, and protected, never proven (which text reaches
+        which call is not known). The site itself stays: a caller may pass anything."""
+        values = self._prefix_values()
+        linker = Linker(
+            self._facts_of, self._resolve_module, self.current.get, self.message_ids.resolve
+        )
+        added: dict[DynamicSite, None] = {}
+        for found in dynamic:
+            texts = values.get(found.prefix_prop) if found.prefix_prop else None
+            facts = self._facts_of(found.file) if texts else None
+            if facts is None or texts is None:
+                continue
+            place = (found.line, found.column)
+            site = next((s for s in facts.sites if (s.line, s.column) == place), None)
+            if site is None:
+                continue
+            key = _linked(linker, site.key, found.file)
+            assert key is not None
+            space = Namespace(found.namespace, found.namespace is not None)
+            for text in texts:
+                meaning = resolve_key(key, Text(text), None, space, self.options.syntax)
+                heads: list[tuple[str | None, str | None, str]] = [
+                    (namespace, path, "") for namespace, path in meaning.keys
+                ]
+                heads += [(r.namespace, r.prefix, r.suffix) for r in meaning.reaches]
+                for namespace, head, tail in heads:
+                    if head is None and not tail:
+                        continue
+                    reached = msgspec.structs.replace(
+                        found, prefix=head, namespace=namespace, suffix=tail
+                    )
+                    added[reached] = None
+        known = set(dynamic)
+        return [*dynamic, *(site for site in added if site not in known)]
+
+    def _prefix_values(self) -> dict[str, list[str]]:
+        """Each attribute named like a key prefix → the texts the project's files give it
+        (`FileFacts.prefix_props`; files named with such an attribute are always parsed)."""
+        values: dict[str, dict[str, None]] = {}
+        for relpath in self.discovered:
+            facts = self.facts.get(relpath)
+            if facts is None and (encoded := self.current.get(relpath)) is not None:
+                entry = decode_file(encoded)
+                facts = entry.facts if entry is not None else None
+            for name, text in facts.prefix_props if facts is not None else ():
+                values.setdefault(name, {})[text] = None
+        return {name: list(texts) for name, texts in values.items()}
 
     def _namespaces(self, relpath: str, space: Namespace) -> list[Namespace]:
         """Where keys of a site in `relpath` that name no namespace go: the namespace the code

@@ -139,6 +139,10 @@ class DynamicSite(msgspec.Struct, frozen=True, gc=False):
     end_column: int = 0
     """Where the call ends (exclusive; 0: not known)."""
     suffix: str = ""
+    prefix_prop: str = ""
+    """The component prop the site's `keyPrefix` comes from (`i18nKeyPrefix`), when it does:
+    the scan adds a site for each text the project passes to that prop (`"question"` → keys
+    starting with `question.`)."""
 
 
 class LiteralSite(msgspec.Struct, frozen=True, gc=False):

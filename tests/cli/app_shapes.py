@@ -699,6 +699,37 @@ FORMATJS_HOOK: dict[str, Any] = {
 }
 FORMATJS_HOOK_UNUSED = {"label.unused"}  # `label.gone` is declared: proven by defineMessages
 
+# A shared component that takes its key prefix as a prop and its leaf names as data (answer's
+# QueryGroup): the pages pass `i18nKeyPrefix="question"` and arrays of literal names.
+PROP_PREFIX: dict[str, Any] = {
+    "i18nprune.config.json": {"src": "src"},
+    "src/components/QueryGroup/index.tsx": (
+        "import { useTranslation } from 'react-i18next';\n"
+        "const Index = ({ data = [], i18nKeyPrefix = '' }) => {\n"
+        "  const { t } = useTranslation('translation', { keyPrefix: i18nKeyPrefix });\n"
+        "  return <div>{data.map((name) => <button key={name}>{t(name)}</button>)}</div>;\n"
+        "};\nexport default Index;\n"
+    ),
+    "src/pages/Questions.tsx": (
+        "import QueryGroup from '../components/QueryGroup';\n"
+        "const ORDER = ['newest', 'active'];\n"
+        'export const Questions = () => <QueryGroup data={ORDER} i18nKeyPrefix="question" />;\n'
+    ),
+    "src/pages/Tags.tsx": (
+        "import { useTranslation } from 'react-i18next';\n"
+        "import QueryGroup from '../components/QueryGroup';\n"
+        "export const Tags = () => {\n  const { t } = useTranslation();\n"
+        "  return <><h1>{t('tags.title')}</h1>"
+        "<QueryGroup data={['popular']} i18nKeyPrefix='tags.sort_buttons' /></>;\n};\n"
+    ),
+    "locales/en.json": {
+        "question": {"newest": "Newest", "active": "Active"},
+        "tags": {"title": "Tags", "sort_buttons": {"popular": "Popular"}, "old": "Old tab"},
+        "legacy": {"banner": "An old banner"},
+    },
+}
+PROP_PREFIX_UNUSED = {"tags.old", "legacy.banner"}
+
 APPS: dict[str, tuple[dict[str, Any], set[str]]] = {
     "formatjs-structured-json": (FORMATJS_STRUCTURED, FORMATJS_STRUCTURED_UNUSED),
     "react-own-t": (REACT_OWN_T, REACT_OWN_T_UNUSED),
@@ -716,4 +747,5 @@ APPS: dict[str, tuple[dict[str, Any], set[str]]] = {
     "vue-i18n-linked": (VUE_I18N_LINKED, VUE_I18N_LINKED_UNUSED),
     "hook-labels": (HOOK_LABELS, HOOK_LABELS_UNUSED),
     "formatjs-hook": (FORMATJS_HOOK, FORMATJS_HOOK_UNUSED),
+    "prop-prefix": (PROP_PREFIX, PROP_PREFIX_UNUSED),
 }

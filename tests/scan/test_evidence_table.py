@@ -742,6 +742,57 @@ MESSAGES_CASES = [
 ]
 CASES += MESSAGES_CASES
 
+# --- a keyPrefix passed as a component prop (answer's QueryGroup) ---------------------------
+HOOK = "import { useTranslation } from 'react-i18next';\n"
+GROUP = (
+    HOOK + "const Group = ({ data = [], i18nKeyPrefix }) => {\n"
+    "  const { t } = useTranslation('translation', { keyPrefix: i18nKeyPrefix });\n"
+    "  return data.map((name) => t(name));\n};\nexport default Group;\n"
+)
+PROP_CASES = [
+    Case(
+        "a_prop_passed_key_prefix_reaches_what_callers_pass",
+        {
+            "Group.tsx": GROUP,
+            "Questions.tsx": "import Group from './Group';\n"
+            "export const Q = () => <Group data={['newest']} i18nKeyPrefix=\"question\" />;\n",
+            "Tags.tsx": "import Group from './Group';\n"
+            "export const T = () => <Group data={x} i18nKeyPrefix='tags.sort' />;\n",
+        },
+        [],
+        [
+            Dynamic("non_literal", None),
+            Dynamic("non_literal", "question."),
+            Dynamic("non_literal", "tags.sort."),
+        ],
+    ),
+    Case(
+        "a_props_member_prefix_and_a_literal_key_are_protected_not_proven",
+        {
+            "Group.tsx": HOOK + "export function Group(props) {\n"
+            "  const { t } = useTranslation('translation', { keyPrefix: props.prefix });\n"
+            "  return t('more');\n}\n",
+            "Page.tsx": "import { Group } from './Group';\n"
+            'export const P = () => <Group prefix="question" />;\n',
+        },
+        [],
+        [Dynamic("non_literal", None), Dynamic("non_literal", "question.more")],
+    ),
+    Case(
+        "a_prefix_from_no_prop_reaches_nothing_more",
+        {
+            "Group.tsx": HOOK + "const prefix = compute();\n"
+            "export const Group = () => {\n"
+            "  const { t } = useTranslation('translation', { keyPrefix: prefix });\n"
+            "  return t(name);\n};\n",
+            "Page.tsx": 'export const P = () => <Group prefix="question" />;\n',
+        },
+        [],
+        [Dynamic("non_literal", None)],
+    ),
+]
+CASES += PROP_CASES
+
 # --- what a project function returns (umami's `useMessages()` hook) --------------------------
 ALIASES = '{"compilerOptions": {"baseUrl": ".", "paths": {"@/*": ["./src/*"]}}}\n'
 LABELS = (
