@@ -160,7 +160,7 @@ def with_outside_evidence(result: ScanResult, options: ScanOptions) -> ScanResul
         inside=False,
         writable=options.cache_writable,
     )
-    if not (outside.literals or outside.foreign or outside.files or outside.issues):
+    if not (outside.literals or outside.foreign or outside.issues):
         return result
     return msgspec.structs.replace(
         result,
@@ -171,6 +171,5 @@ def with_outside_evidence(result: ScanResult, options: ScanOptions) -> ScanResul
         foreign=sorted(
             [*result.foreign, *outside.foreign], key=lambda site: (site.file, site.line)
         ),
-        repository_files=result.repository_files + outside.files,
         issues=[*result.issues, *outside.issues],
     )

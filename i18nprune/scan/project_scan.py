@@ -247,7 +247,6 @@ class _ProjectScan:
             issues=sorted(self.issues, key=lambda i: (i.path or "", i.code, i.message)),
             literals=self._literal_sites(repository),
             excluded=excluded,
-            repository_files=repository.files if repository is not None else 0,
             foreign=repository.foreign if repository is not None else [],
         )
 

@@ -186,7 +186,6 @@ class ScanResult(msgspec.Struct, frozen=True):
     issues: list[Issue]
     literals: list[LiteralSite] = []
     excluded: list[ExcludedFolder] = []
-    repository_files: int = 0
-    """How many files besides the scanned ones were read for quoted texts (`repository`)."""
     foreign: list[ForeignSite] = []
-    """Translation calls in those files whose key is not a quoted text."""
+    """Translation calls in files the scanner does not parse (read with `repository`) whose key
+    is not a quoted text."""
