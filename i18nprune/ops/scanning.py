@@ -164,10 +164,7 @@ def with_outside_evidence(result: ScanResult, options: ScanOptions) -> ScanResul
         return result
     return msgspec.structs.replace(
         result,
-        literals=sorted(
-            [*result.literals, *outside.literals],
-            key=lambda site: (site.text, site.file, site.line, site.column),
-        ),
+        literals=sorted([*result.literals, *outside.literals]),
         foreign=sorted(
             [*result.foreign, *outside.foreign], key=lambda site: (site.file, site.line)
         ),

@@ -984,7 +984,7 @@ class _ProjectScan:
         ]
         if repository is not None:
             sites.extend(repository.literals)
-        return sorted(sites, key=lambda site: (site.text, site.file, site.line, site.column))
+        return sorted(sites)
 
     # -- reporting ------------------------------------------------------------------------------
 

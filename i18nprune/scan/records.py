@@ -145,8 +145,9 @@ class DynamicSite(msgspec.Struct, frozen=True, gc=False):
     starting with `question.`)."""
 
 
-class LiteralSite(msgspec.Struct, frozen=True, gc=False):
-    """Where a quoted text that names a locale key first occurs in one file."""
+class LiteralSite(msgspec.Struct, frozen=True, gc=False, order=True):
+    """Where a quoted text that names a locale key first occurs in one file (ordered by text,
+    then place)."""
 
     text: str
     file: str

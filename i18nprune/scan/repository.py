@@ -296,7 +296,7 @@ def read_repository(
         reader.issues.extend(_save(scope.cache_dir, reader.cache_name, done))
     _remember(done)
     return RepositoryReading(
-        literals=sorted(reader.sites, key=lambda s: (s.text, s.file, s.line, s.column)),
+        literals=sorted(reader.sites),
         foreign=sorted(reader.foreign, key=lambda s: (s.file, s.line, s.column)),
         files=reader.read,
         issues=reader.issues,
