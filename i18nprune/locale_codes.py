@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 
@@ -48,21 +49,16 @@ def looks_like_locale_code(name: str) -> bool:
 def is_language_code(name: str) -> bool:
     """True when `name` is a locale code whose language CLDR knows (`en`, `pt_BR`, `yue`): a
     name shaped like one but naming no language (`app`, `lib`) is not."""
-    if not looks_like_locale_code(name):
-        return False
-    from i18nprune.locales.plural_table import CATEGORIES  # loaded only when asked
-
-    return language_of(name) in _languages(CATEGORIES)
+    return looks_like_locale_code(name) and language_of(name) in _cldr_languages()
 
 
-_language_set: frozenset[str] | None = None
+@functools.cache
+def _cldr_languages() -> frozenset[str]:
+    """Every language subtag of the catalog's codes, read from the plural table on first use
+    (this module reads no language data otherwise)."""
+    from i18nprune.locales.plural_table import CATEGORIES
 
-
-def _languages(categories: Mapping[str, object]) -> frozenset[str]:
-    global _language_set
-    if _language_set is None:
-        _language_set = frozenset(code.split("-", 1)[0] for code in categories)
-    return _language_set
+    return frozenset(code.split("-", 1)[0] for code in CATEGORIES)
 
 
 def bcp47_case(code: str) -> str:
