@@ -48,8 +48,25 @@ _NOT_WALKED = DEFAULT_SKIP_DIRS | {
     "target",
     "tmp",
 }
-# Paths through these read as examples or documentation, not the app: ranked after the rest.
-_SIDE_PARTS = frozenset({"docs", "doc", "example", "examples", "demo", "demos", "website"})
+# Paths through these read as examples, documentation or generated output, not the app's own
+# locale files: ranked after the rest.
+_SIDE_PARTS = frozenset(
+    {
+        "docs",
+        "doc",
+        "example",
+        "examples",
+        "demo",
+        "demos",
+        "website",
+        "compiled",
+        "generated",
+        "__generated__",
+        "static",
+    }
+)
+# Pseudo-locales (generated for testing layouts) are never the source.
+_PSEUDO_REGIONS = frozenset({"xa", "xb", "xc", "zz", "ploc"})
 _MAX_LOCALE_BYTES = 8 << 20
 
 
@@ -214,9 +231,12 @@ def choose_source(locales: dict[str, list[Path]], preferred: str) -> tuple[str, 
     """The source locale among `locales` when `preferred` (the configured or default code) is
     not one of them, with why: the only English one (`en-US`, `en_GB`), else the one whose
     files hold the most messages (English first on a tie). None when `preferred` is there (or
-    there is no locale)."""
+    there is no locale). Pseudo-locales (`en-XA`, `qps-ploc`) are never chosen."""
     by_code = {normalize_code(code): code for code in locales}
     if not locales or normalize_code(preferred) in by_code:
+        return None
+    locales = {code: files for code, files in locales.items() if not _is_pseudo(code)}
+    if not locales:
         return None
     english = [code for code in locales if normalize_code(code).split("-")[0] == "en"]
     if len(english) == 1:
@@ -227,6 +247,11 @@ def choose_source(locales: dict[str, list[Path]], preferred: str) -> tuple[str, 
     }
     best = max(sorted(locales), key=lambda code: (sizes[code], code in english))
     return best, f"the locale with the most messages ({sizes[best]})"
+
+
+def _is_pseudo(code: str) -> bool:
+    parts = normalize_code(code).split("-")
+    return parts[0] == "qps" or any(part in _PSEUDO_REGIONS for part in parts[1:])
 
 
 class KeyShapes(NamedTuple):

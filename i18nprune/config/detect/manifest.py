@@ -56,10 +56,13 @@ class Libraries:
 
 
 def libraries(root: Path, src_dirs: list[str]) -> Libraries:
-    """The i18n libraries in the root's `package.json` and the nearest one above each source
-    folder (inside the root); a manifest that cannot be read adds nothing."""
+    """The i18n libraries in the root's `package.json`, the nearest one above each source
+    folder, and the packages one or two folders below the root; a manifest that cannot be
+    read adds nothing."""
     found: dict[str, str] = {}
-    for manifest in manifests(root, src_dirs):
+    for manifest in manifests(root, src_dirs, packages=True):
+        if "node_modules" in manifest.parts:
+            continue
         names = dependencies(manifest)
         relative = manifest.relative_to(root).as_posix()
         for library in (*I18NEXT_FAMILY, *NO_NAMESPACES):
@@ -68,9 +71,13 @@ def libraries(root: Path, src_dirs: list[str]) -> Libraries:
     return Libraries(found)
 
 
-def manifests(root: Path, src_dirs: list[str]) -> list[Path]:
-    """The root's `package.json` and the nearest one above each source folder, that exist."""
+def manifests(root: Path, src_dirs: list[str], *, packages: bool = False) -> list[Path]:
+    """The root's `package.json` and the nearest one above each source folder, that exist;
+    with `packages`, also those one or two folders below the root (a monorepo's `apps/web`,
+    `packages/i18n`), whose libraries the root's locale files may serve."""
     found = [root / "package.json"]
+    if packages:
+        found += sorted(root.glob("*/package.json")) + sorted(root.glob("*/*/package.json"))
     for src in src_dirs:
         folder = Path(os.path.abspath(root / src))
         while folder != root and folder.is_relative_to(root):
