@@ -295,11 +295,15 @@ class _FileReading:
         self.bindings, self.imports = top_level_names(program)
         self.is_setup = False
         for module in self.imports.values():
-            self.found.libraries.update(
-                library
-                for library in LIBRARIES
-                if module == library or module.startswith(library + "/")
-            )
+            self.note_library(module)
+
+    def note_library(self, module: str) -> None:
+        """Remember the library an imported or required `module` belongs to."""
+        self.found.libraries.update(
+            library
+            for library in LIBRARIES
+            if module == library or module.startswith(library + "/")
+        )
 
     # values
 
@@ -407,7 +411,9 @@ class _FileReading:
             name = _callee_name(callee)
             arguments = call.child_by_field_name("arguments")
             first = arguments.named_children[0] if arguments and arguments.named_children else None
-            if name in ("init", "createInstance"):
+            if name == "require" and first is not None and first.type == "string":
+                self.note_library(node_text(first)[1:-1])
+            elif name in ("init", "createInstance"):
                 options = self.members(first)
                 if options is not None:
                     self.is_setup = True
