@@ -270,6 +270,18 @@ SHAPES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
         {"library": "vue-i18n", "source_locale": "en", "locale_paths": ["src/locales"]},
     ),
     (
+        "vue-i18n messages from vite's import.meta.glob",
+        {
+            "src/modules/i18n.ts": (
+                "import { createI18n } from 'vue-i18n';\n"
+                "const LOCALES = import.meta.glob('../../locales/*.json');\n"
+                "export const i18n = createI18n({ fallbackLocale: 'en' });\n"
+            ),
+            "locales/en.json": JSON,
+        },
+        {"library": "vue-i18n", "source_locale": "en", "locale_paths": ["locales"]},
+    ),
+    (
         "vue-i18n without fallbackLocale: its locale; `<Options>{…}` type assertion",
         {
             "src/modules/i18n.ts": (

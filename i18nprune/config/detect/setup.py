@@ -30,7 +30,7 @@ MAX_DEPTH = 5
 MAX_BYTES = 256 << 10
 """Larger files are not set-up files."""
 
-_SUFFIXES = frozenset({".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts"})
+_SUFFIXES = (".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts")
 # Config files read at an app folder's root, in the order their values win.
 _ROOT_CONFIGS = (
     "next-i18next.config",
@@ -40,14 +40,19 @@ _ROOT_CONFIGS = (
     "lingui.config",
     "next.config",
 )
-_NAME_WORDS = re.compile(r"i18n|i18next|intl|locale|lang", re.IGNORECASE)
-_SETUP_FOLDER_WORDS = re.compile(r"i18n|i18next|intl", re.IGNORECASE)
+# A file whose name holds one of these words may be a set-up file (`i18n.ts`, `locale.js`).
+_NAME_WORDS = ("i18n", "intl", "locale", "lang")
+# Any file in a folder whose name holds one of these may be (`i18n/config.ts`).
+_SETUP_FOLDER_WORDS = ("i18n", "intl")
 # In a `locales`/`lang` folder (which may hold many message modules) only these names are read.
 _SETUP_STEMS = frozenset(
     {"index", "config", "setup", "init", "request", "routing", "instance", "client", "server"}
 )
 _NOT_APP_CODE = re.compile(r"\.(test|spec|stories|story|d)\.[cm]?[jt]sx?$")
-_TEST_FOLDERS = frozenset({"__tests__", "__mocks__", "test", "tests", "e2e", "cypress"})
+# Folders no set-up lives in: tests, and the served assets (often thousands of locale files).
+_NOT_SETUP_FOLDERS = frozenset(
+    {"__tests__", "__mocks__", "test", "tests", "e2e", "cypress", "public", "static"}
+)
 # Cheap byte check before parsing: a set-up file calls one of these (or is a root config).
 _SETUP_MARKERS = re.compile(
     rb"\b(?:init|createInstance|createI18n|register|addMessages|defineRouting|createMiddleware"
@@ -168,7 +173,7 @@ def setup_files(base: Path) -> list[Path]:
     configs = [
         base / f"{stem}{suffix}"
         for stem in _ROOT_CONFIGS
-        for suffix in sorted(_SUFFIXES)
+        for suffix in _SUFFIXES
         if (base / f"{stem}{suffix}").is_file()
     ]
     named = sorted(_named_files(base), key=lambda path: (len(path.parts), path.as_posix()))
@@ -176,36 +181,39 @@ def setup_files(base: Path) -> list[Path]:
 
 
 def _named_files(base: Path) -> Iterator[Path]:
-    pending: list[tuple[Path, int]] = [(base, 0)]
+    pending: list[tuple[str, int]] = [(str(base), 0)]
     while pending:
         folder, depth = pending.pop()
         try:
-            entries = list(os.scandir(folder))
+            with os.scandir(folder) as listing:
+                entries = list(listing)
         except OSError:
             continue
-        if depth and any(entry.name == "package.json" for entry in entries):
+        names = [entry.name for entry in entries]
+        if depth and "package.json" in names:
             continue  # another app's folder
-        setup_folder = _SETUP_FOLDER_WORDS.search(folder.name) is not None
-        word_folder = depth > 0 and _NAME_WORDS.search(folder.name) is not None
-        for entry in entries:
-            name = entry.name
-            if entry.is_dir(follow_symlinks=False):
-                if depth < MAX_DEPTH and _walkable(name):
-                    pending.append((Path(entry.path), depth + 1))
-            elif _is_code(name) and (
-                _NAME_WORDS.search(name) is not None
-                or (depth > 0 and setup_folder)
-                or (word_folder and name.split(".", 1)[0] in _SETUP_STEMS)
-            ):
-                yield Path(entry.path)
+        folder_name = os.path.basename(folder).lower()
+        any_file = depth > 0 and any(word in folder_name for word in _SETUP_FOLDER_WORDS)
+        stem_files = depth > 0 and any(word in folder_name for word in _NAME_WORDS)
+        for entry, name in zip(entries, names, strict=True):
+            if name.endswith(_SUFFIXES):
+                lower = name.lower()
+                if (
+                    (
+                        any_file
+                        or any(word in lower for word in _NAME_WORDS)
+                        or (stem_files and lower.split(".", 1)[0] in _SETUP_STEMS)
+                    )
+                    and _NOT_APP_CODE.search(name) is None
+                    and entry.is_file()
+                ):
+                    yield Path(entry.path)
+            elif depth < MAX_DEPTH and _walkable(name) and entry.is_dir(follow_symlinks=False):
+                pending.append((entry.path, depth + 1))
 
 
 def _walkable(name: str) -> bool:
-    return not (name.startswith(".") or name in DEFAULT_SKIP_DIRS or name in _TEST_FOLDERS)
-
-
-def _is_code(name: str) -> bool:
-    return os.path.splitext(name)[1] in _SUFFIXES and _NOT_APP_CODE.search(name) is None
+    return not (name.startswith(".") or name in DEFAULT_SKIP_DIRS or name in _NOT_SETUP_FOLDERS)
 
 
 # --- package.json ------------------------------------------------------------------------------
@@ -439,7 +447,8 @@ class _FileReading:
 
     def read_json_imports(self) -> None:
         """Locale folders from the JSON files the set-up imports or requires, statically or
-        dynamically (`import(`../messages/${locale}.json`)`)."""
+        dynamically (`import(`../messages/${locale}.json`)`, vite's
+        `import.meta.glob('./lang/*.json')`)."""
         for node in _walk(self.program):
             source: Node | None = None
             if node.type == "import_statement":
@@ -449,7 +458,7 @@ class _FileReading:
                 arguments = node.child_by_field_name("arguments")
                 if (
                     callee is not None
-                    and (callee.type == "import" or node_text(callee) == "require")
+                    and (callee.type == "import" or node_text(callee) in _LOADERS)
                     and arguments is not None
                     and arguments.named_children
                 ):
@@ -631,6 +640,9 @@ class _FileReading:
         return _template_folder(folder, joined) if template else folder / joined
 
 
+_LOADERS = frozenset({"require", "import.meta.glob"})
+
+
 class _Unread:
     """The value of an expression that is not a literal."""
 
@@ -749,14 +761,14 @@ def _template_folder(base: Path, template: str) -> Path:
 
 def _locale_folder_of_import(source: Node) -> str | None:
     """The locale folder (relative to the importing file) a JSON import path names: the folder
-    before a `${…}` hole, or the folder of a file or folder named like a locale code
+    before a `${…}` hole or glob `*`, or the folder of a file or folder named like a locale code
     (`./locales/en.json`, `./locales/en/common.json`)."""
     text = "".join(
         "\0" if child.type == "template_substitution" else node_text(child)
         for child in source.named_children
         if child.type in ("string_fragment", "template_substitution")
     )
-    text = text.split("?", 1)[0]
+    text = text.split("?", 1)[0].replace("*", "\0")  # a glob's `*` is a hole too
     if not text.startswith(".") or not text.endswith(".json"):
         return None
     parts = text.split("/")
