@@ -365,6 +365,19 @@ SHAPES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
         },
     ),
     (
+        "lingui.config.ts",
+        {
+            "lingui.config.ts": (
+                "export default defineConfig({\n"
+                "  sourceLocale: 'cs', locales: ['cs', 'en'],\n"
+                "  catalogs: [{ path: '<rootDir>/src/locales/{locale}/messages' }],\n"
+                "});\n"
+            ),
+            "src/locales/cs/messages.po": "",
+        },
+        {"source_locale": "cs", "locale_paths": ["src/locales"]},
+    ),
+    (
         "a served load path with no public folder names no folder",
         {"src/i18n.ts": "i18next.init({ backend: { loadPath: '/locales/{{lng}}.json' } });\n"},
         {},

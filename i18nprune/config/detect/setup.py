@@ -401,7 +401,6 @@ class _FileReading:
         if stem == "next.config":
             self._read_next_i18n_block(options)
         elif stem == "lingui.config":
-            self.found.libraries.add("lingui")
             self._read_lingui(options)
         elif "extract" in options:
             self._read_i18next_cli(options)
