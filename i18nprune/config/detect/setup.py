@@ -288,6 +288,7 @@ def _read_file(file: Path, root: Path, base: Path, found: _Collected) -> None:
     reading.read_calls()
     if reading.is_setup:
         reading.read_json_imports()
+        found.libraries.update(reading.libraries)
 
 
 class _FileReading:
@@ -302,12 +303,14 @@ class _FileReading:
         self.relative = file.relative_to(root).as_posix()
         self.bindings, self.imports = top_level_names(program)
         self.is_setup = False
+        self.libraries: set[str] = set()
+        """The libraries this file imports or sets up (counted when it is a set-up file)."""
         for module in self.imports.values():
             self.note_library(module)
 
     def note_library(self, module: str) -> None:
         """Remember the library an imported or required `module` belongs to."""
-        self.found.libraries.update(
+        self.libraries.update(
             library
             for library in LIBRARIES
             if module == library or module.startswith(library + "/")
@@ -321,9 +324,7 @@ class _FileReading:
             return _UNREAD
         try:
             return LiteralReader(self.bindings, self.imports).value(node)
-        except NotStatic:
-            return _UNREAD
-        except (ValueError, OverflowError):
+        except (NotStatic, ValueError, OverflowError):
             return _UNREAD
 
     def members(self, node: Node | None) -> dict[str, tuple[Node, Node]] | None:
@@ -405,7 +406,7 @@ class _FileReading:
         elif "extract" in options:
             self._read_i18next_cli(options)
         elif stem == "next-i18next.config":
-            self.found.libraries.add("next-i18next")
+            self.libraries.add("next-i18next")
             self._read_next_i18n_block(options)
             self._read_i18next(options, "")
             self._next_i18next_defaults(options, exported or self.program)
@@ -430,9 +431,7 @@ class _FileReading:
                 options = self.members(first)
                 if options is not None:
                     self.is_setup = True
-                    self.found.libraries.add(
-                        "@nuxtjs/i18n" if name == "defineI18nConfig" else "vue-i18n"
-                    )
+                    self.libraries.add("@nuxtjs/i18n" if name == "defineI18nConfig" else "vue-i18n")
                     self._read_locale_option(options, "fallbackLocale", "locale")
             elif name in ("defineRouting", "createMiddleware"):
                 options = self.members(first)
@@ -466,7 +465,7 @@ class _FileReading:
                 continue
             folder = _locale_folder_of_import(source)
             if folder is not None:
-                what = f"import {preview_path(source)}"
+                what = f"import {node_text(source)}"
                 self.record_path(self.file.parent / folder, source, what)
 
     def _read_i18next(self, options: dict[str, tuple[Node, Node]], prefix: str) -> None:
@@ -548,7 +547,7 @@ class _FileReading:
             block = self._nuxt_module_options(config["modules"][1])
         if block is None:
             return False
-        self.found.libraries.add("@nuxtjs/i18n")
+        self.libraries.add("@nuxtjs/i18n")
         self._read_locale_option(block, "defaultLocale", prefix="i18n.")
         lang_dir = self.literal(block["langDir"][1]) if "langDir" in block else _UNREAD
         at = block["langDir"][0] if "langDir" in block else exported or self.program
@@ -783,8 +782,3 @@ def _locale_folder_of_import(source: Node) -> str | None:
     if folder and looks_like_locale_code(folder[-1]):
         folder = folder[:-1]  # `./locales/en/${ns}.json`
     return "/".join(folder) or "."
-
-
-def preview_path(source: Node) -> str:
-    """An import path as written, for an origin."""
-    return node_text(source)
