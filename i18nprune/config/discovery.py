@@ -22,12 +22,15 @@ from i18nprune.config.detect.locales import (
     LOCALE_PER_DIR,
     Layout,
     choose_source,
+    count_leaves,
     find_locale_folders,
     infer_layout,
     key_shapes,
     locale_files,
+    read_json_object,
 )
 from i18nprune.config.detect.manifest import Libraries, libraries
+from i18nprune.config.detect.setup import AppSetup, read_app_setup
 from i18nprune.config.detect.sources import folders_with_calls
 from i18nprune.config.i18n_setup import discovered_setups
 from i18nprune.config.layers import deep_merge, nested
@@ -84,13 +87,16 @@ def discover(
     loader. A config file's meaning so changes only where its defaults point at nothing.
     """
     found = _Recorder(sources)
-    directory, layout = _locale_folder(root, config, found)
+    setup = read_app_setup(root, ".")
+    directory, layout = _locale_folder(root, config, setup, found)
     namespaced = config.locales.namespaces == "file"
     if layout is not None and not config_file:
         libs = libraries(root, config.src_dirs())
-        source = _source_locale(root, config, directory, layout, found)
-        namespaced = _namespaces(config, directory, layout, libs, found)
-        _separators(root, config, directory, layout, source, libs, namespaced, found)
+        if setup.library is not None and setup.library not in libs.found:
+            libs.found[setup.library] = setup.origins[0] if setup.origins else "package.json"
+        source = _source_locale(root, config, directory, layout, setup, found)
+        namespaced = _namespaces(config, directory, layout, libs, setup, found)
+        _separators(root, config, directory, layout, source, libs, namespaced, setup, found)
     src_dirs = _source_folders(root, config, directory, found, every=not config_file)
     if layout is not None and namespaced:
         _discover_setups(root, src_dirs, found)
@@ -130,13 +136,23 @@ def _spell(value: Any) -> str:
     return str(value)
 
 
-def _locale_folder(root: Path, config: Config, found: _Recorder) -> tuple[str, Layout | None]:
-    """The locale folder (discovered when none was set and the default holds no locale files)
-    and its layout (inferred when neither mode nor structure was set)."""
+def _locale_folder(
+    root: Path, config: Config, setup: AppSetup, found: _Recorder
+) -> tuple[str, Layout | None]:
+    """The locale folder (discovered when none was set and the default holds no locale files:
+    where the app's set-up loads them from, else searched) and its layout (inferred when
+    neither mode nor structure was set)."""
     directory = config.locales.directory
     source = config.locales.source
     if found.open("locales.directory") and infer_layout(root / directory, source) is None:
-        chosen = _search_locale_folder(root, source)
+        chosen = next(
+            (
+                path
+                for path in setup.locale_paths
+                if infer_layout(root / path.value, source) is not None
+            ),
+            None,
+        ) or _search_locale_folder(root, source)
         if chosen is not None:
             directory = chosen.value
             found.record("locales.directory", chosen)
@@ -176,12 +192,27 @@ def _is_bundle(folder: Path, source: str) -> bool:
 
 
 def _source_locale(
-    root: Path, config: Config, directory: str, layout: Layout, found: _Recorder
+    root: Path, config: Config, directory: str, layout: Layout, setup: AppSetup, found: _Recorder
 ) -> str:
+    """The source locale: the set-up's (`fallbackLng`, `defaultLocale`) when a locale of the
+    folder has its code and at least half the messages of the fullest one (a set-up may name a
+    locale whose file is a stub), else `choose_source`'s."""
     source = config.locales.source
     if not found.open("locales.source"):
         return source
-    chosen = choose_source(locale_files(root / directory, layout), source)
+    files = locale_files(root / directory, layout)
+    if setup.source_locale is not None:
+        wanted = normalize_code(str(setup.source_locale.value))
+        sizes = {
+            code: sum(count_leaves(read_json_object(f)) for f in paths)
+            for code, paths in files.items()
+        }
+        named = next((code for code in files if normalize_code(code) == wanted), None)
+        if named is not None and sizes[named] * 2 >= max(sizes.values()):
+            if named != source:
+                found.record("locales.source", setup.source_locale._replace(value=named))
+            return named
+    chosen = choose_source(files, source)
     if chosen is None:
         return source
     code, why = chosen
@@ -190,13 +221,20 @@ def _source_locale(
 
 
 def _namespaces(
-    config: Config, directory: str, layout: Layout, libs: Libraries, found: _Recorder
+    config: Config,
+    directory: str,
+    layout: Layout,
+    libs: Libraries,
+    setup: AppSetup,
+    found: _Recorder,
 ) -> bool:
     """Whether the locale files are i18next namespaces (discovered for a directory per locale
     in an app that uses i18next: each file there is one namespace)."""
     if not found.open("locales.namespaces"):
         return config.locales.namespaces == "file"
     if layout != LOCALE_PER_DIR or libs.i18next is None:
+        return False
+    if setup.ns_separator is not None and setup.ns_separator.value is False:
         return False
     found.record(
         "locales.namespaces",
@@ -255,11 +293,20 @@ def _separators(
     source: str,
     libs: Libraries,
     namespaced: bool,
+    setup: AppSetup,
     found: _Recorder,
 ) -> None:
-    """Separators the library's rules or the source locale's keys decide: a library without
-    namespaces has no namespace separator; flat files whose keys contain `.` cannot be nested
-    paths; keys containing `:` cannot be split at a namespace separator."""
+    """Separators the app's set-up sets, else those the library's rules or the source
+    locale's keys decide: a library without namespaces has no namespace separator; flat files
+    whose keys contain `.` cannot be nested paths; keys containing `:` cannot be split at a
+    namespace separator."""
+    for dotted, read in (
+        ("locales.keySeparator", setup.key_separator),
+        ("locales.nsSeparator", setup.ns_separator),
+        ("locales.contextSeparator", setup.context_separator),
+    ):
+        if read is not None and found.open(dotted):
+            found.record(dotted, read)
     files = locale_files(root / directory, layout)
     source_files = next(
         (paths for code, paths in files.items() if normalize_code(code) == normalize_code(source)),

@@ -530,3 +530,53 @@ def test_discovered_scopes_give_a_set_up_below_a_source_folder_to_that_folder(tm
         ("apps/admin", "admin", "apps/admin/i18n.ts:1"),
     ]
     assert found[1].fallback_namespaces == ["site"]
+
+
+def test_a_member_of_an_imported_config_object_is_read(tmp_path: Path):
+    write_tree(
+        tmp_path,
+        {
+            "package.json": {"dependencies": {"react-i18next": "15"}},
+            "src/i18n/shared.mjs": "export default { contextSeparator: '//context:' };\n",
+            "src/i18n/config.ts": (
+                "import i18n from 'i18next';\nimport shared from './shared.mjs';\n"
+                "i18n.init({\n  contextSeparator: shared.contextSeparator,\n"
+                "  nsSeparator: '|',\n  keySeparator: false,\n});\n"
+            ),
+        },
+    )
+    setup = read_app_setup(tmp_path, ".")
+    assert setup.context_separator is not None
+    assert (setup.context_separator.value, setup.context_separator.origin) == (
+        "//context:",
+        "src/i18n/config.ts:4: contextSeparator",
+    )
+    assert setup.ns_separator is not None and setup.ns_separator.value == "|"
+
+
+def test_discovery_takes_the_separators_the_set_up_sets(tmp_path: Path):
+    from i18nprune.config import load_config
+
+    write_tree(
+        tmp_path,
+        {
+            "package.json": {"dependencies": {"react-i18next": "15"}},
+            "src/i18n/config.ts": (
+                "import i18n from 'i18next';\n"
+                "i18n.init({ fallbackLng: 'de', nsSeparator: '|', keySeparator: false });\n"
+            ),
+            "src/i18n/locales/de/translation.json": {"Save": "Sichern", "A. B": "C"},
+            "src/i18n/locales/de/glossary.json": {"Pod": "Pod"},
+            "src/i18n/locales/en/translation.json": {"Save": "Save"},
+            "src/App.tsx": "t('Save');\n",
+        },
+    )
+    loaded = load_config(tmp_path, env={})
+    locales = loaded.config.locales
+    assert (locales.directory, locales.source, locales.namespaces) == (
+        "src/i18n/locales",
+        "de",
+        "file",
+    )
+    assert (locales.ns_separator, locales.key_separator) == ("|", False)
+    assert loaded.findings["locales.source"].origin == "src/i18n/config.ts:2: fallbackLng"

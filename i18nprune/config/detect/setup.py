@@ -115,6 +115,8 @@ class AppSetup:
     """A string, or False."""
     ns_separator: Finding | None
     """A string, or False."""
+    context_separator: Finding | None
+    """A string."""
     return_objects: Finding | None
     origins: list[str]
     """Every file (relative to the root) that contributed a value."""
@@ -158,6 +160,7 @@ def read_app_setup(root: Path, folder: str) -> AppSetup:
         namespaces=found.fields.get("namespaces"),
         key_separator=found.fields.get("key_separator"),
         ns_separator=found.fields.get("ns_separator"),
+        context_separator=found.fields.get("context_separator"),
         return_objects=found.fields.get("return_objects"),
         origins=list(found.origins),
     )
@@ -319,13 +322,31 @@ class _FileReading:
     # values
 
     def literal(self, node: Node | None) -> Any:
-        """The literal value of `node`, or `_UNREAD` when it has none."""
+        """The literal value of `node`, or `_UNREAD` when it has none. A member of a default
+        import from a file of the app (`shared.contextSeparator`, with `import shared from
+        './shared.mjs'`) is read from that file's exported object."""
         if node is None:
             return _UNREAD
+        if node.type == "member_expression":
+            return self._imported_member(node)
         try:
             return LiteralReader(self.bindings, self.imports).value(node)
         except (NotStatic, ValueError, OverflowError):
             return _UNREAD
+
+    def _imported_member(self, node: Node) -> Any:
+        target = node.child_by_field_name("object")
+        member = node.child_by_field_name("property")
+        if target is None or member is None or target.type != "identifier":
+            return _UNREAD
+        module = self.imports.get(node_text(target), "")
+        if not module.startswith("."):
+            return _UNREAD
+        stem = (self.file.parent / module).resolve()
+        for file in (stem, *(stem.with_name(stem.name + suffix) for suffix in _SUFFIXES)):
+            if file.suffix in _SUFFIXES and file.is_file() and file.is_relative_to(self.root):
+                return _exported_member(file, node_text(member))
+        return _UNREAD
 
     def members(self, node: Node | None) -> dict[str, tuple[Node, Node]] | None:
         """An object expression's members (key → (key node, value node)), through local names,
@@ -476,6 +497,7 @@ class _FileReading:
             ("ns", "namespaces", _names),
             ("keySeparator", "key_separator", _separator),
             ("nsSeparator", "ns_separator", _separator),
+            ("contextSeparator", "context_separator", _context_separator),
             ("returnObjects", "return_objects", _boolean),
         ):
             if option in options:
@@ -703,6 +725,26 @@ def _returned(function: Node) -> Node | None:
     return None
 
 
+def _exported_member(file: Path, name: str) -> Any:
+    """The literal value of member `name` of the object `file` exports (`_UNREAD` without)."""
+    try:
+        if file.stat().st_size > MAX_BYTES:
+            return _UNREAD
+        content = file.read_bytes()
+    except OSError:
+        return _UNREAD
+    grammar: GrammarName = "typescript" if "ts" in file.suffix else "javascript"
+    program = parse(content, grammar).root_node
+    exported = _exported(program)
+    if exported is None:
+        return _UNREAD
+    try:
+        value = LiteralReader(*top_level_names(program)).value(exported)
+    except (NotStatic, ValueError, OverflowError):
+        return _UNREAD
+    return value.get(name, _UNREAD) if isinstance(value, dict) else _UNREAD
+
+
 def _exported(program: Node) -> Node | None:
     """The value a config module exports: `export default …` or `module.exports = …`."""
     exported: Node | None = None
@@ -741,6 +783,10 @@ def _names(value: Any) -> list[str] | None:
 
 def _separator(value: Any) -> str | bool | None:
     return value if isinstance(value, str) or value is False else None
+
+
+def _context_separator(value: Any) -> str | None:
+    return value if isinstance(value, str) and value else None
 
 
 def _boolean(value: Any) -> bool | None:
