@@ -99,7 +99,7 @@ def discover(
         _separators(root, config, directory, layout, source, libs, namespaced, setup, found)
     src_dirs = _source_folders(root, config, directory, found, every=not config_file)
     if layout is not None and namespaced:
-        _discover_setups(root, src_dirs, found)
+        _discover_setups(root, src_dirs, setup, found)
         if not config_file:
             _default_namespace(root, config, directory, source, libs, found)
     issues = []
@@ -369,7 +369,7 @@ def _source_folders(
     return ["."]
 
 
-def _discover_setups(root: Path, src_dirs: list[str], found: _Recorder) -> None:
+def _discover_setups(root: Path, src_dirs: list[str], own: AppSetup, found: _Recorder) -> None:
     """The default and fallback namespaces of the root's app, and the scopes of the other app
     folders, from each app's own static i18next set-up (`locales.defaultNamespace`,
     `locales.fallbackNamespaces`, `locales.scopes`), where no layer set them."""
@@ -381,18 +381,12 @@ def _discover_setups(root: Path, src_dirs: list[str], found: _Recorder) -> None:
         if file not in seen:
             seen.add(file)
             unique.append(setup)
-    own = next((setup for setup in unique if setup.folder == "."), None)
-    if own is not None:
-        origin = f"{own.origin}: defaultNS"
-        if found.open("locales.defaultNamespace"):
-            found.record(
-                "locales.defaultNamespace", Finding(own.default_namespace, origin, read=True)
-            )
-        if own.fallback_namespaces and found.open("locales.fallbackNamespaces"):
-            found.record(
-                "locales.fallbackNamespaces",
-                Finding(own.fallback_namespaces, f"{own.origin}: fallbackNS", read=True),
-            )
+    for dotted, read in (
+        ("locales.defaultNamespace", own.default_namespace),
+        ("locales.fallbackNamespaces", own.fallback_namespaces),
+    ):
+        if read is not None and read.value and found.open(dotted):
+            found.record(dotted, read)
     scopes = [setup for setup in unique if setup.folder != "."]
     if scopes and found.open("locales.scopes"):
         value = [

@@ -50,7 +50,18 @@ def suggest(
     whose source keys look unused as `unused` says (`source_evidence`): a cleanup only when the
     evidence would allow one, else a look at the configuration. No tip adds a key that has an
     unused twin or removes that twin: renaming it keeps its translations. Locales are named as
-    the project spells them (`--target` takes either spelling)."""
+    the project spells them (`--target` takes either spelling). Without a locale folder the
+    only tip is to name it: every other would act on files that are not there."""
+    if not project.locales_dir.is_dir():
+        return [
+            Suggestion(
+                "suggest.config.locales_missing",
+                f"there is no locale folder at `{project.config.locales.directory}`: set "
+                "`locales.directory` to the folder that holds the locale files (`init` asks "
+                "for it and writes the config)",
+                project.command("init"),
+            )
+        ]
     suggestions = []
     renamed = [pair for pair in twins if pair.twin_unused]
     kept = sum(len(pair.twin_paths) for pair in renamed)  # what cleanup does not offer
