@@ -487,8 +487,9 @@ def render() -> str:
         "key you probably meant.",
         "",
         "Layers, lowest first: the defaults, the file, the "
-        "[environment variables](#environment-variables), discovery (it only fills keys no "
-        "layer set, guessing from the project's folders), then command-line flags. "
+        "[environment variables](#environment-variables), [discovery](#discovery) (it only "
+        "fills keys no layer set, reading the app's own i18n set-up and files), then "
+        "command-line flags. "
         "`i18nprune config` prints the result and where each value came from, secrets "
         "redacted.",
         "",
@@ -517,9 +518,68 @@ def render() -> str:
         "",
         *_provider_rows(),
         "",
+        *_DISCOVERY,
+        "",
         *_DISCOVERY_READS,
     ]
     return "\n".join(lines) + "\n"
+
+
+_DISCOVERY = (
+    "## Discovery",
+    "",
+    "Without a config file, the detector (`i18nprune/config/detect/`) reads the project as "
+    "its own i18n set-up does and fills every key no layer set:",
+    "",
+    "| Key | How it is found |",
+    "|---|---|",
+    "| `locales.directory` | where the app's set-up loads locale files from (`loadPath`, "
+    "`localePath`, `langDir`, JSON imports: [below](#what-discovery-reads)); else feature "
+    "bundles in a usual place (`messages/<feature>/en.json`); else the folder with the most "
+    "locales under the root, 6 levels deep: `<code>.json` files or one folder per locale, "
+    "codes that name a CLDR language, not in dependencies, build output, hidden or test "
+    "folders, with documentation, examples and generated or compiled output ranked last |",
+    "| `locales.mode`, `locales.structure` | the files in that folder |",
+    "| `locales.source` | the set-up's (`fallbackLng`, `defaultLocale`, …) when a locale of "
+    "the folder has that code and at least half the messages of the fullest (a set-up may "
+    "name a stub); else `en` when there is one; else the only English locale (`en-US`, "
+    "`en_GB`); else the locale with the most messages. Never a pseudo-locale (`en-XA`, "
+    "`qps-ploc`) |",
+    "| `locales.namespaces` | `file` for a folder per locale in an app that uses an "
+    "i18next-family library (`package.json` or the set-up), unless its set-up turns "
+    "`nsSeparator` off |",
+    "| `locales.defaultNamespace`, `locales.fallbackNamespaces`, `locales.scopes` | each "
+    "app's `defaultNS`/`fallbackNS` (next-i18next's own default is `common`); else the only "
+    "namespace, else `common` when there is no `translation` (a guess) |",
+    "| `locales.keySeparator`, `locales.nsSeparator`, `locales.contextSeparator` | the "
+    "set-up's; else the library's rules (FormatJS and Lingui ids are flat strings: no key "
+    "separator; vue-i18n, svelte-i18n, next-intl and FormatJS have no namespaces: no "
+    "namespace separator); else the source locale's keys: flat files whose keys contain `.` "
+    "→ `keySeparator: false`, keys containing `:` with namespaces off → `nsSeparator: false` "
+    "(guesses) |",
+    "| `src` | every top-level folder whose code imports an i18n library, calls one of its "
+    "hooks (`useTranslation(`, `<Trans`, `<FormattedMessage`), calls a translation function "
+    "with a literal key, or reads locale files (a quoted `en.json`, an import through the "
+    "locale folder's name); tests, `public`, `static`, `assets`, `scripts`, `docs` and build "
+    "output are not searched. None: the whole project (a guess) |",
+    "| `functions` | the call shapes of the libraries in `package.json` |",
+    "",
+    "A run without a config file says so in one line that lists what was discovered; "
+    "`i18nprune config` shows each discovered value with its origin (`file:line: option`, "
+    "the code that shows it, or what it was inferred from) and marks guesses, and "
+    "`i18nprune init` writes every value to `i18nprune.config.json`. Removals treat a run "
+    "without a config file as a guess: `cleanup` and `sync`'s pruning refuse "
+    "(`i18nprune.reference.thin_evidence`) past `reference.maxUnusedShare`, and also when the "
+    "code uses more than 20 keys the source lacks and more than a tenth of the keys it proves "
+    "used — what a misread namespace or separator looks like (`validate` then gives no "
+    "missing-key tip).",
+    "",
+    "With a config file, discovery fills only what the file's defaults would leave pointing "
+    "at nothing — the locale folder and `src` when the default folders do not exist, the "
+    "layout, each app's i18next namespaces — each reported as a warning that names the file. "
+    "The source locale, namespaces, separators and the full `src` list are not discovered "
+    "then, so a config file means the same in every release.",
+)
 
 
 _DISCOVERY_READS = (
