@@ -12,6 +12,8 @@ fixture's folder) timed on the same fixture in the same session, run after run w
 Step `validate_namespaced_warm`: cold and warm CPU of a homarr-shaped next-i18next app (33
 target locales × 78 namespace files in `public/locales/<locale>/`, also with a lock file), each
 read against the same app with only its source locale in the same session.
+Step `validate_zero_config`: cold and warm CPU of the main fixture with its config file and of
+a copy without one (discovery reads the layout, source and source folders), run after run.
 Saves `scan.json` in `--out` (default benchmarks/results/).
 """
 
@@ -20,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import shlex
+import shutil
 import statistics
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -401,6 +404,56 @@ class Benchmark:
                 runs[("on", kind)],
             )
 
+    def validate_zero_config(self) -> None:
+        """Cold and warm `validate` of the main-size fixture with its config file and of a copy
+        without one (the detector reads the locale folder, source, separators and source
+        folders from the tree), back to back in each run: what zero-config discovery costs,
+        as a ratio to the configured run in the same session."""
+        files = self.sizes.files
+        written = self.store.get(validate_shape(files))
+        bare = self.homes.new() / "zero-config"
+        shutil.copytree(
+            written.root, bare, ignore=shutil.ignore_patterns("i18nprune.config.json")
+        )
+        variants = {"configured": written.root, "zero": bare}
+        runs: dict[tuple[str, str], list[Run]] = {
+            (name, kind): [] for name in variants for kind in ("cold", "warm")
+        }
+        for _ in range(self.args.runs):
+            for name, root in variants.items():
+                before = loadavg()
+                cold, warm = self.validator.cold_and_warm(root)
+                runs[(name, "cold")].append(_run(cold.cpu_s, before, cold, written))
+                runs[(name, "warm")].append(_run(warm.cpu_s, before, warm, written))
+        for kind in ("cold", "warm"):
+            configured = statistics.median(run.value for run in runs[("configured", kind)])
+            for run in runs[("zero", kind)]:
+                run.details["ratio_to_configured_median"] = round(run.value / configured, 3)
+            self.report.add(
+                Spec(
+                    f"validate_configured_{kind}_cpu",
+                    f"{kind} validate, {files:,} files, with its config file, CPU",
+                    "s",
+                    "lower",
+                ),
+                runs[("configured", kind)],
+            )
+            self.report.add(
+                Spec(
+                    f"validate_zero_config_{kind}_cpu",
+                    f"{kind} validate, {files:,} files, no config file (discovery), CPU",
+                    "s",
+                    "lower",
+                    None,
+                    {
+                        "configured": Limit(
+                            configured, f"with its config file, median {kind} CPU this session"
+                        )
+                    },
+                ),
+                runs[("zero", kind)],
+            )
+
     def _scale(self) -> list[tuple[int, SizeRuns]]:
         return [(n, self.measured[n]) for n in self.sizes.scale if n in self.measured]
 
@@ -474,6 +527,7 @@ FIGURES = (
     "scaling_files",
     "validate_namespaced_warm",
     "validate_repository",
+    "validate_zero_config",
 )
 
 
