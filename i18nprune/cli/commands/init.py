@@ -114,7 +114,7 @@ def _ask(plan: InitPlan, request: ProjectRequest, err: Any) -> InitPlan | None:
         if changed:
             overrides = msgspec.structs.replace(request.overrides, **changed)
             plan = plan_init(msgspec.structs.replace(request, overrides=overrides))
-            _print_project(err, plan.projects[0], heading="With your answers:")
+            _print_changes(err, project, plan.projects[0])
     else:
         err.print(f"{escape(str(plan.root))} is a monorepo root; its projects:")
         for project in plan.projects:
@@ -148,10 +148,25 @@ def _print_project(console: Any, project: ProjectPlan, heading: str) -> None:
     _print_values(console, project.config, project.origins, project.guessed)
 
 
+def _print_changes(console: Any, before: ProjectPlan, after: ProjectPlan) -> None:
+    """The values an answer changed (a new locale folder may change its layout too)."""
+    console.print("With your answers:")
+    changed = {
+        field: origin
+        for field, origin in after.origins.items()
+        if field not in before.origins
+        or _text(after.config, field) != _text(before.config, field)
+        or origin != before.origins[field]
+    }
+    _print_values(console, after.config, changed, after.guessed)
+
+
 def _print_values(
     console: Any, config: dict[str, Any], origins: dict[str, str], guessed: list[str]
 ) -> None:
     """One line a field: its value, where it came from, and whether it is a guess."""
+    if not origins:
+        return
     width = max(len(field) for field in origins)
     for field, origin in origins.items():
         mark = " [yellow](guess)[/]" if field in guessed and origin != "guessed" else ""
