@@ -9,7 +9,6 @@ host shows the plan, may ask for other values (given back as overrides), then wr
 from __future__ import annotations
 
 import os
-import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,11 +16,11 @@ from typing import Any
 
 import msgspec
 
-from i18nprune.config import LoadedConfig, load_config, resolve_root
+from i18nprune.config import ConfigOverrides, LoadedConfig, load_config, resolve_root
 from i18nprune.config.detect.workspace import discover_projects, has_locales
 from i18nprune.config.loading import NATIVE_CONFIG_NAME
 from i18nprune.config.lookup import CONFIG_FILE_NAMES
-from i18nprune.envelope import Code, Envelope, Issue, ProblemError, info, make_envelope, warning
+from i18nprune.envelope import Code, Envelope, Issue, info, make_envelope, warning
 from i18nprune.project import ProjectRequest, command_line
 from i18nprune.system.atomic import create_atomically
 from i18nprune.workspace import WORKSPACE_FILE, find_workspace
@@ -137,7 +136,8 @@ def plan_init(request: ProjectRequest, env: Mapping[str, str] | None = None) -> 
     """What `init` would write at the request's root: nothing when that folder has a config
     file; at a monorepo root (a workspace file, or workspace packages holding locale files) the
     workspace file and a config per project; else one config. Values come from a zero-config
-    load with the request's overrides (answers or flags). Raises ProblemError (a missing root,
+    load with the request's overrides (answers or flags; at a monorepo root, for every
+    project). Raises ProblemError (a missing root,
     a workspace file that is not valid)."""
     environ = os.environ if env is None else env
     root = resolve_root(request.cwd, request.project, None)
@@ -152,7 +152,7 @@ def plan_init(request: ProjectRequest, env: Mapping[str, str] | None = None) -> 
     if not folders:
         own = load_config(root, env=environ, overrides=request.overrides)
         return InitPlan(root, request.cwd, None, False, [_project_plan(root, ".", own)], None)
-    plans = [_member_plan(root, rel, environ) for rel in folders]
+    plans = [_member_plan(root, rel, environ, request.overrides) for rel in folders]
     if not has_file and "." not in folders:
         own = load_config(root, env=environ, overrides=request.overrides)
         if has_locales(own) and not _inside_any(root, own, folders):
@@ -222,24 +222,14 @@ def refused_envelope(plan: InitPlan, issue: Issue, *, started: float) -> Envelop
     return make_envelope(KIND, data, [issue], started=started)
 
 
-def run_init(request: ProjectRequest, env: Mapping[str, str] | None = None) -> Envelope:
-    """Plan and write in one go (`--yes`): the envelope of the run, `ok:false` for a problem the
-    user must fix."""
-    started = time.perf_counter()
-    try:
-        plan = plan_init(request, env)
-    except ProblemError as exc:
-        return make_envelope(KIND, None, exc.issues, started=started)
-    written, kept = write_init(plan)
-    return init_envelope(plan, written, kept, started=started)
-
-
-def _member_plan(root: Path, rel: str, env: Mapping[str, str]) -> ProjectPlan:
+def _member_plan(
+    root: Path, rel: str, env: Mapping[str, str], overrides: ConfigOverrides
+) -> ProjectPlan:
     folder = root / rel
     existing = _config_in(folder)
     if existing is not None:
         return ProjectPlan(folder, rel, existing, {}, {}, [], True)
-    return _project_plan(folder, rel, load_config(folder, env=env))
+    return _project_plan(folder, rel, load_config(folder, env=env, overrides=overrides))
 
 
 def _project_plan(root: Path, rel: str, loaded: LoadedConfig) -> ProjectPlan:

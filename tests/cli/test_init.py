@@ -332,3 +332,29 @@ def test_on_a_terminal_with_no_locale_files_init_asks_before_writing_guesses(tmp
     assert code == 0, output
     assert "every value above is a guess" in output
     assert not (root / CONFIG).exists()
+
+
+def test_a_monorepo_root_with_its_own_locale_files_is_a_project_too(tmp_path, run_cli):
+    root = write_tree(
+        tmp_path / "mono",
+        {**NPM_MONOREPO, "locales/en.json": {"site": {"name": "Acme"}}, "src/x.ts": ""},
+    )
+
+    result = run_cli("init", "--json", cwd=root)
+
+    assert result.code == 0, result.stdout
+    assert read(root / WORKSPACE) == {"projects": [".", *NPM_MONOREPO_PROJECTS]}
+    assert read(root / CONFIG)["locales"]["directory"] == "locales"
+    projects = run_cli("workspace", "list", "--json", cwd=root).envelope["data"]["projects"]
+    assert [project["root"] for project in projects] == [".", *NPM_MONOREPO_PROJECTS]
+
+
+def test_on_a_terminal_at_a_monorepo_root_init_lists_the_projects_and_asks_once(tmp_path, home):
+    root = write_tree(tmp_path / "mono", NPM_MONOREPO)
+
+    code, output = run_on_tty(["init"], root, home, ["y"])
+
+    assert code == 0, output
+    assert "is a monorepo root" in output
+    assert f"Write {WORKSPACE}, apps/admin/{CONFIG}, apps/web/{CONFIG}?" in output
+    assert read(root / WORKSPACE) == {"projects": NPM_MONOREPO_PROJECTS}
