@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+from i18nprune.config.detect.packages import WORKSPACE_FILE
 from i18nprune.config.detect.workspace import discover_projects
 from i18nprune.config.lookup import CONFIG_FILE_NAMES
 from i18nprune.envelope import Code, Issue, ProblemError, error, info, warning
@@ -19,7 +20,6 @@ from i18nprune.globs import glob_match
 from i18nprune.jsontext import json_kind, located_problem
 from i18nprune.scan.discovery import DEFAULT_SKIP_DIRS
 
-WORKSPACE_FILE = "i18nprune.workspace.json"
 _FIELDS = ("projects",)
 
 

@@ -251,9 +251,11 @@ def test_workspace_list_says_the_projects_were_discovered(tmp_path, run_cli):
     assert "pnpm-workspace.yaml" in data["projects"][0]["reason"]
 
 
-def test_a_sibling_package_naming_a_key_keeps_it_from_cleanup(tmp_path, run_cli):
+@pytest.mark.parametrize("git", [True, False], ids=["repository", "unpacked-archive"])
+def test_a_sibling_package_naming_a_key_keeps_it_from_cleanup(git, tmp_path, run_cli):
     root = write_tree(tmp_path / "mono", NPM_MONOREPO)
-    (root / ".git").mkdir()  # the repository: what repository-wide evidence reads
+    if git:  # what repository-wide evidence reads: the repository, else the workspace root
+        (root / ".git").mkdir()
 
     result = run_cli("-C", "apps/web", "cleanup", "--dry-run", "--json", cwd=root)
 

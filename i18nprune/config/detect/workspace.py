@@ -5,13 +5,12 @@ manager lists (npm/yarn `workspaces`, `pnpm-workspace.yaml`, else the folders `a
 
 from __future__ import annotations
 
-import json
 import os
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+from i18nprune.config.detect.packages import npm_workspaces, pnpm_packages
 from i18nprune.config.loading import LoadedConfig, load_config
 from i18nprune.config.lookup import CONFIG_FILE_NAMES
 from i18nprune.envelope import ProblemError
@@ -52,11 +51,11 @@ def package_patterns(root: Path) -> PackagePatterns | None:
     `apps/*` and `packages/*` when either folder exists; None for a root that is no workspace."""
     declared: list[str] = []
     origins: list[str] = []
-    npm = _npm_workspaces(root / "package.json")
+    npm = npm_workspaces(root / "package.json")
     if npm:
         declared += npm
         origins.append("package.json workspaces")
-    pnpm = _pnpm_packages(root / "pnpm-workspace.yaml")
+    pnpm = pnpm_packages(root / "pnpm-workspace.yaml")
     if pnpm:
         declared += pnpm
         origins.append("pnpm-workspace.yaml packages")
@@ -111,70 +110,6 @@ def has_locales(loaded: LoadedConfig) -> bool:
         return False
     inventory, _ = discover_locales(loaded.root, loaded.config.locales)
     return any(inventory.segments.values())
-
-
-def _npm_workspaces(package_json: Path) -> list[str]:
-    """package.json's `workspaces`: an array of globs, or an object with `packages` (yarn)."""
-    try:
-        data = json.loads(package_json.read_text(encoding="utf-8-sig"))
-    except (OSError, UnicodeDecodeError, ValueError):
-        return []
-    workspaces = data.get("workspaces") if isinstance(data, dict) else None
-    if isinstance(workspaces, dict):
-        workspaces = workspaces.get("packages")
-    if not isinstance(workspaces, list):
-        return []
-    return [item for item in workspaces if isinstance(item, str)]
-
-
-_TOP_KEY = re.compile(r"^[^\s#-][^:]*:")
-_ITEM = re.compile(r"^\s*-\s*(.*?)\s*$")
-
-
-def _pnpm_packages(workspace_yaml: Path) -> list[str]:
-    """The `packages` list of a pnpm-workspace.yaml, in its block form (`- 'apps/*'` lines) or
-    flow form (`packages: ['apps/*']`); other YAML is not needed to find the packages."""
-    try:
-        lines = workspace_yaml.read_text(encoding="utf-8-sig").splitlines()
-    except (OSError, UnicodeDecodeError):
-        return []
-    patterns: list[str] = []
-    inside = False
-    for line in lines:
-        text = _without_comment(line)
-        if not text.strip():
-            continue
-        if _TOP_KEY.match(text):
-            key, _, rest = text.partition(":")
-            inside = key.strip() == "packages"
-            if inside and rest.strip().startswith("["):
-                patterns += [_unquoted(item) for item in rest.strip().strip("[]").split(",")]
-                inside = False
-            continue
-        item = _ITEM.match(text)
-        if inside and item:
-            patterns.append(_unquoted(item.group(1)))
-    return [pattern for pattern in patterns if pattern]
-
-
-def _without_comment(line: str) -> str:
-    """`line` up to a `#` that starts a comment (one outside quotes, after a blank)."""
-    quote = ""
-    for index, character in enumerate(line):
-        if quote:
-            quote = "" if character == quote else quote
-        elif character in "'\"":
-            quote = character
-        elif character == "#" and (index == 0 or line[index - 1].isspace()):
-            return line[:index]
-    return line
-
-
-def _unquoted(text: str) -> str:
-    text = text.strip()
-    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
-        return text[1:-1]
-    return text
 
 
 def _normal_pattern(pattern: str) -> str:
