@@ -526,8 +526,77 @@ def render() -> str:
         "workers.",
         "",
         *_provider_rows(),
+        "",
+        *_DISCOVERY_READS,
     ]
     return "\n".join(lines) + "\n"
+
+
+_DISCOVERY_READS = (
+    "## What discovery reads",
+    "",
+    "For keys no layer set, discovery reads each app's own i18n set-up (`config.detect.setup`): "
+    "parsed with tree-sitter, never run, and only literal values count (`defaultNS: 'app'` is "
+    "read, `defaultNS: name` gives nothing; a spread of an imported object is skipped, one of a "
+    "local `const` object is read). An app folder is the root, each `src` folder and the "
+    "nearest folder above it with a `package.json`, and every folder with a `package.json` one "
+    "or two levels down. For each it reads:",
+    "",
+    "- **`package.json`**: the nearest at or above the folder (inside the root) that names one "
+    "gives the library (`next-i18next`, `@nuxtjs/i18n`, `next-intl`, `svelte-i18n`, "
+    "`vue-i18n`, `react-intl`, `react-i18next`, `i18next`: the first listed wins) and the "
+    "framework (`nuxt`, `next`, `sveltekit`, `expo`, `react-native`, `angular`, `vue`, "
+    "`svelte`, `react`). With none, the library the set-up file imports.",
+    "- **Config files at the folder's root**, in this order: `next-i18next.config.*`, "
+    "`i18next.config.*`, `i18n.config.*`, `nuxt.config.*`, `lingui.config.*`, `next.config.*`.",
+    "- **Files named for i18n** (`.ts .tsx .js .jsx .mjs .cjs .mts .cts`, up to 256 KiB, up "
+    "to 5 folders below): a name holding `i18n`, `intl`, `locale` or `lang` (`src/i18n.ts`, "
+    "`lib/i18next.ts`, `src/locale.js`), any file in a folder named with `i18n` or `intl` "
+    "(`src/i18n/config.ts`, `src/i18n/request.ts`), and `index`, `config`, `setup`, `init`, "
+    "`request`, `routing`, `instance`, `client`, `server` in a `locales` or `lang` folder. "
+    "Not entered: `node_modules`, build output, hidden folders, `public`, `static`, test "
+    "folders, and folders with a `package.json` of their own (other apps); test, spec and "
+    "story files are skipped. A file is parsed only when its bytes contain one of the calls "
+    "below.",
+    "",
+    "Root config files first, then files by depth: the first value found for each option "
+    "wins. A path is reported only when the folder exists.",
+    "",
+    "| Set-up | Read |",
+    "|---|---|",
+    "| `i18next.init({…})`, `i18n.use(x).init({…})`, `createInstance({…})`, "
+    "`createInstance().init({…})` (options inline or in a top-level `const`) | source locale "
+    "from `fallbackLng` (a string, the first of a list, the `default` of the per-language "
+    "object), else `lng`; `defaultNS` (the first of a list), `fallbackNS`, `ns`, "
+    "`keySeparator`, `nsSeparator`, `returnObjects`; `backend.loadPath` (the folder before "
+    "`{{lng}}`: a leading `/` is the app's `public/` or `static/` folder, "
+    "`path.join(__dirname, …)` is read) |",
+    "| `next-i18next.config.*` | `i18n.defaultLocale` (else `fallbackLng`), the i18next options "
+    "above, `localePath` (a string, `path.resolve('./…')`, either branch of `typeof window "
+    "=== … ? … : …`); without `defaultNS`: `common`, without `localePath`: `./public/locales` "
+    "(next-i18next's own defaults) |",
+    "| `i18next.config.*` of i18next-cli | `extract.primaryLanguage` (else the first of "
+    "`locales`), `extract.defaultNS`, `extract.keySeparator`, `extract.nsSeparator`, "
+    "`extract.output` |",
+    "| `createI18n({…})`, `new VueI18n({…})`, nuxt's `defineI18nConfig(() => ({…}))` | "
+    "source locale from `fallbackLocale`, else `locale` |",
+    "| `nuxt.config.*`: `i18n: {…}` or `modules: [['@nuxtjs/i18n', {…}]]` | `defaultLocale`; "
+    "`langDir` (under `i18n/` as @nuxtjs/i18n v9 and later resolve it, else the app folder, "
+    "`app/`, `src/`; `locales` when `locales` name files and `langDir` is unset) |",
+    "| svelte-i18n `init({…})` | `fallbackLocale` |",
+    "| next-intl `defineRouting({…})`, `createMiddleware({…})` | `defaultLocale` |",
+    "| `lingui.config.*` | `sourceLocale`, `catalogs[].path` |",
+    "| `next.config.*`: `i18n: {…}` | `defaultLocale` |",
+    "| JSON imports in any of these files: `import en from './locales/en.json'`, "
+    "`require('./lang/en.json')`, ``import(`../messages/${locale}.json`)`` (next-intl's "
+    "`getRequestConfig`, svelte-i18n's `register`), `import.meta.glob('./lang/*.json')` | the "
+    "folder holding the locale files (or the per-locale folders) |",
+    "",
+    "Discovery fills `locales.defaultNamespace` and `locales.fallbackNamespaces` from the "
+    "root app's `defaultNS`/`fallbackNS`, and `locales.scopes` from the other apps' (a set-up "
+    "file inside a listed folder two or more levels down is that folder's, not the root's). "
+    "`i18nprune config` shows each value's origin as `file:line: option`.",
+)
 
 
 def _sections(rows: list[Entry]) -> Iterator[tuple[str, list[Entry]]]:

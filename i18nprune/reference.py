@@ -895,6 +895,11 @@ def unresolved_sites(scan: ScanResult, namespaces: Iterable[str | None]) -> list
 ALMOST_ALL = 0.9
 """Past this share of keys looking unused, a removal is refused whatever explains it (unless
 `reference.maxUnusedShare` is above it)."""
+MISREAD_KEYS = 20
+MISREAD_SHARE = 0.1
+"""A guessed configuration misreads the app when the code uses more than `MISREAD_KEYS` keys
+the source lacks, and more than `MISREAD_SHARE` of the keys it proves used: keys read in the
+wrong namespace or split at the wrong separator are both missing and unused."""
 
 
 class ThinEvidence(NamedTuple):
@@ -907,6 +912,8 @@ class ThinEvidence(NamedTuple):
     guessed: str | None
     """Why the configuration is a guess (`None`: a config file set it)."""
     limit: float
+    missing: int = 0
+    """How many keys the code uses that the source lacks."""
 
     @property
     def share(self) -> float:
@@ -919,7 +926,15 @@ class ThinEvidence(NamedTuple):
         `ALMOST_ALL` look unused: a `src` or `functions` that misses the code)."""
         if self.share > max(self.limit, ALMOST_ALL):
             return True
+        if self.guessed and self.misread:
+            return True
         return self.share > self.limit and bool(self.unresolved or self.guessed)
+
+    @property
+    def misread(self) -> bool:
+        """The code uses many keys the source lacks (`MISREAD_KEYS`, `MISREAD_SHARE`)."""
+        proven = self.keys - self.candidates
+        return self.missing > max(MISREAD_KEYS, MISREAD_SHARE * proven)
 
     def describe(self) -> str:
         """What makes the evidence thin, in a clause: the share and its explanation."""
@@ -932,6 +947,11 @@ class ThinEvidence(NamedTuple):
             )
         if self.guessed:
             reasons.append(f"the configuration is a guess ({self.guessed})")
+        if self.guessed and self.misread:
+            reasons.append(
+                f"the code uses {self.missing} key(s) the source lacks, so the guess may "
+                "misread how the app names its keys (namespaces, separators)"
+            )
         if not reasons:
             return f"{share}: the code proves almost none of them"
         return f"{share}, while {' and '.join(reasons)}"

@@ -1,162 +1,328 @@
-"""Discovery: settings still at their defaults filled in from what the project tree shows —
-the locales directory, its layout, and the source directory — each reported as a warning.
+"""Discovery: the fields no layer set, filled from how the project's own i18n set-up and files
+say it is configured (the detector, `config.detect`): the locale folder and its layout, the
+source locale, namespaces and separators, and the source folders.
+
+Each value comes with a `Finding`: where it was read, or what it was inferred from. Without a
+config file the load reports them in one line (and `config` lists them); with one, each
+discovered field is a warning that names the file to set it in.
 """
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
+from i18nprune.config.detect.findings import Finding
+from i18nprune.config.detect.locales import (
+    BUNDLE_PLACES,
+    FEATURE_BUNDLE,
+    FLAT_FILE,
+    LOCALE_PER_DIR,
+    Layout,
+    choose_source,
+    find_locale_folders,
+    infer_layout,
+    key_shapes,
+    locale_files,
+)
+from i18nprune.config.detect.manifest import Libraries, libraries
+from i18nprune.config.detect.sources import folders_with_calls
 from i18nprune.config.i18n_setup import discovered_setups
 from i18nprune.config.layers import deep_merge, nested
+from i18nprune.config.presets import preset_functions
 from i18nprune.config.schema import Config
 from i18nprune.envelope import Code, Issue, warning
-from i18nprune.locale_codes import looks_like_locale_code, normalize_code
+from i18nprune.locale_codes import normalize_code
 
-LOCALES_CANDIDATES = (
-    "src/locales",
-    "public/locales",
-    "src/i18n/locales",
-    "i18n/locales",
-    "messages",
-    "src/messages",
-    "i18n",
-    "src/i18n",
-    "lang",
-    "src/lang",
-    "translations",
-    "static/locales",
-)
-SRC_CANDIDATES = ("app", "lib")
-
-Mode = Literal["flat_file", "locale_directory"]
-Structure = Literal["locale_file", "locale_per_dir", "feature_bundle"]
-Layout = tuple[Mode, Structure]
-
-FLAT_FILE: Layout = ("flat_file", "locale_file")
-LOCALE_PER_DIR: Layout = ("locale_directory", "locale_per_dir")
-FEATURE_BUNDLE: Layout = ("locale_directory", "feature_bundle")
-
-_NEVER_WALKED = frozenset({"node_modules"})
+__all__ = ["FEATURE_BUNDLE", "FLAT_FILE", "LOCALE_PER_DIR", "Discovery", "discover", "infer_layout"]
 
 
 @dataclass(frozen=True)
 class Discovery:
-    """What discovery filled in: a camelCase layer, and one warning per discovered field."""
+    """What discovery filled in: a camelCase layer, each field's finding, and the warnings."""
 
     layer: dict[str, Any]
-    issues: list[Issue]
+    findings: dict[str, Finding] = field(default_factory=dict)
+    """Dotted camelCase field → its value and where it came from."""
+    issues: list[Issue] = field(default_factory=list)
 
 
-def infer_layout(directory: Path, source: str) -> Layout | None:
-    """The locale layout `directory` holds, or None when it holds no locale JSON files.
+class _Recorder:
+    """Collects the discovered fields of one load."""
 
-    `<code>.json` directly inside → flat files; `<code>/…/*.json` → a directory per locale;
-    `<feature>/…/<code>.json` → feature bundles. When both directory shapes fit (`en/ui.json`
-    has a code-shaped name too), the source locale decides: an `en/` directory or `en.json`
-    files.
+    def __init__(self, sources: Mapping[str, str]) -> None:
+        self._sources = sources
+        self.layer: dict[str, Any] = {}
+        self.findings: dict[str, Finding] = {}
+
+    def open(self, dotted: str) -> bool:
+        """Whether neither a layer nor discovery set `dotted` yet (discovery may fill it)."""
+        return self._sources.get(dotted) == "default" and dotted not in self.findings
+
+    def record(self, dotted: str, finding: Finding) -> None:
+        self.layer = deep_merge(self.layer, nested(dotted, finding.value))
+        self.findings[dotted] = finding
+
+
+def discover(
+    root: Path,
+    config: Config,
+    sources: Mapping[str, str],
+    config_name: str,
+    *,
+    config_file: bool = True,
+) -> Discovery:
+    """Fill the fields of `config` whose source is still "default" from the project at `root`.
+
+    `config_name` is the file the warnings tell the user to set a value in; `config_file` says
+    whether that file exists. With one, discovery only fills what its absence would break (the
+    locale folder and source folder when the defaults do not exist, the layout, each app's
+    i18next namespaces), each reported as a warning; without one, it also reads the source
+    locale, namespaces, separators and every source folder from the app, reported once by the
+    loader. A config file's meaning so changes only where its defaults point at nothing.
     """
-    try:
-        entries = list(directory.iterdir())
-    except OSError:
-        return None
-    if any(entry.is_file() and _is_locale_file_name(entry.name) for entry in entries):
-        return FLAT_FILE
-    per_locale: set[str] = set()
-    bundled: set[str] = set()
-    for entry in entries:
-        if not entry.is_dir() or not _walkable(entry.name):
-            continue
-        json_names = _json_file_names(entry)
-        if json_names and looks_like_locale_code(entry.name):
-            per_locale.add(normalize_code(entry.name))
-        bundled.update(
-            normalize_code(name.removesuffix(".json"))
-            for name in json_names
-            if _is_locale_file_name(name)
-        )
-    source_code = normalize_code(source)
-    if per_locale and (source_code in per_locale or source_code not in bundled):
-        return LOCALE_PER_DIR
-    if bundled:
-        return FEATURE_BUNDLE
-    return None
-
-
-def _is_locale_file_name(name: str) -> bool:
-    return name.endswith(".json") and looks_like_locale_code(name.removesuffix(".json"))
-
-
-def _walkable(directory_name: str) -> bool:
-    return not directory_name.startswith(".") and directory_name not in _NEVER_WALKED
-
-
-def _json_file_names(directory: Path) -> list[str]:
-    names: list[str] = []
-    for _parent, subdirectories, files in os.walk(directory):
-        subdirectories[:] = [name for name in subdirectories if _walkable(name)]
-        names.extend(name for name in files if name.endswith(".json"))
-    return names
-
-
-def discover(root: Path, config: Config, sources: Mapping[str, str], config_name: str) -> Discovery:
-    """Fill the fields of `config` whose source is still "default" from the tree under `root`.
-
-    `config_name` is the file the warnings tell the user to set the value in.
-    """
-    layer: dict[str, Any] = {}
-    issues: list[Issue] = []
-
-    def record(dotted: str, value: Any, reason: str, where: Path) -> None:
-        nonlocal layer
-        layer = deep_merge(layer, nested(dotted, value))
-        issues.append(
+    found = _Recorder(sources)
+    directory, layout = _locale_folder(root, config, found)
+    namespaced = config.locales.namespaces == "file"
+    if layout is not None and not config_file:
+        libs = libraries(root, config.src_dirs())
+        source = _source_locale(root, config, directory, layout, found)
+        namespaced = _namespaces(config, directory, layout, libs, found)
+        _separators(root, config, directory, layout, source, libs, namespaced, found)
+    src_dirs = _source_folders(root, config, directory, found, every=not config_file)
+    if layout is not None and namespaced:
+        _discover_setups(root, src_dirs, found)
+        if not config_file:
+            _default_namespace(root, config, directory, source, libs, found)
+    issues = []
+    if config_file:
+        issues = [
             warning(
                 Code.DISCOVERY_WARNING,
-                f"{dotted}: using `{value}` ({reason}); set it in {config_name} to silence this",
-                str(where),
+                f"{dotted}: using `{_spell(finding.value)}` ({finding.origin}); set it in "
+                f"{config_name} to silence this",
+                str(root),
             )
-        )
+            for dotted, finding in found.findings.items()
+        ]
+    return Discovery(found.layer, found.findings, issues)
 
+
+def summary(findings: Mapping[str, Finding]) -> str:
+    """The discovered values in a clause, for the one line a run without a config file shows
+    (`locales `public/locales` (locale_per_dir), source `en`, src `app, lib`…`)."""
+    shown = []
+    for dotted, finding in findings.items():
+        if dotted in ("locales.mode", "locales.scopes"):
+            continue
+        name = dotted.removeprefix("locales.")
+        shown.append(f"{name} `{_spell(finding.value)}`")
+    return ", ".join(shown)
+
+
+def _spell(value: Any) -> str:
+    if isinstance(value, list) and all(isinstance(item, str) for item in value):
+        return ", ".join(value)
+    if value is False:
+        return "false"
+    return str(value)
+
+
+def _locale_folder(root: Path, config: Config, found: _Recorder) -> tuple[str, Layout | None]:
+    """The locale folder (discovered when none was set and the default holds no locale files)
+    and its layout (inferred when neither mode nor structure was set)."""
     directory = config.locales.directory
-    if sources["locales.directory"] == "default" and not (root / directory).is_dir():
-        for candidate in LOCALES_CANDIDATES:
-            if infer_layout(root / candidate, config.locales.source) is not None:
-                directory = candidate
-                record("locales.directory", candidate, "found locale files there", root / candidate)
-                break
-    if sources["locales.mode"] == "default" and sources["locales.structure"] == "default":
-        layout = infer_layout(root / directory, config.locales.source)
-        if layout is not None:
-            reason = f"inferred from the files in `{directory}`"
-            mode, structure = layout
-            if mode != config.locales.mode:
-                record("locales.mode", mode, reason, root / directory)
-            if structure != config.locales.structure:
-                record("locales.structure", structure, reason, root / directory)
-    src = config.src_dirs()[0]
-    if sources["src"] == "default" and not (root / src).is_dir():
-        chosen = next((name for name in SRC_CANDIDATES if (root / name).is_dir()), ".")
-        tried = ", ".join(f"`{name}`" for name in (src, *SRC_CANDIDATES))
-        reason = f"there is no `{src}` directory" if chosen != "." else f"none of {tried} exists"
-        record("src", chosen, reason, root / chosen)
-    if config.locales.namespaces == "file":
-        src_dirs = layer.get("src", config.src)
-        _discover_setups(
-            root, [src_dirs] if isinstance(src_dirs, str) else src_dirs, sources, record
-        )
-    return Discovery(layer=layer, issues=issues)
+    source = config.locales.source
+    if found.open("locales.directory") and infer_layout(root / directory, source) is None:
+        chosen = _search_locale_folder(root, source)
+        if chosen is not None:
+            directory = chosen.value
+            found.record("locales.directory", chosen)
+    layout = infer_layout(root / directory, source)
+    if layout is None:
+        return directory, None
+    if found.open("locales.mode") and found.open("locales.structure"):
+        why = f"inferred from the files in `{directory}`"
+        mode, structure = layout
+        if mode != config.locales.mode:
+            found.record("locales.mode", Finding(mode, why, read=False))
+        if structure != config.locales.structure:
+            found.record("locales.structure", Finding(structure, why, read=False))
+        return directory, layout
+    return directory, (config.locales.mode, config.locales.structure)
 
 
-def _discover_setups(
-    root: Path,
-    src_dirs: list[str],
-    sources: Mapping[str, str],
-    record: Callable[[str, Any, str, Path], None],
+def _search_locale_folder(root: Path, source: str) -> Finding | None:
+    for place in BUNDLE_PLACES:
+        if _is_bundle(root / place, source):
+            return Finding(place, "feature folders of locale files there", read=False)
+    folders = find_locale_folders(root)
+    if not folders:
+        return None
+    best, others = folders[0], [folder.path for folder in folders[1:4] if not folder.aside]
+    why = f"{len(best.locales)} locale(s) there"
+    if others:
+        why += f"; also found: {', '.join(others)}"
+    return Finding(best.path, why, read=False)
+
+
+def _is_bundle(folder: Path, source: str) -> bool:
+    if infer_layout(folder, source) != FEATURE_BUNDLE:
+        return False
+    features = [entry for entry in folder.iterdir() if entry.is_dir()]
+    return sum(1 for feature in features if any(feature.rglob("*.json"))) >= 2
+
+
+def _source_locale(
+    root: Path, config: Config, directory: str, layout: Layout, found: _Recorder
+) -> str:
+    source = config.locales.source
+    if not found.open("locales.source"):
+        return source
+    chosen = choose_source(locale_files(root / directory, layout), source)
+    if chosen is None:
+        return source
+    code, why = chosen
+    found.record("locales.source", Finding(code, f"{why} in `{directory}`", read=False))
+    return code
+
+
+def _namespaces(
+    config: Config, directory: str, layout: Layout, libs: Libraries, found: _Recorder
+) -> bool:
+    """Whether the locale files are i18next namespaces (discovered for a directory per locale
+    in an app that uses i18next: each file there is one namespace)."""
+    if not found.open("locales.namespaces"):
+        return config.locales.namespaces == "file"
+    if layout != LOCALE_PER_DIR or libs.i18next is None:
+        return False
+    found.record(
+        "locales.namespaces",
+        Finding(
+            "file",
+            f"a folder per locale in `{directory}` and {libs.i18next}: each file is a namespace",
+            read=True,
+        ),
+    )
+    return True
+
+
+def _default_namespace(
+    root: Path, config: Config, directory: str, source: str, libs: Libraries, found: _Recorder
 ) -> None:
+    """The default namespace when the app's set-up names none: next-i18next's own default
+    (`common`), else the only namespace, else `common` when the default has no file."""
+    if not found.open("locales.defaultNamespace"):
+        return
+    names = _namespace_names(root / directory, source)
+    default = config.locales.default_namespace
+    if libs.next_i18next and "common" in names:
+        finding = Finding("common", "next-i18next's default namespace", read=True)
+    elif default in names:
+        return
+    elif len(names) == 1:
+        finding = Finding(names[0], f"the only namespace of `{source}`", read=False)
+    elif "common" in names:
+        finding = Finding("common", f"`{source}` has no `{default}` namespace", read=False)
+    else:
+        return
+    found.record("locales.defaultNamespace", finding)
+
+
+def _namespace_names(directory: Path, source: str) -> list[str]:
+    folder = next(
+        (
+            entry
+            for entry in sorted(directory.iterdir())
+            if entry.is_dir() and normalize_code(entry.name) == normalize_code(source)
+        ),
+        None,
+    )
+    if folder is None:
+        return []
+    return sorted(
+        file.relative_to(folder).with_suffix("").as_posix() for file in folder.rglob("*.json")
+    )
+
+
+def _separators(
+    root: Path,
+    config: Config,
+    directory: str,
+    layout: Layout,
+    source: str,
+    libs: Libraries,
+    namespaced: bool,
+    found: _Recorder,
+) -> None:
+    """Separators the library's rules or the source locale's keys decide: a library without
+    namespaces has no namespace separator; flat files whose keys contain `.` cannot be nested
+    paths; keys containing `:` cannot be split at a namespace separator."""
+    files = locale_files(root / directory, layout)
+    source_files = next(
+        (paths for code, paths in files.items() if normalize_code(code) == normalize_code(source)),
+        [],
+    )
+    shapes = key_shapes(source_files)
+    where = f"`{directory}` ({source})"
+    if found.open("locales.keySeparator") and config.locales.key_separator is not False:
+        if libs.flat_ids is not None:
+            found.record(
+                "locales.keySeparator",
+                Finding(False, f"{libs.flat_ids} message ids are flat strings", read=True),
+            )
+        elif shapes.flat and shapes.dotted:
+            example = ", ".join(f"`{key}`" for key in shapes.dotted)
+            found.record(
+                "locales.keySeparator",
+                Finding(False, f"flat keys containing `.` in {where}: {example}", read=False),
+            )
+    if found.open("locales.nsSeparator") and config.locales.ns_separator is not False:
+        if libs.without_namespaces is not None and libs.i18next is None:
+            found.record(
+                "locales.nsSeparator",
+                Finding(False, f"{libs.without_namespaces} has no namespaces", read=True),
+            )
+        elif shapes.colon and not namespaced:
+            example = ", ".join(f"`{key}`" for key in shapes.colon)
+            found.record(
+                "locales.nsSeparator",
+                Finding(False, f"keys containing `:` in {where}: {example}", read=False),
+            )
+
+
+def _source_folders(
+    root: Path, config: Config, directory: str, found: _Recorder, *, every: bool
+) -> list[str]:
+    """The source folders: every top-level folder whose code calls the i18n library (`every`:
+    even when the default `src` exists; else only in its absence)."""
+    src_dirs = config.src_dirs()
+    if not found.open("src") or (not every and (root / src_dirs[0]).is_dir()):
+        return src_dirs
+    functions = list(
+        dict.fromkeys([*config.functions, *preset_functions(root, src_dirs), "t", "$t"])
+    )
+    folders = folders_with_calls(root, functions, directory)
+    if folders:
+        names = [folder.folder for folder in folders]
+        if names != src_dirs:
+            evidence = ", ".join(f"{folder.folder}: {folder.evidence}" for folder in folders[:4])
+            more = f" (+{len(folders) - 4})" if len(folders) > 4 else ""
+            value: str | list[str] = names[0] if len(names) == 1 else names
+            found.record("src", Finding(value, f"code that uses i18n: {evidence}{more}", True))
+        return names
+    if (root / src_dirs[0]).is_dir():
+        return src_dirs
+    found.record(
+        "src",
+        Finding(".", "no folder with translation calls was found; the whole project", False),
+    )
+    return ["."]
+
+
+def _discover_setups(root: Path, src_dirs: list[str], found: _Recorder) -> None:
     """The default and fallback namespaces of the root's app, and the scopes of the other app
     folders, from each app's own static i18next set-up (`locales.defaultNamespace`,
     `locales.fallbackNamespaces`, `locales.scopes`), where no layer set them."""
@@ -170,13 +336,18 @@ def _discover_setups(
             unique.append(setup)
     own = next((setup for setup in unique if setup.folder == "."), None)
     if own is not None:
-        reason = f"read from {own.origin}"
-        if sources["locales.defaultNamespace"] == "default":
-            record("locales.defaultNamespace", own.default_namespace, reason, root / own.origin)
-        if own.fallback_namespaces and sources["locales.fallbackNamespaces"] == "default":
-            record("locales.fallbackNamespaces", own.fallback_namespaces, reason, root)
+        origin = f"{own.origin}: defaultNS"
+        if found.open("locales.defaultNamespace"):
+            found.record(
+                "locales.defaultNamespace", Finding(own.default_namespace, origin, read=True)
+            )
+        if own.fallback_namespaces and found.open("locales.fallbackNamespaces"):
+            found.record(
+                "locales.fallbackNamespaces",
+                Finding(own.fallback_namespaces, f"{own.origin}: fallbackNS", read=True),
+            )
     scopes = [setup for setup in unique if setup.folder != "."]
-    if scopes and sources["locales.scopes"] == "default":
+    if scopes and found.open("locales.scopes"):
         value = [
             {
                 "src": setup.folder,
@@ -186,4 +357,6 @@ def _discover_setups(
             for setup in scopes
         ]
         origins = ", ".join(f"`{setup.folder}` from {setup.origin}" for setup in scopes)
-        record("locales.scopes", value, f"each app's i18next set-up: {origins}", root)
+        found.record(
+            "locales.scopes", Finding(value, f"each app's i18next set-up: {origins}", read=True)
+        )

@@ -1,50 +1,19 @@
 """The i18next set-up of each app folder, read statically: the default namespace (`defaultNS`)
 and fallback namespaces (`fallbackNS`) that keys naming no namespace go to, as the app's own
-`i18next.init({…})`, `createInstance({…})` or `next-i18next.config.js` sets them.
+`i18next.init({…})`, `createInstance({…})` or `next-i18next.config.js` sets them (read by
+`config.detect.setup`, which finds the set-up files).
 
-Only the set-up files an app keeps in the usual places are read (`next-i18next.config.js`,
-`src/i18n.ts`, `src/i18n/index.ts`, `electron/i18next.config.ts`, …), and only literal values
-count: `defaultNS: 'app'` is read, `defaultNS: name` is not (the app's folder then gets no
-scope, and keys there keep the project's default namespace).
+Only literal values count: `defaultNS: 'app'` is read, `defaultNS: name` is not (the app's
+folder then gets no scope, and keys there keep the project's default namespace).
 """
 
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 from typing import NamedTuple
 
-_MAX_BYTES = 256 << 10
-_SUFFIXES = (".ts", ".js", ".mjs", ".cjs", ".tsx")
-# Where an app keeps its i18next set-up, relative to the app's folder (without a suffix).
-_PLACES = tuple(
-    f"{folder}{name}"
-    for folder in ("", "src/", "app/", "lib/", "src/lib/", "electron/", "src/app/")
-    for name in (
-        "next-i18next.config",
-        "i18next.config",
-        "i18n.config",
-        "i18n",
-        "i18next",
-        "i18n/index",
-        "i18n/config",
-        "i18n/i18n",
-        "i18n/i18next",
-        "i18n/setup",
-        "i18n/init",
-        "i18next/index",
-        "i18next/config",
-        "locales/index",
-        "locales/i18n",
-    )
-)
-_DEFAULT_NS = re.compile(
-    rb"\bdefaultNS\s*:\s*(?:(['\"`])([^'\"`\n]+)\1|\[\s*(['\"`])([^'\"`\n]+)\3)"
-)
-_DEFAULT_NS_ANY = re.compile(rb"\bdefaultNS\s*:")
-_FALLBACK_NS = re.compile(rb"\bfallbackNS\s*:\s*(?:(['\"`])([^'\"`\n]+)\1|\[([^\]]*)\])")
-_QUOTED = re.compile(rb"(['\"`])([^'\"`\n]+)\1")
+from i18nprune.config.detect.setup import read_app_setup
 
 
 class SetupNamespaces(NamedTuple):
@@ -81,48 +50,36 @@ def app_folders(root: Path, src_dirs: list[str]) -> list[str]:
 
 
 def read_setup(root: Path, folder: str) -> SetupNamespaces | None:
-    """The namespaces the first set-up file of the app in `folder` sets with literal values
-    (`None`: no such file, or its `defaultNS` is not a literal)."""
-    base = root / folder
-    for place in _PLACES:
-        for suffix in _SUFFIXES:
-            file = base / f"{place}{suffix}"
-            found = _read(file, root)
-            if found is not None:
-                return SetupNamespaces(folder, *found) if found[0] else None
-    return None
-
-
-def _read(file: Path, root: Path) -> tuple[str, list[str], str] | None:
-    """(default, fallbacks, origin) of a set-up file that sets `defaultNS` (`""` for the
-    default when it is not a literal); `None` when the file is not there or sets none."""
-    try:
-        if not file.is_file() or file.stat().st_size > _MAX_BYTES:
-            return None
-        content = file.read_bytes()
-    except OSError:
+    """The namespaces the set-up of the app in `folder` sets with literal values (`None`: no
+    set-up file, or its default namespace is not a literal)."""
+    setup = read_app_setup(root, folder)
+    default = setup.default_namespace
+    if default is None:
         return None
-    if _DEFAULT_NS_ANY.search(content) is None:
-        return None
-    match = _DEFAULT_NS.search(content)
-    rel = file.relative_to(root).as_posix()
-    if match is None:
-        return "", [], rel
-    default = (match.group(2) or match.group(4)).decode("utf-8", "replace")
-    line = content.count(b"\n", 0, match.start()) + 1
-    fallbacks: list[str] = []
-    fallback = _FALLBACK_NS.search(content)
-    if fallback is not None:
-        if fallback.group(2):
-            fallbacks = [fallback.group(2).decode("utf-8", "replace")]
-        elif fallback.group(3) is not None:
-            fallbacks = [
-                m.group(2).decode("utf-8", "replace") for m in _QUOTED.finditer(fallback.group(3))
-            ]
-    return default, [name for name in fallbacks if name != default], f"{rel}:{line}"
+    fallbacks = setup.fallback_namespaces.value if setup.fallback_namespaces is not None else []
+    origin = default.origin.split(": ", 1)[0]  # `file:line`
+    return SetupNamespaces(
+        folder, default.value, [name for name in fallbacks if name != default.value], origin
+    )
 
 
 def discovered_setups(root: Path, src_dirs: list[str]) -> list[SetupNamespaces]:
-    """The set-up of every app folder that has one whose `defaultNS` is a literal."""
-    found = (read_setup(root, folder) for folder in app_folders(root, src_dirs))
-    return [setup for setup in found if setup is not None]
+    """The set-up of every app folder that has one whose `defaultNS` is a literal, each set-up
+    file once.
+
+    The root's search reaches down into folders with no `package.json` of their own: a set-up
+    file there that a listed folder two or more levels down (`apps/admin`) also finds is that
+    folder's; one in the root's own source folders (`src`, `app`) stays the root's.
+    """
+    found = [read_setup(root, folder) for folder in app_folders(root, src_dirs)]
+    setups = [setup for setup in found if setup is not None]
+    nested = {_file_of(setup) for setup in setups if setup.folder.count("/") >= 1}
+    owned: dict[str, SetupNamespaces] = {}
+    for setup in setups:  # a file found from two folders is the first one's
+        if setup.folder != "." or _file_of(setup) not in nested:
+            owned.setdefault(_file_of(setup), setup)
+    return list(owned.values())
+
+
+def _file_of(setup: SetupNamespaces) -> str:
+    return setup.origin.rsplit(":", 1)[0]

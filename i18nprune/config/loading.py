@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
-from i18nprune.config.discovery import discover
+from i18nprune.config.detect.findings import Finding
+from i18nprune.config.discovery import discover, summary
 from i18nprune.config.document import JAVASCRIPT_SUFFIXES, TYPESCRIPT_SUFFIXES, ConfigDocument
 from i18nprune.config.environment import discovery_disabled, environment_layer, source_dirs
 from i18nprune.config.json_reader import read_json_config
@@ -58,6 +59,9 @@ class LoadedConfig:
     function_sources: dict[str, str]
     """Each translation function name → the layer that set it, or the `package.json` and
     library whose preset added it (when `functions` was not set explicitly)."""
+    findings: dict[str, Finding] = field(default_factory=dict)
+    """camelCase dotted path of every field discovery filled → its value and where it came
+    from (read from the app's set-up or code, or inferred from the tree's shape)."""
 
 
 def load_config(
@@ -88,23 +92,14 @@ def load_config(
 
     merged: dict[str, Any] = msgspec.to_builtins(Config())
     sources: dict[str, str] = dict.fromkeys(leaf_paths(merged), "default")
-    if config_path is None:
-        issues.append(
-            warning(
-                Code.CONFIG_FILE_MISSING,
-                f"no config file in {root} (looked for i18nprune.config.json and "
-                f"i18nprune.config.{{ts,mts,cts,js,mjs,cjs}}); running on defaults — create "
-                f"{NATIVE_CONFIG_NAME} to configure the project",
-                str(root),
-            )
-        )
-    else:
+    if config_path is not None:
         document = read_config_document(config_path)
         validate_document(document)
         merged = _apply(merged, document.data, "file", sources)
     merged = _apply(merged, environment_layer(environ), "env", sources)
 
     flags = _flag_layer(overrides, merged)
+    findings: dict[str, Finding] = {}
     if not discovery_disabled(environ):
         # discovery must not fill what a flag sets, and sees the directories flags choose
         flagged = {**sources, **dict.fromkeys(leaf_paths(flags), "flag")}
@@ -113,9 +108,13 @@ def load_config(
             msgspec.convert(deep_merge(merged, flags), Config),
             flagged,
             config_path.name if config_path is not None else NATIVE_CONFIG_NAME,
+            config_file=config_path is not None,
         )
         merged = _apply(merged, found.layer, "discovery", sources)
+        findings = found.findings
         issues.extend(found.issues)
+    if config_path is None:
+        issues.insert(0, _no_config_file(root, findings))
     merged = _apply(merged, flags, "flag", sources)
     function_sources = dict.fromkeys(merged["functions"], sources["functions"])
     if sources["functions"] == "default":
@@ -134,6 +133,22 @@ def load_config(
         env=redacted_env(environ),
         issues=issues,
         function_sources=function_sources,
+        findings=findings,
+    )
+
+
+def _no_config_file(root: Path, findings: Mapping[str, Finding]) -> Issue:
+    """The one line a run without a config file shows: what was discovered, and how to pin it."""
+    looked = "looked for i18nprune.config.json and i18nprune.config.{ts,mts,cts,js,mjs,cjs}"
+    if findings:
+        found = f"discovered {summary(findings)}"
+    else:
+        found = "nothing discovered, running on defaults"
+    return warning(
+        Code.CONFIG_FILE_MISSING,
+        f"no config file in {root} ({looked}): {found} — `i18nprune config` shows where each "
+        "value came from; `i18nprune init` writes them to i18nprune.config.json",
+        str(root),
     )
 
 

@@ -3,11 +3,12 @@
 
 from __future__ import annotations
 
-import json
-import os
 from pathlib import Path
 
-_VUE_I18N = ("$t", "$tc", "$te", "$tm", "tm", "rt")
+from i18nprune.config.detect.manifest import dependencies, manifests
+
+_VUE_I18N = ("$t", "$tc", "$te", "$tm", "tm", "rt", "this.$t", "i18n.global.t")
+_I18NEXT = ("i18n.t", "i18next.t")
 _SVELTE_I18N = ("$_", "$t", "$format", "$json")
 
 # Library → the callee names it adds to the default `t`.
@@ -15,11 +16,13 @@ PRESETS: dict[str, tuple[str, ...]] = {
     "vue-i18n": _VUE_I18N,
     "petite-vue-i18n": _VUE_I18N,
     "@nuxtjs/i18n": _VUE_I18N,
-    "vue-i18next": ("$t",),
-    "i18next-vue": ("$t",),
+    "vue-i18next": ("$t", *_I18NEXT),
+    "i18next-vue": ("$t", *_I18NEXT),
+    "i18next": _I18NEXT,
+    "react-i18next": _I18NEXT,
+    "next-i18next": _I18NEXT,
     "svelte-i18n": _SVELTE_I18N,
 }
-_DEPENDENCY_FIELDS = ("dependencies", "devDependencies", "peerDependencies")
 
 
 def preset_functions(root: Path, src_dirs: list[str]) -> dict[str, str]:
@@ -30,38 +33,11 @@ def preset_functions(root: Path, src_dirs: list[str]) -> dict[str, str]:
     the root); a file that cannot be read or parsed adds nothing.
     """
     found: dict[str, str] = {}
-    for manifest in _manifests(root, src_dirs):
-        dependencies = _dependencies(manifest)
+    for manifest in manifests(root, src_dirs):
+        names = dependencies(manifest)
         relative = manifest.relative_to(root).as_posix()
-        for library, names in PRESETS.items():
-            if library in dependencies:
-                for name in names:
+        for library, callees in PRESETS.items():
+            if library in names:
+                for name in callees:
                     found.setdefault(name, f"{relative}: {library}")
     return found
-
-
-def _manifests(root: Path, src_dirs: list[str]) -> list[Path]:
-    manifests = [root / "package.json"]
-    for src in src_dirs:
-        folder = Path(os.path.abspath(root / src))
-        while folder != root and folder.is_relative_to(root):
-            if (folder / "package.json").is_file():
-                manifests.append(folder / "package.json")
-                break
-            folder = folder.parent
-    return [path for path in dict.fromkeys(manifests) if path.is_file()]
-
-
-def _dependencies(manifest: Path) -> set[str]:
-    try:
-        document = json.loads(manifest.read_bytes())
-    except (OSError, ValueError):
-        return set()
-    if not isinstance(document, dict):
-        return set()
-    names: set[str] = set()
-    for field in _DEPENDENCY_FIELDS:
-        section = document.get(field)
-        if isinstance(section, dict):
-            names.update(name for name in section if isinstance(name, str))
-    return names

@@ -37,7 +37,7 @@ def read_static_config(path: Path, text: str) -> ConfigDocument:
         # the offending text is not quoted: it may be part of a secret
         what = f"missing `{broken.type}`" if broken.is_missing else "unexpected code here"
         raise ProblemError(error(Code.CONFIG_PARSE_ERROR, f"{where}: syntax error: {what}", where))
-    bindings, imports = _top_level_names(program)
+    bindings, imports = top_level_names(program)
     reader = LiteralReader(bindings, imports)
     try:
         exported = _default_export(program)
@@ -75,7 +75,7 @@ def _first_syntax_error(node: Node) -> Node | None:
     return None
 
 
-def _top_level_names(program: Node) -> tuple[dict[str, Node], dict[str, str]]:
+def top_level_names(program: Node) -> tuple[dict[str, Node], dict[str, str]]:
     """Top-level `const` initialisers by name, and imported names with their module."""
     bindings: dict[str, Node] = {}
     imports: dict[str, str] = {}

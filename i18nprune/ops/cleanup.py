@@ -434,13 +434,18 @@ def _refusals(
 ) -> list[Issue]:
     """Why nothing may be removed: a source locale read in part, code that was not scanned, or
     evidence too thin to tell used keys from unused ones."""
-    sources = [view for (locale, _), view in views.items() if locale == project.source_locale()]
+    source = project.source_locale()
+    sources = [view for (locale, _), view in views.items() if locale == source]
+    leaves = {
+        namespace: view.leaves for (locale, namespace), view in views.items() if locale == source
+    }
     thin = ThinEvidence(
         candidates=plan.unused,
         keys=plan.paths,
         unresolved=unresolved_sites(evidence.scan, {namespace for _, namespace in views}),
         guessed=project.guessed_configuration(),
         limit=project.config.reference.max_unused_share,
+        missing=len(evidence.missing_keys(evidence.missing_sites(leaves))),
     )
     gates = (
         *(source_gate(KIND, view) for view in sources),

@@ -44,6 +44,17 @@ class NamespaceScopeShown(msgspec.Struct, frozen=True, rename="camel"):
     (`apps/mobile/src/i18n.ts:12`)."""
 
 
+class DiscoveredValue(msgspec.Struct, frozen=True, rename="camel"):
+    """A value discovery filled (no layer set it), and where it came from."""
+
+    value: Any
+    origin: str
+    """The set-up file and option it was read from (`next-i18next.config.js:5: defaultNS`),
+    the code that shows it, or what it was inferred from."""
+    guess: bool
+    """Inferred from the tree's shape rather than read from the app's set-up or code."""
+
+
 class ConfigData(msgspec.Struct, frozen=True, rename="camel"):
     config_path: str | None
     config_file_loaded: bool
@@ -59,6 +70,8 @@ class ConfigData(msgspec.Struct, frozen=True, rename="camel"):
     namespace_scopes: list[NamespaceScopeShown]
     """With namespaces on: the project's default (and fallback) namespaces (`src` `.`) and each
     `locales.scopes` folder's, with where each came from; empty with namespaces off."""
+    discovered: dict[str, DiscoveredValue] = {}
+    """Each field discovery filled (camelCase dotted path) → its value and origin."""
 
 
 def _namespace_scopes(project: Project) -> list[NamespaceScopeShown]:
@@ -76,7 +89,8 @@ def _namespace_scopes(project: Project) -> list[NamespaceScopeShown]:
     def origin(field: str, folder: str) -> str:
         source = sources[field]
         if source == "discovery":
-            return discovered.get(folder, "discovery")
+            finding = project.loaded.findings.get(field) if folder == "." else None
+            return discovered.get(folder) or (finding.origin if finding else "discovery")
         return "config" if source == "file" else source
 
     shown = [
@@ -122,5 +136,9 @@ async def run(handle: ProjectHandle, options: ConfigOptions, emit: EventSink) ->
         env=loaded.env,
         message_ids=project.message_id_scopes(),
         namespace_scopes=_namespace_scopes(project),
+        discovered={
+            dotted: DiscoveredValue(finding.value, finding.origin, guess=not finding.read)
+            for dotted, finding in loaded.findings.items()
+        },
     )
     return make_envelope(KIND, data, list(loaded.issues), started=started)

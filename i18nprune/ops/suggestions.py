@@ -22,16 +22,19 @@ def source_evidence(
     evidence: Evidence,
     sources: dict[str | None, LocaleView],
     unused: dict[str | None, list[str]],
+    missing: int,
 ) -> ThinEvidence:
     """How many of the source keys look unused (`unused`, each namespace's, as
     `reference.unused_keys` finds them), and what could explain it other than their being
-    unused (what `cleanup` of the source weighs before removing anything)."""
+    unused (what `cleanup` of the source weighs before removing anything); `missing`: how many
+    keys the code uses that the source lacks."""
     return ThinEvidence(
         candidates=sum(map(len, unused.values())),
         keys=sum(len(translatable_paths(view)) for view in sources.values()),
         unresolved=unresolved_sites(evidence.scan, sources),
         guessed=project.guessed_configuration(),
         limit=project.config.reference.max_unused_share,
+        missing=missing,
     )
 
 
@@ -63,7 +66,7 @@ def suggest(
                 project.command("validate"),
             )
         )
-    if missing > len(renamed):
+    if missing > len(renamed) and not (unused.guessed and unused.misread):
         suggestions.append(
             Suggestion(
                 "suggest.missing.literal_keys",

@@ -222,7 +222,7 @@ def _compare(loaded: _Loaded, evidence: Evidence, started: float) -> Envelope:
     nested = _missing_nested(views, unused, evidence)
     if nested:
         issues.append(_missing_nested_warning(project, nested))
-    share = source_evidence(project, evidence, views, unused)
+    share = source_evidence(project, evidence, views, unused, len(missing))
     if share.too_thin:
         issues.append(
             warning(

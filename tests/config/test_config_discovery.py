@@ -1,4 +1,5 @@
-"""Discovery: defaults filled from the project tree, each reported as a warning."""
+"""Discovery: defaults filled from the project tree — with a config file each reported as a
+warning, without one in the single no-config line (and `LoadedConfig.findings`)."""
 
 from __future__ import annotations
 
@@ -30,13 +31,27 @@ def _discovery_messages(loaded: LoadedConfig) -> list[str]:
     return [issue.message for issue in loaded.issues if issue.code == Code.DISCOVERY_WARNING]
 
 
+def _no_config_line(loaded: LoadedConfig) -> str:
+    [line] = [issue.message for issue in loaded.issues if issue.code == Code.CONFIG_FILE_MISSING]
+    return line
+
+
 def test_flat_locale_files_in_a_candidate_directory_are_found(load: Load, write: Write) -> None:
     write("public/locales/en.json", "{}")
     loaded = load()
     assert loaded.config.locales.directory == "public/locales"
     assert loaded.field_sources["locales.directory"] == "discovery"
-    assert _discovery_messages(loaded) == [
-        "locales.directory: using `public/locales` (found locale files there); "
+    assert loaded.findings["locales.directory"].origin == "1 locale(s) there"
+    assert _discovery_messages(loaded) == []
+    assert "discovered directory `public/locales`" in _no_config_line(loaded)
+    assert "`i18nprune init` writes them" in _no_config_line(loaded)
+
+
+def test_with_a_config_file_each_discovered_field_is_a_warning(load: Load, write: Write) -> None:
+    write("i18nprune.config.json", "{}")
+    write("public/locales/en.json", "{}")
+    assert _discovery_messages(load()) == [
+        "locales.directory: using `public/locales` (1 locale(s) there); "
         "set it in i18nprune.config.json to silence this"
     ]
 
@@ -48,10 +63,37 @@ def test_flat_layout_found_keeps_default_mode_without_warning(load: Load, write:
     assert loaded.field_sources["locales.mode"] == "default"
 
 
-def test_candidates_are_tried_in_order(load: Load, write: Write) -> None:
+def test_the_folder_with_the_most_locales_wins(load: Load, write: Write) -> None:
     write("src/locales/en.json", "{}")
     write("public/locales/en.json", "{}")
-    assert load().config.locales.directory == "src/locales"
+    write("public/locales/fr.json", "{}")
+    loaded = load()
+    assert loaded.config.locales.directory == "public/locales"
+    assert (
+        loaded.findings["locales.directory"].origin == "2 locale(s) there; also found: src/locales"
+    )
+
+
+def test_documentation_and_test_fixtures_are_not_the_app_s_locales(
+    load: Load, write: Write
+) -> None:
+    for code in ("en", "fr", "de"):
+        write(f"docs/i18n/{code}.json", "{}")
+        write(f"tests/fixtures/locales/{code}.json", "{}")
+    write("app/lang/en.json", "{}")
+    assert load().config.locales.directory == "app/lang"
+
+
+def test_any_folder_depth_is_searched(load: Load, write: Write) -> None:
+    write("core/src/lang/en.json", "{}")
+    write("core/src/lang/fr.json", "{}")
+    assert load().config.locales.directory == "core/src/lang"
+
+
+def test_json_files_not_named_like_a_language_are_not_locales(load: Load, write: Write) -> None:
+    write("config/app.json", "{}")
+    write("config/db-config.json", "{}")
+    assert load().field_sources["locales.directory"] == "default"
 
 
 def test_candidate_without_locale_files_is_skipped(load: Load, write: Write) -> None:
@@ -66,10 +108,7 @@ def test_directory_per_locale_layout_is_inferred(load: Load, write: Write) -> No
     loaded = load()
     assert (loaded.config.locales.mode, loaded.config.locales.structure) == LOCALE_PER_DIR
     assert loaded.field_sources["locales.structure"] == "discovery"
-    assert (
-        "locales.structure: using `locale_per_dir` (inferred from the files in `locales`); "
-        "set it in i18nprune.config.json to silence this"
-    ) in _discovery_messages(loaded)
+    assert loaded.findings["locales.structure"].origin == "inferred from the files in `locales`"
 
 
 def test_feature_bundle_layout_is_inferred(load: Load, write: Write) -> None:
@@ -140,22 +179,45 @@ def test_warning_names_the_config_file_in_use(load: Load, write: Write) -> None:
     assert message.endswith("set it in i18nprune.config.ts to silence this")
 
 
-@pytest.mark.parametrize("present", ["app", "lib"])
-def test_src_falls_back_to_app_then_lib(load: Load, tmp_path: Path, present: str) -> None:
+def test_src_is_every_folder_whose_code_uses_i18n(load: Load, write: Write, tmp_path: Path) -> None:
     (tmp_path / "src").rmdir()
-    (tmp_path / present).mkdir()
-    (tmp_path / "locales").mkdir()
+    write("locales/en.json", "{}")
+    write("pages/index.tsx", "import { useTranslation } from 'next-i18next';\n")
+    write("components/Nav.tsx", "export const Nav = () => <p>{t('nav.home')}</p>;\n")
+    write("lib/load.ts", "const messages = await import('../locales/en.json');\n")
+    write("utils/math.ts", "export const add = (a, b) => a + b;\n")
+    write("tests/page.test.tsx", "t('nav.home');\n")
+    write("public/sw.js", "t('nav.home');\n")
     loaded = load()
-    assert loaded.config.src == present
-    assert loaded.field_sources["src"] == "discovery"
-    assert _discovery_messages(loaded) == [
-        f"src: using `{present}` (there is no `src` directory); "
-        "set it in i18nprune.config.json to silence this"
-    ]
+    assert loaded.config.src == ["components", "lib", "pages"]
+    assert loaded.findings["src"].read is True
+    assert loaded.findings["src"].origin.startswith(
+        "code that uses i18n: components: components/Nav.tsx:1, lib: lib/load.ts:1"
+    )
 
 
-def test_src_falls_back_to_the_root(load: Load, tmp_path: Path) -> None:
+def test_src_is_the_root_when_no_folder_uses_i18n(load: Load, tmp_path: Path) -> None:
     (tmp_path / "src").rmdir()
+    (tmp_path / "app").mkdir()
     loaded = load()
     assert loaded.config.src == "."
-    assert "none of `src`, `app`, `lib` exists" in _discovery_messages(loaded)[0]
+    assert loaded.findings["src"].read is False
+
+
+def test_with_a_config_file_an_existing_src_is_kept(load: Load, write: Write) -> None:
+    write("i18nprune.config.json", "{}")
+    write("src/a.ts", "t('a');\n")
+    write("server/b.ts", "t('b');\n")
+    assert load().config.src == "src"
+
+
+def test_with_a_config_file_a_missing_src_is_found_from_calls(
+    load: Load, write: Write, tmp_path: Path
+) -> None:
+    (tmp_path / "src").rmdir()
+    write("i18nprune.config.json", "{}")
+    write("app/a.ts", "t('a');\n")
+    write("lib/b.ts", "export {};\n")
+    loaded = load()
+    assert loaded.config.src == "app"
+    assert _discovery_messages(loaded)[0].startswith("src: using `app` (code that uses i18n:")

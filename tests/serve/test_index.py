@@ -109,7 +109,7 @@ def test_a_moved_directory_is_seen_and_so_are_edits_at_its_new_place(
     assert missing(server) == ["home.lost"]
     (project / "src/renamed/panel.ts").write_text("t('home.after');\n")
     assert missing(server) == ["home.after", "home.lost"]
-    (project / "src/renamed").rename(project / "outside")
+    (project / "src/renamed").rename(project.parent / "outside")
     assert missing(server) == ["home.lost"]
 
 

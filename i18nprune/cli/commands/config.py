@@ -19,7 +19,15 @@ def render(data: ConfigData, out: Console, options: GlobalOptions) -> None:
     out.print(f"cache:       {paths.cache_dir or '[dim](disabled)[/]'}")
     overridden = {k: v for k, v in data.field_sources.items() if v != "default"}
     for key, origin in sorted(overridden.items()):
-        out.print(f"  [dim]{key} ← {origin}[/]")
+        found = data.discovered.get(key)
+        if found is None:
+            out.print(f"  [dim]{key} ← {origin}[/]")
+            continue
+        guess = " [yellow](a guess)[/]" if found.guess else ""
+        value = escape(msgspec.json.encode(found.value).decode())
+        out.print(f"  {key} = {value} [dim]← {escape(found.origin)}[/]{guess}")
+    if data.discovered and not data.config_file_loaded:
+        out.print("  [dim]pin these values with `i18nprune init`[/]")
     out.print(
         "functions:   "
         + ", ".join(escape(f"{name} ({origin})") for name, origin in data.function_sources.items())
