@@ -155,7 +155,7 @@ def plan_init(request: ProjectRequest, env: Mapping[str, str] | None = None) -> 
     plans = [_member_plan(root, rel, environ, request.overrides) for rel in folders]
     if not has_file and "." not in folders:
         own = load_config(root, env=environ, overrides=request.overrides)
-        if has_locales(own) and not _inside_any(root, own, folders):
+        if has_locales(own) and not _in_a_package(root, own):
             plans.insert(0, _project_plan(root, ".", own))
     return InitPlan(root, request.cwd, [plan.rel for plan in plans], has_file, plans, None)
 
@@ -333,11 +333,14 @@ def _shown(plan: InitPlan, project: ProjectPlan, written: list[str]) -> InitProj
     )
 
 
-def _inside_any(root: Path, loaded: LoadedConfig, folders: list[str]) -> bool:
-    """Whether the root's own locale folder lies in one of the workspace's project folders."""
+def _in_a_package(root: Path, loaded: LoadedConfig) -> bool:
+    """Whether the root's own locale folder lies in a folder below it with its own
+    `package.json` (a package's, found from the root: not the root's own)."""
     directory = Path(os.path.realpath(root / loaded.config.locales.directory))
     return any(
-        directory == root / folder or (root / folder) in directory.parents for folder in folders
+        (folder / "package.json").is_file()
+        for folder in (directory, *directory.parents)
+        if root in folder.parents
     )
 
 
