@@ -132,6 +132,7 @@ class Code:
     INIT_CONFIG_EXISTS = "i18nprune.init.config_exists"
     INIT_GUESSED = "i18nprune.init.guessed"
     INIT_NOTHING_FOUND = "i18nprune.init.nothing_found"
+    INIT_THIN_EVIDENCE = "i18nprune.init.thin_evidence"
     INIT_WRITE_FAILED = "i18nprune.init.write_failed"
 
     # hosts

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +20,7 @@ from i18nprune.config import ConfigOverrides, LoadedConfig, load_config, resolve
 from i18nprune.config.detect.workspace import discover_projects, has_locales
 from i18nprune.config.loading import NATIVE_CONFIG_NAME
 from i18nprune.config.lookup import CONFIG_FILE_NAMES
-from i18nprune.envelope import Code, Envelope, Issue, info, make_envelope, warning
+from i18nprune.envelope import Code, Envelope, Issue, error, info, make_envelope, warning
 from i18nprune.project import ProjectRequest, command_line
 from i18nprune.system.atomic import create_atomically
 from i18nprune.workspace import WORKSPACE_FILE, find_workspace
@@ -74,7 +74,17 @@ class InitProject(msgspec.Struct, frozen=True, rename="camel"):
     found_locales: bool
     """Whether the configuration finds locale files."""
     written: bool
-    """False when a config file was already there (it is kept as it is)."""
+    """False when a config file was already there (it is kept as it is), or the project was
+    held."""
+    thin_evidence: str | None = None
+    """What `validate` says when the code proves too little with these values for `cleanup`
+    to act (see `unpinned`, `held`); None when it proves enough."""
+    unpinned: list[str] = []
+    """Guessed values left out of the file because the evidence is thin: discovery keeps
+    filling them, so `cleanup` keeps treating the configuration as a guess."""
+    held: bool = False
+    """Not written without a person's yes: the evidence is thin and there is no guess to leave
+    out (pinning would end the protection a guessed configuration has)."""
 
 
 class InitData(msgspec.Struct, frozen=True, rename="camel"):
@@ -110,6 +120,9 @@ class ProjectPlan:
     origins: dict[str, str]
     guessed: list[str]
     found_locales: bool
+    thin_evidence: str | None = None
+    unpinned: tuple[str, ...] = ()
+    held: bool = False
 
 
 @dataclass(frozen=True)
@@ -151,19 +164,62 @@ def plan_init(request: ProjectRequest, env: Mapping[str, str] | None = None) -> 
         folders = [project.rel for project in discover_projects(root, environ)]
     if not folders:
         own = load_config(root, env=environ, overrides=request.overrides)
-        return InitPlan(root, request.cwd, None, False, [_project_plan(root, ".", own)], None)
+        single = _guarded(_project_plan(root, ".", own), request, environ)
+        return InitPlan(root, request.cwd, None, False, [single], None)
     plans = [_member_plan(root, rel, environ, request.overrides) for rel in folders]
     if not has_file and "." not in folders:
         own = load_config(root, env=environ, overrides=request.overrides)
         if has_locales(own) and not _in_a_package(root, own):
             plans.insert(0, _project_plan(root, ".", own))
+    plans = [_guarded(plan, request, environ) for plan in plans]
     return InitPlan(root, request.cwd, [plan.rel for plan in plans], has_file, plans, None)
 
 
-def write_init(plan: InitPlan) -> tuple[list[str], list[str]]:
+def _guarded(plan: ProjectPlan, request: ProjectRequest, env: Mapping[str, str]) -> ProjectPlan:
+    """`plan`, safe to pin: when the code proves too little with the values found for
+    `cleanup` to act (`validate`'s thin-evidence warning), a guessed configuration is what
+    keeps `cleanup` from acting on them, and a file would end that. So the guessed values are
+    left out of the file (discovery keeps filling them, and they stay a guess); with none to
+    leave out, the project is held for a person's yes."""
+    if plan.existing is not None or not plan.found_locales:
+        return plan
+    thin = _thin_evidence(plan.root, request, env)
+    if thin is None:
+        return plan
+    if not plan.guessed:
+        return replace(plan, thin_evidence=thin, held=True)
+    config = {**plan.config, "locales": dict(plan.config["locales"])}
+    for field in plan.guessed:
+        *parents, leaf = field.split(".")
+        node = config
+        for part in parents:
+            node = node[part]
+        node.pop(leaf, None)
+    return replace(plan, config=config, thin_evidence=thin, unpinned=tuple(plan.guessed))
+
+
+def _thin_evidence(folder: Path, request: ProjectRequest, env: Mapping[str, str]) -> str | None:
+    """`validate`'s thin-evidence warning on a zero-config run of the project at `folder`
+    (with the request's overrides), or None when the code proves enough."""
+    from i18nprune.ops.events import discard
+    from i18nprune.ops.offload import run_inline
+    from i18nprune.ops.registry import OPS, execute
+    from i18nprune.project import ProjectHandle
+
+    member = ProjectRequest(cwd=request.cwd, project=folder, overrides=request.overrides)
+    spec = OPS["validate"]
+    envelope = run_inline(execute, spec, ProjectHandle(member, env), spec.options(), discard)
+    return next(
+        (issue.message for issue in envelope.issues if issue.code == Code.VALIDATE_THIN_EVIDENCE),
+        None,
+    )
+
+
+def write_init(plan: InitPlan, *, held_too: bool = False) -> tuple[list[str], list[str]]:
     """Write what `plan` says, never over an existing file: (written, kept), relative to the
-    plan's root. Each file is made atomically. Raises OSError when a file cannot be written
-    (the files written before it stay)."""
+    plan's root; a held project's config only when `held_too` (a person said yes to it). Each
+    file is made atomically. Raises OSError when a file cannot be written (the files written
+    before it stay)."""
     written: list[str] = []
     kept: list[str] = []
     if plan.existing is not None:
@@ -178,6 +234,8 @@ def write_init(plan: InitPlan) -> tuple[list[str], list[str]]:
     for project in plan.projects:
         if project.existing is not None:
             kept.append(_rel(plan.root, project.existing))
+            continue
+        if project.held and not held_too:
             continue
         target = project.root / NATIVE_CONFIG_NAME
         if create_atomically(target, _json_bytes(project.config)):
@@ -287,6 +345,9 @@ def _issues(plan: InitPlan, written: list[str]) -> list[Issue]:
                     str(project.existing),
                 )
             )
+        elif project.thin_evidence is not None:
+            mine = _rel(plan.root, project.root / NATIVE_CONFIG_NAME) in written
+            issues.append(_thin_issue(project, where, mine))
         elif not project.found_locales:
             issues.append(
                 warning(
@@ -319,6 +380,29 @@ def _issues(plan: InitPlan, written: list[str]) -> list[Issue]:
     return issues
 
 
+def _thin_issue(project: ProjectPlan, where: str, written: bool) -> Issue:
+    why = project.thin_evidence
+    if project.unpinned:
+        return warning(
+            Code.INIT_THIN_EVIDENCE,
+            f"{where}left to discovery, not written: {', '.join(project.unpinned)} (guesses) — "
+            f"with them {why}. Pin them by hand once `validate` is clean",
+            str(project.root),
+        )
+    if written:
+        return warning(
+            Code.INIT_THIN_EVIDENCE,
+            f"{where}written on your yes, although {why}",
+            str(project.root),
+        )
+    return error(
+        Code.INIT_THIN_EVIDENCE,
+        f"{where}not written: {why}. Pinning these values would let `cleanup` act on them; "
+        "fix the values (flags, or on a terminal) and run init again",
+        str(project.root),
+    )
+
+
 def _shown(plan: InitPlan, project: ProjectPlan, written: list[str]) -> InitProject:
     config_path = project.existing or project.root / NATIVE_CONFIG_NAME
     path = _rel(plan.root, config_path)
@@ -329,6 +413,9 @@ def _shown(plan: InitPlan, project: ProjectPlan, written: list[str]) -> InitProj
         origins=project.origins,
         guessed=project.guessed,
         found_locales=project.found_locales,
+        thin_evidence=project.thin_evidence,
+        unpinned=list(project.unpinned),
+        held=project.held,
         written=path in written,
     )
 

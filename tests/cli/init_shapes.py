@@ -68,3 +68,18 @@ PNPM_MONOREPO: dict[str, Any] = {
     "tools/scripts/locales/en.json": {"not": {"a": "workspace package"}},
 }
 PNPM_MONOREPO_PROJECTS = ["apps/site", "libs/i18n/core"]
+
+# An app whose code names 2 of its 6 keys: too few for `cleanup` to act on a guessed
+# configuration. Its locale folder is found by looking (`public/locales`), a guess.
+THIN_GUESSED: dict[str, Any] = {
+    "src/App.tsx": "export const App = () => [t('home.title'), t('home.body')];\n",
+    "public/locales/en/common.json": {
+        "home": {"title": "T", "body": "B"},
+        "settings": {"a": "A", "b": "B", "c": "C", "d": "D"},
+    },
+}
+# The same in the default folder (`locales/en.json`): nothing is a guess but the absent file.
+THIN_DEFAULTS: dict[str, Any] = {
+    "src/App.tsx": THIN_GUESSED["src/App.tsx"],
+    "locales/en.json": THIN_GUESSED["public/locales/en/common.json"],
+}

@@ -22,6 +22,8 @@ from tests.cli.init_shapes import (
     NPM_MONOREPO_PROJECTS,
     PNPM_MONOREPO,
     PNPM_MONOREPO_PROJECTS,
+    THIN_DEFAULTS,
+    THIN_GUESSED,
 )
 from tests.conftest import cli_environment, write_tree
 
@@ -340,10 +342,13 @@ def test_on_a_terminal_with_no_locale_files_init_asks_before_writing_guesses(tmp
     assert not (root / CONFIG).exists()
 
 
+X_TS = "t('site.name');\n"
+
+
 def test_a_monorepo_root_with_its_own_locale_files_is_a_project_too(tmp_path, run_cli):
     root = write_tree(
         tmp_path / "mono",
-        {**NPM_MONOREPO, "locales/en.json": {"site": {"name": "Acme"}}, "src/x.ts": ""},
+        {**NPM_MONOREPO, "locales/en.json": {"site": {"name": "Acme"}}, "src/x.ts": X_TS},
     )
 
     result = run_cli("init", "--json", cwd=root)
@@ -364,3 +369,47 @@ def test_on_a_terminal_at_a_monorepo_root_init_lists_the_projects_and_asks_once(
     assert "is a monorepo root" in output
     assert f"Write {WORKSPACE}, apps/admin/{CONFIG}, apps/web/{CONFIG}?" in output
     assert read(root / WORKSPACE) == {"projects": NPM_MONOREPO_PROJECTS}
+
+
+def test_init_does_not_end_the_protection_of_a_guessed_configuration(tmp_path, run_cli):
+    root = write_tree(tmp_path / "app", THIN_GUESSED)
+    before = run_cli("cleanup", "--dry-run", "--json", cwd=root).envelope
+    assert before["ok"] is False  # the guess: cleanup refuses
+
+    result = run_cli("init", "--yes", "--json", cwd=root)
+
+    assert result.code == 0, result.stdout
+    project = result.envelope["data"]["projects"][0]
+    assert "locales.directory" in project["unpinned"]
+    assert "directory" not in read(root / CONFIG)["locales"]
+    after = run_cli("cleanup", "--dry-run", "--json", cwd=root).envelope
+    assert after["ok"] is False
+    codes = {issue["code"] for issue in after["issues"]}
+    assert "i18nprune.reference.thin_evidence" in codes
+
+
+def test_init_holds_a_thin_project_with_nothing_to_leave_to_discovery(tmp_path, run_cli):
+    root = write_tree(tmp_path / "app", THIN_DEFAULTS)
+
+    result = run_cli("init", "--yes", "--json", cwd=root)
+
+    assert result.code == 1
+    assert not (root / CONFIG).exists()
+    project = result.envelope["data"]["projects"][0]
+    assert project["held"] is True and project["written"] is False
+    codes = {i["code"]: i for i in result.envelope["issues"]}
+    issue = codes["i18nprune.init.thin_evidence"]
+    assert issue["severity"] == "error" and "look unused" in issue["message"]
+
+
+def test_on_a_terminal_a_held_project_is_written_only_on_a_yes(tmp_path, home):
+    root = write_tree(tmp_path / "app", THIN_DEFAULTS)
+
+    code, output = run_on_tty(["init"], root, home, ["", "", "", ""])  # Enter: the default, no
+    assert code == 0, output
+    assert "would let `cleanup` act on them" in output
+    assert not (root / CONFIG).exists()
+
+    code, output = run_on_tty(["init"], root, home, ["", "", "", "y"])
+    assert code == 0, output
+    assert read(root / CONFIG)["locales"]["directory"] == "locales"

@@ -56,12 +56,13 @@ def run_init_command(options: GlobalOptions) -> int:
         emit(make_envelope(KIND, None, exc.issues, started=started), options, reported, (out, err))
         usage = any(issue.code == Code.PROJECT_NOT_FOUND for issue in exc.issues)
         return EXIT_USAGE if usage else EXIT_FAILED
+    held_too = False
     if plan.existing is None and options.interactive and not options.yes:
         asked = _ask(plan, request, err)
         if asked is None:
             err.print("Nothing was written.")
             return EXIT_OK  # the user's choice, not a failure
-        plan = asked
+        plan, held_too = asked, True  # a held project was shown to the person, who said yes
     elif plan.existing is None and plan.nothing_found and not (options.yes or options.json):
         refusal = error(
             Code.INIT_NOTHING_FOUND,
@@ -72,13 +73,14 @@ def run_init_command(options: GlobalOptions) -> int:
         emit(refused_envelope(plan, refusal, started=started), options, reported, (out, err))
         return EXIT_FAILED
     try:
-        written, kept = write_init(plan)
+        written, kept = write_init(plan, held_too=held_too)
     except OSError as exc:
         failure = error(Code.INIT_WRITE_FAILED, f"cannot write the config: {exc}", str(plan.root))
         emit(make_envelope(KIND, None, [failure], started=started), options, reported, (out, err))
         return EXIT_FAILED
-    emit(init_envelope(plan, written, kept, started=started), options, reported, (out, err))
-    return EXIT_OK
+    envelope = init_envelope(plan, written, kept, started=started)
+    emit(envelope, options, reported, (out, err))
+    return EXIT_OK if envelope.ok else EXIT_FAILED
 
 
 def _request(options: GlobalOptions) -> ProjectRequest:
@@ -122,6 +124,21 @@ def _ask(plan: InitPlan, request: ProjectRequest, err: Any) -> InitPlan | None:
     if plan.nothing_found:
         err.print("[yellow]No locale files were found: every value above is a guess.[/]")
         return plan if typer.confirm("Write them anyway?", default=False, err=True) else None
+    for project in plan.projects:
+        where = "" if plan.workspace is None else f"{project.rel}: "
+        if project.unpinned:
+            err.print(
+                f"[yellow]{escape(where)}left to discovery: {', '.join(project.unpinned)}[/] "
+                f"(with them {escape(project.thin_evidence or '')})"
+            )
+    held = [project for project in plan.projects if project.held]
+    if held:
+        for project in held:
+            where = "" if plan.workspace is None else f"{project.rel}: "
+            err.print(f"[yellow]{escape(where)}{escape(project.thin_evidence or '')}[/]")
+        err.print("Pinning these values would let `cleanup` act on them.")
+        question = f"Write {', '.join(_files_to_write(plan))} anyway?"
+        return plan if typer.confirm(question, default=False, err=True) else None
     files = _files_to_write(plan)
     if not files:
         return plan  # every file is there already: init says so and writes nothing
