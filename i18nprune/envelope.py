@@ -126,6 +126,14 @@ class Code:
     WORKSPACE_EMPTY = "i18nprune.workspace.no_projects"
     WORKSPACE_PATTERN_UNMATCHED = "i18nprune.workspace.pattern_unmatched"
     WORKSPACE_PROJECT_FAILED = "i18nprune.workspace.project_failed"
+    WORKSPACE_DISCOVERED = "i18nprune.workspace.discovered"
+
+    # init
+    INIT_CONFIG_EXISTS = "i18nprune.init.config_exists"
+    INIT_GUESSED = "i18nprune.init.guessed"
+    INIT_NOTHING_FOUND = "i18nprune.init.nothing_found"
+    INIT_THIN_EVIDENCE = "i18nprune.init.thin_evidence"
+    INIT_WRITE_FAILED = "i18nprune.init.write_failed"
 
     # hosts
     USAGE_ERROR = "i18nprune.cli.usage_error"

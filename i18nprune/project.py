@@ -73,6 +73,20 @@ def confine(root: Path, relative: str, what: str) -> Path:
     return candidate
 
 
+def command_line(
+    root: Path, cwd: Path | None, arguments: str, config_file: Path | None = None
+) -> str:
+    """An `i18nprune` command line for the project at `root`, as it works from `cwd` (None: the
+    root itself): with `-C` when `cwd` is not the root, and `-c` when a config file is named."""
+    words = ["i18nprune"]
+    here = Path(os.path.realpath(cwd)) if cwd is not None else root
+    if here != root:
+        words += ["-C", shlex.quote(os.path.relpath(root, here))]
+    if config_file is not None:
+        words += ["-c", shlex.quote(os.path.relpath(config_file, here))]
+    return " ".join([*words, arguments])
+
+
 @dataclass
 class Project:
     """A project as one run sees it; locale inventory is read lazily and kept for the run."""
@@ -111,13 +125,7 @@ class Project:
     def command(self, arguments: str) -> str:
         """An `i18nprune` command line to suggest, as it works from where the host runs: with
         `-C` when that is not the project root, and `-c` when the config was named."""
-        words = ["i18nprune"]
-        here = Path(os.path.realpath(self.cwd)) if self.cwd is not None else self.root
-        if here != self.root:
-            words += ["-C", shlex.quote(os.path.relpath(self.root, here))]
-        if self.config_file is not None:
-            words += ["-c", shlex.quote(os.path.relpath(self.config_file, here))]
-        return " ".join([*words, arguments])
+        return command_line(self.root, self.cwd, arguments, self.config_file)
 
     def relative(self, path: Path) -> str:
         """`path` relative to the root, with forward slashes (how every issue names a file)."""

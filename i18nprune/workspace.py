@@ -1,22 +1,25 @@
 """Workspaces: a monorepo root whose projects are listed in `i18nprune.workspace.json` (globs)
-or, when asked for, every directory below it that holds an i18nprune config. Finding them is all
-this module does; hosts fan an op out over them, and ops stay single-project."""
+or, when asked for, every directory below it that holds an i18nprune config, else the workspace
+packages of its package manager that hold locale files. Finding them is all this module does;
+hosts fan an op out over them, and ops stay single-project."""
 
 from __future__ import annotations
 
 import difflib
 import json
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+from i18nprune.config.detect.packages import WORKSPACE_FILE
+from i18nprune.config.detect.workspace import discover_projects
 from i18nprune.config.lookup import CONFIG_FILE_NAMES
-from i18nprune.envelope import Code, Issue, ProblemError, error, warning
+from i18nprune.envelope import Code, Issue, ProblemError, error, info, warning
 from i18nprune.globs import glob_match
 from i18nprune.jsontext import json_kind, located_problem
 from i18nprune.scan.discovery import DEFAULT_SKIP_DIRS
 
-WORKSPACE_FILE = "i18nprune.workspace.json"
 _FIELDS = ("projects",)
 
 
@@ -29,6 +32,8 @@ class WorkspaceProject:
     rel: str
     """`root` relative to the workspace, POSIX-style (`.` for the workspace root itself)."""
     config_path: Path | None
+    reason: str | None = None
+    """Why discovery took the folder for a project (no workspace file and no configs)."""
 
 
 @dataclass(frozen=True)
@@ -37,10 +42,15 @@ class Workspace:
 
     root: Path
     file: Path | None
-    """The workspace file, or None when the projects were found by their config files."""
+    """The workspace file, or None when the projects were found by their config files or by
+    discovery."""
     projects: list[WorkspaceProject]
     issues: list[Issue]
-    """Warnings met while finding the projects (a pattern that matched none)."""
+    """Warnings met while finding the projects (a pattern that matched none), and how
+    discovery found them."""
+    discovered: bool = False
+    """True when no workspace file and no config named the projects: each is a package of the
+    root's package manager that holds locale files (`WorkspaceProject.reason` says which)."""
 
 
 def has_workspace_file(root: Path) -> bool:
@@ -48,10 +58,12 @@ def has_workspace_file(root: Path) -> bool:
     return (root / WORKSPACE_FILE).is_file()
 
 
-def find_workspace(root: Path) -> Workspace:
-    """The workspace at `root`: the projects its workspace file lists, or without that file
-    every directory below `root` with an i18nprune config (the default skip set, hidden folders
-    and symbolic links to folders are not entered).
+def find_workspace(root: Path, env: Mapping[str, str] | None = None) -> Workspace:
+    """The workspace at `root`: the projects its workspace file lists; without that file every
+    directory below `root` with an i18nprune config (the default skip set, hidden folders and
+    symbolic links to folders are not entered); with neither, the root's workspace packages
+    (npm/yarn/pnpm, else `apps/*` and `packages/*`) whose zero-config run (environment `env`)
+    finds locale files.
 
     Raises ProblemError (`i18nprune.workspace.invalid`) for a workspace file that is not valid,
     and (`i18nprune.workspace.no_projects`) when there is no project at all.
@@ -64,20 +76,53 @@ def find_workspace(root: Path) -> Workspace:
         directories, issues = _matched_directories(root, file, patterns)
     else:
         directories = [folder for folder in _walk(root) if _config_in(folder) is not None]
+    if not directories and not file.is_file():
+        return _discovered_workspace(root, env)
     projects = [_project(root, directory) for directory in sorted(set(directories))]
     if not projects:
-        where = f"{file.name} in {root}" if file.is_file() else f"no i18nprune config below {root}"
-        raise ProblemError(
-            error(
-                Code.WORKSPACE_EMPTY,
-                f"the workspace has no project ({where}); list project folders in "
-                f'{WORKSPACE_FILE} (`{{"projects": ["packages/*"]}}`) or add an '
-                "i18nprune.config.json to each project",
-                str(root),
-            )
-        )
+        raise _no_projects(root, f"{file.name} in {root}")
     projects.sort(key=lambda project: project.rel)
     return Workspace(root, file if file.is_file() else None, projects, issues)
+
+
+def _discovered_workspace(root: Path, env: Mapping[str, str] | None) -> Workspace:
+    """The projects discovery finds at a root with no workspace file and no config below it."""
+    found = discover_projects(root, env)
+    if not found:
+        raise _no_projects(
+            root,
+            f"no i18nprune config below {root}, and no workspace package (package.json "
+            "workspaces, pnpm-workspace.yaml, apps/*, packages/*) with locale files",
+        )
+    projects = [
+        WorkspaceProject(
+            root=root / project.rel,
+            rel=project.rel,
+            config_path=None,
+            reason=project.reason,
+        )
+        for project in found
+    ]
+    listed = "; ".join(f"{project.rel}: {project.reason}" for project in found)
+    notice = info(
+        Code.WORKSPACE_DISCOVERED,
+        f"no {WORKSPACE_FILE} and no i18nprune config: {len(found)} project(s) discovered "
+        f"({listed}); `i18nprune init` writes them down",
+        str(root),
+    )
+    return Workspace(root, None, projects, [notice], discovered=True)
+
+
+def _no_projects(root: Path, where: str) -> ProblemError:
+    return ProblemError(
+        error(
+            Code.WORKSPACE_EMPTY,
+            f"the workspace has no project ({where}); list project folders in "
+            f'{WORKSPACE_FILE} (`{{"projects": ["packages/*"]}}`) or add an '
+            "i18nprune.config.json to each project",
+            str(root),
+        )
+    )
 
 
 def read_workspace_file(file: Path) -> list[str]:

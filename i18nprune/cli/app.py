@@ -220,6 +220,14 @@ def demo_command(
     raise typer.Exit(EXIT_OK)
 
 
+@app.command("init")
+def init_command(ctx: typer.Context) -> None:
+    """Write down what discovery finds: i18nprune.config.json (a monorepo: one per project)."""
+    from i18nprune.cli.commands.init import run_init_command  # what init needs, when run
+
+    raise typer.Exit(run_init_command(ctx.obj))
+
+
 @app.command("serve")
 def serve_command(
     ctx: typer.Context,

@@ -39,6 +39,7 @@ _RENDERERS: dict[str, str] = {
     "workspace": "workspace",
     "quality": "quality",
     "review": "review",
+    "init": "init",
 }
 
 

@@ -117,7 +117,7 @@ def _workspace_of(spec: OpSpec, handle: ProjectHandle, options: GlobalOptions) -
         return None
     root = workspace_root(handle.request)
     if options.workspace or (options.config is None and has_workspace_file(root)):
-        return find_workspace(root)
+        return find_workspace(root, handle.env)
     return None
 
 

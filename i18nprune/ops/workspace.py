@@ -32,12 +32,18 @@ class WorkspaceProjectRow(msgspec.Struct, frozen=True, rename="camel"):
     locale_names: dict[str, str] = {}
     """The source and each of `locales` (normalised: `pt-br`) → how the project spells it
     (`pt_BR`)."""
+    reason: str | None = None
+    """Why discovery took the folder for a project (`discovered` workspaces only)."""
 
 
 class WorkspaceData(msgspec.Struct, frozen=True, rename="camel"):
     workspace_file: str | None
-    """`i18nprune.workspace.json` when it lists the projects; None: found by their configs."""
+    """`i18nprune.workspace.json` when it lists the projects; None: found by their configs, or
+    by discovery."""
     projects: list[WorkspaceProjectRow]
+    discovered: bool = False
+    """True when neither a workspace file nor config files named the projects: they are the
+    package manager's workspace packages that hold locale files."""
 
 
 async def run(handle: ProjectHandle, options: WorkspaceOptions, emit: EventSink) -> Envelope:
@@ -62,7 +68,7 @@ def project_handle(handle: ProjectHandle, project: WorkspaceProject) -> ProjectH
 
 
 def _describe(handle: ProjectHandle, root: Path) -> tuple[WorkspaceData, list[Issue]]:
-    workspace: Workspace = find_workspace(root)
+    workspace: Workspace = find_workspace(root, handle.env)
     issues = list(workspace.issues)
     rows = []
     for member in workspace.projects:
@@ -86,7 +92,9 @@ def _describe(handle: ProjectHandle, root: Path) -> tuple[WorkspaceData, list[Is
                 source=source,
                 locales=locales,
                 locale_names=names,
+                reason=member.reason,
             )
         )
     file = workspace.file.name if workspace.file is not None else None
-    return WorkspaceData(workspace_file=file, projects=rows), list(dict.fromkeys(issues))
+    data = WorkspaceData(workspace_file=file, projects=rows, discovered=workspace.discovered)
+    return data, list(dict.fromkeys(issues))

@@ -26,6 +26,7 @@ from pathlib import Path
 
 import msgspec
 
+from i18nprune.config.detect.packages import declares_workspace
 from i18nprune.envelope import Code, Issue, info
 from i18nprune.globs import glob_match
 from i18nprune.locale_codes import is_language_code
@@ -261,11 +262,15 @@ class RepositoryReading(msgspec.Struct, frozen=True):
 
 def repository_root(project_root: Path) -> Path:
     """The repository that holds `project_root`: its nearest ancestor (itself included) with a
-    `.git` entry (a folder, or the file of a worktree or submodule), else `project_root`."""
-    for folder in (project_root, *project_root.parents):
+    `.git` entry (a folder, or the file of a worktree or submodule); without one (an unpacked
+    archive), the nearest that declares a monorepo workspace (package.json `workspaces`,
+    `pnpm-workspace.yaml`, `i18nprune.workspace.json`), whose sibling packages may name the
+    project's keys; else `project_root`."""
+    ancestors = (project_root, *project_root.parents)
+    for folder in ancestors:
         if os.path.lexists(folder / ".git"):
             return folder
-    return project_root
+    return next((folder for folder in ancestors if declares_workspace(folder)), project_root)
 
 
 def read_repository(

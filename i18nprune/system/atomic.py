@@ -36,6 +36,23 @@ def write_atomically(target: Path, content: bytes | Iterable[bytes]) -> None:
         replacement.abort()
 
 
+def create_atomically(target: Path, content: bytes) -> bool:
+    """Make a new file `target` holding `content`, atomically and durably, unless a file of that
+    name exists: then nothing is written and the answer is False.
+
+    As `write_atomically`, but the temp file is linked to `target`'s name, which fails when the
+    name is taken (also when another process takes it in the meantime), instead of renamed
+    over it; a file system without hard links gets a check, then the rename. Raises `OSError`
+    when a step fails; the temp file is then removed and no `target` is made.
+    """
+    replacement = AtomicFile(target)
+    try:
+        replacement.write(content)
+        return replacement.commit_new()
+    finally:
+        replacement.abort()
+
+
 _BUFFER_BYTES = 1 << 16
 
 
@@ -101,6 +118,26 @@ class AtomicFile:
         self._temp = None
         _sync_folder(self.target.parent)
 
+    def commit_new(self) -> bool:
+        """`commit` for a `target` that must not exist: False, and the temp file removed, when
+        it does (see `create_atomically`). Raises `OSError`."""
+        try:
+            self._flush()
+            descriptor = self._open_descriptor()
+            os.fsync(descriptor)
+            self._descriptor = None
+            os.close(descriptor)
+            assert self._temp is not None
+            if not _link_new(self._temp, self.target):
+                self.abort()
+                return False
+        except BaseException:
+            self.abort()
+            raise
+        self.abort()  # the temp name: the bytes stay under `target`'s
+        _sync_folder(self.target.parent)
+        return True
+
     def abort(self) -> None:
         """Give up: close and remove the temp file (nothing once committed; twice is fine)."""
         descriptor, self._descriptor = self._descriptor, None
@@ -125,6 +162,24 @@ class AtomicFile:
         if self._descriptor is None:
             raise OSError(errno.EBADF, "the replacement was committed or abandoned")
         return self._descriptor
+
+
+_NO_HARD_LINKS = frozenset({errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.ENOSYS})
+
+
+def _link_new(temp: Path, target: Path) -> bool:
+    """Give `temp`'s file the name `target` too, unless that name is taken (False)."""
+    try:
+        os.link(temp, target)
+    except FileExistsError:
+        return False
+    except OSError as exc:
+        if exc.errno not in _NO_HARD_LINKS:
+            raise
+        if os.path.lexists(target):
+            return False
+        os.replace(temp, target)
+    return True
 
 
 def _take_ownership_of(target: Path, descriptor: int) -> None:

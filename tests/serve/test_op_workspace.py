@@ -30,6 +30,7 @@ def test_op_workspace_lists_the_projects_of_the_pinned_root(
     assert envelope["ok"] is True and envelope["kind"] == "workspace"
     assert envelope["data"] == {
         "workspaceFile": WORKSPACE_FILE,
+        "discovered": False,
         "projects": [
             {
                 "root": "packages/admin",
@@ -37,6 +38,7 @@ def test_op_workspace_lists_the_projects_of_the_pinned_root(
                 "source": "en",
                 "locales": ["en"],
                 "localeNames": {"en": "en"},
+                "reason": None,
             },
             {
                 "root": "packages/web",
@@ -44,6 +46,7 @@ def test_op_workspace_lists_the_projects_of_the_pinned_root(
                 "source": "en",
                 "locales": ["en", "fr"],
                 "localeNames": {"en": "en", "fr": "fr"},
+                "reason": None,
             },
         ],
     }

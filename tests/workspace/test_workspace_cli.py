@@ -129,6 +129,7 @@ def test_workspace_list_shows_each_project_with_its_locales(tmp_path, run_cli):
     assert result.code == 0, result.stdout
     data = result.envelope["data"]
     assert data["workspaceFile"] == WORKSPACE_FILE
+    assert data["discovered"] is False
     assert data["projects"] == [
         {
             "root": "apps/admin",
@@ -136,6 +137,7 @@ def test_workspace_list_shows_each_project_with_its_locales(tmp_path, run_cli):
             "source": "en",
             "locales": ["de", "en"],
             "localeNames": {"de": "de", "en": "en"},
+            "reason": None,
         },
         {
             "root": "packages/web",
@@ -143,6 +145,7 @@ def test_workspace_list_shows_each_project_with_its_locales(tmp_path, run_cli):
             "source": "en",
             "locales": ["en", "fr"],
             "localeNames": {"en": "en", "fr": "fr"},
+            "reason": None,
         },
     ]
     human = run_cli("workspace", "list", cwd=root)

@@ -11,7 +11,11 @@ from i18nprune.ops.workspace import WorkspaceData
 
 
 def render(data: WorkspaceData, out: Console, options: GlobalOptions) -> None:
-    found_by = data.workspace_file or "their config files"
+    found_by = data.workspace_file or (
+        "discovery (no workspace file, no i18nprune config)"
+        if data.discovered
+        else "their config files"
+    )
     out.print(f"{len(data.projects)} project(s), listed by {escape(found_by)}:")
     width = max(len(project.root) for project in data.projects)
     lines = []
