@@ -412,9 +412,7 @@ class Benchmark:
         files = self.sizes.files
         written = self.store.get(validate_shape(files))
         bare = self.homes.new() / "zero-config"
-        shutil.copytree(
-            written.root, bare, ignore=shutil.ignore_patterns("i18nprune.config.json")
-        )
+        shutil.copytree(written.root, bare, ignore=shutil.ignore_patterns("i18nprune.config.json"))
         variants = {"configured": written.root, "zero": bare}
         runs: dict[tuple[str, str], list[Run]] = {
             (name, kind): [] for name in variants for kind in ("cold", "warm")
