@@ -496,7 +496,7 @@ def render() -> str:
         "`i18nprune init` writes the file for a project that has none: every value that "
         "decides what the project means (`locales.source`, `directory`, `mode`, `structure`, "
         "`namespaces`, `defaultNamespace`, `fallbackNamespaces` and `scopes` when set, "
-        "`nsSeparator`, `keySeparator`, `root` when set, `src`, `functions`) as discovery and "
+        "`nsSeparator`, `keySeparator`, `contextSeparator`, `root` when set, `src`, `functions`) as discovery and "
         "the defaults resolve it, in this reference's order, so that a later release's "
         "discovery cannot change it; it shows where each value came from and marks guesses. "
         "At a monorepo root it writes `i18nprune.workspace.json` and one file per project. It "

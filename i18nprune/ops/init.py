@@ -38,6 +38,7 @@ PINNED_FIELDS = (
     "locales.scopes",
     "locales.nsSeparator",
     "locales.keySeparator",
+    "locales.contextSeparator",
     "locales.root",
     "src",
     "functions",

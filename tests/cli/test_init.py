@@ -61,6 +61,7 @@ def test_init_pins_every_value_that_decides_what_the_app_means(tmp_path, run_cli
         "defaultNamespace",
         "nsSeparator",
         "keySeparator",
+        "contextSeparator",
     ]
     assert written == {  # what the zero-config run resolved, in the reference's order
         "locales": {name: resolved["locales"][name] for name in pinned},
