@@ -79,13 +79,10 @@ class InitProject(msgspec.Struct, frozen=True, rename="camel"):
     held."""
     thin_evidence: str | None = None
     """What `validate` says when the code proves too little with these values for `cleanup`
-    to act (see `unpinned`, `held`); None when it proves enough."""
-    unpinned: list[str] = []
-    """Guessed values left out of the file because the evidence is thin: discovery keeps
-    filling them, so `cleanup` keeps treating the configuration as a guess."""
+    to act (the project is then `held`); None when it proves enough."""
     held: bool = False
-    """Not written without a person's yes: the evidence is thin and there is no guess to leave
-    out (pinning would end the protection a guessed configuration has)."""
+    """Not written without a person's yes: the evidence is thin, and pinning would end the
+    protection a guessed configuration has."""
 
 
 class InitData(msgspec.Struct, frozen=True, rename="camel"):
@@ -122,7 +119,6 @@ class ProjectPlan:
     guessed: list[str]
     found_locales: bool
     thin_evidence: str | None = None
-    unpinned: tuple[str, ...] = ()
     held: bool = False
 
 
@@ -179,24 +175,16 @@ def plan_init(request: ProjectRequest, env: Mapping[str, str] | None = None) -> 
 def _guarded(plan: ProjectPlan, request: ProjectRequest, env: Mapping[str, str]) -> ProjectPlan:
     """`plan`, safe to pin: when the code proves too little with the values found for
     `cleanup` to act (`validate`'s thin-evidence warning), a guessed configuration is what
-    keeps `cleanup` from acting on them, and a file would end that. So the guessed values are
-    left out of the file (discovery keeps filling them, and they stay a guess); with none to
-    leave out, the project is held for a person's yes."""
+    keeps `cleanup` from acting on them, and a file would end that — so the project is held
+    for a person's yes. (Leaving the guesses out of the file would not keep them guesses:
+    with a config file, discovery does not fill the source locale, namespaces or separators,
+    so they would silently become the defaults.)"""
     if plan.existing is not None or not plan.found_locales:
         return plan
     thin = _thin_evidence(plan.root, request, env)
     if thin is None:
         return plan
-    if not plan.guessed:
-        return replace(plan, thin_evidence=thin, held=True)
-    config = {**plan.config, "locales": dict(plan.config["locales"])}
-    for field in plan.guessed:
-        *parents, leaf = field.split(".")
-        node = config
-        for part in parents:
-            node = node[part]
-        node.pop(leaf, None)
-    return replace(plan, config=config, thin_evidence=thin, unpinned=tuple(plan.guessed))
+    return replace(plan, thin_evidence=thin, held=True)
 
 
 def _thin_evidence(folder: Path, request: ProjectRequest, env: Mapping[str, str]) -> str | None:
@@ -383,13 +371,6 @@ def _issues(plan: InitPlan, written: list[str]) -> list[Issue]:
 
 def _thin_issue(project: ProjectPlan, where: str, written: bool) -> Issue:
     why = project.thin_evidence
-    if project.unpinned:
-        return warning(
-            Code.INIT_THIN_EVIDENCE,
-            f"{where}left to discovery, not written: {', '.join(project.unpinned)} (guesses) — "
-            f"with them {why}. Pin them by hand once `validate` is clean",
-            str(project.root),
-        )
     if written:
         return warning(
             Code.INIT_THIN_EVIDENCE,
@@ -415,7 +396,6 @@ def _shown(plan: InitPlan, project: ProjectPlan, written: list[str]) -> InitProj
         guessed=project.guessed,
         found_locales=project.found_locales,
         thin_evidence=project.thin_evidence,
-        unpinned=list(project.unpinned),
         held=project.held,
         written=path in written,
     )

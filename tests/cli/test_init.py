@@ -379,10 +379,11 @@ def test_init_does_not_end_the_protection_of_a_guessed_configuration(tmp_path, r
 
     result = run_cli("init", "--yes", "--json", cwd=root)
 
-    assert result.code == 0, result.stdout
+    assert result.code == 1, result.stdout
     project = result.envelope["data"]["projects"][0]
-    assert "locales.directory" in project["unpinned"]
-    assert "directory" not in read(root / CONFIG)["locales"]
+    assert project["held"] is True and project["written"] is False
+    assert "locales.directory" in project["guessed"]
+    assert not (root / CONFIG).exists()
     after = run_cli("cleanup", "--dry-run", "--json", cwd=root).envelope
     assert after["ok"] is False
     codes = {issue["code"] for issue in after["issues"]}

@@ -124,13 +124,6 @@ def _ask(plan: InitPlan, request: ProjectRequest, err: Any) -> InitPlan | None:
     if plan.nothing_found:
         err.print("[yellow]No locale files were found: every value above is a guess.[/]")
         return plan if typer.confirm("Write them anyway?", default=False, err=True) else None
-    for project in plan.projects:
-        where = "" if plan.workspace is None else f"{project.rel}: "
-        if project.unpinned:
-            err.print(
-                f"[yellow]{escape(where)}left to discovery: {', '.join(project.unpinned)}[/] "
-                f"(with them {escape(project.thin_evidence or '')})"
-            )
     held = [project for project in plan.projects if project.held]
     if held:
         for project in held:
