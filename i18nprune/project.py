@@ -11,6 +11,7 @@ from pathlib import Path
 import msgspec
 
 from i18nprune.config import ConfigOverrides, LoadedConfig, load_config, resolve_root
+from i18nprune.config.detect.packages import repository_root
 from i18nprune.config.schema import Config
 from i18nprune.envelope import Code, Issue, ProblemError, error, warning
 from i18nprune.keys import KeySyntax
@@ -156,8 +157,6 @@ class Project:
         settings = self.config.reference.repository
         if not settings.enabled:
             return None
-        from i18nprune.scan.repository import repository_root
-
         root = repository_root(self.root)
         inventory, _ = self.inventory()
         skip = {

@@ -30,6 +30,7 @@ from i18nprune.config.detect.locales import (
     read_json_object,
 )
 from i18nprune.config.detect.manifest import Libraries, libraries
+from i18nprune.config.detect.packages import repository_root
 from i18nprune.config.detect.setup import AppSetup, read_app_setup
 from i18nprune.config.detect.sources import folders_with_calls
 from i18nprune.config.i18n_setup import discovered_setups
@@ -92,6 +93,9 @@ def discover(
     namespaced = config.locales.namespaces == "file"
     if layout is not None and not config_file:
         libs = libraries(root, config.src_dirs())
+        repository = repository_root(root)
+        if not libs.found and repository != root:  # a package whose locales siblings use
+            libs = libraries(repository, [])
         if setup.library is not None and setup.library not in libs.found:
             libs.found[setup.library] = setup.origins[0] if setup.origins else "package.json"
         source = _source_locale(root, config, directory, layout, setup, found)

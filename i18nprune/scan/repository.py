@@ -26,7 +26,6 @@ from pathlib import Path
 
 import msgspec
 
-from i18nprune.config.detect.packages import declares_workspace
 from i18nprune.envelope import Code, Issue, info
 from i18nprune.globs import glob_match
 from i18nprune.locale_codes import is_language_code
@@ -258,19 +257,6 @@ class RepositoryReading(msgspec.Struct, frozen=True):
     foreign: list[ForeignSite]
     files: int
     issues: list[Issue]
-
-
-def repository_root(project_root: Path) -> Path:
-    """The repository that holds `project_root`: its nearest ancestor (itself included) with a
-    `.git` entry (a folder, or the file of a worktree or submodule); without one (an unpacked
-    archive), the nearest that declares a monorepo workspace (package.json `workspaces`,
-    `pnpm-workspace.yaml`, `i18nprune.workspace.json`), whose sibling packages may name the
-    project's keys; else `project_root`."""
-    ancestors = (project_root, *project_root.parents)
-    for folder in ancestors:
-        if os.path.lexists(folder / ".git"):
-            return folder
-    return next((folder for folder in ancestors if declares_workspace(folder)), project_root)
 
 
 def read_repository(

@@ -151,3 +151,25 @@ def test_key_shapes_see_flat_dotted_and_colon_keys(tmp_path: Path) -> None:
     nested.write_text(json.dumps({"a": {"b": "x"}, "c.d": "y"}))
     assert key_shapes([flat]) == (True, ["a.b"], ["Note:"])
     assert key_shapes([nested]).flat is False
+
+
+def test_a_locale_package_takes_the_library_of_the_monorepo_that_uses_it(tmp_path: Path) -> None:
+    """`packages/i18n` holds the locales and names no i18n library; the app beside it uses
+    next-i18next: its files are namespaces, not one merged key space."""
+    from i18nprune.config import load_config
+
+    write_tree(
+        tmp_path,
+        {
+            ".git/HEAD": "ref: refs/heads/main\n",
+            "package.json": {"private": True, "workspaces": ["apps/*", "packages/*"]},
+            "apps/web/package.json": _package("next-i18next"),
+            "apps/web/src/a.tsx": "t('table:title');\n",
+            "packages/i18n/package.json": {"name": "@acme/i18n"},
+            "packages/i18n/src/locales/en/common.json": {"title": "Common title"},
+            "packages/i18n/src/locales/en/table.json": {"title": "Table title"},
+        },
+    )
+    loaded = load_config(tmp_path / "packages/i18n", env={})
+    assert loaded.config.locales.namespaces == "file"
+    assert "apps/web/package.json" in loaded.findings["locales.namespaces"].origin

@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from i18nprune.config.detect.packages import repository_root
 from i18nprune.scan import RepositoryScope
 from i18nprune.scan.literals import keyed_by_hash
-from i18nprune.scan.repository import foreign_sites, read_repository, repository_root
+from i18nprune.scan.repository import foreign_sites, read_repository
 from tests.conftest import write_tree
 
 KEY = "campaigns.noSubs"

@@ -5,6 +5,7 @@ config loader, so the scan can ask too)."""
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 
@@ -20,6 +21,19 @@ def declares_workspace(folder: Path) -> bool:
         or bool(npm_workspaces(folder / "package.json"))
         or bool(pnpm_packages(folder / "pnpm-workspace.yaml"))
     )
+
+
+def repository_root(project_root: Path) -> Path:
+    """The repository that holds `project_root`: its nearest ancestor (itself included) with a
+    `.git` entry (a folder, or the file of a worktree or submodule); without one (an unpacked
+    archive), the nearest that declares a monorepo workspace (package.json `workspaces`,
+    `pnpm-workspace.yaml`, `i18nprune.workspace.json`), whose sibling packages may name the
+    project's keys; else `project_root`."""
+    ancestors = (project_root, *project_root.parents)
+    for folder in ancestors:
+        if os.path.lexists(folder / ".git"):
+            return folder
+    return next((folder for folder in ancestors if declares_workspace(folder)), project_root)
 
 
 def npm_workspaces(package_json: Path) -> list[str]:
