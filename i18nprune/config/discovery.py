@@ -22,12 +22,11 @@ from i18nprune.config.detect.locales import (
     LOCALE_PER_DIR,
     Layout,
     choose_source,
-    count_leaves,
     find_locale_folders,
     infer_layout,
     key_shapes,
     locale_files,
-    read_json_object,
+    message_counts,
 )
 from i18nprune.config.detect.manifest import Libraries, libraries
 from i18nprune.config.detect.packages import repository_root
@@ -97,7 +96,8 @@ def discover(
         if not libs.found and repository != root:  # a package whose locales siblings use
             libs = libraries(repository, [])
         if setup.library is not None and setup.library not in libs.found:
-            libs.found[setup.library] = setup.origins[0] if setup.origins else "package.json"
+            where = setup.origins[0] if setup.origins else "package.json"
+            libs = Libraries({**libs.found, setup.library: where})
         source = _source_locale(root, config, directory, layout, setup, found)
         namespaced = _namespaces(config, directory, layout, libs, setup, found)
         _separators(root, config, directory, layout, source, libs, namespaced, setup, found)
@@ -207,10 +207,7 @@ def _source_locale(
     files = locale_files(root / directory, layout)
     if setup.source_locale is not None:
         wanted = normalize_code(str(setup.source_locale.value))
-        sizes = {
-            code: sum(count_leaves(read_json_object(f)) for f in paths)
-            for code, paths in files.items()
-        }
+        sizes = message_counts(files)
         named = next((code for code in files if normalize_code(code) == wanted), None)
         if named is not None and sizes[named] * 2 >= max(sizes.values()):
             if named != source:

@@ -227,6 +227,14 @@ def count_leaves(value: object) -> int:
     return 1 if isinstance(value, str) else 0
 
 
+def message_counts(locales: dict[str, list[Path]]) -> dict[str, int]:
+    """Each locale (as `locale_files` gives them) → how many messages its files hold."""
+    return {
+        code: sum(count_leaves(read_json_object(file)) for file in files)
+        for code, files in locales.items()
+    }
+
+
 def choose_source(locales: dict[str, list[Path]], preferred: str) -> tuple[str, str] | None:
     """The source locale among `locales` when `preferred` (the configured or default code) is
     not one of them, with why: the only English one (`en-US`, `en_GB`), else the one whose
@@ -241,10 +249,7 @@ def choose_source(locales: dict[str, list[Path]], preferred: str) -> tuple[str, 
     english = [code for code in locales if normalize_code(code).split("-")[0] == "en"]
     if len(english) == 1:
         return english[0], "the only English locale"
-    sizes = {
-        code: sum(count_leaves(read_json_object(file)) for file in files)
-        for code, files in locales.items()
-    }
+    sizes = message_counts(locales)
     best = max(sorted(locales), key=lambda code: (sizes[code], code in english))
     return best, f"the locale with the most messages ({sizes[best]})"
 

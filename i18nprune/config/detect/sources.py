@@ -1,6 +1,7 @@
-"""Source folders: every top-level folder of the project whose code calls the i18n library,
-found by a byte search (an import of an i18n library, or a translation call with a literal
-key), never one guessed folder.
+"""Source folders: every top-level folder of the project whose code uses the i18n library,
+found by a byte search (an import of an i18n library, one of its hooks or components, a
+translation call with a literal key, or code that reads locale files), never one guessed
+folder.
 
 Tests, fixtures, build output, dependencies, hidden folders and the locale folder are not
 searched. A folder is read file by file until one holds a call, so a folder that has one
@@ -33,8 +34,6 @@ _HOOKS = re.compile(
     rb"\b(?:useTranslation|useTranslations|getTranslations|useIntl|useI18n|withTranslation"
     rb"|useT|getFixedT)\s*\(|<(?:Trans|FormattedMessage|Translation)\b"
 )
-
-
 # Code that reads a locale file by name (`readFile('en.json')`) uses its keys as data.
 _LOCALE_FILE = re.compile(
     rb"""['"`](?:[^'"`\n]*/)?([A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*)\.json['"`]"""
