@@ -34,6 +34,9 @@ class KeySyntax(msgspec.Struct, frozen=True, kw_only=True):
     context_separator: str = "_"
     root: str = ""
     """Where keys start inside a locale file (`locales.root`; `""`: its top level)."""
+    return_objects: bool = False
+    """Every call may return an object (`locales.returnObjects`): a key naming a subtree uses
+    all of it."""
 
     @classmethod
     def of(cls, locales: LocalesConfig, namespaces: frozenset[str] = frozenset()) -> KeySyntax:
@@ -47,6 +50,7 @@ class KeySyntax(msgspec.Struct, frozen=True, kw_only=True):
             key_separator="." if locales.key_separator == "." else None,
             context_separator=locales.context_separator,
             root=locales.root,
+            return_objects=locales.return_objects,
         )
 
     def below_root(self, path: str) -> str:

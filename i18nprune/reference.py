@@ -94,7 +94,9 @@ class KeyReference:
             namespace=namespace,
             keys=frozenset(keys),
             any_context=frozenset(o.key for o in observations if o.context == "*"),
-            subtrees=tuple(sorted({o.key for o in observations if o.subtree})),
+            subtrees=tuple(
+                sorted({o.key for o in observations if o.subtree or syntax.return_objects})
+            ),
             prefixes=tuple(sorted(prefixes)),
             suffixes=tuple(sorted(suffixes)),
             literals=literals,

@@ -305,6 +305,7 @@ def _separators(
         ("locales.keySeparator", setup.key_separator),
         ("locales.nsSeparator", setup.ns_separator),
         ("locales.contextSeparator", setup.context_separator),
+        ("locales.returnObjects", setup.return_objects),
     ):
         if read is not None and found.open(dotted):
             found.record(dotted, read)

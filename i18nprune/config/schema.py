@@ -50,6 +50,11 @@ class LocalesConfig(_Section, frozen=True):
     """Between nested keys; `false`: keys are flat strings that may contain dots."""
     context_separator: str = "_"
     """Between a key and its i18next context (`friend_male`)."""
+    return_objects: bool = False
+    """i18next's `returnObjects` for every call (set in the app's `init`): a key naming an
+    object (`t('menu')`) returns it whole, so every key below it is used. Off, only calls that
+    pass `{ returnObjects: true }` (and vue-i18n's `tm`) read a subtree. Discovery reads it from
+    the app's set-up."""
     root: str = ""
     """The key path inside every locale file where keys start (`"mappings"` for files shaped
     `{"version": 3, "mappings": {…keys}}`, dotted for a deeper object: `"data.messages"`);

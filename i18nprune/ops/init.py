@@ -39,13 +39,16 @@ PINNED_FIELDS = (
     "locales.nsSeparator",
     "locales.keySeparator",
     "locales.contextSeparator",
+    "locales.returnObjects",
     "locales.root",
     "src",
     "functions",
 )
 """The fields `init` writes, in the order of the configuration reference: every value that
 decides which keys the code names and where they live."""
-_OMITTED_WHEN_EMPTY = frozenset({"locales.fallbackNamespaces", "locales.scopes", "locales.root"})
+_OMITTED_WHEN_EMPTY = frozenset(
+    {"locales.fallbackNamespaces", "locales.scopes", "locales.returnObjects", "locales.root"}
+)
 
 _LAYER_ORIGINS = {
     "default": "default",

@@ -196,3 +196,34 @@ def test_a_written_config_keeps_its_meaning(tmp_path: Path, run_cli) -> None:
 
     assert envelope["data"]["config"]["locales"]["keySeparator"] == "."
     assert json.dumps(envelope["data"]["discovered"]) == "{}"
+
+
+def test_an_app_that_returns_objects_everywhere_uses_whole_subtrees(
+    tmp_path: Path, run_cli
+) -> None:
+    """`returnObjects: true` in the app's `init`: `t('menu')` returns the whole object, so its
+    keys are used (read from the set-up without a config file, and pinned by `init`)."""
+    root = write_tree(
+        tmp_path,
+        {
+            "package.json": _package("i18next"),
+            "src/i18n.ts": (
+                "import i18next from 'i18next';\n"
+                "i18next.init({ fallbackLng: 'en', returnObjects: true });\n"
+            ),
+            "src/menu.ts": "export const items = () => [i18next.t('menu'), t('title')];\n",
+            "locales/en.json": {
+                "menu": {"open": "Open", "save": "Save"},
+                "title": "Title",
+                "extra": "Extra",
+            },
+        },
+    )
+
+    cleanup = run_cli("cleanup", "--dry-run", "--json", cwd=root).envelope
+    init = run_cli("init", "--yes", "--json", cwd=root).envelope
+    pinned = run_cli("cleanup", "--dry-run", "--json", cwd=root).envelope
+
+    assert cleanup["data"]["keys"] == ["extra"], cleanup["issues"]
+    assert init["data"]["config"]["locales"]["returnObjects"] is True
+    assert pinned["data"]["keys"] == ["extra"]
