@@ -564,7 +564,8 @@ _DISCOVERY = (
     "app's `defaultNS`/`fallbackNS` (next-i18next's own default is `common`); else the only "
     "namespace, else `common` when there is no `translation` (a guess) |",
     "| `locales.keySeparator`, `locales.nsSeparator`, `locales.contextSeparator`, "
-    "`locales.returnObjects` | the set-up's; else the library's rules (FormatJS and Lingui ids are flat strings: no key "
+    "`locales.returnObjects` | the set-up's; else the library's rules (FormatJS and Lingui "
+    "ids are flat strings: no key "
     "separator; vue-i18n, svelte-i18n, next-intl and FormatJS have no namespaces: no "
     "namespace separator); else the source locale's keys: flat files whose keys contain `.` "
     "→ `keySeparator: false`, keys containing `:` with namespaces off → `nsSeparator: false` "
