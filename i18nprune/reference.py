@@ -350,6 +350,17 @@ def is_present(key: str, paths: set[str] | dict[str, object]) -> bool:
     return any(f"{key}{suffix}" in paths for suffix in _PLURAL_SUFFIXES)
 
 
+GENERATOR_ANCHORS = ("jhipster-needle-",)
+"""Key names a code generator keeps in locale files as insertion points (JHipster's
+`global.menu.entities.jhipster-needle-menu-add-entry`, valued "do not translate!"): no code
+reads them, and removing one breaks the generator's next run. Always preserved."""
+
+
+def is_generator_anchor(path: str) -> bool:
+    """Whether `path` is a code generator's insertion point (`GENERATOR_ANCHORS`)."""
+    return any(anchor in path for anchor in GENERATOR_ANCHORS)
+
+
 def is_preserved(
     path: str,
     preserve: PreservePolicy,
@@ -357,7 +368,10 @@ def is_preserved(
     namespace: str | None = None,
 ) -> bool:
     """`policies.preserve` keeps this path whatever the code says (entries name a path, or
-    `ns:path` when namespaces are on)."""
+    `ns:path` when namespaces are on); so are code generators' anchors (`GENERATOR_ANCHORS`):
+    kept, and copied to targets untranslated."""
+    if is_generator_anchor(path):
+        return True
     syntax = syntax or KeySyntax()
     spellings = {path, syntax.display(namespace, path)}
     return any(

@@ -11,7 +11,7 @@ import msgspec
 
 from i18nprune.locales.leaves import Leaf
 from i18nprune.locales.view import LocaleView
-from i18nprune.reference import is_preserved
+from i18nprune.reference import is_generator_anchor, is_preserved
 from i18nprune.template import SyncTemplate
 from i18nprune.translate.lock import LockEntry, TargetEntries, assess, settled_entry, text_hash
 from i18nprune.translate.plurals import plural_plan
@@ -132,8 +132,9 @@ def plan_target(
             continue
         text = source_leaf.value
         existing = target.leaves.get(path.target_path)
-        if preserving and is_preserved(
-            path.target_path, preserve, reference.syntax, reference.namespace
+        if is_generator_anchor(path.target_path) or (
+            preserving
+            and is_preserved(path.target_path, preserve, reference.syntax, reference.namespace)
         ):
             if existing is None or existing.value != text:
                 planned.append(PlannedLeaf(path.target_path, path.source_path, text, "copy"))
