@@ -18,6 +18,7 @@ from i18nprune.ops.near_twins import NearTwinPair, SourceRange, finding, pairs, 
 from i18nprune.ops.offload import run_blocking
 from i18nprune.ops.scanning import remembered_run, scan_code
 from i18nprune.ops.suggestions import Suggestion, source_evidence, suggest
+from i18nprune.ops.unreadable_locales import unreadable_locale_files
 from i18nprune.project import Project, ProjectHandle
 from i18nprune.reference import (
     MESSAGE_KINDS,
@@ -187,6 +188,11 @@ def _compare(loaded: _Loaded, evidence: Evidence, started: float) -> Envelope:
     issues.extend(scan.issues)
     for view in views.values():
         issues.extend(view.issues)
+    source = project.source_locale()
+    inventory, _ = project.inventory()
+    issues.extend(
+        unreadable_locale_files(project, [code for code in inventory.locales() if code != source])
+    )
     lacking = evidence.missing_sites({namespace: view.leaves for namespace, view in views.items()})
     missing = [evidence.syntax.display(m.namespace, m.key) for m in evidence.missing_keys(lacking)]
     counts = dynamic_counts(scan)
