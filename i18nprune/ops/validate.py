@@ -72,6 +72,9 @@ class ValidateData(msgspec.Struct, frozen=True, rename="camel"):
     """Each missing key that has a near twin in the source (`missing` lists it too), by key."""
     locale_names: dict[str, str] = {}
     """Each locale code above (normalised: `pt-br`) → how the project spells it (`pt_BR`)."""
+    source_unreadable: list[str] = []
+    """The source locale's files that do not parse: no key is compared (`missing` is empty;
+    the issues say where each fails)."""
 
 
 def source_views(project: Project) -> dict[str | None, LocaleView]:
@@ -193,7 +196,21 @@ def _compare(loaded: _Loaded, evidence: Evidence, started: float) -> Envelope:
     issues.extend(
         unreadable_locale_files(project, [code for code in inventory.locales() if code != source])
     )
-    lacking = evidence.missing_sites({namespace: view.leaves for namespace, view in views.items()})
+    # A source file that does not parse lacks every key it holds: its error is the finding,
+    # not the keys the code uses from it, nor the tips that would act on them.
+    unread = sorted(
+        {
+            issue.path or "?"
+            for view in views.values()
+            for issue in view.issues
+            if issue.severity == "error"
+        }
+    )
+    lacking = (
+        []
+        if unread
+        else evidence.missing_sites({namespace: view.leaves for namespace, view in views.items()})
+    )
     missing = [evidence.syntax.display(m.namespace, m.key) for m in evidence.missing_keys(lacking)]
     counts = dynamic_counts(scan)
     described, found = key_descriptions(views, evidence)
@@ -225,11 +242,11 @@ def _compare(loaded: _Loaded, evidence: Evidence, started: float) -> Envelope:
             )
         )
     unused = unused_keys(views, evidence, project.config.policies.preserve)
-    nested = _missing_nested(views, unused, evidence)
+    nested = {} if unread else _missing_nested(views, unused, evidence)
     if nested:
         issues.append(_missing_nested_warning(project, nested))
     share = source_evidence(project, evidence, views, unused, len(missing))
-    if share.too_thin:
+    if share.too_thin and not unread:
         issues.append(
             warning(
                 Code.VALIDATE_THIN_EVIDENCE,
@@ -258,13 +275,14 @@ def _compare(loaded: _Loaded, evidence: Evidence, started: float) -> Envelope:
         count=len(missing),
         key_observations=Count(len(scan.observations)),
         dynamic=counts,
-        suggestions=suggest(project, views, len(missing), share, twins),
+        suggestions=[] if unread else suggest(project, views, len(missing), share, twins),
         missing_sites=sites_by_key(evidence, lacking),
         stale_translations=loaded.stale,
         descriptions=_shown(evidence, described),
         missing_nested=nested,
         near_twins=twins,
         locale_names=project.locale_names([project.source_locale(), *loaded.stale]),
+        source_unreadable=unread,
     )
     project.derived_counts().save()
     return make_envelope(KIND, data, issues, started=started)

@@ -58,3 +58,30 @@ def test_locales_list_names_every_target_file_that_does_not_parse(tmp_path, run_
     assert fr["unreadable"] == ["locales/fr/legacy.json"]
     assert "does not parse: locales/fr/legacy.json" in text.stdout
     assert "locales/fr/legacy.json:1:16:" in text.stderr
+
+
+def test_validate_reports_only_the_parse_error_of_a_source_that_does_not_parse(tmp_path, run_cli):
+    keys = [f"page.item{index}" for index in range(30)]
+    en = '{\n  "page": {\n' + ",\n".join(f'    "item{i}": "Item {i}"' for i in range(30))
+    root = write_tree(
+        tmp_path / "app",
+        {
+            "i18nprune.config.json": CONFIG,
+            "src/app.ts": "".join(f"t('{key}');\n" for key in keys),
+            "locales/en.json": en + ",\n  }\n}\n",  # a trailing comma
+            "locales/fr.json": {"page": {"item0": "Objet 0", "old": "Vieux"}},
+        },
+    )
+
+    result = run_cli("validate", "--json", cwd=root)
+    text = run_cli("validate", cwd=root)
+
+    assert result.code == 1
+    errors = [issue for issue in result.envelope["issues"] if issue["severity"] == "error"]
+    assert [issue["code"] for issue in errors] == ["i18nprune.locale.invalid_json"]
+    assert errors[0]["message"].startswith("locales/en.json:32:")
+    data = result.envelope["data"]
+    assert data["missing"] == [] and data["suggestions"] == []
+    assert data["sourceUnreadable"] == ["locales/en.json"]
+    assert "does not parse (locales/en.json)" in text.stdout
+    assert "[tip]" not in text.stdout and "missing" not in text.stdout

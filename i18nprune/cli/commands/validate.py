@@ -40,7 +40,12 @@ def render(data: ValidateData, out: Console, options: GlobalOptions) -> None:
         + (f", {dynamic.commented} commented" if dynamic.commented else "")
     )
     source = escape(data.locale_names.get(data.source_locale, data.source_locale))
-    if data.missing:
+    if data.source_unreadable:
+        files = escape(", ".join(data.source_unreadable))
+        out.print(
+            f"[red]No key was compared: the source locale `{source}` does not parse ({files}).[/]"
+        )
+    elif data.missing:
         out.print(f"[red]{data.count} key(s) missing from `{source}`:[/]")
         twinned = {pair.key for pair in data.near_twins}
         alone = [f"  {escape(key)}" for key in data.missing if key not in twinned]
