@@ -6,8 +6,9 @@ import time
 
 import msgspec
 
-from i18nprune.envelope import Envelope, Issue, make_envelope
+from i18nprune.envelope import Code, Envelope, Issue, make_envelope
 from i18nprune.ops.events import EventSink
+from i18nprune.ops.nothing_read import locales_not_read
 from i18nprune.ops.unreadable_locales import unreadable_locale_files
 from i18nprune.project import ProjectHandle
 
@@ -42,6 +43,9 @@ async def run(handle: ProjectHandle, options: LocalesListOptions, emit: EventSin
     started = time.perf_counter()
     project = handle.open()
     inventory, issues = project.inventory()
+    not_read = locales_not_read(project)
+    if not_read is not None:  # said first, in place of the bare missing-folder error
+        issues = [not_read.issue, *(i for i in issues if i.code != Code.LOCALES_DIR_MISSING)]
     issues = list(issues)
     source_code = project.source_locale()
     sources = project.load_namespaces(source_code) if source_code in inventory.segments else {}

@@ -3,6 +3,8 @@ what they should read is broken, unread or not there."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.conftest import write_tree
 
 CONFIG = {"src": "src", "locales": {"directory": "locales"}}
@@ -85,3 +87,107 @@ def test_validate_reports_only_the_parse_error_of_a_source_that_does_not_parse(t
     assert data["sourceUnreadable"] == ["locales/en.json"]
     assert "does not parse (locales/en.json)" in text.stdout
     assert "[tip]" not in text.stdout and "missing" not in text.stdout
+
+
+@pytest.mark.parametrize("suffix", [".xlf", ".po", ".yml", ".arb"])
+def test_a_locale_folder_of_a_format_not_read_is_said_and_never_ok(suffix, tmp_path, run_cli):
+    root = write_tree(
+        tmp_path / "app",
+        {
+            "i18nprune.config.json": CONFIG,
+            "src/app.ts": "t('home.title');\n",
+            f"locales/en{suffix}": "home.title: Welcome\n",
+            f"locales/fr{suffix}": "home.title: Bienvenue\n",
+        },
+    )
+
+    for command in (["validate"], ["locales", "list"]):
+        result = run_cli(*command, "--json", cwd=root)
+
+        assert result.code == 1 and result.envelope["ok"] is False, command
+        [first, *_] = [i for i in result.envelope["issues"] if i["severity"] == "error"]
+        assert first["code"] == "i18nprune.locale.none_read"
+        assert f"holds only 2 {suffix} file(s)" in first["message"]
+    assert result.envelope["data"]["locales"] == []
+    validate = run_cli("validate", cwd=root)
+    assert validate.stdout.splitlines()[1].startswith("Not read: the locale folder `locales`")
+    assert "missing" not in validate.stdout
+
+
+def test_a_project_with_no_source_file_scanned_is_said_and_never_ok(tmp_path, run_cli):
+    root = write_tree(
+        tmp_path / "app",
+        {
+            "i18nprune.config.json": CONFIG,
+            "src/views.py": "_('home.title')\n",
+            "locales/en.json": {"home": {"title": "Welcome"}},
+        },
+    )
+
+    result = run_cli("validate", "--json", cwd=root)
+    text = run_cli("validate", cwd=root)
+
+    assert result.code == 1 and result.envelope["ok"] is False
+    [scanned] = _issues(result, "i18nprune.scan.nothing_scanned")
+    assert "(1 .py file(s))" in scanned["message"]
+    assert "All literal keys exist" not in text.stdout
+    assert "Not read: no source file was scanned" in text.stdout
+
+
+def _monorepo(root):
+    """A root whose only locale folder lies deeper than the search from the root goes (one
+    folder per locale, six levels down), named by its app's config."""
+    return write_tree(
+        root,
+        {
+            "package.json": {"private": True, "workspaces": ["apps/*"]},
+            "apps/web/package.json": {"name": "web", "dependencies": {"i18next": "23"}},
+            "apps/web/i18nprune.config.json": {
+                "src": "src",
+                "locales": {"directory": "src/shared/i18n/locales", "source": "en"},
+            },
+            "apps/web/src/shared/i18n/locales/en/translation.json": {"k": {"item1": "One"}},
+            "apps/web/src/app.ts": "".join(f"t('k.item{i}');\n" for i in range(30)),
+        },
+    )
+
+
+def test_validate_at_a_root_without_a_locale_folder_says_so_first(tmp_path, run_cli):
+    root = _monorepo(tmp_path / "repo")
+
+    result = run_cli("validate", "--json", cwd=root)
+    text = run_cli("validate", cwd=root)
+
+    assert result.code == 1
+    first = result.envelope["issues"][0]
+    assert first["code"] == "i18nprune.project.locales_directory_missing"
+    assert first["message"].startswith("no locale folder was found: `locales` does not exist")
+    assert "projects: apps/web" in first["message"]
+    codes = [issue["code"] for issue in result.envelope["issues"]]
+    assert "i18nprune.validate.missing_literal_keys" not in codes
+    assert "i18nprune.validate.thin_evidence" not in codes
+    commands = [tip["command"] for tip in result.envelope["data"]["suggestions"]]
+    assert commands == [
+        "i18nprune --workspace validate",
+        "i18nprune -C apps/web validate",
+        "i18nprune init",
+    ]
+    assert result.envelope["data"]["missing"] == []
+    assert text.stdout.splitlines()[1].startswith("Not read: no locale folder was found")
+    assert "missing" not in text.stdout
+    for command in commands[:2]:  # the commands it suggests read the app's locale files
+        ran = run_cli(*command.split()[1:], cwd=root)
+        assert "29 key(s) missing from `en`" in ran.stdout, command
+
+
+def test_doctor_at_a_root_without_a_locale_folder_says_so_first(tmp_path, run_cli):
+    root = _monorepo(tmp_path / "repo")
+
+    result = run_cli("doctor", "--json", cwd=root)
+
+    failed = [finding for finding in result.envelope["data"]["findings"] if not finding["ok"]]
+    first_error = next(finding for finding in failed if finding["severity"] == "error")
+    assert first_error["title"] == "Locale files"
+    assert first_error["detail"].startswith("no locale folder was found")
+    assert "`i18nprune -C apps/web validate`" in first_error["detail"]
+    assert not any("create it" in finding["detail"] for finding in failed)

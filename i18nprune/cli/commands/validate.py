@@ -40,11 +40,10 @@ def render(data: ValidateData, out: Console, options: GlobalOptions) -> None:
         + (f", {dynamic.commented} commented" if dynamic.commented else "")
     )
     source = escape(data.locale_names.get(data.source_locale, data.source_locale))
-    if data.source_unreadable:
-        files = escape(", ".join(data.source_unreadable))
-        out.print(
-            f"[red]No key was compared: the source locale `{source}` does not parse ({files}).[/]"
-        )
+    for reason in data.not_read:
+        out.print(f"[red]Not read: {escape(reason)}.[/]")
+    if data.not_read and not data.missing:
+        out.print("[red]No key was compared.[/]")
     elif data.missing:
         out.print(f"[red]{data.count} key(s) missing from `{source}`:[/]")
         twinned = {pair.key for pair in data.near_twins}
