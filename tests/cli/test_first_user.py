@@ -191,3 +191,26 @@ def test_doctor_at_a_root_without_a_locale_folder_says_so_first(tmp_path, run_cl
     assert first_error["detail"].startswith("no locale folder was found")
     assert "`i18nprune -C apps/web validate`" in first_error["detail"]
     assert not any("create it" in finding["detail"] for finding in failed)
+
+
+def test_validate_text_says_where_each_missing_key_is_used(tmp_path, run_cli):
+    root = write_tree(
+        tmp_path / "app",
+        {
+            "i18nprune.config.json": CONFIG,
+            "locales/en.json": {"home": {"title": "Welcome"}},
+            "src/app.ts": "t('home.title');\nt('home.lead');\n"
+            + "".join("t('nav.back');\n" for _ in range(4)),
+            "src/menu.ts": "\n\nt('nav.back');\n",
+        },
+    )
+
+    short = run_cli("validate", cwd=root)
+    full = run_cli("validate", "--full", cwd=root)
+
+    assert "  home.lead  (src/app.ts:2)" in short.stdout
+    assert "  nav.back  (src/app.ts:3, src/app.ts:4, src/app.ts:5, +2 more)" in short.stdout
+    assert (
+        "  nav.back  (src/app.ts:3, src/app.ts:4, src/app.ts:5, src/app.ts:6, src/menu.ts:3)"
+        in full.stdout
+    )
