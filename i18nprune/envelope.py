@@ -42,6 +42,7 @@ class Code:
 
     # locale files
     LOCALE_INVALID_JSON = "i18nprune.locale.invalid_json"
+    LOCALES_NONE_READ = "i18nprune.locale.none_read"
     LOCALE_UNREADABLE = "i18nprune.locale.unreadable"
     LOCALE_NOT_OBJECT = "i18nprune.locale.not_an_object"
     LOCALE_DUPLICATE_PATH = "i18nprune.locale.duplicate_path"
@@ -60,6 +61,7 @@ class Code:
     SCAN_BINARY = "i18nprune.scan.binary_file"
     SCAN_NOT_A_SOURCE_FILE = "i18nprune.scan.not_a_source_file"
     SCAN_PARSE_ERROR = "i18nprune.scan.parse_error"
+    SCAN_NOTHING_SCANNED = "i18nprune.scan.nothing_scanned"
     SCAN_SYMLINK_SKIPPED = "i18nprune.scan.symlink_skipped"
     SCAN_TOO_LARGE = "i18nprune.scan.file_too_large"
     SCAN_CACHE_ERROR = "i18nprune.scan.cache_unavailable"

@@ -18,6 +18,7 @@ import trio
 
 from i18nprune.envelope import Code, Envelope, ProblemError, Severity, error, make_envelope
 from i18nprune.ops.events import EventSink
+from i18nprune.ops.nothing_read import described, locales_not_read
 from i18nprune.project import Project, ProjectHandle, user_home
 from i18nprune.translate.glossary import load_glossary
 from i18nprune.translate.lock import LOCK_FILE, read_lock
@@ -113,8 +114,13 @@ def _config(handle: ProjectHandle) -> list[Finding]:
         if path
         else _failed("config.load", "Configuration", "no config file; defaults apply", "warning")
     ]
+    not_read = locales_not_read(project)
+    if not_read is not None:  # first: every other finding follows from it
+        findings.append(_failed(not_read.issue.code, "Locale files", described(not_read)))
     for issue in project.readiness():
-        if issue.code != Code.CONFIG_FILE_MISSING:
+        if issue.code != Code.CONFIG_FILE_MISSING and (
+            not_read is None or issue.code != Code.LOCALES_DIR_MISSING
+        ):
             findings.append(_failed(issue.code, "Project readiness", issue.message, issue.severity))
     findings.extend(_translation_inputs(project))
     return findings

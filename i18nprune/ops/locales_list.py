@@ -6,8 +6,10 @@ import time
 
 import msgspec
 
-from i18nprune.envelope import Envelope, Issue, make_envelope
+from i18nprune.envelope import Code, Envelope, Issue, make_envelope
 from i18nprune.ops.events import EventSink
+from i18nprune.ops.nothing_read import locales_not_read
+from i18nprune.ops.unreadable_locales import unreadable_locale_files
 from i18nprune.project import ProjectHandle
 
 KIND = "locales.list"
@@ -26,6 +28,8 @@ class LocaleRow(msgspec.Struct, frozen=True, rename="camel"):
     placeholders: int
     missing_from_source: int
     extra: int
+    unreadable: list[str] = []
+    """Its files that do not parse (their keys are not counted; the issues say where)."""
 
 
 class LocalesListData(msgspec.Struct, frozen=True, rename="camel"):
@@ -39,10 +43,15 @@ async def run(handle: ProjectHandle, options: LocalesListOptions, emit: EventSin
     started = time.perf_counter()
     project = handle.open()
     inventory, issues = project.inventory()
+    not_read = locales_not_read(project)
+    if not_read is not None:  # said first, in place of the bare missing-folder error
+        issues = [not_read.issue, *(i for i in issues if i.code != Code.LOCALES_DIR_MISSING)]
     issues = list(issues)
     source_code = project.source_locale()
     sources = project.load_namespaces(source_code) if source_code in inventory.segments else {}
     rows = []
+    broken = unreadable_locale_files(project, inventory.locales())
+    issues.extend(broken)
     for code in inventory.locales():
         keys = placeholders = missing = extra = 0
         for namespace, view in project.load_namespaces(code).items():
@@ -63,6 +72,13 @@ async def run(handle: ProjectHandle, options: LocalesListOptions, emit: EventSin
                 placeholders=placeholders,
                 missing_from_source=missing,
                 extra=extra,
+                unreadable=sorted(
+                    {
+                        issue.path
+                        for issue in broken
+                        if issue.path in {segment.rel for segment in inventory.segments[code]}
+                    }
+                ),
             )
         )
     unique: list[Issue] = list(dict.fromkeys(issues))

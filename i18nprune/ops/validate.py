@@ -15,9 +15,11 @@ from i18nprune.locales.view import LocaleView
 from i18nprune.ops.events import EventSink, ProgressEvent
 from i18nprune.ops.evidence_report import NamingSite, excluded_folders_note, naming_sites
 from i18nprune.ops.near_twins import NearTwinPair, SourceRange, finding, pairs, source_twins
+from i18nprune.ops.nothing_read import locales_not_read, sources_not_scanned
 from i18nprune.ops.offload import run_blocking
 from i18nprune.ops.scanning import remembered_run, scan_code
 from i18nprune.ops.suggestions import Suggestion, source_evidence, suggest
+from i18nprune.ops.unreadable_locales import unreadable_locale_files
 from i18nprune.project import Project, ProjectHandle
 from i18nprune.reference import (
     MESSAGE_KINDS,
@@ -71,6 +73,13 @@ class ValidateData(msgspec.Struct, frozen=True, rename="camel"):
     """Each missing key that has a near twin in the source (`missing` lists it too), by key."""
     locale_names: dict[str, str] = {}
     """Each locale code above (normalised: `pt-br`) → how the project spells it (`pt_BR`)."""
+    source_unreadable: list[str] = []
+    """The source locale's files that do not parse: no key is compared (`missing` is empty;
+    the issues say where each fails)."""
+    not_read: list[str] = []
+    """What the run found and could not read, a sentence each: no locale folder, a locale
+    folder without a JSON locale file, a source locale that does not parse, no source file
+    scanned. With any but the last, no key is compared (`missing` is empty)."""
 
 
 def source_views(project: Project) -> dict[str | None, LocaleView]:
@@ -187,7 +196,17 @@ def _compare(loaded: _Loaded, evidence: Evidence, started: float) -> Envelope:
     issues.extend(scan.issues)
     for view in views.values():
         issues.extend(view.issues)
-    lacking = evidence.missing_sites({namespace: view.leaves for namespace, view in views.items()})
+    source = project.source_locale()
+    inventory, _ = project.inventory()
+    issues.extend(
+        unreadable_locale_files(project, [code for code in inventory.locales() if code != source])
+    )
+    gaps = _gaps(project, views, scan, issues)
+    lacking = (
+        []
+        if gaps.locales
+        else evidence.missing_sites({namespace: view.leaves for namespace, view in views.items()})
+    )
     missing = [evidence.syntax.display(m.namespace, m.key) for m in evidence.missing_keys(lacking)]
     counts = dynamic_counts(scan)
     described, found = key_descriptions(views, evidence)
@@ -219,11 +238,11 @@ def _compare(loaded: _Loaded, evidence: Evidence, started: float) -> Envelope:
             )
         )
     unused = unused_keys(views, evidence, project.config.policies.preserve)
-    nested = _missing_nested(views, unused, evidence)
+    nested = {} if gaps.locales else _missing_nested(views, unused, evidence)
     if nested:
         issues.append(_missing_nested_warning(project, nested))
     share = source_evidence(project, evidence, views, unused, len(missing))
-    if share.too_thin:
+    if share.too_thin and not gaps.locales:
         issues.append(
             warning(
                 Code.VALIDATE_THIN_EVIDENCE,
@@ -252,16 +271,65 @@ def _compare(loaded: _Loaded, evidence: Evidence, started: float) -> Envelope:
         count=len(missing),
         key_observations=Count(len(scan.observations)),
         dynamic=counts,
-        suggestions=suggest(project, views, len(missing), share, twins),
+        suggestions=gaps.suggestions
+        if gaps.locales
+        else gaps.suggestions + suggest(project, views, len(missing), share, twins),
         missing_sites=sites_by_key(evidence, lacking),
         stale_translations=loaded.stale,
         descriptions=_shown(evidence, described),
         missing_nested=nested,
         near_twins=twins,
         locale_names=project.locale_names([project.source_locale(), *loaded.stale]),
+        source_unreadable=gaps.source_unreadable,
+        not_read=gaps.reasons,
     )
     project.derived_counts().save()
     return make_envelope(KIND, data, issues, started=started)
+
+
+@dataclass(frozen=True)
+class _Gaps:
+    """What `validate` could not read, and so must not draw conclusions from."""
+
+    reasons: list[str]
+    suggestions: list[Suggestion]
+    source_unreadable: list[str]
+    locales: bool
+    """No source key was read: nothing is compared, and only these suggestions are made."""
+
+
+def _gaps(
+    project: Project, views: dict[str | None, LocaleView], scan: ScanResult, issues: list[Issue]
+) -> _Gaps:
+    """Say first what was not read (the issue goes to the front of `issues`, in place of the
+    bare missing-folder error): no locale folder, a folder of no JSON locale file, a source
+    locale that does not parse (its parse errors say where), no source file scanned."""
+    reasons: list[str] = []
+    suggestions: list[Suggestion] = []
+    # A source file that does not parse lacks every key it holds: its error is the finding,
+    # not the keys the code uses from it, nor the tips that would act on them.
+    unreadable = sorted(
+        {
+            issue.path or "?"
+            for view in views.values()
+            for issue in view.issues
+            if issue.severity == "error"
+        }
+    )
+    locales = locales_not_read(project)
+    if locales is not None:
+        issues[:] = [locales.issue, *(i for i in issues if i.code != Code.LOCALES_DIR_MISSING)]
+        reasons.append(locales.reason)
+        suggestions.extend(locales.suggestions)
+    elif unreadable:
+        name = project.locale_name(project.source_locale())
+        reasons.append(f"the source locale `{name}` does not parse ({', '.join(unreadable)})")
+    sources = sources_not_scanned(project, scan.files)
+    if sources is not None:
+        issues.insert(1 if locales is not None else 0, sources.issue)
+        reasons.append(sources.reason)
+        suggestions.extend(sources.suggestions)
+    return _Gaps(reasons, suggestions, unreadable, locales is not None or bool(unreadable))
 
 
 def _missing_nested(

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from i18nprune.scan.grammars import script_lang_grammar
+from i18nprune.scan.syntax_errors import RESERVED_WORDS
 from i18nprune.syntax_tree import GrammarName
 
 # Every byte but line breaks becomes a space (offsets and line numbers stay the file's).
@@ -35,6 +36,16 @@ class _Rewrite:
     def put(self, at: int, text: bytes) -> None:
         text = text[: max(0, len(self.out) - at)]  # never grow the document
         self.out[at : at + len(text)] = text
+
+    def keep_expression(self, start: int, end: int) -> None:
+        """Keep the Vue template expression [start, end): one that is a bare reserved word
+        (`:class="class"`) is a property of the component to Vue, which reads a lone name
+        without parsing it; it is renamed `_…` (the grammar would read a keyword)."""
+        text = self.source[start:end]
+        if text.strip() in RESERVED_WORDS:
+            self.out[start:end] = re.sub(rb"\w", b"_", text)
+        else:
+            self.keep(start, end)
 
     def comment(self, start: int, end: int) -> None:
         """Turn the HTML comment `<!-- … -->` spanning [start, end) into a block comment."""
@@ -128,7 +139,7 @@ def _scan_vue_markup(rewrite: _Rewrite, start: int, end: int) -> None:
             if close < 0:
                 return
             rewrite.put(mustache, b";(")
-            rewrite.keep(mustache + 2, close)
+            rewrite.keep_expression(mustache + 2, close)
             rewrite.put(close, b")")
             position = close + 2
             continue
@@ -218,19 +229,19 @@ def _vue_attribute(
         rewrite.put(end + 1, b")")
     elif name.startswith((b"@", b"v-on:")):
         rewrite.put(start - 1, b";")
-        rewrite.keep(start, end)
+        rewrite.keep_expression(start, end)
     elif name == b"v-for":
         separator = re.search(rb"\s(?:in|of)\s", rewrite.source[start:end])
         if separator is not None:
             iterable = start + separator.end()
             rewrite.put(iterable - 2, b";(")
-            rewrite.keep(iterable, end)
+            rewrite.keep_expression(iterable, end)
             rewrite.put(end, b")")
     elif name.startswith((b":", b"v-bind", b".")) or (
         name.startswith(b"v-") and not name.startswith(b"v-slot")
     ):
         rewrite.put(start - 2, b";(")
-        rewrite.keep(start, end)
+        rewrite.keep_expression(start, end)
         rewrite.put(end, b")")
 
 

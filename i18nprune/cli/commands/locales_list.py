@@ -21,6 +21,8 @@ def render(data: LocalesListData, out: Console, options: GlobalOptions) -> None:
             else (f"{row.missing_from_source} source key(s) absent, {row.extra} not in the source")
         )
         placeholders = f", {row.placeholders} placeholder(s)" if row.placeholders else ""
+        if row.unreadable:
+            role += f"; [bold red]does not parse[/]: {escape(', '.join(row.unreadable))}"
         lines.append(
             f"  {row.name:<10} {row.keys} key(s){placeholders} in {len(row.files)} file(s)  {role}"
         )
