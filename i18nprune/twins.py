@@ -168,6 +168,8 @@ class _OneSegmentKeys:
         self._one_word: set[int] = set()
         for key, joined in self.joined.items():
             split = words(key)
+            if not split:  # a key of separators only (`...`, `-`) has no twin
+                continue
             if len(split) == 1:
                 self._one_word.update(
                     range(len(joined) - _PLURAL_GROWTH, len(joined) + _PLURAL_GROWTH + 1)

@@ -179,3 +179,9 @@ def test_flat_keys_are_one_segment():
         "Are you sure?": (STYLE, ["Are you sure"]),
         "campaign.noSubs": (PLURAL, ["campaigns.noSubs"]),
     }
+
+
+def test_a_key_of_separators_only_has_no_twin_and_breaks_nothing():
+    """A one-segment key with no words (`...`, seen at onlook's root) used to crash."""
+    found = nearest(["...", "subtitleTracks"], ["subtitleTrack", "x"], None)
+    assert found == {"subtitleTracks": (PLURAL, ["subtitleTrack"])}
