@@ -340,10 +340,23 @@ def test_an_unknown_provider_is_refused(example_project: Path, run_cli: RunCli) 
     result = run_cli(
         "generate", "--target", "de", "--provider", "deepel", "--json", cwd=example_project
     )
-    assert result.code == 1
+    assert result.code == 2  # a usage error, like an unknown target
     assert issue_codes(result) == ["i18nprune.translate.unknown_translation_provider"]
     assert "deepl" in result.envelope["issues"][0]["message"]  # did you mean
     assert not (example_project / "locales/de.json").exists()
+
+
+def test_an_unknown_provider_in_the_config_is_a_broken_config_not_a_usage_error(
+    example_project: Path, run_cli: RunCli
+) -> None:
+    config = read_json(example_project / "i18nprune.config.json")
+    config["translate"]["primary"] = "deepel"
+    (example_project / "i18nprune.config.json").write_text(json.dumps(config))
+
+    result = run_cli("generate", "--target", "de", "--json", cwd=example_project)
+
+    assert result.code == 1
+    assert issue_codes(result) == ["i18nprune.translate.unknown_translation_provider"]
 
 
 def test_a_provider_without_its_api_key_reports_missing_credentials(
