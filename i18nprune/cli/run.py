@@ -20,6 +20,7 @@ import typer
 
 from i18nprune.cli.exits import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, report_usage
 from i18nprune.cli.globals import GlobalOptions
+from i18nprune.cli.help import GlobalHelpCommand
 from i18nprune.cli.output import consoles
 from i18nprune.cli.progress import ProgressDisplay
 from i18nprune.cli.report import Reported, emit
@@ -210,8 +211,10 @@ def _command_for(spec: OpSpec) -> Callable[..., None]:
     return command
 
 
-def op_command(spec: OpSpec, name: str, summary: str) -> click.Command:
-    """The command `name` that runs `spec` (its help: `summary`)."""
+def op_command(spec: OpSpec, name: str, summary: str, epilog: str = "") -> click.Command:
+    """The command `name` that runs `spec` (its help: `summary`, the global flags, `epilog`)."""
     single = typer.Typer(add_completion=False)
-    single.command(name, help=summary)(_command_for(spec))
+    single.command(name, help=summary, cls=GlobalHelpCommand, epilog=epilog or None)(
+        _command_for(spec)
+    )
     return typer.main.get_command(single)
