@@ -99,15 +99,46 @@ def _project_findings(document: dict[str, Any], repository: Path, prefix: str) -
         if key not in twinned
         for site in key_sites
     ]
+    by_code = _quality_findings(document, prefix) if document.get("kind") == "quality" else {}
     found = []
     for issue in document.get("issues", []):
         if located and issue["code"] == Code.VALIDATE_MISSING:
             found.extend(located)  # one annotation a call site instead of the summary
             located = []
             continue
+        if issue["code"] in by_code:
+            found.extend(by_code.pop(issue["code"]))  # one a leaf instead of the summary
+            continue
         found.append(_issue_finding(issue, repository, prefix))
     found.extend(located)
     return found
+
+
+def _quality_findings(document: dict[str, Any], prefix: str) -> dict[str, list[Finding]]:
+    """`quality`'s findings that name their locale file, by issue code: one annotation a leaf,
+    at the line of its key, instead of the summary of its kind."""
+    from i18nprune.ops.quality import finding_code  # a quality run imported it already
+
+    data = document.get("data")
+    if not isinstance(data, dict):
+        return {}
+    names = data.get("localeNames") or {}
+    by_code: dict[str, list[Finding]] = {}
+    for leaf in data.get("findings") or []:
+        if leaf.get("file") is None:
+            continue
+        target = names.get(leaf["target"], leaf["target"])
+        by_code.setdefault(finding_code(leaf["kind"]), []).append(
+            Finding(
+                finding_code(leaf["kind"]),
+                leaf["severity"],
+                f"{target}: `{leaf['path']}`: {leaf['message']}",
+                _join(prefix, leaf["file"]),
+                leaf.get("line"),
+                leaf.get("column"),
+            )
+        )
+    return by_code
 
 
 def _anchored(found: list[Finding], anchor: str | None) -> list[Finding]:
