@@ -42,3 +42,21 @@ def test_the_dynamic_sites_warning_says_what_they_protect(
     assert says in message
     if "no" in says.split()[0:1] or says.startswith("none"):
         assert "their prefixes are protected" not in message
+
+
+@pytest.mark.parametrize("with_json_config", [True, False])
+def test_a_yaml_config_file_is_said_not_to_be_read(
+    with_json_config: bool, make_project: MakeProject, run_cli: RunCli
+) -> None:
+    files: dict[str, Any] = {**BASE, "src/x.ts": "t('a');\n"}
+    if not with_json_config:
+        del files["i18nprune.config.json"]
+    root = make_project({**files, "i18nprune.config.yaml": "locales:\n  source: de\n"})
+
+    result = run_cli("validate", "--json", cwd=root)
+
+    [issue] = [i for i in result.envelope["issues"] if i["code"] == Code.CONFIG_NOT_READ]
+    assert issue["severity"] == "warning" and issue["path"] == "i18nprune.config.yaml"
+    assert issue["message"].startswith("i18nprune.config.yaml is not read: ")
+    read = "the settings come from i18nprune.config.json" if with_json_config else "none is read"
+    assert read in issue["message"]
