@@ -60,3 +60,19 @@ def test_a_yaml_config_file_is_said_not_to_be_read(
     assert issue["message"].startswith("i18nprune.config.yaml is not read: ")
     read = "the settings come from i18nprune.config.json" if with_json_config else "none is read"
     assert read in issue["message"]
+
+
+def test_a_too_deep_locale_file_is_an_error_at_a_position(
+    make_project: MakeProject, run_cli: RunCli
+) -> None:
+    deep = '{\n  "a": "x[{",\n  "b": ' + "[" * 50_000 + "]" * 50_000 + "\n}\n"
+    root = make_project({**BASE, "src/x.ts": "t('a');\n", "locales/fr.json": deep})
+
+    result = run_cli("sync", "--dry-run", "--json", cwd=root)
+
+    [issue] = [i for i in result.envelope["issues"] if i["code"] == Code.LOCALE_INVALID_JSON]
+    # the bracket that opens the 101st level: the 100th `[` after `"b": ` (strings skipped)
+    assert issue["message"].startswith(
+        "locales/fr.json:3:107: nested too deeply to read (49,901 levels from here)"
+    )
+    assert (root / "locales/fr.json").read_text() == deep
