@@ -112,6 +112,7 @@ class Code:
     # editor ops
     KEY_NOT_FOUND = "i18nprune.key.not_found"
     KEY_NO_PLACE = "i18nprune.key.no_place"
+    KEY_NO_FILE = "i18nprune.key.no_file"
 
     # languages
     UNSUPPORTED_LANGUAGE = "i18nprune.languages.unsupported_language_code"
