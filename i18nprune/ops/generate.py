@@ -985,6 +985,7 @@ class _TargetTranslation:
                 done=sum(done for done, _ in counts),
                 total=len(self.texts),
                 failed=sum(failed for _, failed in counts),
+                cached=sum(len(self.translators[index].cached) for index in self._counts),
             )
         )
 

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import io
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 
+from i18nprune.cli.progress import ProgressDisplay
 from i18nprune.envelope import Code
+from i18nprune.ops.events import ProgressEvent
 from tests.conftest import CliResult
 
 RunCli = Callable[..., CliResult]
@@ -76,3 +81,63 @@ def test_a_too_deep_locale_file_is_an_error_at_a_position(
         "locales/fr.json:3:107: nested too deeply to read (49,901 levels from here)"
     )
     assert (root / "locales/fr.json").read_text() == deep
+
+
+def _display(terminal: bool) -> tuple[ProgressDisplay, io.StringIO]:
+    buffer = io.StringIO()
+    console = Console(file=buffer, force_terminal=terminal, color_system=None, width=120)
+    return ProgressDisplay(console, enabled=True, interval=0.0), buffer
+
+
+def _frames(buffer: io.StringIO) -> list[str]:
+    """Every line a terminal was shown (bars are redrawn in place)."""
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", buffer.getvalue())
+    return [line.strip() for line in text.replace("\r", "\n").splitlines() if line.strip()]
+
+
+def _translated(done: int, total: int, **counts: int) -> ProgressEvent:
+    return ProgressEvent(
+        type="run.progress.generate",
+        phase="translate",
+        target="fr",
+        done=done,
+        total=total,
+        **counts,
+    )
+
+
+def test_progress_of_texts_that_all_failed_is_not_complete() -> None:
+    lines, printed = _display(terminal=False)
+    bars, drawn = _display(terminal=True)
+    for display in (lines, bars):
+        with display:
+            display(_translated(0, 50))
+            display(_translated(50, 50, failed=50))
+
+    assert printed.getvalue().splitlines()[-1] == "translate fr: 0/50 texts (0%) 50 failed"
+    assert any("translate fr (texts, 50 failed)" in frame for frame in _frames(drawn))
+    assert not any("50/50" in frame for frame in _frames(drawn))
+
+
+def test_progress_leaves_texts_the_cache_settled_out_of_its_count_and_rate() -> None:
+    lines, printed = _display(terminal=False)
+    bars, drawn = _display(terminal=True)
+    for display in (lines, bars):
+        with display:
+            display(_translated(0, 5000))
+            display(_translated(4990, 5000, cached=4990))  # a part's cache was consulted
+            display(_translated(5000, 5000, cached=4990))
+
+    assert printed.getvalue().splitlines()[-1] == "translate fr: 10/10 texts (100%) 4,990 cached"
+    last = _frames(drawn)[-1]
+    assert "translate fr (texts, 4,990 cached)" in last and "10/10" in last
+    assert "/s" not in last  # ten texts sent are too few for a rate; 4,990 cached are none
+
+
+def test_the_end_of_a_run_draws_no_bar() -> None:
+    for terminal in (False, True):
+        display, buffer = _display(terminal)
+        with display:
+            display(ProgressEvent(type="run.progress.sync", phase="done", done=0, total=1))
+
+        assert not any("done" in frame for frame in _frames(buffer))
