@@ -141,3 +141,13 @@ def test_the_end_of_a_run_draws_no_bar() -> None:
             display(ProgressEvent(type="run.progress.sync", phase="done", done=0, total=1))
 
         assert not any("done" in frame for frame in _frames(buffer))
+
+
+def test_generate_says_it_wrote_the_lock_file(example_project: Path, run_cli: RunCli) -> None:
+    first = run_cli("generate", "--target", "de", cwd=example_project)
+    again = run_cli("generate", "--target", "de", "--json", cwd=example_project)
+
+    assert first.code == 0, first.stderr
+    assert "wrote i18nprune.lock.json" in first.stdout
+    assert (example_project / "i18nprune.lock.json").is_file()
+    assert again.envelope["data"]["lockFile"] is None  # nothing new: the lock is unchanged
