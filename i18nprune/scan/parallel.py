@@ -33,12 +33,17 @@ class _Worker:
     """One worker process and the batch it is working on."""
 
     def __init__(self, environment: dict[str, str], cwd: str) -> None:
+        # A process group of its own: a terminal's Ctrl+C reaches the front's group, and the
+        # front decides what ends (it stops its workers at once); a worker that got the SIGINT
+        # too, even while it still imports, would die of it with a traceback, and the front
+        # would then parse its batch itself.
         self.process = subprocess.Popen(
             [sys.executable, "-m", "i18nprune.scan.parse_worker"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             env=environment,
             cwd=cwd,
+            process_group=0,
         )
         self.batch: WorkerRequest | None = None
         self.received = bytearray()

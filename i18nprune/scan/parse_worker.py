@@ -8,7 +8,6 @@ so that the worker imports what examining needs and nothing of the front's proce
 from __future__ import annotations
 
 import os
-import signal
 import sys
 
 import msgspec
@@ -47,7 +46,4 @@ def serve_requests() -> None:
 
 
 if __name__ == "__main__":
-    # Ctrl+C reaches every process of the terminal's foreground group: the front decides what
-    # ends (it stops its workers at once); a worker that died of it would print a traceback.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
     serve_requests()
