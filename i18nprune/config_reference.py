@@ -211,7 +211,9 @@ DESCRIPTIONS: dict[tuple[str, str], str] = {
         "the other enabled rows of `providers`, in order (rows lacking credentials are skipped)."
     ),
     ("TranslatePolicy", "on_rate_limit"): (
-        "On 429: `backoff` waits and retries (up to `maxAttempts`, then falls back); "
+        "On 429: `backoff` waits (its `Retry-After`, else a backoff) and retries for up to "
+        "`giveUpAfterSeconds` from the batch's first 429, however many 429s that takes, then "
+        "falls back; "
         "`fallback` moves on at once; `abort` stops the job."
     ),
     ("TranslatePolicy", "on_transient_failure"): (
@@ -226,7 +228,9 @@ DESCRIPTIONS: dict[tuple[str, str], str] = {
         "On a rejected key: `abort` stops the job; `fallback` skips the provider."
     ),
     ("TranslatePolicy", "max_attempts"): (
-        "Attempts per batch on one provider before it falls back (or its texts fail)."
+        "Attempts per batch on one provider after a timeout, connection error, 5xx or bad "
+        "answer before it falls back (or its texts fail). Rate limits are not counted: "
+        "`giveUpAfterSeconds` bounds them."
     ),
 }
 

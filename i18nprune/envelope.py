@@ -30,6 +30,7 @@ class Code:
     CONFIG_NOT_STATIC = "i18nprune.config.not_static"
     CONFIG_AMBIGUOUS = "i18nprune.config.multiple_config_files"
     CONFIG_NOT_FOUND = "i18nprune.config.file_not_found"
+    CONFIG_NOT_READ = "i18nprune.config.file_not_read"
     DISCOVERY_WARNING = "i18nprune.context.discovery_warning"
     PROJECT_NOT_FOUND = "i18nprune.project.root_not_found"
     LOCALES_DIR_MISSING = "i18nprune.project.locales_directory_missing"
@@ -113,6 +114,7 @@ class Code:
     # editor ops
     KEY_NOT_FOUND = "i18nprune.key.not_found"
     KEY_NO_PLACE = "i18nprune.key.no_place"
+    KEY_NO_FILE = "i18nprune.key.no_file"
 
     # languages
     UNSUPPORTED_LANGUAGE = "i18nprune.languages.unsupported_language_code"

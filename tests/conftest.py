@@ -84,9 +84,10 @@ def home(tmp_path: Path) -> Path:
 
 def cli_environment(home: Path, **extra: str) -> dict[str, str]:
     """This process's environment for a CLI run: no `I18NPRUNE_*` variables of the caller's, no
-    `CI`, the data home `home`, then `extra`."""
+    `CI` nor `GITHUB_WORKSPACE`, the data home `home`, then `extra`."""
     environ = {k: v for k, v in os.environ.items() if not k.startswith("I18NPRUNE_")}
     environ.pop("CI", None)
+    environ.pop("GITHUB_WORKSPACE", None)  # annotations name files relative to it
     environ["I18NPRUNE_HOME"] = str(home)
     environ.update(extra)
     return environ

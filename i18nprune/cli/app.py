@@ -22,6 +22,7 @@ from i18nprune import __version__
 from i18nprune.cli.commands.demo import DemoError, write_demo
 from i18nprune.cli.exits import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, report_usage
 from i18nprune.cli.globals import FORMATS, GlobalOptions, hoist_global_flags, wants_json
+from i18nprune.cli.help import GlobalHelpCommand, example_epilog
 from i18nprune.ops.registry import OPS, load_every_op
 
 
@@ -91,7 +92,9 @@ class OpGroup(TyperGroup):
             return
         from i18nprune.cli.run import op_command  # the lazy step: what running an op needs
 
-        self.add_command(op_command(OPS[self._ops[name]], name, self._summary(name)), name)
+        path = name if self.name == "i18nprune" else f"{self.name} {name}"
+        command = op_command(OPS[self._ops[name]], name, self._summary(name), example_epilog(path))
+        self.add_command(command, name)
 
 
 app = typer.Typer(
@@ -203,7 +206,7 @@ def main_callback(
     )
 
 
-@app.command("demo")
+@app.command("demo", cls=GlobalHelpCommand, epilog=example_epilog("demo"))
 def demo_command(
     directory: Annotated[Path, typer.Argument(help="A new (or empty) directory to write it to.")],
 ) -> None:
@@ -220,7 +223,7 @@ def demo_command(
     raise typer.Exit(EXIT_OK)
 
 
-@app.command("init")
+@app.command("init", cls=GlobalHelpCommand, epilog=example_epilog("init"))
 def init_command(ctx: typer.Context) -> None:
     """Write down what discovery finds: i18nprune.config.json (a monorepo: one per project)."""
     from i18nprune.cli.commands.init import run_init_command  # what init needs, when run
@@ -228,7 +231,7 @@ def init_command(ctx: typer.Context) -> None:
     raise typer.Exit(run_init_command(ctx.obj))
 
 
-@app.command("serve")
+@app.command("serve", cls=GlobalHelpCommand, epilog=example_epilog("serve"))
 def serve_command(
     ctx: typer.Context,
     allow_writes: Annotated[
@@ -297,6 +300,23 @@ def _is_serve_usage_error(exc: click.ClickException, args: list[str]) -> bool:
     return (ctx is None or ctx.parent is None) and "serve" in args
 
 
+def _suggesting_every_flag(exc: click.NoSuchOption, root: click.Command) -> click.NoSuchOption:
+    """The error for a mistyped flag, its "did you mean" taken from the command's own flags and
+    the global ones, which may follow the command too (`validate --josn`)."""
+    commands = {root, exc.ctx.command if exc.ctx is not None else root}
+    names = sorted(
+        {
+            name
+            for command in commands
+            for param in command.params
+            for name in (*param.opts, *param.secondary_opts)
+            if name.startswith("--")
+        }
+        | {"--help"}
+    )
+    return click.NoSuchOption(exc.option_name, possibilities=names, ctx=exc.ctx)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Console entry point: exit 0 ok, 1 `ok:false`, 2 usage error, 130 interrupted."""
     args = hoist_global_flags(list(sys.argv[1:] if argv is None else argv))
@@ -308,6 +328,8 @@ def main(argv: list[str] | None = None) -> None:
     except (KeyboardInterrupt, click.exceptions.Abort):
         code = EXIT_INTERRUPTED
     except click.ClickException as exc:  # a usage error: unknown flag, command or bad value
+        if isinstance(exc, click.NoSuchOption):
+            exc = _suggesting_every_flag(exc, command)
         code = exc.exit_code
         if wants_json(args) and not _is_serve_usage_error(exc, args):
             report_usage(exc.format_message(), as_json=True)

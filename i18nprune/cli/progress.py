@@ -94,31 +94,47 @@ class ProgressDisplay:
             self._progress.stop()
 
     def __call__(self, event: ProgressEvent) -> None:
-        if event.total is None or event.done is None:
+        # `done` ends a run: a bar of it would flash `done 0/1` just before the result.
+        if event.total is None or event.done is None or event.phase == "done":
             return
         label = f"{event.phase} {event.target}" if event.target else event.phase
+        # Texts the cache settled are no work (a rate of them would be the cache's, absurdly
+        # high), and a text that failed is settled, not progress: the bar counts neither.
+        failed, cached = event.failed or 0, event.cached or 0
+        done, total = event.done - failed - cached, event.total - cached
+        notes = _notes(event.phase, cached, failed)
         if self._lines:
-            self._line(label, event)
+            self._line(label, done, total, notes)
             return
         if self._progress is None:
             return
         key = (event.phase, event.target)
+        description = f"{label} ({', '.join(notes)})" if notes else label
         if key not in self._tasks:
-            unit = _UNITS.get(event.phase)
-            self._tasks[key] = self._progress.add_task(
-                f"{label} ({unit})" if unit else label, total=event.total
-            )
-        self._progress.update(self._tasks[key], completed=event.done, total=event.total)
+            self._tasks[key] = self._progress.add_task(description, total=total, completed=done)
+        self._progress.update(
+            self._tasks[key], completed=done, total=total, description=description
+        )
 
-    def _line(self, label: str, event: ProgressEvent) -> None:
+    def _line(self, label: str, done: int, total: int, notes: list[str]) -> None:
         now = self._clock()
         if now - self._last_line < self._interval:
             return
         self._last_line = now
-        assert event.done is not None and event.total is not None  # checked by the caller
-        words = [f"{label}: {event.done:,}/{event.total:,}"]
-        if event.phase in _UNITS:
-            words.append(_UNITS[event.phase])
-        if event.total:
-            words.append(f"({event.done * 100 // event.total}%)")
+        words = [f"{label}: {done:,}/{total:,}", *notes[:1]]
+        if total:
+            words.append(f"({done * 100 // total}%)")
+        if notes[1:]:
+            words.append(", ".join(notes[1:]))
         self._console.print(" ".join(words))
+
+
+def _notes(phase: str, cached: int, failed: int) -> list[str]:
+    """What a bar's label says after the phase: its unit, then the texts the cache settled and
+    those that failed (outside the bar's count); empty when there is nothing to say."""
+    notes = [_UNITS.get(phase, "texts" if cached or failed else "")]
+    if cached:
+        notes.append(f"{cached:,} cached")
+    if failed:
+        notes.append(f"{failed:,} failed")
+    return notes if notes[0] else []

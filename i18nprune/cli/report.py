@@ -10,7 +10,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from i18nprune.cli.formats import findings, github_commands, sarif_log
+from i18nprune.cli.formats import (
+    Finding,
+    ReportPlace,
+    annotation_root,
+    findings,
+    github_commands,
+    sarif_log,
+    workspace_findings,
+)
 from i18nprune.cli.globals import GlobalOptions
 from i18nprune.cli.output import print_issues, write_document, write_json
 from i18nprune.envelope import Envelope, Issue, ProblemError
@@ -71,16 +79,15 @@ def emit(
         write_json(envelope, options.json_compact)
         return
     if options.format == "sarif":
-        root, anchor = report_root(reported)
-        write_document(sarif_log(findings(envelope, root), root, anchor))
+        place = report_place(reported)
+        write_document(sarif_log(_findings(envelope, reported, place), place))
         return
     if reported.workspace is not None and _is_workspace_run(envelope.data):
         _print_projects(envelope.data, options, (out, err), hide)
     elif envelope.data is not None and not options.quiet:
         _renderer(envelope.kind)(envelope.data, out, options)
     if options.format == "github":
-        root, _ = report_root(reported)
-        found = findings(envelope, root)
+        found = _findings(envelope, reported, report_place(reported))
         for command in github_commands([f for f in found if _shown(f, options, hide)]):
             print(command, flush=True)
         return
@@ -121,20 +128,43 @@ def _shown(issue: Issue | Any, options: GlobalOptions, hidden: str | None) -> bo
     return issue.code != hidden and (not options.quiet or issue.severity == "error")
 
 
-def report_root(reported: Reported) -> tuple[Path, str | None]:
-    """The folder a report's relative paths start from (the workspace or project root, else the
-    folder the command was given) and the file to place file-less findings at (the workspace
-    file or the project's config), relative to it, when there is one."""
-    if reported.workspace is not None:
-        file = reported.workspace.file
-        return reported.workspace.root, file.name if file is not None else None
+def _findings(envelope: Envelope, reported: Reported, place: ReportPlace) -> list[Finding]:
+    if reported.workspace is not None and _is_workspace_run(envelope.data):
+        return workspace_findings(envelope, place)
+    return findings(envelope, place)
+
+
+def report_place(reported: Reported) -> ReportPlace:
+    """Where a report's findings are: the folder its relative paths start from (the workspace
+    or project root, else the folder the command was given), the repository root above it, and
+    the files to place findings without a file at (the workspace file or the project's config;
+    each project's config in a workspace)."""
+    workspace = reported.workspace
+    if workspace is not None:
+        root = Path(os.path.realpath(workspace.root))
+        anchors = {
+            project.rel: _inside(project.config_path, root / project.rel)
+            for project in workspace.projects
+        }
+        return ReportPlace(
+            root,
+            annotation_root(root),
+            workspace.file.name if workspace.file is not None else None,
+            {rel: anchor for rel, anchor in anchors.items() if anchor is not None},
+        )
     try:
         project = reported.handle.open()
     except ProblemError:
         request = reported.handle.request
-        return Path(os.path.realpath(request.project or request.cwd)), None
-    config_file = project.loaded.config_path
-    anchor = None
-    if config_file is not None and config_file.is_relative_to(project.root):
-        anchor = config_file.relative_to(project.root).as_posix()
-    return project.root, anchor
+        root = Path(os.path.realpath(request.project or request.cwd))
+        return ReportPlace(root, annotation_root(root))
+    root = Path(os.path.realpath(project.root))
+    return ReportPlace(root, annotation_root(root), _inside(project.loaded.config_path, root))
+
+
+def _inside(file: Path | None, folder: Path) -> str | None:
+    """`file` relative to `folder`, when it is a file inside it."""
+    if file is None:
+        return None
+    file = Path(os.path.realpath(file))
+    return file.relative_to(folder).as_posix() if file.is_relative_to(folder) else None

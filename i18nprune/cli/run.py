@@ -20,11 +20,12 @@ import typer
 
 from i18nprune.cli.exits import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, report_usage
 from i18nprune.cli.globals import GlobalOptions
+from i18nprune.cli.help import GlobalHelpCommand
 from i18nprune.cli.output import consoles
 from i18nprune.cli.progress import ProgressDisplay
 from i18nprune.cli.report import Reported, emit
 from i18nprune.config import ConfigOverrides
-from i18nprune.envelope import Code, Envelope, ProblemError, error, make_envelope
+from i18nprune.envelope import Code, Envelope, Issue, ProblemError, error, make_envelope
 from i18nprune.ops.offload import run_inline
 from i18nprune.ops.options import OptionsError, decode_options, option_fields
 from i18nprune.ops.registry import OpSpec, execute
@@ -105,9 +106,21 @@ def run_op(spec: OpSpec, options: GlobalOptions, raw: dict[str, Any]) -> int:
         emit(envelope, options, reported, (out, err))
         return EXIT_INTERRUPTED
     emit(envelope, options, reported, (out, err))
-    if any(issue.severity == "error" and issue.code in _USAGE_CODES for issue in envelope.issues):
+    if any(_is_usage_error(issue, given) for issue in envelope.issues):
         return EXIT_USAGE
     return EXIT_OK if envelope.ok else EXIT_FAILED
+
+
+def _is_usage_error(issue: Issue, given: dict[str, Any]) -> bool:
+    """Whether `issue` says the command line asked for something impossible: one of the usage
+    codes, or an unknown provider that `--provider` named (one the config names is a broken
+    config, exit 1)."""
+    if issue.severity != "error":
+        return False
+    if issue.code == Code.UNKNOWN_PROVIDER:
+        provider = given.get("provider")
+        return isinstance(provider, str) and f"`{provider}`" in issue.message
+    return issue.code in _USAGE_CODES
 
 
 def _workspace_of(spec: OpSpec, handle: ProjectHandle, options: GlobalOptions) -> Workspace | None:
@@ -198,8 +211,10 @@ def _command_for(spec: OpSpec) -> Callable[..., None]:
     return command
 
 
-def op_command(spec: OpSpec, name: str, summary: str) -> click.Command:
-    """The command `name` that runs `spec` (its help: `summary`)."""
+def op_command(spec: OpSpec, name: str, summary: str, epilog: str = "") -> click.Command:
+    """The command `name` that runs `spec` (its help: `summary`, the global flags, `epilog`)."""
     single = typer.Typer(add_completion=False)
-    single.command(name, help=summary)(_command_for(spec))
+    single.command(name, help=summary, cls=GlobalHelpCommand, epilog=epilog or None)(
+        _command_for(spec)
+    )
     return typer.main.get_command(single)

@@ -18,7 +18,7 @@ from i18nprune.config.document import JAVASCRIPT_SUFFIXES, TYPESCRIPT_SUFFIXES, 
 from i18nprune.config.environment import discovery_disabled, environment_layer, source_dirs
 from i18nprune.config.json_reader import read_json_config
 from i18nprune.config.layers import FieldSource, deep_merge, leaf_paths, nested
-from i18nprune.config.lookup import explicit_config_file, find_config_file
+from i18nprune.config.lookup import CONFIG_FILE_NAMES, explicit_config_file, find_config_file
 from i18nprune.config.presets import preset_functions
 from i18nprune.config.schema import Config
 from i18nprune.config.secrets import redacted_env
@@ -115,6 +115,8 @@ def load_config(
         issues.extend(found.issues)
     if config_path is None:
         issues.insert(0, _no_config_file(root, findings))
+    if config_file is None:
+        issues[:0] = unread_config_files(root, config_path)
     merged = _apply(merged, flags, "flag", sources)
     function_sources = dict.fromkeys(merged["functions"], sources["functions"])
     if sources["functions"] == "default":
@@ -135,6 +137,26 @@ def load_config(
         function_sources=function_sources,
         findings=findings,
     )
+
+
+def unread_config_files(root: Path, read: Path | None) -> list[Issue]:
+    """A warning for each `i18nprune.config.*` file in `root` that is not read (YAML, TOML,
+    JSON5, …): its settings would otherwise be silently ignored."""
+    read_as = f"the settings come from {read.name}" if read is not None else "none is read"
+    issues = []
+    for path in sorted(root.glob("i18nprune.config.*")):
+        if path.name in CONFIG_FILE_NAMES or not path.is_file():
+            continue
+        issues.append(
+            warning(
+                Code.CONFIG_NOT_READ,
+                f"{path.name} is not read: i18nprune reads i18nprune.config.json or "
+                f"i18nprune.config.{{ts,mts,cts,js,mjs,cjs}} ({read_as}); write its settings "
+                "there",
+                path.name,
+            )
+        )
+    return issues
 
 
 def _no_config_file(root: Path, findings: Mapping[str, Finding]) -> Issue:

@@ -191,7 +191,8 @@ class TranslatePolicy(_Section, frozen=True):
     max_attempts: int = 3
     give_up_after_seconds: float = 120.0
     """A provider whose every request has failed for this long (none succeeded) is given up:
-    its pending texts fail, or move on along the chain."""
+    its pending texts fail, or move on along the chain. Also how long a batch waits out rate
+    limits (`onRateLimit: backoff`), from its first 429, before it moves on."""
 
 
 def _default_providers() -> list[ProviderRow]:

@@ -110,12 +110,43 @@ def _parse(text: str, display_path: str, number: Callable[[str], object] | None)
         message = f"{display_path}:{line}:{column}: {why} — {_FIX_HINT}"
         raise LocaleFileError(error(Code.LOCALE_INVALID_JSON, message, display_path)) from exc
     except RecursionError as exc:
-        message = f"{display_path}: nested too deeply to read — {_FIX_HINT}"
+        line, column, depth = _too_deep(text)
+        message = (
+            f"{display_path}:{line}:{column}: nested too deeply to read ({depth:,} levels "
+            f"from here) — {_FIX_HINT}"
+        )
         raise LocaleFileError(error(Code.LOCALE_INVALID_JSON, message, display_path)) from exc
     except _NonStandardConstant as exc:
         line, column = _constant_position(text)
         message = f"{display_path}:{line}:{column}: {exc} is not valid JSON — {_FIX_HINT}"
         raise LocaleFileError(error(Code.LOCALE_INVALID_JSON, message, display_path)) from exc
+
+
+# A locale file nested deeper than this is a mistake (or an attack), not messages.
+_SENSIBLE_DEPTH = 100
+_STRING_OR_BRACKET = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def _too_deep(text: str) -> tuple[int, int, int]:
+    """Where a document too deeply nested begins to be so: the line and column of the bracket
+    that opens level `_SENSIBLE_DEPTH + 1` (else of the deepest level), and how many levels
+    deeper the document goes from there. Linear in the text, strings skipped."""
+    depth = deepest = 0
+    start = start_depth = None
+    for match in _STRING_OR_BRACKET.finditer(text):
+        token = match.group()
+        if token in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if start is None or (start_depth or 0) <= _SENSIBLE_DEPTH:
+                    start, start_depth = match.start(), depth
+        elif token in "]}":
+            depth -= 1
+    if start is None or start_depth is None:
+        return 1, 1, 0
+    line, column = line_column(text, start)
+    return line, column, deepest - start_depth + 1
 
 
 def _reject_constant(name: str) -> object:

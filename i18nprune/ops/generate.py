@@ -157,6 +157,8 @@ class GenerateData(msgspec.Struct, frozen=True, rename="camel"):
     locale_names: dict[str, str] = {}
     """Each of `targets` (normalised: `pt-br`) → how the project spells it (`pt_BR`, or a new
     target as `--target` named it)."""
+    lock_file: str | None = None
+    """The lock file, when this run wrote it (relative to the root)."""
 
 
 def machine_leaf(translation: str, existing: object) -> dict[str, object]:
@@ -613,7 +615,7 @@ async def _run(handle: ProjectHandle, options: GenerateOptions, emit: EventSink)
         pool = workers.statistics()
     # No checkpoint since `_prepare_and_translate` returned (it released the pool, so leaving
     # the block awaits nothing): `_write` is sure to run, and it lets go.
-    results, found = await _write(project, runs, reports, options, emit, let_go)
+    results, lock_written, found = await _write(project, runs, reports, options, emit, let_go)
     issues.extend(found)
     issues.extend(
         _stale_warning(project, target_run, options)
@@ -631,6 +633,7 @@ async def _run(handle: ProjectHandle, options: GenerateOptions, emit: EventSink)
         target_results=results,
         pool=pool,
         locale_names={target.code: target.name for target in targets},
+        lock_file=LOCK_FILE if lock_written else None,
     )
     emit(ProgressEvent(type=EVENT, phase="done", done=len(runs), total=len(runs)))
     envelope = make_envelope(KIND, data, issues, started=started)
@@ -985,6 +988,7 @@ class _TargetTranslation:
                 done=sum(done for done, _ in counts),
                 total=len(self.texts),
                 failed=sum(failed for _, failed in counts),
+                cached=sum(len(self.translators[index].cached) for index in self._counts),
             )
         )
 
@@ -1149,19 +1153,20 @@ async def _write(
     options: GenerateOptions,
     emit: EventSink,
     let_go: Callable[[], None],
-) -> tuple[list[TargetResult], list[Issue]]:
+) -> tuple[list[TargetResult], bool, list[Issue]]:
     """Write every translated target, then the lock file (a dry run writes nothing and
     reports its plan); meanwhile, in another thread, `let_go` (the translation cache closes
-    and the translators are freed: neither touches the files). Returns once both are done.
+    and the translators are freed: neither touches the files). Returns once both are done,
+    with whether the lock file was written.
 
     Shielded: once writing starts it finishes, so no file is left out of a finished run; the
     writes themselves contain no checkpoint.
     """
     if options.dry_run:
         await _shielded(let_go)
-        return [target_run.result("dry_run") for target_run in runs], []
+        return [target_run.result("dry_run") for target_run in runs], False, []
 
-    def write_all() -> tuple[list[tuple[TargetResult, list[Issue]]], list[Issue]]:
+    def write_all() -> tuple[list[tuple[TargetResult, list[Issue]]], tuple[bool, list[Issue]]]:
         written = []
         for target_run, report in zip(runs, reports, strict=True):
             assert report is not None  # every translation finished
@@ -1170,14 +1175,14 @@ async def _write(
         return written, _write_lock(project, runs, wrote)
 
     with trio.CancelScope(shield=True):
-        outcomes, issues = await trio.to_thread.run_sync(_beside, write_all, let_go)
+        outcomes, (lock_written, issues) = await trio.to_thread.run_sync(_beside, write_all, let_go)
     results = []
     for result, found in outcomes:
         for path in result.output_paths:
             emit(ProgressEvent(type=EVENT, phase="write", target=result.target, path=path))
         results.append(result)
         issues.extend(found)
-    return results, issues
+    return results, lock_written, issues
 
 
 def _failure_issue(run: TargetRun, report: TranslationReport) -> Issue:
@@ -1220,12 +1225,15 @@ def _write_target(
     return run.result(status, report, written, count, retranslated), issues
 
 
-def _write_lock(project: Project, runs: list[TargetRun], wrote: list[bool]) -> list[Issue]:
+def _write_lock(
+    project: Project, runs: list[TargetRun], wrote: list[bool]
+) -> tuple[bool, list[Issue]]:
     """Record each target's entries in the lock file: the entries of the targets this run
     wrote replace theirs, every other target's stay as they are on disk (a target whose
-    write failed keeps its old ones). A read-only session writes none."""
+    write failed keeps its old ones). A read-only session writes none. Returns whether the
+    file was written (an unchanged lock is not), and what went wrong."""
     if project.read_only:
-        return []
+        return False, []
     done = [run for run, ok in zip(runs, wrote, strict=True) if ok]
     codes = {run.target.code for run in done}
 
@@ -1239,12 +1247,12 @@ def _write_lock(project: Project, runs: list[TargetRun], wrote: list[bool]) -> l
         return updated
 
     try:
-        update_lock(project.root, change)
+        changed = update_lock(project.root, change)
     except LockFileError as exc:  # spoiled since this run read it
-        return exc.issues
+        return False, exc.issues
     except OSError as exc:
         reason = exc.strerror or str(exc)
-        return [
+        return False, [
             error(
                 Code.LOCK_UNWRITABLE,
                 f"{LOCK_FILE}: cannot be written ({reason}); the locale files were written — "
@@ -1253,4 +1261,4 @@ def _write_lock(project: Project, runs: list[TargetRun], wrote: list[bool]) -> l
                 LOCK_FILE,
             )
         ]
-    return []
+    return changed, []

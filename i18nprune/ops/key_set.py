@@ -33,8 +33,12 @@ class KeySetOptions(msgspec.Struct, frozen=True, kw_only=True):
     key: Annotated[
         str, msgspec.Meta(min_length=1, description="the key as code writes it (`ns:path`)")
     ]
-    locale: Annotated[str, msgspec.Meta(description="the locale to write (a new one is created)")]
+    locale: Annotated[str, msgspec.Meta(description="the locale to write")]
     value: Annotated[str, msgspec.Meta(description="the text to set")]
+    create: Annotated[
+        bool,
+        msgspec.Meta(description="create the locale file the leaf goes to when there is none"),
+    ] = False
 
 
 class KeySetData(msgspec.Struct, frozen=True):
@@ -49,7 +53,9 @@ class KeySetData(msgspec.Struct, frozen=True):
 
 async def run(handle: ProjectHandle, options: KeySetOptions, emit: EventSink) -> Envelope:
     """Set `key` to `value` in `locale`, in the file that holds it, or (a new key) where
-    `missing` would put it; the write is atomic and keeps the file's format. Runs off the loop.
+    `missing` would put it; the write is atomic and keeps the file's format. A file that does
+    not exist yet (a new locale, a new namespace) is created only with `create`; without it
+    nothing is written (`i18nprune.key.no_file`). Runs off the loop.
     """
     started = time.perf_counter()
     data, issues = await trio.to_thread.run_sync(_set, handle, options)
@@ -81,6 +87,12 @@ def _set(handle: ProjectHandle, options: KeySetOptions) -> tuple[KeySetData, lis
         segments = inventory.segments.get(locale)
         name = segments[0].name if segments else options.locale.strip()
         file = project.namespace_file(name, namespace or syntax.default_namespace)
+    if not options.create and not file.exists():
+        message = (
+            f"{project.locale_name(options.locale)} has no file for `{options.key}` "
+            f"({project.relative(file)} would be created): set `create: true` to create it"
+        )
+        return unchanged, [*issues, error(Code.KEY_NO_FILE, message)]
     try:
         if not editor.document(file).reaches(path):
             # An array item past the end of its array, or a key the grammar gives no path.

@@ -26,6 +26,7 @@ from i18nprune.keys import KeySyntax
 from i18nprune.locale_codes import language_of
 from i18nprune.locales.catalog import PLURAL_CATEGORIES, ordinal_categories, plural_categories
 from i18nprune.locales.leaves import Leaf
+from i18nprune.locales.positions import locate_paths
 from i18nprune.locales.view import LocaleView
 from i18nprune.ops.events import EventSink
 from i18nprune.ops.review import find_marks
@@ -56,6 +57,8 @@ _CHOICE_PLURAL_KINDS = frozenset({"plural", "selectordinal"})
 _LINE_BREAKS = re.compile(r"[ \t]*(?:\r\n|\r|\n)+[ \t]*")
 # Summary issues name this many paths and count the rest.
 _NAMED_PATHS = 5
+# Findings are listed worst first.
+_SEVERITY_ORDER: tuple[Severity, ...] = ("error", "warning", "info")
 
 _CODES: dict[FindingKind, str] = {
     "placeholders": Code.QUALITY_PLACEHOLDERS,
@@ -77,6 +80,11 @@ _SUMMARIES: dict[FindingKind, str] = {
 }
 
 
+def finding_code(kind: FindingKind) -> str:
+    """The issue code of a kind of finding (its summary issue's)."""
+    return _CODES[kind]
+
+
 class QualityOptions(msgspec.Struct, frozen=True, kw_only=True):
     target: Annotated[
         list[str] | None,
@@ -94,6 +102,9 @@ class QualityFinding(msgspec.Struct, frozen=True, rename="camel"):
     message: str
     file: str | None = None
     """The target file holding the leaf, relative to the project root."""
+    line: int | None = None
+    column: int | None = None
+    """Where that file spells the leaf's key (1-based), when it could be read."""
 
 
 class TargetQuality(msgspec.Struct, frozen=True, rename="camel"):
@@ -145,6 +156,7 @@ def _check(handle: ProjectHandle, options: QualityOptions, started: float) -> En
             compared = _Comparison(project, syntax, namespace, sources[namespace], view, terms)
             own.extend(compared.findings())
             checked += compared.checked
+        own.sort(key=lambda finding: _SEVERITY_ORDER.index(finding.severity))
         rows.append(_counts(target.code, checked, own))
         findings.extend(own)
         issues.extend(_summaries(target.name, own))
@@ -185,8 +197,20 @@ class _Comparison:
         self._same_language = language_of(source.locale) == language_of(target.locale)
 
     def findings(self) -> list[QualityFinding]:
-        """Every finding of the target view: leaf by leaf, then plural groups, then marks."""
-        found: list[QualityFinding] = []
+        """Every finding of the target view: leaf by leaf, then plural groups, then marks;
+        each where its file spells the leaf's key."""
+        found = self._found()
+        spots = locate_paths(self.target, {holder for _, holder in found})
+        located = []
+        for finding, holder in found:
+            spot = spots.get(holder)
+            if spot is not None:
+                finding = msgspec.structs.replace(finding, line=spot.line, column=spot.column)
+            located.append(finding)
+        return located
+
+    def _found(self) -> list[tuple[QualityFinding, str]]:
+        found: list[tuple[QualityFinding, str]] = []
         for path, ours in self.target.leaves.items():
             theirs = self.source.leaves.get(path)
             if theirs is None or not _is_translated(ours) or not _is_text(theirs):
@@ -217,9 +241,9 @@ class _Comparison:
 
     def _finding(
         self, path: str, kind: FindingKind, severity: Severity, message: str, holder: str
-    ) -> QualityFinding:
-        """A finding at `path`, in the file of the leaf `holder`."""
-        return QualityFinding(
+    ) -> tuple[QualityFinding, str]:
+        """A finding at `path`, in the file of the leaf `holder` (returned with it)."""
+        finding = QualityFinding(
             target=self.target.locale,
             path=self.syntax.display(self.namespace, path),
             kind=kind,
@@ -227,6 +251,7 @@ class _Comparison:
             message=message,
             file=self.target.leaf_segment.get(holder),
         )
+        return finding, holder
 
 
 def _is_text(leaf: Leaf) -> bool:

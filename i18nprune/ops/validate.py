@@ -92,6 +92,20 @@ def missing_in(evidence: Evidence, views: dict[str | None, LocaleView]) -> list[
     return evidence.missing({namespace: view.leaves for namespace, view in views.items()})
 
 
+def _what_dynamic_sites_protect(scan: ScanResult) -> str:
+    """What the active dynamic key sites keep from removal: the keys under their static heads,
+    or ending with their static tails; said plainly when they have neither."""
+    active = [
+        site for site in scan.dynamic if site.kind != "commented" and site.kind not in MESSAGE_KINDS
+    ]
+    if any(site.prefix is not None for site in active):
+        return "their prefixes are protected"
+    suffixes = {site.suffix for site in active if site.suffix}
+    if suffixes:
+        return f"no prefix is protected: keys ending with {len(suffixes)} suffix(es) are"
+    return "none has a static prefix or suffix, so no key is protected by them"
+
+
 def dynamic_counts(scan: ScanResult) -> DynamicCounts:
     """The dynamic sites by place: a site that reaches several places is several records."""
     places = {(site.file, site.line, site.column, site.kind) for site in scan.dynamic}
@@ -260,8 +274,8 @@ def _compare(loaded: _Loaded, evidence: Evidence, started: float) -> Envelope:
         issues.append(
             warning(
                 Code.VALIDATE_DYNAMIC,
-                f"{built} dynamic key site(s) cannot be checked statically; their "
-                "prefixes are protected (see `i18nprune locales dynamic`)",
+                f"{built} dynamic key site(s) cannot be checked statically; "
+                f"{_what_dynamic_sites_protect(scan)} (see `i18nprune locales dynamic`)",
             )
         )
     data = ValidateData(

@@ -98,12 +98,19 @@ class Requester(Protocol):
         ...
 
 
-def next_step(policy: TranslatePolicy, kind: FailureKind, failed_attempts: int) -> Step:
-    """What the policy does after a batch's `failed_attempts`-th failure of `kind` on a provider.
+def next_step(
+    policy: TranslatePolicy, kind: FailureKind, failed_attempts: int, limited_for: float = 0.0
+) -> Step:
+    """What the policy does after a batch's `failed_attempts`-th failure of `kind` on a provider,
+    `limited_for` seconds after its first rate limit there.
 
-    Retrying choices (rate limit "backoff", transient "retry", and always for a bad response)
-    retry until `maxAttempts` attempts were made, then fall back.
+    A rate limit with "backoff" is waited out until `giveUpAfterSeconds` have passed since the
+    batch's first 429 (a provider that asks to slow down is not failing; how many times it asks
+    depends on the load, not on the batch). Other retrying choices (transient "retry", and always
+    for a bad response) retry until `maxAttempts` attempts were made. Then they fall back.
     """
+    if kind == "rate_limited" and policy.on_rate_limit == "backoff":
+        return "retry" if limited_for < policy.give_up_after_seconds else "fallback"
     choice = {
         "rate_limited": policy.on_rate_limit,
         "transient": policy.on_transient_failure,
@@ -125,6 +132,8 @@ class _Batch:
     provider: int = 0
     failed_attempts: int = 0
     """Failures on the current provider."""
+    limited_since: float | None = None
+    """When the current provider first answered it with a rate limit (trio's clock)."""
     sent: bool = False
     """The texts were sent to the current provider (so it is answerable for them)."""
     attempts: int = 0
@@ -381,7 +390,13 @@ class _JobRun:
         settings = self._job.chain[batch.provider]
         reason = f"{failure.kind}: {failure.message}"  # messages start with the provider id
         batch.failed_attempts += 1
-        step = next_step(self._job.policy, failure.kind, batch.failed_attempts)
+        limited_for = 0.0
+        if failure.kind == "rate_limited":
+            now = trio.current_time()
+            if batch.limited_since is None:
+                batch.limited_since = now
+            limited_for = now - batch.limited_since
+        step = next_step(self._job.policy, failure.kind, batch.failed_attempts, limited_for)
         if step == "abort":
             self._abort(reason)
             return False
@@ -420,6 +435,7 @@ class _JobRun:
             self._tallies[batch.provider].lost += len(batch.texts)
         batch.provider += 1
         batch.failed_attempts = 0
+        batch.limited_since = None
         batch.sent = False
         if batch.provider < len(self._job.chain):
             self.fallback_count += 1

@@ -17,6 +17,7 @@ from i18nprune.scan.examine import Examined
 from i18nprune.scan.parse_worker import WorkerRequest, reply_decoder, request_encoder
 from i18nprune.system.children import child_python
 from i18nprune.system.frames import take_frames, write_frame
+from i18nprune.system.interrupts import raise_if_interrupted
 
 # A batch is a share of what is left to examine (guided scheduling): large while much is left,
 # so that the cost of each batch stays small, and smaller towards the end, so that no process is
@@ -24,18 +25,25 @@ from i18nprune.system.frames import take_frames, write_frame
 _SHARES_PER_JOB = 4
 _MIN_BATCH_BYTES = 64 << 10
 _MAX_BATCH_BYTES = 1 << 20
+# How long the front waits for replies at most before it looks whether it was interrupted.
+_INTERRUPT_POLL_SECONDS = 0.1
 
 
 class _Worker:
     """One worker process and the batch it is working on."""
 
     def __init__(self, environment: dict[str, str], cwd: str) -> None:
+        # A process group of its own: a terminal's Ctrl+C reaches the front's group, and the
+        # front decides what ends (it stops its workers at once); a worker that got the SIGINT
+        # too, even while it still imports, would die of it with a traceback, and the front
+        # would then parse its batch itself.
         self.process = subprocess.Popen(
             [sys.executable, "-m", "i18nprune.scan.parse_worker"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             env=environment,
             cwd=cwd,
+            process_group=0,
         )
         self.batch: WorkerRequest | None = None
         self.received = bytearray()
@@ -174,7 +182,9 @@ def examine_in_processes(
     Work that no worker can do (processes that cannot start or that die) is done in this
     process. Workers `started` earlier are used first (the ones not needed are left to their
     owner). Every worker used is stopped before this returns, also when this raises or is
-    interrupted (a worker busy with a batch is not left to finish it).
+    interrupted (a worker busy with a batch is not left to finish it). On a thread of trio's,
+    an interrupt or cancellation of its task ends the examination within a tenth of a second
+    or one file (see `raise_if_interrupted`).
     """
     queue = _Queue(root, files, functions, jobs)
     wanted = min(jobs - 1 if examine_here else jobs, len(files))
@@ -197,8 +207,9 @@ def examine_in_processes(
                 else:
                     selector.unregister(worker.process.stdout)
             while busy:
+                raise_if_interrupted()
                 # Between two files of its own, this process only looks for replies.
-                timeout = 0 if examine_here and queue else None
+                timeout = 0 if examine_here and queue else _INTERRUPT_POLL_SECONDS
                 for key, _ in selector.select(timeout):
                     worker = key.data
                     chunk = os.read(key.fd, 1 << 20)
@@ -218,6 +229,7 @@ def examine_in_processes(
                 if examine_here and queue:
                     on_examined(queue.take_last_file().examine())
         while queue:  # left over only when no worker could take it
+            raise_if_interrupted()
             on_examined(queue.take().examine())
     finally:
         for worker in workers:

@@ -72,6 +72,7 @@ from i18nprune.scan.records import (
     ScopeRule,
 )
 from i18nprune.system.children import usable_cpus
+from i18nprune.system.interrupts import raise_if_interrupted
 
 if TYPE_CHECKING:
     # Imported where a file is examined: a warm scan that reuses every record (most runs of a
@@ -442,6 +443,7 @@ class _ProjectScan:
             )
             return
         for file in self.in_flight:
+            raise_if_interrupted()
             relpath = file.relpath
             known_content = contents.pop(relpath, None)
             examined = (

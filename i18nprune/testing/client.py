@@ -296,9 +296,13 @@ class ServeClient:
         """`op.keys`: source-locale keys starting with `prefix`; returns the envelope."""
         return self.op("keys", {"prefix": prefix, "limit": limit}, **params)
 
-    def set_key(self, key: str, locale: str, value: str, **params: Any) -> dict[str, Any]:
-        """`op.key.set` (a write op: the server needs `--allow-writes`); returns the envelope."""
-        return self.op("key.set", {"key": key, "locale": locale, "value": value}, **params)
+    def set_key(
+        self, key: str, locale: str, value: str, *, create: bool = False, **params: Any
+    ) -> dict[str, Any]:
+        """`op.key.set` (a write op: the server needs `--allow-writes`), creating the locale
+        file when there is none only with `create`; returns the envelope."""
+        options = {"key": key, "locale": locale, "value": value, "create": create}
+        return self.op("key.set", options, **params)
 
     def workspace(self, **params: Any) -> dict[str, Any]:
         """`op.workspace`: the projects of the workspace at the root; returns the envelope."""

@@ -208,3 +208,99 @@ def test_a_message_names_its_place_as_path_line_column() -> None:
     assert message_location("a.json", "a.json: cannot be read") is None
     assert message_location("a.json", "b.json:3:1: elsewhere") is None
     assert message_location(None, "a.json:3:1: no path") is None
+
+
+@pytest.fixture
+def repository_with_app(tmp_path: Path, example_project: Path) -> Path:
+    """A repository (a `.git` folder at its root) holding the example app at `apps/web`, with a
+    key the source locale lacks in `src/Extra.tsx`."""
+    repository = tmp_path / "repo"
+    (repository / ".git").mkdir(parents=True)
+    (repository / "apps").mkdir()
+    example_project.rename(repository / "apps" / "web")
+    (repository / "apps" / "web" / "src" / "Extra.tsx").write_text(
+        "export const A = () => t('extra.key');\n", "utf-8"
+    )
+    return repository
+
+
+def test_github_paths_are_relative_to_the_repository_root_from_a_subfolder_project(
+    repository_with_app, run_cli
+):
+    result = run_cli("-C", "apps/web", "validate", "--format", "github", cwd=repository_with_app)
+
+    assert (
+        "::error file=apps/web/src/Extra.tsx,line=1,col=24,endLine=1,endColumn=38,"
+        "title=i18nprune.validate.missing_literal_keys::"
+        "`extra.key` is missing from the source locale `en`"
+    ) in commands(result.stdout)
+    # run inside the project, the paths are the same
+    inside = run_cli("validate", "--format", "github", cwd=repository_with_app / "apps" / "web")
+    assert commands(inside.stdout) == commands(result.stdout)
+
+
+def test_sarif_srcroot_is_the_repository_root_and_the_anchor_is_the_projects_config(
+    repository_with_app, run_cli
+):
+    result = run_cli("-C", "apps/web", "validate", "--format", "sarif", cwd=repository_with_app)
+
+    [run] = sarif(result)["runs"]
+    assert run["originalUriBaseIds"]["%SRCROOT%"]["uri"] == repository_with_app.as_uri() + "/"
+    [extra] = [r for r in run["results"] if "`extra.key`" in r["message"]["text"]]
+    assert extra["locations"][0]["physicalLocation"]["artifactLocation"] == {
+        "uri": "apps/web/src/Extra.tsx",
+        "uriBaseId": "%SRCROOT%",
+    }
+    [dynamic] = [r for r in run["results"] if r["ruleId"] == Code.VALIDATE_DYNAMIC]
+    assert dynamic["locations"][0]["physicalLocation"]["artifactLocation"] == {
+        "uri": "apps/web/i18nprune.config.json",
+        "uriBaseId": "%SRCROOT%",
+    }
+
+
+def test_github_workspace_variable_is_the_root_of_the_paths(tmp_path, example_project, run_cli):
+    checkout = tmp_path  # no `.git`: a checkout GitHub Actions names
+    (example_project / "src" / "Extra.tsx").write_text("t('extra.key');\n", "utf-8")
+
+    result = run_cli(
+        "validate",
+        "--format",
+        "github",
+        cwd=example_project,
+        env={"GITHUB_WORKSPACE": str(checkout)},
+    )
+
+    assert any(
+        line.startswith("::error file=app/src/Extra.tsx,") for line in commands(result.stdout)
+    )
+
+
+def test_workspace_findings_without_a_file_are_placed_at_their_projects_config(
+    repository_with_app, run_cli
+):
+    other = repository_with_app / "apps" / "admin"
+    (other / "locales").mkdir(parents=True)
+    (other / "i18nprune.config.json").write_text('{"locales": {"source": "en"}}', "utf-8")
+    (other / "locales" / "en.json").write_text('{"save": "Save"}\n', "utf-8")
+    (other / "src").mkdir()
+    (other / "src" / "main.ts").write_text("t('save');\n", "utf-8")
+
+    result = run_cli("--workspace", "validate", "--format", "github", cwd=repository_with_app)
+
+    lines = commands(result.stdout)
+    assert (
+        "::error file=apps/web/i18nprune.config.json,line=1,"
+        "title=i18nprune.workspace.project_failed::`apps/web` failed (1 of 2 project(s) failed: "
+        "apps/web)"
+    ) in lines
+    assert any(
+        line.startswith(
+            "::warning file=apps/web/i18nprune.config.json,line=1,"
+            "title=i18nprune.validate.dynamic_key_sites::"
+        )
+        for line in lines
+    )
+    results = sarif(
+        run_cli("--workspace", "validate", "--format", "sarif", cwd=repository_with_app)
+    )["runs"][0]["results"]
+    assert all(result_["locations"] for result_ in results)

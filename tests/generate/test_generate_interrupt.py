@@ -143,7 +143,9 @@ def test_killed_workers_do_not_stop_the_run(make_project: MakeProject, home: Pat
     # new workers and sends each batch once more, which the fake now answers.
     en = dict(list(EN.items())[:4])
     with hanging_fake(answered=0, hanging=len(en)) as fake:
-        config = provider_config(fake, batchSize=1)
+        # Only the kill ends a hanging request: under load, the default timeout (60 s) could
+        # pass first, and the retry would be a send the kill did not cause.
+        config = provider_config(fake, batchSize=1, timeoutSeconds=3600)
         config["translate"]["workers"] = 2
         root = make_project(
             {
@@ -159,8 +161,16 @@ def test_killed_workers_do_not_stop_the_run(make_project: MakeProject, home: Pat
             assert fake.wait_for_requests(len(en), timeout=60)
             workers = wait_for_workers(process.pid, 2)
             assert len(workers) == 2
-            for pid in workers:
-                os.kill(pid, signal.SIGKILL)
+            # Both die before the front sees either: were it to see the first death before the
+            # second kill (a loaded machine may pause this test between the two), it could send
+            # the first worker's batches to the second, which would be killed holding them.
+            os.kill(process.pid, signal.SIGSTOP)
+            try:
+                for pid in workers:
+                    os.kill(pid, signal.SIGKILL)
+                assert all(gone(pid) for pid in workers)
+            finally:
+                os.kill(process.pid, signal.SIGCONT)
             stdout, stderr = process.communicate(timeout=120)
         finally:
             if process.poll() is None:

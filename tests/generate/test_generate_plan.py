@@ -102,6 +102,7 @@ def test_generate_data_has_every_documented_field(example_project: Path, run_cli
         "targetResults",
         "pool",
         "localeNames",
+        "lockFile",
     }
     assert data["localeNames"] == {"de": "de"}
     assert data["pool"] is None  # pseudo runs in the front process, without workers

@@ -302,14 +302,61 @@ def test_a_provider_that_keeps_failing_is_given_up_and_resume_finishes_the_job(
     assert read_json(root / "locales/fr.json") == {"a": expected}
 
 
+def test_rate_limits_are_waited_out_however_many_times_they_come(
+    make_project: MakeProject, run_cli: RunCli
+) -> None:
+    # Five 429s in a row with the default `maxAttempts` (3): a provider that asks to slow down
+    # is waited out within `giveUpAfterSeconds`, not failed after three answers.
+    faults = [Fault(kind="rate_limit", times=5, retry_after=0.01)]
+    with FakeProvider("libre", faults=faults) as fake:
+        root = libre_project(make_project, fake, rateLimit={"maxConcurrency": 1})
+        result = run_cli("generate", "--target", "fr", "--json", cwd=root)
+        statuses = [request.status for request in fake.requests]
+
+    assert result.code == 0, result.stdout + result.stderr
+    assert statuses == [429] * 5 + [200]
+    assert flatten(read_json(root / "locales/fr.json")) == EXPECTED
+
+
+def test_rate_limits_past_the_time_budget_fail_the_batch(
+    make_project: MakeProject, run_cli: RunCli
+) -> None:
+    faults = [Fault(kind="rate_limit", times=-1, retry_after=0.05)]
+    with FakeProvider("libre", faults=faults) as fake:
+        root = libre_project(make_project, fake, rateLimit={"maxConcurrency": 1})
+        config = read_json(root / "i18nprune.config.json")
+        config["translate"]["policy"] = {"giveUpAfterSeconds": 1.5}
+        (root / "i18nprune.config.json").write_text(json.dumps(config))
+        result = run_cli("generate", "--target", "fr", "--json", cwd=root)
+        requests = len(fake.requests)
+
+    assert result.code == 1, result.stdout + result.stderr
+    assert "rate_limited: libre: " in result.envelope["issues"][0]["message"]
+    assert requests > 3  # more than `maxAttempts`: the time, not the count, ended it
+    assert not (root / "locales/fr.json").exists()
+
+
 def test_an_unknown_provider_is_refused(example_project: Path, run_cli: RunCli) -> None:
     result = run_cli(
         "generate", "--target", "de", "--provider", "deepel", "--json", cwd=example_project
     )
-    assert result.code == 1
+    assert result.code == 2  # a usage error, like an unknown target
     assert issue_codes(result) == ["i18nprune.translate.unknown_translation_provider"]
     assert "deepl" in result.envelope["issues"][0]["message"]  # did you mean
     assert not (example_project / "locales/de.json").exists()
+
+
+def test_an_unknown_provider_in_the_config_is_a_broken_config_not_a_usage_error(
+    example_project: Path, run_cli: RunCli
+) -> None:
+    config = read_json(example_project / "i18nprune.config.json")
+    config["translate"]["primary"] = "deepel"
+    (example_project / "i18nprune.config.json").write_text(json.dumps(config))
+
+    result = run_cli("generate", "--target", "de", "--json", cwd=example_project)
+
+    assert result.code == 1
+    assert issue_codes(result) == ["i18nprune.translate.unknown_translation_provider"]
 
 
 def test_a_provider_without_its_api_key_reports_missing_credentials(

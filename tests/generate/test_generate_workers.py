@@ -71,3 +71,14 @@ def test_an_explicit_workers_flag_is_kept(make_project: MakeProject, run_cli: Ru
     assert result.code == 0, result.stdout + result.stderr
     pool = json.loads(result.stdout)["data"]["pool"]
     assert pool["workers"] == pool["spawned"] == wanted
+
+
+def test_the_readme_states_the_worker_rule_the_pool_follows() -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text("utf-8")
+    rule = " ".join(readme.split())  # as a sentence, whatever the wrapping
+
+    assert "at least two" not in rule
+    assert (
+        "at most one per CPU beyond the one the front process keeps busy, and at least one — "
+        "one on 2 cores"
+    ) in rule  # worker_ceiling: max(1, usable CPUs - 1), tested above

@@ -61,8 +61,9 @@ def test_a_file_nested_too_deeply_is_invalid_json_not_a_crash(tmp_path: Path) ->
     path = _write(tmp_path / "fr.json", '{"a": ' * 100_000 + "1" + "}" * 100_000)
     issue = _failure(path).issue
     assert issue.code == Code.LOCALE_INVALID_JSON
-    assert issue.message == (
-        "locales/fr.json: nested too deeply to read — fix the file; it will not be modified"
+    assert issue.message == (  # at the brace that opens the 101st level
+        "locales/fr.json:1:601: nested too deeply to read (99,900 levels from here) — fix the "
+        "file; it will not be modified"
     )
 
 

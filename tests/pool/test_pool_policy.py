@@ -22,7 +22,8 @@ from tests.pool.conftest import job_for, settings_for, texts, with_pool
     ("policy", "kind", "failed_attempts", "step"),
     [
         ({}, "rate_limited", 1, "retry"),
-        ({}, "rate_limited", 3, "fallback"),
+        ({}, "rate_limited", 3, "retry"),
+        ({"max_attempts": 1}, "rate_limited", 50, "retry"),
         ({"on_rate_limit": "fallback"}, "rate_limited", 1, "fallback"),
         ({"on_rate_limit": "abort"}, "rate_limited", 1, "abort"),
         ({}, "transient", 2, "retry"),
@@ -40,6 +41,12 @@ def test_next_step_follows_the_policy(
 ) -> None:
     chosen = next_step(TranslatePolicy(**policy), kind, failed_attempts)
     assert chosen == step
+
+
+def test_rate_limits_fall_back_once_the_time_budget_is_spent() -> None:
+    policy = TranslatePolicy(give_up_after_seconds=10)
+    assert next_step(policy, "rate_limited", 7, limited_for=9.9) == "retry"
+    assert next_step(policy, "rate_limited", 7, limited_for=10.0) == "fallback"
 
 
 def test_transient_failures_are_retried_until_the_batch_succeeds() -> None:

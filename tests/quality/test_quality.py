@@ -69,6 +69,8 @@ def test_a_lost_placeholder_is_an_error_and_exits_1(tmp_path: Path, run_cli: Run
         "severity": "error",
         "message": "placeholders differ from the source: missing {{name}}",
         "file": "locales/fr.json",
+        "line": 2,
+        "column": 3,
     }
     [issue] = result.envelope["issues"]
     assert issue["code"] == "i18nprune.quality.placeholder_mismatch"
@@ -433,3 +435,58 @@ def test_line_breaks_are_a_whitespace_finding_not_a_lost_placeholder(
         ("it", "two"): "whitespace differs: 0 line break(s) inside (source 1)",
         ("ja", "x"): "whitespace differs: 1 line break(s) inside (source 0)",
     }
+
+
+ORDERED = {
+    "en": {"first": "Two words", "second": "Hello, {{name}}!", "third": "More words"},
+    "fr": {"first": "Two words", "second": "Bonjour !", "third": "More words"},
+}
+
+
+def test_errors_are_listed_before_warnings(tmp_path: Path, run_cli: RunCli) -> None:
+    root = project(tmp_path, ORDERED["en"], fr=ORDERED["fr"])
+
+    result = quality(run_cli, root)
+    text = run_cli("quality", cwd=root).stdout
+
+    assert findings(result) == [
+        ("fr", "second", "placeholders", "error"),
+        ("fr", "first", "identical", "warning"),
+        ("fr", "third", "identical", "warning"),
+    ]
+    assert [issue["severity"] for issue in result.envelope["issues"]] == ["error", "warning"]
+    rows = [line.split()[:2] for line in text.splitlines() if line.startswith("  ")]
+    assert rows == [["error", "second"], ["warning", "first"], ["warning", "third"]]
+
+
+def test_github_annotations_place_each_finding_at_its_keys_line(
+    tmp_path: Path, run_cli: RunCli
+) -> None:
+    root = project(tmp_path, ORDERED["en"], fr=ORDERED["fr"])
+
+    result = run_cli("quality", "--format", "github", cwd=root)
+
+    assert [line for line in result.stdout.splitlines() if line.startswith("::")] == [
+        "::error file=locales/fr.json,line=3,col=3,title=i18nprune.quality.placeholder_mismatch"
+        "::fr: `second`: placeholders differ from the source: missing {{name}}",
+        "::warning file=locales/fr.json,line=2,col=3,title=i18nprune.quality.identical_to_source"
+        "::fr: `first`: identical to the source text",
+        "::warning file=locales/fr.json,line=4,col=3,title=i18nprune.quality.identical_to_source"
+        "::fr: `third`: identical to the source text",
+    ]
+
+
+def test_sarif_results_of_quality_have_a_region(tmp_path: Path, run_cli: RunCli) -> None:
+    root = project(tmp_path, ORDERED["en"], fr=ORDERED["fr"])
+
+    result = run_cli("quality", "--format", "sarif", cwd=root)
+
+    locations = [
+        r["locations"][0]["physicalLocation"]
+        for r in json.loads(result.stdout)["runs"][0]["results"]
+    ]
+    assert [(p["artifactLocation"]["uri"], p["region"]["startLine"]) for p in locations] == [
+        ("locales/fr.json", 3),
+        ("locales/fr.json", 2),
+        ("locales/fr.json", 4),
+    ]

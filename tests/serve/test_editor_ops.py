@@ -136,14 +136,13 @@ def test_op_key_set_refuses_an_array_item_past_the_end_and_writes_nothing(
     assert fr.read_text("utf-8") == '{"steps": ["Un"]}\n'
 
 
-def test_op_key_set_in_a_new_locale_creates_its_file(
+def test_op_key_set_in_a_new_locale_creates_its_file_when_asked(
     serve: ServeFactory, example_project: Path
 ) -> None:
     server = serve("--project", str(example_project), "--allow-writes")
 
-    envelope = server.request(
-        "op.key.set", {"options": {"key": "home.title", "locale": "de", "value": "Willkommen"}}
-    ).unwrap()
+    options = {"key": "home.title", "locale": "de", "value": "Willkommen", "create": True}
+    envelope = server.request("op.key.set", {"options": options}).unwrap()
 
     assert envelope["ok"] is True, envelope["issues"]
     assert envelope["data"]["file"] == "locales/de.json"
@@ -259,3 +258,24 @@ def test_op_key_of_an_unknown_key_is_an_error_issue(
 
     assert envelope["ok"] is False
     assert envelope["issues"][-1]["code"] == Code.KEY_NOT_FOUND
+
+
+def test_op_key_set_in_a_locale_without_a_file_writes_nothing_unless_asked_to_create(
+    serve: ServeFactory, example_project: Path
+) -> None:
+    server = serve("--project", str(example_project), "--allow-writes")
+    before = sorted(path.name for path in (example_project / "locales").iterdir())
+
+    envelope = server.request(
+        "op.key.set", {"options": {"key": "home.title", "locale": "de", "value": "Willkommen"}}
+    ).unwrap()
+
+    assert envelope["ok"] is False
+    [issue] = [i for i in envelope["issues"] if i["severity"] == "error"]
+    assert issue["code"] == Code.KEY_NO_FILE
+    assert issue["message"] == (
+        "de has no file for `home.title` (locales/de.json would be created): set "
+        "`create: true` to create it"
+    )
+    assert envelope["data"]["file"] is None
+    assert sorted(path.name for path in (example_project / "locales").iterdir()) == before

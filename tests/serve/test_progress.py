@@ -237,3 +237,20 @@ def test_progress_ops_are_exactly_validate_sync_and_generate(
     capabilities = server.initialize()["capabilities"]
     assert capabilities["progress"] is True
     assert sorted(capabilities["progressOps"]) == sorted(PROGRESS_OPTIONS)
+
+
+def test_generate_progress_counts_the_texts_the_cache_settled(
+    serve: ServeFactory, big_generate: tuple[Path, FakeProvider]
+) -> None:
+    root, fake = big_generate
+    server = serve("--project", str(root), "--allow-writes")
+    assert server.op("generate", {"target": "fr"})["ok"] is True
+    (root / "locales" / "fr.json").write_text("{}\n")  # every text again: the cache has them
+    requests = fake.stats().requests
+
+    raw_id = server.submit("op.generate", {"options": {"target": "fr"}})
+    assert server.wait_response(raw_id, timeout=60).unwrap()["ok"] is True
+    assert fake.stats().requests == requests
+
+    translated = [event for event in server.progress(raw_id) if event["phase"] == "translate"]
+    assert translated[-1]["cached"] == translated[-1]["total"] == LEAVES

@@ -40,6 +40,8 @@ def render(data: GenerateData, out: Console, options: GlobalOptions) -> None:
         )
     out.print(table)
     written = [path for result in data.target_results for path in result.output_paths]
+    if data.lock_file is not None:  # what was machine-translated, for the next run
+        written.append(data.lock_file)
     print_limited(out, [f"  [green]wrote[/] {escape(path)}" for path in written], options)
 
 
