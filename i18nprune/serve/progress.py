@@ -12,14 +12,17 @@ from i18nprune.ops.events import ProgressEvent
 from i18nprune.serve.protocol import progress_line
 
 PROGRESS_INTERVAL_SECONDS = 0.05
-"""At most one progress line per request per interval (plus the first and the last)."""
+"""At most one progress line per request per interval (plus the first, the last, and the last
+of each phase)."""
 
 
 class ProgressRelay:
     """Relays the progress events of one request as `$/progress` lines.
 
     The first event goes out at once; within an interval only the latest event is kept and
-    sent when the interval ends; `close()` sends the one still held back (the last) and stops
+    sent when the interval ends — except that an event of another phase first sends the one
+    held back, so every phase's last state reaches the host even in a run shorter than an
+    interval (the `translate` counts of a run the cache settled at once); `close()` sends the one still held back (the last) and stops
     the relay, so a host that closes it before answering never writes progress after the
     response. Events must be emitted from the trio thread (ops do, even from their threads,
     through `trio.from_thread`).
@@ -48,6 +51,8 @@ class ProgressRelay:
         if trio.current_time() >= self._next_send:
             self._write(event)
             return
+        if self._held is not None and self._held.phase != event.phase:
+            self._write(self._held)
         self._held = event
         if not self._timer_running:
             self._timer_running = True
