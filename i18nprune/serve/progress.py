@@ -22,9 +22,9 @@ class ProgressRelay:
     The first event goes out at once; within an interval only the latest event is kept and
     sent when the interval ends — except that an event of another phase first sends the one
     held back, so every phase's last state reaches the host even in a run shorter than an
-    interval (the `translate` counts of a run the cache settled at once); `close()` sends the one still held back (the last) and stops
-    the relay, so a host that closes it before answering never writes progress after the
-    response. Events must be emitted from the trio thread (ops do, even from their threads,
+    interval (the `translate` counts of a run the cache settled at once); `close()` sends the
+    one still held back (the last) and stops the relay, so a host that closes it before
+    answering never writes progress after the response. Events must be emitted from the trio thread (ops do, even from their threads,
     through `trio.from_thread`).
     """
 
