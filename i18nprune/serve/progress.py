@@ -24,8 +24,8 @@ class ProgressRelay:
     held back, so every phase's last state reaches the host even in a run shorter than an
     interval (the `translate` counts of a run the cache settled at once); `close()` sends the
     one still held back (the last) and stops the relay, so a host that closes it before
-    answering never writes progress after the response. Events must be emitted from the trio thread (ops do, even from their threads,
-    through `trio.from_thread`).
+    answering never writes progress after the response. Events must be emitted from the trio
+    thread (ops do, even from their threads, through `trio.from_thread`).
     """
 
     def __init__(
