@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from i18nprune.config.schema import Config, ParityPolicy, PreservePolicy, UncertainKeyPolicy
 from i18nprune.keys import KeySyntax
-from i18nprune.locales.paths import is_under
+from i18nprune.locales.paths import array_items, array_key, is_under
 from i18nprune.locales.view import LocaleView, translatable_paths
 from i18nprune.reference import Evidence, KeyReference, follow_messages, is_preserved
 
@@ -63,8 +63,9 @@ def build_templates(
     When the scan proves nothing, every source text leaf is in the template. Parity-excluded
     leaves and data leaves (numbers, booleans, null) are never in it, except a data leaf that
     is an item of an array (`list[1]`): an array's items are positional, so a target cannot
-    have the text after it without it. `twins` (near twins of missing keys) are not in it:
-    targets keep them but do not get them.
+    have the text after it without it. An array is one value: all its items are in the template,
+    or none. `twins` (near twins of missing keys) are not in it: targets keep them but do not
+    get them.
     """
     kept = {
         namespace: {
@@ -76,6 +77,8 @@ def build_templates(
     }
     for namespace, path in follow_messages(kept, [sources], evidence.syntax).named:
         kept.setdefault(namespace, set()).add(path)
+    for namespace, view in sources.items():
+        _keep_whole_arrays(kept.setdefault(namespace, set()), view)
     eligible = {namespace: _eligible(view, config) for namespace, view in sources.items()}
     return {
         namespace: SyncTemplate(
@@ -87,6 +90,20 @@ def build_templates(
         )
         for namespace, paths in eligible.items()
     }
+
+
+def _keep_whole_arrays(kept: set[str], source: LocaleView) -> None:
+    """Add to `kept` every item of each array one of whose items it holds: an array is one
+    value, kept or left out whole."""
+    arrays = {array_key(path) for path in kept if "[" in path}
+    arrays.discard(None)
+    if arrays:
+        kept.update(
+            item
+            for key, items in array_items(source.leaves).items()
+            if key in arrays
+            for item in items
+        )
 
 
 def _eligible(source: LocaleView, config: Config) -> list[str]:
