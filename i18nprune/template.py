@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 
 from i18nprune.config.schema import Config, ParityPolicy, PreservePolicy, UncertainKeyPolicy
@@ -155,3 +155,43 @@ def target_extras(
     for namespace, path in follow_messages(kept, [target, sources], syntax).named:
         extras.setdefault(namespace, set()).add(path)
     return extras
+
+
+class TargetValues:
+    """The keys whose values a target keeps (`kept`: the template's and the extras', and the
+    keys of the template's arrays), whatever shape the target gives them: a key the code uses
+    reads its value whole, so what lies in it stays, and nothing is added into it."""
+
+    def __init__(
+        self, view: LocaleView, syntax: KeySyntax, kept: Collection[str] = frozenset()
+    ) -> None:
+        self.view = view
+        self.syntax = syntax
+        self.keys = {*kept, *(key for key in map(array_key, kept) if key is not None)}
+        self._holders: set[str] | None = None
+        self._arrays: dict[str, list[str]] | None = None
+
+    def holds(self, path: str) -> bool:
+        """Whether the target path `path` stays: it is a kept key or lies in one's value."""
+        if path in self.keys:
+            return True
+        return any(container in self.keys for container in self.syntax.containers(path))
+
+    def shaped_otherwise(self, path: str) -> bool:
+        """Whether the template path `path`, which the target lacks, is left out because the
+        target gives its key another shape: an array or object where the source has a text,
+        or something else where the source has an array."""
+        if self._holders is None:
+            leaves = self.view.leaves
+            self._holders = {
+                container for found in leaves for container in self.syntax.containers(found)
+            }
+            self._arrays = array_items(leaves)
+        if path in self._holders:
+            return True
+        key = array_key(path)
+        return (
+            key is not None
+            and key not in (self._arrays or {})
+            and (key in self.view.leaves or key in self._holders)
+        )

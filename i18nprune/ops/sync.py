@@ -21,12 +21,11 @@ from i18nprune.envelope import (
     make_envelope,
     warning,
 )
-from i18nprune.keys import KeySyntax
 from i18nprune.locales.editor import FileChange, LocaleEditor, counterpart_path
 from i18nprune.locales.jsondoc import JsonStyle, LocaleDocument
 from i18nprune.locales.layout import Segment
 from i18nprune.locales.leaves import Leaf
-from i18nprune.locales.paths import array_items, array_key
+from i18nprune.locales.paths import array_key
 from i18nprune.locales.view import LocaleView, translatable_paths
 from i18nprune.ops.checks import check_failures
 from i18nprune.ops.events import EventSink, ProgressEvent, from_worker_thread
@@ -49,7 +48,7 @@ from i18nprune.reference import (
     unresolved_sites,
     unused_keys,
 )
-from i18nprune.template import SyncTemplate, build_templates, target_extras
+from i18nprune.template import SyncTemplate, TargetValues, build_templates, target_extras
 
 KIND = "sync"
 
@@ -146,7 +145,7 @@ def align_target(
         files.project.config.locale_leaves.mode == "structured" and not options.strip_metadata
     )
     wanted = set(template.paths)
-    kept = TargetValues(editor.view, wanted | set(extras), template.reference.syntax)
+    kept = TargetValues(editor.view, template.reference.syntax, wanted | set(extras))
     gaps: list[str] = []
     for path in template.paths:
         existing = editor.view.leaves.get(path)
@@ -166,44 +165,6 @@ def align_target(
     for key in reversed(list(dict.fromkeys(array_key(path) or path for path in pruned))):
         editor.delete_key(key)  # last first: an array item never moves before it goes
     return gaps
-
-
-class TargetValues:
-    """The keys whose values a target keeps (the template's and the extras', and the keys of
-    the template's arrays), whatever shape the target gives them: a key the code uses reads
-    its value whole, so what lies in it stays, and nothing is added into it."""
-
-    def __init__(self, view: LocaleView, kept: set[str], syntax: KeySyntax) -> None:
-        self.view = view
-        self.syntax = syntax
-        self.keys = kept | {key for key in map(array_key, kept) if key is not None}
-        self._holders: set[str] | None = None
-        self._arrays: dict[str, list[str]] | None = None
-
-    def holds(self, path: str) -> bool:
-        """Whether the target path `path` stays: it is a kept key or lies in one's value."""
-        if path in self.keys:
-            return True
-        return any(container in self.keys for container in self.syntax.containers(path))
-
-    def shaped_otherwise(self, path: str) -> bool:
-        """Whether the template path `path`, which the target lacks, is left out because the
-        target gives its key another shape: an array or object where the source has a text,
-        or something else where the source has an array."""
-        if self._holders is None:
-            leaves = self.view.leaves
-            self._holders = {
-                container for found in leaves for container in self.syntax.containers(found)
-            }
-            self._arrays = array_items(leaves)
-        if path in self._holders:
-            return True
-        key = array_key(path)
-        return (
-            key is not None
-            and key not in (self._arrays or {})
-            and (key in self.view.leaves or key in self._holders)
-        )
 
 
 def array_gap_warning(locale: str, paths: list[str], advice: str) -> Issue:
