@@ -115,10 +115,18 @@ class KeyReference:
         proven by i18next's spelling of it (`steps.2` for `steps[2]`)."""
         if path in self.keys:
             return True
-        if "[" in path and dotted_spelling(path) in self.keys:
-            return True
-        if any(container in self.keys for container in self.syntax.containers(path)):
-            return True
+        keys = self.keys
+        if "[" in path:
+            if dotted_spelling(path) in keys or any(
+                container in keys for container in self.syntax.containers(path)
+            ):
+                return True
+        elif self.syntax.key_separator is not None:  # `containers`, inline: most paths
+            end = path.rfind(".")
+            while end > 0:
+                if path[:end] in keys:
+                    return True
+                end = path.rfind(".", 0, end)
         base = plural_base(path)
         if base is not None and base in self.keys:
             return True
@@ -413,7 +421,7 @@ def unused_paths(
     found = []
     arrays: dict[str, bool] = {}
     for path in paths:
-        key = array_key(path)
+        key = array_key(path) if "[" in path else None
         if key is None:
             if unused(path):
                 found.append(path)
