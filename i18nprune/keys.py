@@ -11,6 +11,7 @@ import re
 import msgspec
 
 from i18nprune.config.schema import LocalesConfig
+from i18nprune.locales.paths import array_key
 
 # i18next's test for a key that reads as natural language rather than an object path: it
 # holds one of these (its `looksLikeObjectPath`), so `t('Error: try again')` names no namespace.
@@ -133,6 +134,22 @@ class KeySyntax(msgspec.Struct, frozen=True, kw_only=True):
         if self.key_separator is None:
             return path.startswith(prefix)
         return path.startswith(prefix) and path[len(prefix)] in ".["
+
+    def containers(self, path: str) -> list[str]:
+        """The keys whose value holds `path`, nearest first: with nested keys every object and
+        array on its way (`a.steps[1]` → `a.steps`, `a`), with flat keys (a `.` is part of a
+        key) the array it is an item of. A key the code uses reads its value whole, whatever
+        its shape, so what lies in it is used too."""
+        if self.key_separator is None:
+            key = array_key(path)
+            return [] if key is None else [key]
+        found: list[str] = []
+        end = len(path)
+        while True:
+            end = max(path.rfind(".", 0, end), path.rfind("[", 0, end))
+            if end <= 0:
+                return found
+            found.append(path[:end])
 
 
 DEFAULT_SYNTAX = KeySyntax()

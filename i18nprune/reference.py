@@ -20,6 +20,7 @@ from i18nprune.envelope import Code, Issue, error, warning
 from i18nprune.keys import KeySyntax
 from i18nprune.locale_codes import PLURAL_CATEGORIES
 from i18nprune.locales.named_keys import NamedKey, named_keys, naming_paths
+from i18nprune.locales.paths import array_key, dotted_spelling
 from i18nprune.locales.view import LocaleView, translatable_paths
 from i18nprune.scan import DynamicSite, KeyObservation, LiteralSite, ScanResult
 from i18nprune.scan.literals import keyed_by_hash
@@ -111,9 +112,23 @@ class KeyReference:
 
     def is_proven(self, path: str) -> bool:
         """The path is a key the code uses, directly, as one of its plural/context forms, or
-        inside a subtree the code reads whole (`returnObjects`)."""
+        inside a subtree the code reads whole (`returnObjects`), or in the value (an array or
+        object) of a key the code uses: that key's value is all of it. An array item is also
+        proven by i18next's spelling of it (`steps.2` for `steps[2]`)."""
         if path in self.keys:
             return True
+        keys = self.keys
+        if "[" in path:
+            if dotted_spelling(path) in keys or any(
+                container in keys for container in self.syntax.containers(path)
+            ):
+                return True
+        elif self.syntax.key_separator is not None:  # `containers`, inline: most paths
+            end = path.rfind(".")
+            while end > 0:
+                if path[:end] in keys:
+                    return True
+                end = path.rfind(".", 0, end)
         base = plural_base(path)
         if base is not None and base in self.keys:
             return True
@@ -125,9 +140,11 @@ class KeyReference:
 
     def uncertain_prefix(self, path: str) -> str | None:
         """The dynamic-site prefix `path` starts with, character by character, if any (`""`:
-        the whole namespace)."""
+        the whole namespace). An array item is reached by i18next's spelling of it too
+        (`` t(`steps.${i}`) `` reaches `steps[2]`)."""
+        dotted = dotted_spelling(path) if "[" in path else path
         for prefix in self.prefixes:
-            if path.startswith(prefix):
+            if path.startswith(prefix) or dotted.startswith(prefix):
                 return prefix
         return None
 
@@ -231,16 +248,27 @@ class Evidence:
         self, paths: Mapping[str | None, Iterable[str]], file: str | None = None
     ) -> list[KeyObservation]:
         """Every call site of a key `missing` reports (of a site's several spellings, the
-        first), by file, line and column; only those in `file` when given."""
+        first), by file, line and column; only those in `file` when given. A key holding an
+        array or object is there: that is its value."""
         sets = {namespace: set(found) for namespace, found in paths.items()}
         everything = set().union(*sets.values()) if sets else set()
+        # The keys holding an array or object, built only when a key is not a path itself.
+        held: dict[str | None, set[str]] = {}
+
+        def holders(namespace: str | None) -> set[str]:
+            if namespace not in held:
+                found = everything if namespace is None else sets.get(namespace, set())
+                held[namespace] = {
+                    container for path in found for container in self.syntax.containers(path)
+                }
+            return held[namespace]
 
         def present(observation: KeyObservation) -> bool:
             namespace = observation.namespace if self.syntax.uses_namespaces else None
             candidates = everything if namespace is None else sets.get(namespace, set())
             return _satisfied(
                 observation.key, observation.context, observation.subtree, candidates, self.syntax
-            )
+            ) or observation.key in holders(namespace)
 
         lacking: list[KeyObservation] = []
         spellings: dict[tuple[str, int, int], list[KeyObservation]] = {}
@@ -390,17 +418,33 @@ def unused_paths(
 ) -> list[str]:
     """Paths the code does not prove or name in a quoted string, minus preserved ones and (when
     protecting) those a dynamic site may reach (uncertain prefixes and suffixes). Nothing is
-    unused when the scan proves nothing."""
+    unused when the scan proves nothing.
+
+    An array is one key: its items (`steps[0]`, `steps[1].label`, …) are answered as the key
+    holding it (`steps`), once, and only when the key and every item are unused — removing
+    an item alone would move the items after it."""
     if reference.proves_nothing:
         return []
-    return sorted(
-        path
-        for path in paths
-        if not reference.is_proven(path)
-        and not reference.literal_sites(path)
-        and not is_preserved(path, preserve, reference.syntax, reference.namespace)
-        and not (protect_uncertain and reference.is_uncertain(path))
-    )
+
+    def unused(path: str) -> bool:
+        return (
+            not reference.is_proven(path)
+            and not reference.literal_sites(path)
+            and not is_preserved(path, preserve, reference.syntax, reference.namespace)
+            and not (protect_uncertain and reference.is_uncertain(path))
+        )
+
+    found = []
+    arrays: dict[str, bool] = {}
+    for path in paths:
+        key = array_key(path) if "[" in path else None
+        if key is None:
+            if unused(path):
+                found.append(path)
+        elif arrays.get(key, True):
+            arrays[key] = unused(path) and (key in arrays or unused(key))
+    found += [key for key, free in arrays.items() if free]
+    return sorted(found)
 
 
 def referenced_paths(paths: Iterable[str], reference: KeyReference) -> dict[str, list[LiteralSite]]:
@@ -517,7 +561,8 @@ def unused_keys(
     }
     removable = {namespace: set(paths) for namespace, paths in unused.items()}
     kept = {
-        namespace: view.leaves.keys() - removable[namespace] for namespace, view in views.items()
+        namespace: kept_paths(view.leaves, removable[namespace])
+        for namespace, view in views.items()
     }
     spared = spare_named(removable, kept, [views], evidence.syntax)
     if not spared:
@@ -539,10 +584,20 @@ def unresolved_names(
     if not any(map(naming_paths, views.values())):
         return {}
     kept = {
-        namespace: view.leaves.keys() - set(unused.get(namespace, ()))
+        namespace: kept_paths(view.leaves, set(unused.get(namespace, ())))
         for namespace, view in views.items()
     }
     return follow_messages(kept, [views], syntax).unresolved
+
+
+def kept_paths(leaves: Mapping[str, object], removed: Collection[str]) -> set[str]:
+    """The paths of `leaves` that stay when the keys `removed` go (what `unused_paths`
+    answers: a path, or the key holding an array, whose items then go too)."""
+    kept = leaves.keys() - removed
+    arrays = {key for key in removed if key not in leaves}
+    if arrays:
+        kept = {path for path in kept if "[" not in path or array_key(path) not in arrays}
+    return kept
 
 
 def spare_named(
@@ -554,11 +609,16 @@ def spare_named(
     """The paths of `removable` that the messages of the `kept` keys name (transitively, see
     `follow_messages`): they must stay, with the messages that name them. A key named only by
     removable keys stays removable: removing both together leaves no message naming a
-    missing key."""
+    missing key. A named item of an array spares the array: the key holding it is answered."""
     named = follow_messages(kept, locales, syntax).named
-    return {
-        slot: messages for slot, messages in named.items() if slot[1] in removable.get(slot[0], ())
-    }
+    spared: dict[Slot, list[NamingMessage]] = {}
+    for (namespace, path), messages in named.items():
+        candidates = removable.get(namespace, ())
+        key = path if path in candidates else array_key(path)
+        if key is not None and key in candidates:
+            for message in messages:
+                _add(spared.setdefault((namespace, key), []), message)
+    return spared
 
 
 def _add(messages: list[NamingMessage], message: NamingMessage) -> None:

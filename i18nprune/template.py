@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 
 from i18nprune.config.schema import Config, ParityPolicy, PreservePolicy, UncertainKeyPolicy
 from i18nprune.keys import KeySyntax
-from i18nprune.locales.paths import is_under
+from i18nprune.locales.paths import array_items, array_key, is_under
 from i18nprune.locales.view import LocaleView, translatable_paths
 from i18nprune.reference import Evidence, KeyReference, follow_messages, is_preserved
 
@@ -63,8 +63,9 @@ def build_templates(
     When the scan proves nothing, every source text leaf is in the template. Parity-excluded
     leaves and data leaves (numbers, booleans, null) are never in it, except a data leaf that
     is an item of an array (`list[1]`): an array's items are positional, so a target cannot
-    have the text after it without it. `twins` (near twins of missing keys) are not in it:
-    targets keep them but do not get them.
+    have the text after it without it. An array is one value: all its items are in the template,
+    or none. `twins` (near twins of missing keys) are not in it: targets keep them but do not
+    get them.
     """
     kept = {
         namespace: {
@@ -76,6 +77,8 @@ def build_templates(
     }
     for namespace, path in follow_messages(kept, [sources], evidence.syntax).named:
         kept.setdefault(namespace, set()).add(path)
+    for namespace, view in sources.items():
+        _keep_whole_arrays(kept.setdefault(namespace, set()), view)
     eligible = {namespace: _eligible(view, config) for namespace, view in sources.items()}
     return {
         namespace: SyncTemplate(
@@ -87,6 +90,20 @@ def build_templates(
         )
         for namespace, paths in eligible.items()
     }
+
+
+def _keep_whole_arrays(kept: set[str], source: LocaleView) -> None:
+    """Add to `kept` every item of each array one of whose items it holds: an array is one
+    value, kept or left out whole."""
+    arrays = {array_key(path) for path in kept if "[" in path}
+    arrays.discard(None)
+    if arrays:
+        kept.update(
+            item
+            for key, items in array_items(source.leaves).items()
+            if key in arrays
+            for item in items
+        )
 
 
 def _eligible(source: LocaleView, config: Config) -> list[str]:
@@ -138,3 +155,43 @@ def target_extras(
     for namespace, path in follow_messages(kept, [target, sources], syntax).named:
         extras.setdefault(namespace, set()).add(path)
     return extras
+
+
+class TargetValues:
+    """The keys whose values a target keeps (`kept`: the template's and the extras', and the
+    keys of the template's arrays), whatever shape the target gives them: a key the code uses
+    reads its value whole, so what lies in it stays, and nothing is added into it."""
+
+    def __init__(
+        self, view: LocaleView, syntax: KeySyntax, kept: Collection[str] = frozenset()
+    ) -> None:
+        self.view = view
+        self.syntax = syntax
+        self.keys = {*kept, *(key for key in map(array_key, kept) if key is not None)}
+        self._holders: set[str] | None = None
+        self._arrays: dict[str, list[str]] | None = None
+
+    def holds(self, path: str) -> bool:
+        """Whether the target path `path` stays: it is a kept key or lies in one's value."""
+        if path in self.keys:
+            return True
+        return any(container in self.keys for container in self.syntax.containers(path))
+
+    def shaped_otherwise(self, path: str) -> bool:
+        """Whether the template path `path`, which the target lacks, is left out because the
+        target gives its key another shape: an array or object where the source has a text,
+        or something else where the source has an array."""
+        if self._holders is None:
+            leaves = self.view.leaves
+            self._holders = {
+                container for found in leaves for container in self.syntax.containers(found)
+            }
+            self._arrays = array_items(leaves)
+        if path in self._holders:
+            return True
+        key = array_key(path)
+        return (
+            key is not None
+            and key not in (self._arrays or {})
+            and (key in self.view.leaves or key in self._holders)
+        )

@@ -9,6 +9,7 @@ import msgspec
 
 from i18nprune.locales.jsondoc import JsonStyle, LocaleDocument
 from i18nprune.locales.layout import LocaleInventory, Segment
+from i18nprune.locales.paths import array_items
 from i18nprune.locales.view import LocaleView
 
 
@@ -61,6 +62,7 @@ class LocaleEditor:
         # Python-level call).
         self._files: dict[Path, _EditedFile] = {}
         self._segment_paths = {segment.rel: segment.path for segment in view.segments}
+        self._arrays: dict[str, list[str]] | None = None  # see `delete_key`
 
     def document(self, path: Path, style: JsonStyle | None = None) -> LocaleDocument:
         """The document at `path`, loaded once; a new empty one when the file does not exist.
@@ -114,6 +116,25 @@ class LocaleEditor:
             return False
         edited = self._file(file)
         if not edited.document.delete(leaf_path):
+            return False
+        edited.removed += 1
+        return True
+
+    def delete_key(self, key: str) -> bool:
+        """Remove a key: its leaf, or (a key holding an array) every item of the array, data
+        items too, last first so that no item moves before it goes; the array goes with
+        them. False when the locale has neither."""
+        if key in self.view.leaves:
+            return self.delete(key)
+        if self._arrays is None:
+            self._arrays = array_items(self.view.leaves)
+        items = self._arrays.get(key, [])
+        file = self.segment_of(items[0]) if items else None
+        if file is None:
+            return False
+        edited = self._file(file)
+        removed = [edited.document.delete(item) for item in reversed(items)]
+        if not any(removed):
             return False
         edited.removed += 1
         return True

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from i18nprune.envelope import Code, ProblemError, error
-from i18nprune.jsontext import json_kind, line_column, located_problem
+from i18nprune.jsontext import duplicate_key, json_kind, line_column, located_problem
 
 # A JSON string (skipped whole) or one of the non-standard constants Python's parser accepts.
 _STRING_OR_CONSTANT = re.compile(r'"(?:[^"\\]|\\.)*"|(-?Infinity|NaN)')
@@ -25,6 +25,11 @@ class LocaleFileError(ProblemError):
     """
 
 
+class _DuplicateKey(Exception):
+    """Raised from the parser when an object spells a key twice (which JSON readers resolve
+    silently, each its own way)."""
+
+
 class _NonStandardConstant(Exception):
     """Raised from the parser when it meets NaN or Infinity, which strict JSON forbids."""
 
@@ -36,7 +41,8 @@ def read_json_file(path: Path, display_path: str) -> dict[str, object]:
     (usually relative to the project root).
 
     Raises `LocaleFileError` with `Code.LOCALE_UNREADABLE` when the file cannot be read,
-    `Code.LOCALE_INVALID_JSON` for invalid UTF-8 or JSON (message `file:line:column: why`), and
+    `Code.LOCALE_INVALID_JSON` for invalid UTF-8 or JSON (message `file:line:column: why`),
+    a key an object spells twice included (both places named), and
     `Code.LOCALE_NOT_OBJECT` when the top level is not an object.
     """
     return parse_json_bytes(read_file_bytes(path, display_path), display_path)
@@ -103,8 +109,16 @@ def _decode(raw: bytes, display_path: str) -> str:
 def _parse(text: str, display_path: str, number: Callable[[str], object] | None) -> object:
     try:
         return json.loads(
-            text, parse_constant=_reject_constant, parse_int=number, parse_float=number
+            text,
+            parse_constant=_reject_constant,
+            parse_int=number,
+            parse_float=number,
+            object_pairs_hook=_unique_keys,
         )
+    except _DuplicateKey as exc:
+        raise LocaleFileError(
+            error(Code.LOCALE_INVALID_JSON, _duplicate_message(text, display_path), display_path)
+        ) from exc
     except json.JSONDecodeError as exc:
         line, column, why = located_problem(text, exc)
         message = f"{display_path}:{line}:{column}: {why} — {_FIX_HINT}"
@@ -147,6 +161,27 @@ def _too_deep(text: str) -> tuple[int, int, int]:
         return 1, 1, 0
     line, column = line_column(text, start)
     return line, column, deepest - start_depth + 1
+
+
+def _unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        raise _DuplicateKey
+    return found
+
+
+def _duplicate_message(text: str, display_path: str) -> str:
+    # Found again by a pass over the text: the parser tells no position (the error path only).
+    duplicate = duplicate_key(text)
+    assert duplicate is not None  # the parser saw one
+    key, first, then = duplicate
+    line, column = line_column(text, then)
+    first_line, first_column = line_column(text, first)
+    return (
+        f"{display_path}:{line}:{column}: duplicate key {json.dumps(key, ensure_ascii=False)}, "
+        f"first at {display_path}:{first_line}:{first_column} (JSON readers keep only one of "
+        f"them) — {_FIX_HINT}"
+    )
 
 
 def _reject_constant(name: str) -> object:

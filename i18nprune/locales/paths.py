@@ -8,9 +8,11 @@ and nested keys `{"a": {"b": …}}` name the same path (PRODUCT §2), and a key 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 _TRAILING_INDEX = re.compile(r"\[(\d+)\]$")
+# An index as `split_path` reads one: `[n]` ending its segment.
+_INDEX = re.compile(r"\[\d+\](?=[.\[]|$)")
 
 
 def split_path(path: str) -> list[str | int]:
@@ -63,3 +65,33 @@ def is_under(path: str, prefix: str) -> bool:
     if not prefix or path == prefix:
         return True
     return path.startswith(prefix) and path[len(prefix)] in ".["
+
+
+def array_key(path: str) -> str | None:
+    """The path of the outermost array `path` lies in (`steps[2].label` → `steps`), None when
+    it lies in no array.
+
+    An array is one value: its items are positional, so the key holding it is what the code
+    uses and what a command keeps or removes whole, never an item alone.
+    """
+    if "[" not in path:
+        return None
+    match = _INDEX.search(path)
+    return path[: match.start()] if match is not None and match.start() > 0 else None
+
+
+def dotted_spelling(path: str) -> str:
+    """`path` with its array indices spelled as i18next's keys reach them (`steps[2].label` →
+    `steps.2.label`)."""
+    return _INDEX.sub(lambda match: "." + match.group()[1:-1], path)
+
+
+def array_items(paths: Iterable[str]) -> dict[str, list[str]]:
+    """The `paths` lying in arrays, by the key holding each array (see `array_key`), in order."""
+    found: dict[str, list[str]] = {}
+    for path in paths:
+        if "[" in path:
+            key = array_key(path)
+            if key is not None:
+                found.setdefault(key, []).append(path)
+    return found

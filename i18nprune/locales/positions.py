@@ -14,6 +14,7 @@ from pathlib import Path
 import msgspec
 
 from i18nprune.locales.memo import FileMemo
+from i18nprune.locales.paths import array_items
 from i18nprune.locales.view import LocaleView
 
 # A string (escapes included), a structural character, or a bare literal (number, true, …).
@@ -115,15 +116,24 @@ def _read(path: Path) -> PathPositions | None:
 
 
 def locate_paths(view: LocaleView, paths: Iterable[str]) -> dict[str, KeyLocation]:
-    """Where `view` defines each of `paths` (paths it does not define are left out); each
-    segment file involved is read once. A file that cannot be read now is left out too."""
+    """Where `view` defines each of `paths` (paths it does not define are left out; a key
+    holding an array is where its key is spelled); each segment file involved is read once. A
+    file that cannot be read now is left out too."""
     by_rel = {segment.rel: segment for segment in view.segments}
     documents: dict[str, PathPositions | None] = {}
     found: dict[str, KeyLocation] = {}
     # The files spell the paths from their top level, through the object where keys start.
     prefix = "".join(f"{key}." for key in view.key_root)
+    arrays: dict[str, str] | None = None  # the key holding an array → its first item's rel
     for path in paths:
         rel = view.leaf_segment.get(path)
+        if rel is None:
+            if arrays is None:
+                arrays = {
+                    key: view.leaf_segment[items[0]]
+                    for key, items in array_items(view.leaf_segment).items()
+                }
+            rel = arrays.get(path)
         if rel is None:
             continue
         if rel not in documents:

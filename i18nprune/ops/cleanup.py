@@ -4,6 +4,7 @@ quoted strings in the code name, and what the messages of the keys that stay nam
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Annotated
 
@@ -23,6 +24,7 @@ from i18nprune.envelope import (
 )
 from i18nprune.locales.editor import FileChange
 from i18nprune.locales.named_keys import naming_paths
+from i18nprune.locales.paths import array_items
 from i18nprune.locales.positions import KeyLocation, locate_paths
 from i18nprune.locales.view import LocaleView, translatable_paths
 from i18nprune.ops.events import EventSink
@@ -43,6 +45,7 @@ from i18nprune.reference import (
     NearTwin,
     ThinEvidence,
     dynamic_warning,
+    kept_paths,
     literal_candidates,
     nothing_proven_cause,
     referenced_paths,
@@ -172,14 +175,15 @@ def _decide(
         unused = unused_paths(
             paths, reference, project.config.policies.preserve, protect_uncertain=False
         )
-        prefixes = {path: reference.uncertain_prefix(path) for path in unused}
-        suffixes = {path: reference.uncertain_suffix(path) for path in unused}
+        items = array_items(paths)  # a dynamic site reaching one item reaches the array
+        prefixes = {path: _first(reference.uncertain_prefix, path, items) for path in unused}
+        suffixes = {path: _first(reference.uncertain_suffix, path, items) for path in unused}
         if policy != "allow":
             plan.prefixes |= {reference.display(p) for p in prefixes.values() if p is not None}
             plan.suffixes |= {reference.display(s) for s in suffixes.values() if s is not None}
             unused = [path for path in unused if prefixes[path] is None and suffixes[path] is None]
         plan.unused += len(unused)
-        plan.paths += len(paths)
+        plan.paths += len(paths) - sum(len(found) - 1 for found in items.values())
         twins_here = {path for path in unused if (namespace, path) in kept}
         plan.twins |= {reference.display(path) for path in twins_here}
         plan.removable[(locale, namespace)] = [
@@ -192,6 +196,14 @@ def _decide(
             plan.referenced.setdefault(reference.display(path), sites)
     _spare_named(project, views, evidence, plan, protect_uncertain=policy != "allow")
     return plan
+
+
+def _first(
+    uncertain: Callable[[str], str | None], path: str, items: dict[str, list[str]]
+) -> str | None:
+    """What `uncertain` answers for `path`, or for the first item of the array it holds."""
+    found = (uncertain(each) for each in [path, *items.get(path, ())])
+    return next((answer for answer in found if answer is not None), None)
 
 
 def _spare_named(
@@ -217,7 +229,8 @@ def _spare_named(
             namespace: set(plan.removable.get((locale, namespace), ())) for namespace in own
         }
         kept = {
-            namespace: view.leaves.keys() - removable[namespace] for namespace, view in own.items()
+            namespace: kept_paths(view.leaves, removable[namespace])
+            for namespace, view in own.items()
         }
         if locale != source:
             if used is None:
@@ -240,14 +253,14 @@ def _used_in_source(
     """The source paths the evidence keeps (every path but those `unused_paths` names)."""
     preserve = project.config.policies.preserve
     return {
-        namespace: view.leaves.keys()
-        - set(
+        namespace: kept_paths(
+            view.leaves,
             unused_paths(
                 translatable_paths(view),
                 evidence.reference(namespace),
                 preserve,
                 protect_uncertain=protect_uncertain,
-            )
+            ),
         )
         for namespace, view in sources.items()
     }
@@ -269,7 +282,7 @@ def _apply(
         editor = project.editor(views[slot])
         try:
             for path in paths:
-                removed += editor.delete(path)
+                removed += editor.delete_key(path)
             changes.extend(editor.changes())
             if write:
                 editor.save()

@@ -8,6 +8,7 @@ settles; once every translation has settled, it places the rest and writes the f
 
 from __future__ import annotations
 
+import contextlib
 import math
 import shlex
 import threading
@@ -58,13 +59,18 @@ from i18nprune.translate.glossary import Glossary, load_glossary
 from i18nprune.translate.local import LocalRequester, providers_in_use, runs_locally
 from i18nprune.translate.lock import (
     LOCK_FILE,
+    PENDING_FILE,
     Lock,
     LockFileError,
     TargetEntries,
     entry_for,
     lock_key,
     read_lock,
+    read_pending,
+    record_pending,
+    recover_entries,
     review_accepted,
+    settle_pending,
     split_lock_key,
     update_lock,
 )
@@ -323,18 +329,54 @@ class TargetWriter:
         """
         translations = report.translations
         written: list[str] = []
+        placed: list[_PartPlacement] = []
+        problem: ProblemError | None = None
         with self._turn:
             for index, part in enumerate(self.parts):
                 if self._problem is not None and index == self._problem_at:
-                    raise self._problem
+                    problem = self._problem
+                    break
                 if index == len(self._parts):
                     self._parts.append(_PartPlacement(self.project, part))
                 placement = self._parts[index]
-                self._place_part(placement, translations.get, final=True)
+                try:
+                    self._place_part(placement, translations.get, final=True)
+                except ProblemError as exc:
+                    problem = exc
+                    break
                 if self.metadata:
                     _mark_kept_stale(part, placement.editor)
+                placed.append(placement)
+            # The lock's entries go on disk before the files they describe: a kill between
+            # the files and the lock then leaves the next run knowing its own output.
+            self._journal([placement.part for placement in placed])
+            for placement in placed:
                 written.extend(placement.editor.save())
+        if problem is not None:
+            raise problem
         return sorted(written), self.count, self.retranslated
+
+    def _journal(self, parts: list[TargetPart]) -> None:
+        """Record the entries of `parts` in the lock's journal (see `PENDING_FILE`). Raises
+        ProblemError when it cannot be written: then no file is."""
+        if self.project.read_only or not any(part.entries for part in parts):
+            return
+        code = self.target.code
+        try:
+            record_pending(
+                self.project.root,
+                {lock_key(code, part.namespace): part.entries for part in parts},
+            )
+        except OSError as exc:
+            reason = exc.strerror or str(exc)
+            raise ProblemError(
+                error(
+                    Code.LOCK_UNWRITABLE,
+                    f"{PENDING_FILE}: cannot be written ({reason}), so no file of "
+                    f"`{self.target.name}` was — free space or fix permissions, then run again",
+                    PENDING_FILE,
+                )
+            ) from exc
 
     @property
     def held_back(self) -> list[str]:
@@ -781,8 +823,27 @@ def _load(project: Project, targets: list[Target], options: GenerateOptions) -> 
         lock = read_lock(project.root)
     except LockFileError as exc:
         issues.extend(exc.issues)
+    else:
+        lock = _recovered(project, lock, views)
     count, likely = _likely_texts(sources, views, options)
     return _Loaded(sources, views, issues, count, likely, lock)
+
+
+def _recovered(
+    project: Project, lock: Lock | None, views: dict[str, dict[str | None, LocaleView]]
+) -> Lock | None:
+    """`lock` with what the journal of a run killed before writing the lock says of the
+    targets of `views` (see `PENDING_FILE`)."""
+    pending = read_pending(project.root)
+    if not pending:
+        return lock
+    recovered = dict(lock or {})
+    for key, entries in pending.items():
+        code, namespace = split_lock_key(key)
+        view = views.get(code, {}).get(namespace)
+        if view is not None:
+            recovered[key] = recover_entries(recovered.get(key, {}), entries, view)
+    return recovered
 
 
 def _likely_texts(
@@ -1261,4 +1322,7 @@ def _write_lock(
                 LOCK_FILE,
             )
         ]
+    settled = {lock_key(run.target.code, part.namespace) for run in done for part in run.parts}
+    with contextlib.suppress(OSError):  # what is left agrees with the lock: harmless
+        settle_pending(project.root, settled)
     return changed, []

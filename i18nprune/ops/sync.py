@@ -25,6 +25,7 @@ from i18nprune.locales.editor import FileChange, LocaleEditor, counterpart_path
 from i18nprune.locales.jsondoc import JsonStyle, LocaleDocument
 from i18nprune.locales.layout import Segment
 from i18nprune.locales.leaves import Leaf
+from i18nprune.locales.paths import array_key
 from i18nprune.locales.view import LocaleView, translatable_paths
 from i18nprune.ops.checks import check_failures
 from i18nprune.ops.events import EventSink, ProgressEvent, from_worker_thread
@@ -47,7 +48,7 @@ from i18nprune.reference import (
     unresolved_sites,
     unused_keys,
 )
-from i18nprune.template import SyncTemplate, build_templates, target_extras
+from i18nprune.template import SyncTemplate, TargetValues, build_templates, target_extras
 
 KIND = "sync"
 
@@ -144,10 +145,13 @@ def align_target(
         files.project.config.locale_leaves.mode == "structured" and not options.strip_metadata
     )
     wanted = set(template.paths)
+    kept = TargetValues(editor.view, template.reference.syntax, wanted | set(extras))
     gaps: list[str] = []
     for path in template.paths:
         existing = editor.view.leaves.get(path)
         if existing is None:
+            if kept.shaped_otherwise(path):
+                continue
             file, style = files.target_file(path, target)
             if "[" in path and not editor.document(file, style).reaches(path):
                 gaps.append(path)
@@ -157,9 +161,9 @@ def align_target(
         elif options.strip_metadata and existing.kind in ("structured", "placeholder"):
             file, _ = files.target_file(path, target)
             editor.set(path, existing.value, file)
-    for path in translatable_paths(editor.view):
-        if path not in wanted and path not in extras:
-            editor.delete(path)
+    pruned = [path for path in translatable_paths(editor.view) if not kept.holds(path)]
+    for key in reversed(list(dict.fromkeys(array_key(path) or path for path in pruned))):
+        editor.delete_key(key)  # last first: an array item never moves before it goes
     return gaps
 
 

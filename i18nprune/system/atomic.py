@@ -1,6 +1,6 @@
 """Replacing a file's bytes atomically: after a crash or kill the file holds the old bytes or the
 new ones, never a mix. Temp files are named `.<name>.<random>.tmp`, so nothing that looks for
-`*.json` files ever picks one up.
+`*.json` files ever picks one up; the next write of a file removes the ones a kill left of it.
 """
 
 from __future__ import annotations
@@ -8,7 +8,9 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import stat
+import time
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -72,10 +74,12 @@ class AtomicFile:
         self._buffer = bytearray()
         self._flushed = 0
         try:
+            _hold(self._descriptor)
             _take_ownership_of(target, self._descriptor)
         except BaseException:
             self.abort()
             raise
+        remove_abandoned_temps(target)
 
     def tell(self) -> int:
         """How many bytes were written so far: the offset of the next."""
@@ -162,6 +166,90 @@ class AtomicFile:
         if self._descriptor is None:
             raise OSError(errno.EBADF, "the replacement was committed or abandoned")
         return self._descriptor
+
+
+_TEMP_RANDOM = re.compile(r"[0-9a-f]{16}")
+ABANDONED_AFTER = 60.0
+"""Seconds since its last write after which a temp file no live writer holds is abandoned: the
+age covers the moment between a writer's making its temp file and locking it."""
+ABANDONED_AFTER_UNLOCKED = 86400.0
+"""The same where files cannot be locked (Windows, some network mounts): a day, far longer
+than any write takes."""
+
+
+def remove_abandoned_temps(target: Path) -> list[Path]:
+    """Remove the temp files of earlier writes of `target` that a crash or kill left beside it,
+    and say which. Only names this module makes (`.<name>.<16 hex digits>.tmp`) that are
+    regular files are candidates, and one goes only when no live writer holds it (a writer
+    keeps an exclusive `flock` on its temp file until it is renamed; a killed one loses it)
+    and nothing wrote to it for `ABANDONED_AFTER` seconds (`ABANDONED_AFTER_UNLOCKED` where
+    files cannot be locked). Problems (a folder that cannot be listed, a file that cannot be
+    removed) leave the file: this is tidying, never a reason to fail a write."""
+    prefix = f".{target.name}."
+    removed = []
+    try:
+        entries = list(os.scandir(target.parent))
+    except OSError:
+        return []
+    now = time.time()
+    for entry in entries:
+        name = entry.name
+        if (
+            name.startswith(prefix)
+            and name.endswith(".tmp")
+            and _TEMP_RANDOM.fullmatch(name, len(prefix), len(name) - 4)
+            and _abandoned(entry.path, now)
+        ):
+            removed.append(Path(entry.path))
+    return removed
+
+
+def _abandoned(path: str, now: float) -> bool:
+    """Whether the temp file at `path` was abandoned, and so removed (see
+    `remove_abandoned_temps`)."""
+    try:
+        flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+        descriptor = os.open(path, flags)
+    except OSError:
+        return False
+    try:
+        status = os.fstat(descriptor)
+        if not stat.S_ISREG(status.st_mode):
+            return False
+        locked = _try_lock(descriptor)
+        if locked is False:  # a live writer holds it
+            return False
+        age = ABANDONED_AFTER if locked else ABANDONED_AFTER_UNLOCKED
+        if now - status.st_mtime < age:
+            return False
+        os.unlink(path)
+        return True
+    except OSError:
+        return False
+    finally:
+        os.close(descriptor)
+
+
+def _hold(descriptor: int) -> None:
+    """Lock the new temp file `descriptor` opened, so that no other write of its target takes
+    it for abandoned while this process lives (where files can be locked)."""
+    _try_lock(descriptor)
+
+
+def _try_lock(descriptor: int) -> bool | None:
+    """Take an exclusive lock of the file `descriptor` opened without waiting: True when
+    taken, False when another process holds one, None when files cannot be locked here."""
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        return None
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    except OSError:  # a file system without locks (ENOLCK, EOPNOTSUPP)
+        return None
+    return True
 
 
 _NO_HARD_LINKS = frozenset({errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.ENOSYS})

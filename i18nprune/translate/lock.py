@@ -11,7 +11,7 @@ import contextlib
 import json
 import os
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Literal, NoReturn
@@ -300,6 +300,65 @@ def update_lock(root: Path, change: Callable[[Lock], Lock]) -> bool:
                 return False
         write_atomically(path, content)
         return True
+
+
+PENDING_FILE = ".i18nprune.lock.pending.json"
+"""`generate`'s journal: the lock entries of the targets a run is about to write, put on disk
+before their locale files and dropped once the lock holds them. A run killed between the two
+leaves it behind, and the next run takes from it the entry of each leaf that holds what was
+written (`recover_entries`): its own output is then not adopted as a person's."""
+
+
+def record_pending(root: Path, entries: Lock) -> None:
+    """Put `entries` (lock key → that target's entries) in the journal of the project at
+    `root`, replacing what it held for those keys; atomically, under the lock's folder lock.
+    Raises `OSError` when it cannot be written."""
+    with _folder_locked(root):
+        journal = {**read_pending(root), **entries}
+        write_atomically(root / PENDING_FILE, render_lock(journal))
+
+
+def settle_pending(root: Path, keys: Collection[str]) -> None:
+    """Drop `keys` from the journal of the project at `root` (the lock holds their entries
+    now); the file goes when nothing is left. Raises `OSError` when it cannot be changed."""
+    with _folder_locked(root):
+        journal = read_pending(root)
+        if not journal:
+            return
+        left = {key: entries for key, entries in journal.items() if key not in keys}
+        if any(left.values()):
+            write_atomically(root / PENDING_FILE, render_lock(left))
+        else:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(root / PENDING_FILE)
+
+
+def read_pending(root: Path) -> Lock:
+    """The journal of the project at `root` (empty when there is none). Only `generate`
+    writes it, atomically; one that cannot be read is taken as empty (the entries it held
+    are then adopted as a person's, as without a journal)."""
+    try:
+        return parse_lock((root / PENDING_FILE).read_bytes())
+    except (OSError, LockFileError):
+        return {}
+
+
+def recover_entries(
+    entries: Mapping[str, LockEntry], pending: Mapping[str, LockEntry], target: LocaleView
+) -> TargetEntries:
+    """`entries` (the lock's, for one target namespace) with the `pending` entry (the
+    journal's) of each leaf of `target` that holds the value the journal recorded and the lock
+    does not: the write of the locale file happened, that of the lock did not."""
+    recovered = dict(entries)
+    for path, entry in pending.items():
+        leaf = target.leaves.get(path)
+        if leaf is None or not isinstance(leaf.value, str) or leaf.kind == "placeholder":
+            continue
+        value = text_hash(leaf.value)
+        known = entries.get(path)
+        if value == entry.value and (known is None or known.value != value):
+            recovered[path] = entry
+    return recovered
 
 
 @contextlib.contextmanager

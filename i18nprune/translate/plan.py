@@ -12,7 +12,7 @@ import msgspec
 from i18nprune.locales.leaves import Leaf
 from i18nprune.locales.view import LocaleView
 from i18nprune.reference import is_generator_anchor, is_preserved
-from i18nprune.template import SyncTemplate
+from i18nprune.template import SyncTemplate, TargetValues
 from i18nprune.translate.lock import LockEntry, TargetEntries, assess, settled_entry, text_hash
 from i18nprune.translate.plurals import plural_plan
 
@@ -103,7 +103,8 @@ def plan_target(
     translated is stale: re-translated when it still holds generate's output and
     `retranslate_stale` is on, else kept and listed in `stale`. `accepted(path)` says whether
     a leaf generate marked `needsReview` lost the mark. Leaves the lock does not know are
-    adopted as they are.
+    adopted as they are. Nothing is written into a key whose value the target gives another
+    shape than the source (`TargetValues.shaped_otherwise`): that value stays.
     """
     preserve = template.config.policies.preserve
     # Nothing to preserve is the common case: no path need be checked then.
@@ -115,8 +116,11 @@ def plan_target(
     kept_stale: list[str] = []
     stale_count = 0
     settled: TargetEntries = {}
+    shapes = TargetValues(target, reference.syntax)
     for path in plural_plan(template.paths, source.locale, target.locale):
         order.append(path.target_path)
+        if path.target_path not in target.leaves and shapes.shaped_otherwise(path.target_path):
+            continue  # the target's value of that key has another shape: it stays as it is
         source_leaf = source.leaves[path.source_path]
         if source_leaf.kind == "other":  # an array item (see `build_template`): kept in place
             if path.target_path not in target.leaves and not isinstance(source_leaf.value, str):

@@ -91,3 +91,34 @@ def test_a_failed_item_holds_back_the_items_after_it_until_resume(
         None,
         fake_translation("Last", "fr"),
     ]
+
+
+def test_generate_writes_nothing_into_a_used_keys_value_of_another_shape(
+    tmp_path: Path, run_cli: RunCli
+) -> None:
+    # The target has a text where the source has an array, an array where it has a text, and
+    # an object where it has a text: each is that key's value, translated by a person.
+    fr = {"days": "lundi, mardi", "list": ["un", "deux"], "title": {"short": "Titre"}}
+    with FakeProvider("libre") as fake:
+        config = provider_config(fake)
+        root = write_tree(
+            tmp_path / "app",
+            {
+                "i18nprune.config.json": config,
+                "src/app.ts": "t('days');\nt('list');\nt('title');\nt('steps');\n",
+                "locales/en.json": {
+                    "days": ["Monday", "Tuesday"],
+                    "list": "one, two",
+                    "title": "Title",
+                    "steps": ["First", "Last"],
+                },
+                "locales/fr.json": fr,
+            },
+        )
+        done = run_cli("generate", "--target", "fr", "--json", cwd=root)
+    assert done.code == 0, done.stdout + done.stderr
+    written = json.loads((root / "locales/fr.json").read_text())
+    assert written == {
+        **fr,
+        "steps": [fake_translation("First", "fr"), fake_translation("Last", "fr")],
+    }

@@ -78,3 +78,34 @@ def test_an_unreadable_path_is_reported_as_unreadable(tmp_path: Path) -> None:
     issue = _failure(tmp_path / "fr.json").issue
     assert issue.code == Code.LOCALE_UNREADABLE
     assert issue.message.startswith("locales/fr.json: cannot be read")
+
+
+def test_a_duplicate_key_is_invalid_with_both_places_named(tmp_path: Path) -> None:
+    text = '{\n  "a": {"x": "Bonjour", "x": "Salut"},\n  "a": {"y": "Monde"}\n}\n'
+    issue = _failure(_write(tmp_path / "fr.json", text)).issue
+    assert (issue.code, issue.severity) == (Code.LOCALE_INVALID_JSON, "error")
+    assert issue.message.startswith(
+        'locales/fr.json:2:25: duplicate key "x", first at locales/fr.json:2:9'
+    )
+    assert issue.message.endswith("fix the file; it will not be modified")
+
+
+def test_a_duplicate_top_level_key_is_found_across_lines(tmp_path: Path) -> None:
+    text = '{\n  "a": {"x": "Bonjour"},\n  "b": [{"a": 1}, {"a": 2}],\n  "a": {"y": "Monde"}\n}\n'
+    message = _failure(_write(tmp_path / "fr.json", text)).issue.message
+    assert message.startswith(
+        'locales/fr.json:4:3: duplicate key "a", first at locales/fr.json:2:3'
+    )
+
+
+def test_keys_are_compared_as_decoded(tmp_path: Path) -> None:
+    text = '{"a": "\\"a\\": is a value", "\\u0061": 1}'
+    message = _failure(_write(tmp_path / "fr.json", text)).issue.message
+    assert message.startswith(
+        'locales/fr.json:1:28: duplicate key "a", first at locales/fr.json:1:2'
+    )
+
+
+def test_the_same_key_in_different_objects_is_no_duplicate(tmp_path: Path) -> None:
+    text = '{"a": {"title": "A"}, "b": {"title": "B"}, "list": [{"k": 1}, {"k": 2}]}'
+    assert read_json_file(_write(tmp_path / "fr.json", text), "fr.json")["b"] == {"title": "B"}

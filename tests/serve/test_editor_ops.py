@@ -279,3 +279,22 @@ def test_op_key_set_in_a_locale_without_a_file_writes_nothing_unless_asked_to_cr
     )
     assert envelope["data"]["file"] is None
     assert sorted(path.name for path in (example_project / "locales").iterdir()) == before
+
+
+def test_op_key_set_never_writes_a_file_spelling_a_key_twice(
+    serve: ServeFactory, example_project: Path
+) -> None:
+    fr = example_project / "locales" / "fr.json"
+    fr.write_text('{\n  "nav": {"home": "Accueil"},\n  "nav": {"settings": "Réglages"}\n}\n')
+    before = fr.read_bytes()
+    server = serve("--project", str(example_project), "--allow-writes")
+
+    envelope = server.request(
+        "op.key.set", {"options": {"key": "nav.home", "locale": "fr", "value": "Début"}}
+    ).unwrap()
+
+    assert envelope["ok"] is False
+    assert envelope["issues"][0]["message"].startswith(
+        'locales/fr.json:3:3: duplicate key "nav", first at locales/fr.json:2:3'
+    )
+    assert fr.read_bytes() == before
