@@ -58,7 +58,8 @@ does CPU work (a ping takes it back three or four times)."""
 GC_YOUNG_THRESHOLD = 100_000
 """Allocations between collections of the youngest generation (CPython's default is 700)."""
 _PARSE_IN_THREAD_BYTES = 1 << 16
-"""Longer lines are parsed in a thread: a deeply nested one costs the careful reader ~0.5 s/MiB."""
+"""Longer lines are parsed in a thread: up to ~0.1 s/MiB past the nesting limit, ~0.5 s/MiB for
+the careful reader (a lone surrogate in a long line)."""
 _SHOWN_ID_BYTES = 80
 """How much of an id a stderr notice shows (ids can be arbitrarily long)."""
 
