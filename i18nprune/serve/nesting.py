@@ -37,12 +37,16 @@ def _within(height: int) -> re.Pattern[bytes]:
 # the next closing bracket, then the closing brackets (and what separates them) that follow.
 # Containers up to _SKIPPED_HEIGHT tall are skipped whole, so that brackets that turn often
 # (`[[]][[]]…`) cost the regex engine, not a step here each; an opener that opens another at
-# once is not tried as such a container.
+# once is not tried as such a container (a run of a million would try each).
 _SKIPPED_HEIGHT = 2
+_OPENS_ANOTHER = rb'[\[{](?=\s*+(?:"(?:[^"\\]++|\\.)*+"\s*+:\s*+)?[\[{])'
+"""An opener followed at once by another (after a member name, in an object)."""
 _TURN = re.compile(
     rb"((?:[^\[\]{}\"]++|"
     + _STRING
-    + rb"|[\[{](?=[\[{])|[\[{]"
+    + rb"|"
+    + _OPENS_ANOTHER
+    + rb"|[\[{]"
     + _items(_SKIPPED_HEIGHT - 1)
     + rb"*+[\]}]|[\[{])*+)([\]}\s,]*+)",
     re.DOTALL,
@@ -130,7 +134,10 @@ def _after_closers(run: bytes, count: int) -> int:
 
 
 def _net_depth(chunk: bytes) -> int:
-    """Opening minus closing brackets outside strings."""
+    """Opening minus closing brackets outside strings (`chunk` holds whole strings only)."""
     if b'"' in chunk:
-        chunk = _STRING_TOKEN.sub(b"", chunk)
+        if b"\\" in chunk:  # an escaped quote does not end its string
+            chunk = _STRING_TOKEN.sub(b"", chunk)
+        else:  # every quote opens or closes a string: strings are the odd pieces
+            chunk = b"".join(chunk.split(b'"')[::2])
     return chunk.count(b"[") + chunk.count(b"{") - chunk.count(b"]") - chunk.count(b"}")
