@@ -46,8 +46,6 @@ class StderrLog:
         self._pending_bytes = 0
         self._writing = False
         self._dropped = 0
-        self.dropped_total = 0
-        """Lines dropped since the process started."""
         self._thread: threading.Thread | None = None
         self._broken = False
 
@@ -68,7 +66,6 @@ class StderrLog:
             entry.size = size = len(entry.render())
             if self._pending_bytes + size > self._limit:
                 self._dropped += 1
-                self.dropped_total += 1
                 return
             self._pending.append(entry)
             self._pending_bytes += size
