@@ -20,8 +20,6 @@ PENDING_LIMIT_BYTES = 1 << 16
 class _Pending:
     text: str
     kind: str | None
-    size: int = 0
-    """The bytes it was counted for when queued."""
     repeats: int = 0
 
     def render(self) -> bytes:
@@ -32,10 +30,11 @@ class _Pending:
 class StderrLog:
     """Lines for a file descriptor (stderr) that `say` never blocks on.
 
-    A daemon thread writes the lines in order; while stderr is slow or never read they wait in
-    memory, up to `limit` bytes. A line said while the last waiting line has the same `kind`
-    is folded into it (`… (and 41 more like it)`); a line that does not fit is dropped and
-    counted, and the count is written before the next line that gets through, and by `close`.
+    A daemon thread writes the lines in order, all those waiting in one write; while stderr is
+    slow or never read they wait in memory, up to `limit` bytes. A line said while the last
+    waiting line has the same `kind` is folded into it (`… (and 41 more like it)`); a line that
+    does not fit is dropped and counted, and the count is written before the next line that
+    gets through, and by `close`.
     """
 
     def __init__(self, fd: int = 2, limit: int = PENDING_LIMIT_BYTES) -> None:
@@ -63,7 +62,7 @@ class StderrLog:
                 last.repeats += 1
                 return
             entry = _Pending(text, kind)
-            entry.size = size = len(entry.render())
+            size = len(entry.render())
             if self._pending_bytes + size > self._limit:
                 self._dropped += 1
                 return
@@ -96,15 +95,17 @@ class StderrLog:
         while True:
             with self._changed:
                 self._changed.wait_for(lambda: bool(self._pending))
-                entry = self._pending.popleft()
-                data = entry.render()
-                self._pending_bytes -= entry.size
+                blocks = [entry.render() for entry in self._pending]
                 if self._dropped:
-                    data = (self._dropped_line() + "\n").encode() + data
+                    blocks.insert(0, (self._dropped_line() + "\n").encode())
                     self._dropped = 0
+                self._pending.clear()
+                self._pending_bytes = 0
                 self._writing = True
             try:
-                write_all(self._fd, data)  # blocks while the pipe is full; only this thread waits
+                # Everything queued goes in one write; it blocks while the pipe is full, and
+                # only this thread waits.
+                write_all(self._fd, b"".join(blocks))
             except OSError:  # stderr is closed: nobody will read diagnostics
                 with self._changed:
                     self._broken = True

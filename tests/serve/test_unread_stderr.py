@@ -4,6 +4,7 @@ are dropped rather than block the protocol, and the drop is reported once stderr
 
 from __future__ import annotations
 
+import fcntl
 import os
 import subprocess
 import sys
@@ -44,6 +45,12 @@ def server_with_unread_stderr(env: dict[str, str]) -> Iterator[tuple[ServeClient
         os.close(read_end)
 
 
+def pipe_capacity(fd: int) -> int:
+    """How many bytes the pipe holds (Linux says; 4 KiB is the least POSIX allows)."""
+    size = getattr(fcntl, "F_GETPIPE_SZ", None)
+    return fcntl.fcntl(fd, size) if size is not None else 4096
+
+
 def read_available(fd: int) -> bytes:
     """Everything the pipe holds now, without waiting for more."""
     os.set_blocking(fd, False)
@@ -82,7 +89,8 @@ def test_a_stderr_nobody_reads_never_blocks_the_server(serve_env: ServeEnv) -> N
         # Before the change the server blocked writing its ~400th notice and never answered.
         assert server.ping(timeout=60) == {}
         held = read_available(stderr)
-        assert b"dropped" not in held  # nothing got through since the pipe filled
+        # The pipe filled (a blocked write leaves a part of a page free).
+        assert len(held) > pipe_capacity(stderr) // 2
         server.shutdown(timeout=60)
         server.exit()
         os.set_blocking(stderr, True)
