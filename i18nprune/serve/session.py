@@ -24,6 +24,7 @@ from i18nprune import __version__
 from i18nprune.envelope import API_VERSION, Envelope
 from i18nprune.ops.events import discard
 from i18nprune.ops.registry import OPS
+from i18nprune.serve.diagnostics import stderr_log
 from i18nprune.serve.dispatch import OP_PREFIX, OpCall, find_op, prepare_call, run_call
 from i18nprune.serve.index import ScanIndex
 from i18nprune.serve.progress import ProgressRelay
@@ -57,7 +58,8 @@ does CPU work (a ping takes it back three or four times)."""
 GC_YOUNG_THRESHOLD = 100_000
 """Allocations between collections of the youngest generation (CPython's default is 700)."""
 _PARSE_IN_THREAD_BYTES = 1 << 16
-"""Longer lines are parsed in a thread: a deeply nested one costs the careful reader ~0.5 s/MiB."""
+"""Longer lines are parsed in a thread: up to ~0.1 s/MiB past the nesting limit, ~0.5 s/MiB for
+the careful reader (a lone surrogate in a long line)."""
 _SHOWN_ID_BYTES = 80
 """How much of an id a stderr notice shows (ids can be arbitrarily long)."""
 
@@ -339,11 +341,12 @@ class Session:
             try:
                 self._cancel(named_params(request))
             except RpcError as failure:
-                notice(f"serve: $/cancelRequest ignored: {failure}")
+                notice(f"serve: $/cancelRequest ignored: {failure}", kind="cancel.invalid")
         elif method != "ping":
             notice(
                 f"serve: notification `{method}` not run: only exit, shutdown, ping and "
-                "$/cancelRequest are performed without an id; send an id to get an answer"
+                "$/cancelRequest are performed without an id; send an id to get an answer",
+                kind="notification.not_run",
             )
 
     def _cancel(self, params: dict[str, msgspec.Raw]) -> None:
@@ -358,9 +361,15 @@ class Session:
         if len(raw) > _SHOWN_ID_BYTES:
             shown += "…"
         if target is None:
-            notice(f"serve: cancel for {shown} ignored: no such request in flight")
+            notice(
+                f"serve: cancel for {shown} ignored: no such request in flight",
+                kind="cancel.unknown",
+            )
         elif target.started and not target.call.spec.cancellable:
-            notice(f"serve: cancel for {shown} ignored: {target.call.method} finishes once started")
+            notice(
+                f"serve: cancel for {shown} ignored: {target.call.method} finishes once started",
+                kind="cancel.uncancellable",
+            )
         else:
             target.scope.cancel()
 
@@ -525,6 +534,8 @@ async def _serve(settings: ServeSettings, protocol_fd: int) -> None:
         with trio.move_on_after(FLUSH_GRACE_SECONDS):
             await writer.finished.wait()
         outer.cancel_scope.cancel()
+    # Says how many diagnostics a full stderr cost, if it takes lines by now.
+    await trio.to_thread.run_sync(stderr_log.close, FLUSH_GRACE_SECONDS, abandon_on_cancel=True)
 
 
 async def _end_when_broken(writer: LineWriter, session: Session) -> None:

@@ -8,11 +8,11 @@ import contextlib
 import os
 import select
 import stat
-import sys
 from collections import deque
 
 import trio
 
+from i18nprune.serve.diagnostics import stderr_log
 from i18nprune.system.descriptors import write_all
 
 MAX_LINE_BYTES = 16 * 1024 * 1024
@@ -45,13 +45,10 @@ def writable_now(fd: int) -> bool:
     return bool(poller.poll(0))
 
 
-def notice(text: str) -> None:
-    """Write one diagnostic line to stderr; a closed stderr is ignored."""
-    try:
-        sys.stderr.write(text.rstrip("\n") + "\n")
-        sys.stderr.flush()
-    except (OSError, ValueError):
-        pass
+def notice(text: str, *, kind: str | None = None) -> None:
+    """Queue one diagnostic line for stderr without waiting for it (see StderrLog: a stderr
+    that nobody reads never blocks the server); `kind` lets repeats of a line collapse."""
+    stderr_log.say(text, kind=kind)
 
 
 class LineTooLong:

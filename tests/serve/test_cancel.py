@@ -5,6 +5,8 @@ server keeps answering while a long op runs (PROTOCOL §7, §9)."""
 from __future__ import annotations
 
 import json
+import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -240,3 +242,48 @@ def test_cancel_as_a_request_with_an_id_is_answered(
     answer = server.request("$/cancelRequest", {"id": json.loads(generate)}, id="c")
     assert answer.unwrap() == {}
     assert_cancelled(server.wait_response(generate, timeout=10))
+
+
+def worker_pids(server: ServeClient) -> set[int]:
+    """The server's child processes now (its translate workers)."""
+    pid = server.process.pid
+    return {
+        int(child)
+        for task in os.listdir(f"/proc/{pid}/task")
+        for child in Path(f"/proc/{pid}/task/{task}/children").read_text().split()
+    }
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc lists a process's children")
+def test_cancel_aborts_every_request_in_flight_and_the_workers_that_sent_them_survive(
+    serve: ServeFactory, tmp_path: Path
+) -> None:
+    en = {f"k{index}": f"Text number {index}" for index in range(40)}
+    with FakeProvider("libre") as fake:
+        root = write_tree(
+            tmp_path / "project",
+            {
+                "i18nprune.config.json": provider_config(fake),
+                "src/app.ts": code_using(*en),
+                "locales/en.json": en,
+            },
+        )
+        server = serve("--project", str(root), "--allow-writes", "--workers", "2")
+        warm = server.request("op.generate", {"options": {"target": "it"}}, timeout=60)
+        assert warm.unwrap()["ok"] is True
+        workers = worker_pids(server)
+        before = fake.stats().requests
+        fake.add_fault(Fault(kind="hang", times=-1))
+        raw_id = server.submit("op.generate", {"options": {"target": ["fr", "de"]}})
+        assert wait_until(lambda: fake.stats().in_flight >= 2, timeout=30), server.stderr_text()
+        server.cancel(raw_id)
+        assert_cancelled(server.wait_response(raw_id, timeout=10))
+        assert wait_until(lambda: fake.stats().in_flight == 0, timeout=30)
+        held = fake.requests[before:]
+        # Each connection was closed by the worker that held it, before any answer was sent …
+        assert len(held) >= 2
+        assert [(request.aborted, request.status) for request in held] == [(True, None)] * len(held)
+        assert fake.stats().aborted == len(held)
+        # … and not by the pool killing a worker that ignored the cancel: the same workers live.
+        assert worker_pids(server) == workers
+    assert not (root / "locales/fr.json").exists() and not (root / "locales/de.json").exists()

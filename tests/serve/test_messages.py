@@ -258,8 +258,15 @@ UNUSABLE_MEMBERS: list[tuple[bytes, Any, tuple[int, str] | None, str, str | None
         "`params.options.filter` holds arrays or objects nested more than 64 levels deep",
         "filter",
     ),
-    # Members the server does not read are not checked.
-    (request_line('"x1"', '"ping"', extra='"note":' + deep(5000)), "x1", ACCEPTED, "", None),
+    # Nesting past the limit is refused in any member: the part past it is skipped unread.
+    (
+        request_line('"x1"', '"ping"', extra='"note":' + deep(5000)),
+        "x1",
+        INVALID_REQUEST,
+        'The member "note" holds arrays or objects nested more than 64 levels deep',
+        None,
+    ),
+    # Other members the server does not read are not checked.
     (request_line('"x2"', '"ping"', extra=r'"note":"\ud800"'), "x2", ACCEPTED, "", None),
     (request_line('"x3"', '"ping"', extra=r'"\ud800":1'), "x3", ACCEPTED, "", None),
     # Valid escapes stay valid: a surrogate pair, and an escaped backslash before `ud800`.
