@@ -85,11 +85,14 @@ def _load(figure: dict[str, Any]) -> str:
     return f"load {', '.join(f'{load:.1f}' for load in loads)}" if loads else ""
 
 
+UNRECORDED_CPU = "a CPU whose model the run did not record"
+
+
 def caption(machine: Mapping[str, Any]) -> str:
     """The line above the table: the machine every figure was measured on."""
     dirty = " with changes" if machine.get("git_dirty") else ""
     return (
-        f"Measured on {machine.get('cpu_model') or 'an unnamed CPU'} "
+        f"Measured on {machine.get('cpu_model') or UNRECORDED_CPU} "
         f"({machine.get('cpu_count')} CPUs), Python {machine.get('python')}, commit "
         f"{str(machine.get('git_commit', ''))[:7]}{dirty}; each cell: min / median of the runs, "
         "ratios of the median to what the same session measured, the 1-minute load before "
@@ -111,7 +114,8 @@ def measured(figure: dict[str, Any]) -> str:
         each = ", ".join(_number(value) for value in figure["values"])
         notes.append(f"runs: {each}; every run met it: {figure['every_run_meets_goal']}")
     load = _load(figure)
-    return f"{text} ({'; '.join(notes)}; {load}, n={figure['runs']})"
+    runs = f"{load}, n={figure['runs']}" if load else f"n={figure['runs']}"
+    return f"{text} ({'; '.join([*notes, runs])})"
 
 
 def markdown(reports: Mapping[str, dict[str, Any]], *, mode: str = "full") -> str:
