@@ -155,8 +155,9 @@ class Limit:
 @dataclass(frozen=True)
 class Spec:
     """What a figure measures. `goal` is the issue's limit (a floor when `better` is "higher",
-    a ceiling otherwise); `references` are other values to report a ratio to (the provider
-    limit, the upstream tool's stated figure, a peer CLI timed in the same session)."""
+    a ceiling otherwise); `references` are other values to report a ratio to, each measured in
+    the same session (the fake's ceiling, a bare parse, a cold run, a peer CLI timed by hand)
+    but for the provider limit, which is arithmetic."""
 
     id: str
     title: str
@@ -299,6 +300,7 @@ class Report:
     def add(self, spec: Spec, runs: Sequence[Run], **extra: Any) -> dict[str, Any]:
         """Add the figure of `spec` over `runs`; print a one-line summary."""
         result = figure(spec, runs, **extra)
+        result["cpu_model"] = self.data["machine"]["cpu_model"]
         self.data["figures"][spec.id] = result
         goal = f" goal {spec.goal.value:g}" if spec.goal else ""
         ratio = f" ({result['ratio_to_goal']}× goal)" if spec.goal else ""
