@@ -9,8 +9,9 @@ discovered field is a warning that names the file to set it in.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -87,10 +88,13 @@ def discover(
     loader. A config file's meaning so changes only where its defaults point at nothing.
     """
     found = _Recorder(sources)
-    setup = read_app_setup(root, ".")
-    directory, layout = _locale_folder(root, config, setup, found)
+    # The set-up is read only when a field needs it: a configured project whose folders exist
+    # reads none of it.
+    app_setup = cache(partial(read_app_setup, root, "."))
+    directory, layout = _locale_folder(root, config, app_setup, found)
     namespaced = config.locales.namespaces == "file"
     if layout is not None and not config_file:
+        setup = app_setup()
         libs = libraries(root, config.src_dirs())
         repository = repository_root(root)
         if not libs.found and repository != root:  # a package whose locales siblings use
@@ -103,7 +107,7 @@ def discover(
         _separators(root, config, directory, layout, source, libs, namespaced, setup, found)
     src_dirs = _source_folders(root, config, directory, found, every=not config_file)
     if layout is not None and namespaced:
-        _discover_setups(root, src_dirs, setup, found)
+        _discover_setups(root, src_dirs, app_setup(), found)
         if not config_file:
             _default_namespace(root, config, directory, source, libs, found)
     issues = []
@@ -141,7 +145,7 @@ def _spell(value: Any) -> str:
 
 
 def _locale_folder(
-    root: Path, config: Config, setup: AppSetup, found: _Recorder
+    root: Path, config: Config, setup: Callable[[], AppSetup], found: _Recorder
 ) -> tuple[str, Layout | None]:
     """The locale folder (discovered when none was set and the default holds no locale files:
     where the app's set-up loads them from, else searched) and its layout (inferred when
@@ -152,7 +156,7 @@ def _locale_folder(
         chosen = next(
             (
                 path
-                for path in setup.locale_paths
+                for path in setup().locale_paths
                 if infer_layout(root / path.value, source) is not None
             ),
             None,
