@@ -126,7 +126,8 @@ def discover(
 
 def summary(findings: Mapping[str, Finding]) -> str:
     """The discovered values in a clause, for the one line a run without a config file shows
-    (`locales `public/locales` (locale_per_dir), source `en`, src `app, lib`…`)."""
+    (``directory `public/locales`, structure `locale_per_dir`, src `app, lib` ``); the mode
+    (implied by the structure) and scopes (listed by `config`) are left out."""
     shown = []
     for dotted, finding in findings.items():
         if dotted in ("locales.mode", "locales.scopes"):
