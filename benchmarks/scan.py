@@ -408,16 +408,9 @@ class Benchmark:
         config.setdefault("reference", {})["repository"] = {"enabled": False}
         off = self.homes.new() / "repository-off.json"
         off.write_text(json.dumps(config))
-        variants = {"on": (), "off": ("-c", str(off))}
-        runs: dict[tuple[str, str], list[Run]] = {
-            (name, kind): [] for name in variants for kind in ("cold", "warm")
-        }
-        for _ in range(self.args.runs):
-            for name, flags in variants.items():
-                before = loadavg()
-                cold, warm = self.validator.cold_and_warm(written.root, *flags)
-                runs[(name, "cold")].append(_run(cold.cpu_s, before, cold, written))
-                runs[(name, "warm")].append(_run(warm.cpu_s, before, warm, written))
+        runs = self._back_to_back(
+            written, {"on": (written.root, ()), "off": (written.root, ("-c", str(off)))}
+        )
         for kind in ("cold", "warm"):
             without = statistics.median(run.value for run in runs[("off", kind)])
             for run in runs[("on", kind)]:
@@ -446,6 +439,23 @@ class Benchmark:
                 runs[("on", kind)],
             )
 
+    def _back_to_back(
+        self, written: Written, variants: dict[str, tuple[Path, tuple[str, ...]]]
+    ) -> dict[tuple[str, str], list[Run]]:
+        """Cold and warm CPU of `validate` on each variant (a root and the flags to run it
+        with), the variants one after another in each of the session's runs, keyed by
+        (variant, "cold" | "warm")."""
+        runs: dict[tuple[str, str], list[Run]] = {
+            (name, kind): [] for name in variants for kind in ("cold", "warm")
+        }
+        for _ in range(self.args.runs):
+            for name, (root, flags) in variants.items():
+                before = loadavg()
+                cold, warm = self.validator.cold_and_warm(root, *flags)
+                runs[(name, "cold")].append(_run(cold.cpu_s, before, cold, written))
+                runs[(name, "warm")].append(_run(warm.cpu_s, before, warm, written))
+        return runs
+
     def validate_zero_config(self) -> None:
         """Cold and warm `validate` of the main-size fixture with its config file and of a copy
         without one (the detector reads the locale folder, source, separators and source
@@ -455,16 +465,7 @@ class Benchmark:
         written = self.store.get(validate_shape(files))
         bare = self.homes.new() / "zero-config"
         shutil.copytree(written.root, bare, ignore=shutil.ignore_patterns("i18nprune.config.json"))
-        variants = {"configured": written.root, "zero": bare}
-        runs: dict[tuple[str, str], list[Run]] = {
-            (name, kind): [] for name in variants for kind in ("cold", "warm")
-        }
-        for _ in range(self.args.runs):
-            for name, root in variants.items():
-                before = loadavg()
-                cold, warm = self.validator.cold_and_warm(root)
-                runs[(name, "cold")].append(_run(cold.cpu_s, before, cold, written))
-                runs[(name, "warm")].append(_run(warm.cpu_s, before, warm, written))
+        runs = self._back_to_back(written, {"configured": (written.root, ()), "zero": (bare, ())})
         for kind in ("cold", "warm"):
             configured = statistics.median(run.value for run in runs[("configured", kind)])
             for run in runs[("zero", kind)]:
