@@ -7,7 +7,6 @@ Only literal values count: `defaultNS: 'app'` is read, `defaultNS: name` gives n
 
 from __future__ import annotations
 
-import json
 import os
 import posixpath
 import re
@@ -19,6 +18,7 @@ from typing import Any
 from tree_sitter import Node
 
 from i18nprune.config.detect.findings import Finding
+from i18nprune.config.detect.manifest import dependencies
 from i18nprune.config.js_literal import LiteralReader, NotStatic, line_of
 from i18nprune.config.static_reader import module_exports_value, top_level_names
 from i18nprune.locale_codes import looks_like_locale_code
@@ -82,7 +82,6 @@ _FRAMEWORKS = (
     ("svelte", "svelte"),
     ("react", "react"),
 )
-_DEPENDENCY_FIELDS = ("dependencies", "devDependencies", "peerDependencies")
 # Folders an absolute (`/locales/…`) load path is served from.
 _STATIC_FOLDERS = ("public", "static")
 _NEXT_I18NEXT_NAMESPACE = "common"
@@ -227,7 +226,7 @@ def _manifest_value(root: Path, base: Path, pick: Callable[[set[str]], str | Non
     for which it gives a value."""
     folder = base
     while folder.is_relative_to(root):
-        value = pick(_dependencies(folder / "package.json"))
+        value = pick(dependencies(folder / "package.json"))
         if value is not None:
             return value
         if folder == root:
@@ -242,19 +241,6 @@ def _library(dependencies: set[str]) -> str | None:
 
 def _framework(dependencies: set[str]) -> str | None:
     return next((name for name, package in _FRAMEWORKS if package in dependencies), None)
-
-
-def _dependencies(manifest: Path) -> set[str]:
-    try:
-        document = json.loads(manifest.read_bytes())
-    except (OSError, ValueError):
-        return set()
-    names: set[str] = set()
-    if isinstance(document, dict):
-        for section in (document.get(name) for name in _DEPENDENCY_FIELDS):
-            if isinstance(section, dict):
-                names.update(name for name in section if isinstance(name, str))
-    return names
 
 
 # --- reading one file --------------------------------------------------------------------------
