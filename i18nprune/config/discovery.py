@@ -102,9 +102,10 @@ def discover(
         if setup.library is not None and setup.library not in libs.found:
             where = setup.origins[0] if setup.origins else "package.json"
             libs = Libraries({**libs.found, setup.library: where})
-        source = _source_locale(root, config, directory, layout, setup, found)
+        files = locale_files(root / directory, layout)
+        source = _source_locale(config, directory, files, setup, found)
         namespaced = _namespaces(config, directory, layout, libs, setup, found)
-        _separators(root, config, directory, layout, source, libs, namespaced, setup, found)
+        _separators(config, directory, files, source, libs, namespaced, setup, found)
     src_dirs = _source_folders(root, config, directory, found, every=not config_file)
     if layout is not None and namespaced:
         _discover_setups(root, src_dirs, app_setup(), found)
@@ -201,15 +202,18 @@ def _is_bundle(folder: Path, source: str) -> bool:
 
 
 def _source_locale(
-    root: Path, config: Config, directory: str, layout: Layout, setup: AppSetup, found: _Recorder
+    config: Config,
+    directory: str,
+    files: dict[str, list[Path]],
+    setup: AppSetup,
+    found: _Recorder,
 ) -> str:
     """The source locale: the set-up's (`fallbackLng`, `defaultLocale`) when a locale of the
-    folder has its code and at least half the messages of the fullest one (a set-up may name a
-    locale whose file is a stub), else `choose_source`'s."""
+    folder (`files`: `locale_files` of it) has its code and at least half the messages of the
+    fullest one (a set-up may name a locale whose file is a stub), else `choose_source`'s."""
     source = config.locales.source
     if not found.open("locales.source"):
         return source
-    files = locale_files(root / directory, layout)
     if setup.source_locale is not None:
         wanted = normalize_code(str(setup.source_locale.value))
         sizes = message_counts(files)
@@ -292,10 +296,9 @@ def _namespace_names(directory: Path, source: str) -> list[str]:
 
 
 def _separators(
-    root: Path,
     config: Config,
     directory: str,
-    layout: Layout,
+    files: dict[str, list[Path]],
     source: str,
     libs: Libraries,
     namespaced: bool,
@@ -314,7 +317,6 @@ def _separators(
     ):
         if read is not None and found.open(dotted):
             found.record(dotted, read)
-    files = locale_files(root / directory, layout)
     source_files = next(
         (paths for code, paths in files.items() if normalize_code(code) == normalize_code(source)),
         [],
