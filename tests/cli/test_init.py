@@ -5,12 +5,6 @@ workspace file and a config per project."""
 from __future__ import annotations
 
 import json
-import os
-import pty
-import select
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -25,7 +19,8 @@ from tests.cli.init_shapes import (
     THIN_DEFAULTS,
     THIN_GUESSED,
 )
-from tests.conftest import cli_environment, write_tree
+from tests.conftest import write_tree
+from tests.terminal import run_on_tty
 
 CONFIG = "i18nprune.config.json"
 WORKSPACE = "i18nprune.workspace.json"
@@ -270,42 +265,6 @@ def test_a_sibling_package_naming_a_key_keeps_it_from_cleanup(git, tmp_path, run
     assert result.envelope["data"]["keys"] == ["app.unused"]
     referenced = json.dumps(result.envelope["data"]["referenced"])
     assert "app.links.cli" in referenced and "packages/ui/src/Footer.tsx" in referenced
-
-
-def run_on_tty(args: list[str], cwd: Path, home: Path, answers: list[str]) -> tuple[int, str]:
-    """Run the CLI on a pseudo-terminal, answering each prompt (a line ending in `]:`) in
-    turn."""
-    leader, follower = pty.openpty()
-    env = cli_environment(home, TERM="dumb", COLUMNS="200")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "i18nprune", *args],
-        cwd=cwd,
-        env=env,
-        stdin=follower,
-        stdout=follower,
-        stderr=follower,
-    )
-    os.close(follower)
-    seen, pending, deadline = b"", list(answers), time.monotonic() + 60
-    answered = 0
-    while time.monotonic() < deadline:
-        ready, _, _ = select.select([leader], [], [], 0.1)
-        if ready:
-            try:
-                chunk = os.read(leader, 4096)
-            except OSError:
-                break
-            if not chunk:
-                break
-            seen += chunk
-            if pending and seen.rstrip().endswith(b"]:") and seen.count(b"]:") > answered:
-                os.write(leader, pending.pop(0).encode() + b"\n")
-                answered += 1
-        elif process.poll() is not None:
-            break
-    code = process.wait(timeout=10)
-    os.close(leader)
-    return code, seen.decode(errors="replace")
 
 
 def test_on_a_terminal_init_shows_each_value_and_takes_an_answer(tmp_path, home):

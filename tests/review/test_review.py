@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from tests.cli.test_interactive import run_on_tty
 from tests.conftest import CliResult, write_tree
+from tests.terminal import run_on_tty
 
 RunCli = Callable[..., CliResult]
 CONFIG = {"locales": {"source": "en", "directory": "locales"}, "src": "src", "functions": ["t"]}
