@@ -382,21 +382,14 @@ def _discover_setups(root: Path, src_dirs: list[str], own: AppSetup, found: _Rec
     """The default and fallback namespaces of the root's app, and the scopes of the other app
     folders, from each app's own static i18next set-up (`locales.defaultNamespace`,
     `locales.fallbackNamespaces`, `locales.scopes`), where no layer set them."""
-    setups = discovered_setups(root, src_dirs)
-    seen: set[str] = set()
-    unique = []
-    for setup in setups:  # an app's file found from two folders is the first one's
-        file = setup.origin.rsplit(":", 1)[0]
-        if file not in seen:
-            seen.add(file)
-            unique.append(setup)
     for dotted, read in (
         ("locales.defaultNamespace", own.default_namespace),
         ("locales.fallbackNamespaces", own.fallback_namespaces),
     ):
         if read is not None and read.value and found.open(dotted):
             found.record(dotted, read)
-    scopes = [setup for setup in unique if setup.folder != "."]
+    # `discovered_setups` gives each set-up file once, to the folder that owns it.
+    scopes = [setup for setup in discovered_setups(root, src_dirs) if setup.folder != "."]
     if scopes and found.open("locales.scopes"):
         value = [
             {
