@@ -458,7 +458,7 @@ def _refusals(
         unresolved=unresolved_sites(evidence.scan, {namespace for _, namespace in views}),
         guessed=project.guessed_configuration(),
         limit=project.config.reference.max_unused_share,
-        missing=len(evidence.missing_keys(evidence.missing_sites(leaves))),
+        missing=len(evidence.missing(leaves)),
     )
     gates = (
         *(source_gate(KIND, view) for view in sources),

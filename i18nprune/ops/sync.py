@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Collection, Iterable
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
@@ -361,7 +361,7 @@ def _refusals(
         unresolved=unresolved_sites(evidence.scan, sources),
         guessed=project.guessed_configuration(),
         limit=project.config.reference.max_unused_share,
-        missing=len(evidence.missing_keys(evidence.missing_sites(_leaves(sources)))),
+        missing=len(evidence.missing({ns: view.leaves for ns, view in sources.items()})),
     )
     gates = (
         *(source_gate(KIND, view) for view in sources.values()),
@@ -422,7 +422,3 @@ def _kept_notes(
         if note is not None:
             notes.append(note)
     return notes
-
-
-def _leaves(sources: dict[str | None, LocaleView]) -> dict[str | None, Iterable[str]]:
-    return {namespace: view.leaves for namespace, view in sources.items()}
