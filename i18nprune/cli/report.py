@@ -22,7 +22,7 @@ from i18nprune.cli.formats import (
 from i18nprune.cli.globals import GlobalOptions
 from i18nprune.cli.output import print_issues, write_document, write_json
 from i18nprune.envelope import Envelope, Issue, ProblemError
-from i18nprune.project import ProjectHandle
+from i18nprune.project import Project, ProjectHandle
 from i18nprune.workspace import Workspace
 
 if TYPE_CHECKING:
@@ -144,6 +144,7 @@ def report_place(reported: Reported) -> ReportPlace:
         root = Path(os.path.realpath(workspace.root))
         anchors = {
             project.rel: _inside(project.config_path, root / project.rel)
+            or _inside(root / project.rel / "package.json", root / project.rel)
             for project in workspace.projects
         }
         return ReportPlace(
@@ -159,7 +160,24 @@ def report_place(reported: Reported) -> ReportPlace:
         root = Path(os.path.realpath(request.project or request.cwd))
         return ReportPlace(root, annotation_root(root))
     root = Path(os.path.realpath(project.root))
-    return ReportPlace(root, annotation_root(root), _inside(project.loaded.config_path, root))
+    return ReportPlace(root, annotation_root(root), _project_anchor(project, root))
+
+
+def _project_anchor(project: Project, root: Path) -> str | None:
+    """The file a project's findings without a file are placed at: its config file, else (a
+    run without one) the source locale's first file, else its `package.json`."""
+    anchor = _inside(project.loaded.config_path, root)
+    if anchor is not None:
+        return anchor
+    try:
+        segments = project.segments(project.source_locale())
+    except ProblemError:
+        segments = []
+    for segment in segments:
+        anchor = _inside(segment.path, root)
+        if anchor is not None:
+            return anchor
+    return _inside(root / "package.json", root)
 
 
 def _inside(file: Path | None, folder: Path) -> str | None:
@@ -167,4 +185,6 @@ def _inside(file: Path | None, folder: Path) -> str | None:
     if file is None:
         return None
     file = Path(os.path.realpath(file))
+    if not file.is_file():
+        return None
     return file.relative_to(folder).as_posix() if file.is_relative_to(folder) else None

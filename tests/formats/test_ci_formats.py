@@ -258,6 +258,23 @@ def test_sarif_srcroot_is_the_repository_root_and_the_anchor_is_the_projects_con
     }
 
 
+def test_without_a_config_findings_without_a_file_are_placed_at_the_source_locale(
+    repository_with_app, run_cli
+):
+    (repository_with_app / "apps" / "web" / "i18nprune.config.json").unlink()
+
+    result = run_cli("-C", "apps/web", "validate", "--format", "sarif", cwd=repository_with_app)
+
+    [run] = sarif(result)["runs"]
+    assert run["results"]
+    assert all(result["locations"] for result in run["results"])
+    [dynamic] = [r for r in run["results"] if r["ruleId"] == Code.VALIDATE_DYNAMIC]
+    assert dynamic["locations"][0]["physicalLocation"]["artifactLocation"] == {
+        "uri": "apps/web/locales/en.json",
+        "uriBaseId": "%SRCROOT%",
+    }
+
+
 def test_github_workspace_variable_is_the_root_of_the_paths(tmp_path, example_project, run_cli):
     checkout = tmp_path  # no `.git`: a checkout GitHub Actions names
     (example_project / "src" / "Extra.tsx").write_text("t('extra.key');\n", "utf-8")
