@@ -31,7 +31,16 @@ from i18nprune.reference import (
 )
 from i18nprune.scan import KeyObservation, ScanResult
 from i18nprune.translate.descriptions import Descriptions, key_descriptions
-from i18nprune.translate.lock import LockFileError, lock_key, lock_path, read_lock, stale_counts
+from i18nprune.translate.lock import (
+    PENDING_FILE,
+    Lock,
+    LockFileError,
+    lock_key,
+    lock_path,
+    read_lock,
+    read_pending,
+    stale_counts,
+)
 
 KIND = "validate"
 
@@ -142,14 +151,17 @@ def _stale_counts(
         return {}
     if lock is None:
         return {}
-    return stale_counts(lock, views, project.load, project.editor, _kept_counts(project, views))
+    pending = read_pending(project.root)
+    counted = _kept_counts(project, views, pending)
+    return stale_counts(lock, views, project.load, project.editor, counted, pending)
 
 
 def _kept_counts(
-    project: Project, views: dict[str | None, LocaleView]
+    project: Project, views: dict[str | None, LocaleView], pending: Lock
 ) -> Callable[[str, str | None, Callable[[], int]], int]:
     """Stale counts of target namespaces kept between runs (`Project.derived_counts`): one
-    is counted again when its target files, the lock file or its source namespace changed."""
+    is counted again when its target files, the lock file, the journal of its entries
+    (`pending`) or its source namespace changed."""
     counts = project.derived_counts()
     lock_file = lock_path(project.root)
     literal_keys = project.key_syntax().key_separator is None
@@ -160,8 +172,10 @@ def _kept_counts(
         if namespace not in against:
             leaves = list(views[namespace].leaves.values())
             against[namespace] = digest_of([placeholder, literal_keys, leaves])
-        files = [lock_file, *(segment.path for segment in project.segments(code, namespace))]
         key = f"stale/{lock_key(code, namespace)}"
+        journal = [project.root / PENDING_FILE] if pending.get(lock_key(code, namespace)) else []
+        segments = [segment.path for segment in project.segments(code, namespace)]
+        files = [lock_file, *journal, *segments]
         return counts.count(key, against[namespace], files, count)
 
     return counted

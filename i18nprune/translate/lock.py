@@ -197,11 +197,14 @@ def stale_counts(
     load: Callable[[str, str | None], LocaleView],
     editor: Callable[[LocaleView], LocaleEditor],
     counted: Callable[[str, str | None, Callable[[], int]], int] | None = None,
+    pending: Lock | None = None,
 ) -> dict[str, int]:
     """Each target the lock tracks → how many of its leaves are stale, judged from the lock,
     the source views (by namespace) and each target view `load(code, namespace)` reads; a
     namespace the source no longer has counts nothing. `counted(code, namespace, count)`, when
-    given, answers for `count()` of one target namespace (a caller that kept an earlier count)."""
+    given, answers for `count()` of one target namespace (a caller that kept an earlier count).
+    `pending`: the journal (`read_pending`); a leaf holding what it recorded is judged by its
+    entry, as `generate` judges it, not as a person's edit."""
     counts: dict[str, int] = {}
     for key, entries in sorted(lock.items()):
         code, namespace = split_lock_key(key)
@@ -209,18 +212,23 @@ def stale_counts(
         source = sources.get(namespace)
         if source is None or not entries:
             continue
-        count = partial(_count_target, entries, source, partial(load, code, namespace), editor)
+        journal = (pending or {}).get(key, {})
+        target = partial(load, code, namespace)
+        count = partial(_count_target, entries, journal, source, target, editor)
         counts[code] += count() if counted is None else counted(code, namespace, count)
     return counts
 
 
 def _count_target(
     entries: Mapping[str, LockEntry],
+    journal: Mapping[str, LockEntry],
     source: LocaleView,
     load: Callable[[], LocaleView],
     editor: Callable[[LocaleView], LocaleEditor],
 ) -> int:
     target = load()
+    if journal:
+        entries = recover_entries(entries, journal, target)
     return count_stale(entries, source, target, review_accepted(partial(editor, target)))
 
 

@@ -104,3 +104,40 @@ def test_a_finished_run_leaves_no_journal(tmp_path: Path, run_cli: RunCli) -> No
     assert done.code == 0, done.stdout + done.stderr
     assert (root / LOCK_FILE).exists() and not (root / PENDING_FILE).exists()
     assert sorted(path.name for path in root.iterdir() if path.name.startswith(".")) == []
+
+
+def test_validate_counts_no_stale_leaf_for_what_a_killed_run_wrote(
+    tmp_path: Path, run_cli: RunCli
+) -> None:
+    """The lock says `hello` was translated from "Hello"; the source then changed and a run
+    that re-translated it was killed before the lock: `validate` reads the journal as
+    `generate` does, so the new translation is not a person's text on a changed source."""
+    hook = tmp_path / "kill-hook"
+    hook.mkdir()
+    (hook / "sitecustomize.py").write_text(KILL_HOOK)
+    with FakeProvider("libre") as fake:
+        root = write_tree(
+            tmp_path / "app",
+            {
+                "i18nprune.config.json": provider_config(fake),
+                "src/app.ts": code_using(*EN),
+                "locales/en.json": EN,
+            },
+        )
+        first = run_cli("generate", "--target", "fr", cwd=root)
+        assert first.code == 0, first.stdout + first.stderr
+        change_source(root, hello="Hello there")
+        killed = run_cli("generate", "--target", "fr", cwd=root, env={"PYTHONPATH": str(hook)})
+        assert killed.code == -signal.SIGKILL, killed.stdout + killed.stderr
+    fr = json.loads((root / "locales/fr.json").read_text())
+    assert fr["hello"] == fake_translation("Hello there", "fr")
+    assert (root / PENDING_FILE).exists()
+
+    for _ in range(2):  # the second run reuses the first one's counts
+        checked = run_cli("validate", "--json", cwd=root)
+        assert checked.code == 0, checked.stdout + checked.stderr
+        assert checked.envelope["data"]["staleTranslations"].get("fr", 0) == 0
+
+    (root / PENDING_FILE).unlink()  # without the journal, the leaf reads as a person's
+    checked = run_cli("validate", "--json", cwd=root)
+    assert checked.envelope["data"]["staleTranslations"] == {"fr": 1}
