@@ -30,6 +30,7 @@ from i18nprune.locales.layout import discover_locales
 from i18nprune.locales.view import load_locale
 from i18nprune.placeholders import protect_placeholders
 from i18nprune.scan.markup import svelte_document, vue_document
+from i18nprune.serve.nesting import cut_too_deep
 from i18nprune.translate.cache import TranslationCache
 from i18nprune.translate.lock import entry_for, parse_lock, render_lock
 from workers.providers.pseudo import pseudo_localize
@@ -99,7 +100,55 @@ SPECS = {
         "lower",
         Limit(0.1, "≤ 5 µs a leaf, its two hashes included"),
     ),
+    "nesting_past_limit": Spec(
+        "micro_nesting_past_limit",
+        "serve: find where a 2 MB request line nests past the limit, worst of eight shapes "
+        "(runs of a million levels, brackets turning every few bytes, brackets in strings)",
+        "s/MB",
+        "lower",
+        Limit(0.1, "issue 27 goal: ≤ 0.1 s per MB, linear"),
+    ),
 }
+
+# Request lines whose `params` nest past serve's limit: the body repeats one unit.
+_NESTING_HEAD = b'{"jsonrpc":"2.0","id":7,"method":"ping","params":{"x":'
+_NESTING_UNITS = {
+    "run of openers": b"[",
+    "height 1": b"[]",
+    "height 3": b"[[[]]]",
+    "height 3, items": b"[[[1]]],",
+    "height 4": b"[[[[]]]]",
+    "height 6": b"[[[[[[]]]]]]",
+    "height 16": b"[" * 16 + b"]" * 16,
+    "strings with brackets": b'[[["]\\"", "\\\\"]]],',
+}
+
+
+def _nesting_lines(megabytes: int = 2) -> dict[str, bytes]:
+    lines = {}
+    for name, unit in _NESTING_UNITS.items():
+        count = megabytes * 1_000_000 // len(unit)
+        if name == "run of openers":
+            body = b"[" * (count // 2) + b"]" * (count // 2)
+        else:
+            body = b"[" * 70 + unit * count + b"]" * 70
+        lines[name] = _NESTING_HEAD + body + b"}}"
+    return lines
+
+
+def _nesting(report: Report, runs: int) -> None:
+    lines = _nesting_lines()
+
+    def once(_: int) -> tuple[float, dict[str, Any]]:
+        per_mb = {}
+        for name, line in lines.items():
+            started = time.perf_counter()
+            cut_too_deep(line, 64)
+            per_mb[name] = (time.perf_counter() - started) / (len(line) / 1e6)
+        worst = max(per_mb, key=per_mb.__getitem__)
+        return per_mb[worst], {"worst": worst, "s_per_mb": per_mb}
+
+    report.add(SPECS["nesting_past_limit"], measure_runs(runs, once))
 
 
 def _timed(report: Report, key: str, runs: int, work: Callable[[], object]) -> None:
@@ -150,6 +199,7 @@ def run(args: argparse.Namespace) -> Report:
     _timed(
         report, "pseudo_20k_strings", args.runs, lambda: [pseudo_localize(text) for text in texts]
     )
+    _nesting(report, args.runs)
     _front_per_leaf(report, args.runs)
     return report
 

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from itertools import accumulate
+from operator import sub
 
 _STRING = rb'"(?:[^"\\]++|\\.)*+"'
 _TOKEN = rb'(?:[^\[\]{}"]++|' + _STRING + rb")"
-_STRING_TOKEN = re.compile(_STRING, re.DOTALL)
 _CLOSING = {ord("["): b"]", ord("{"): b"}"}
 _OPENERS = b"[{"
 _CLOSERS = b"]}"
@@ -33,27 +34,14 @@ def _within(height: int) -> re.Pattern[bytes]:
     return re.compile(_items(height) + rb"*+", re.DOTALL)
 
 
-# Past the limit only brackets outside strings are counted, a run at a time: everything up to
-# the next closing bracket, then the closing brackets (and what separates them) that follow.
-# Containers up to _SKIPPED_HEIGHT tall are skipped whole, so that brackets that turn often
-# (`[[]][[]]…`) cost the regex engine, not a step here each; an opener that opens another at
-# once is not tried as such a container (a run of a million would try each).
-_SKIPPED_HEIGHT = 2
-_OPENS_ANOTHER = rb'[\[{](?=\s*+(?:"(?:[^"\\]++|\\.)*+"\s*+:\s*+)?[\[{])'
-"""An opener followed at once by another (after a member name, in an object)."""
-_TURN = re.compile(
-    rb"((?:[^\[\]{}\"]++|"
-    + _STRING
-    + rb"|"
-    + _OPENS_ANOTHER
-    + rb"|[\[{]"
-    + _items(_SKIPPED_HEIGHT - 1)
-    + rb"*+[\]}]|[\[{])*+)([\]}\s,]*+)",
-    re.DOTALL,
-)
-"""Up to the next closing bracket outside strings (group 1), then the closing brackets and
-separators that follow it (group 2)."""
-_SEPARATORS = b" \t\n\r,"
+# Past the limit only brackets outside strings are counted, at C speed: strings are first made
+# bracket-free (`_neutral`), then each byte is a step of the depth (`_STEPS`: an opener up, a
+# closer down, anything else level), summed with `accumulate` a chunk at a time.
+_ESCAPE = re.compile(rb"\\.", re.DOTALL)
+_BLANKS = bytes.maketrans(b"[]{}", b"    ")
+_STEPS = bytes(2 if byte in b"[{" else 0 if byte in b"]}" else 1 for byte in range(256))
+"""A byte's step of the depth, plus one (bytes cannot be negative)."""
+_CHUNK = 1 << 16
 
 
 def cut_too_deep(line: bytes, limit: int) -> bytes | None:
@@ -67,12 +55,13 @@ def cut_too_deep(line: bytes, limit: int) -> bytes | None:
     member past the limit is cut there (and is not JSON). A line that is not JSON otherwise may
     be returned cut or as None; either way the careful reader refuses it.
 
-    Linear in the length of the line; at regex speed except for one step per ~4 bytes of
-    brackets that turn from opening to closing past the limit.
+    Linear in the length of the line, at regex speed within the limit and at C speed past it
+    (whatever the brackets do there).
     """
     pieces: list[bytes] = []
     kept_from = 0
     stack: list[int] = []  # where each open container starts, while within the limit
+    neutral: bytes | None = None  # the line without brackets in strings, once one is too deep
     pos, end = 0, len(line)
     while True:
         match = _within(min(limit - len(stack), _WITHIN_CAP)).match(line, pos)
@@ -93,7 +82,9 @@ def cut_too_deep(line: bytes, limit: int) -> bytes | None:
             pos += 1
         else:
             pieces += [line[kept_from:pos], _MARK]
-            member_end = _close_member(line, pos + 1, len(stack) + 1)
+            if neutral is None:
+                neutral = _neutral(line)
+            member_end = _close_member(neutral, pos + 1, len(stack) + 1)
             if member_end is None:
                 return b"".join(pieces)
             pieces.append(b"".join(_CLOSING[line[start]] for start in reversed(stack[1:])))
@@ -105,39 +96,27 @@ def cut_too_deep(line: bytes, limit: int) -> bytes | None:
     return b"".join(pieces)
 
 
-def _close_member(line: bytes, pos: int, depth: int) -> int | None:
-    """Where the top-level member ends, reading from `pos` at `depth` open containers: just
-    after the bracket that leaves one (the top-level object) open; None if the line ends or
-    breaks first."""
-    for turn in _TURN.finditer(line, pos):
-        closing = turn.group(2)
-        if not closing:
-            return None  # the end of the line, or a string that never ends
-        depth += _net_depth(turn.group(1))
-        closers = len(closing.translate(None, _SEPARATORS))
-        if depth - closers <= 1:
-            return turn.start(2) + _after_closers(closing, depth - 1)
-        depth -= closers
+def _close_member(neutral: bytes, pos: int, depth: int) -> int | None:
+    """Where the top-level member ends, reading `neutral` (the line, strings bracket-free) from
+    `pos` at `depth` open containers: just after the bracket that leaves one (the top-level
+    object) open; None if the line ends first."""
+    lowest = 1 - depth  # the fall in depth that ends the member
+    fallen = 0  # the depth's change from `pos` to `start`
+    for start in range(pos, len(neutral), _CHUNK):
+        steps = neutral[start : start + _CHUNK].translate(_STEPS)
+        counts = range(1, len(steps) + 1)
+        if fallen + min(map(sub, accumulate(steps), counts)) <= lowest:
+            for count, total in zip(counts, accumulate(steps), strict=True):
+                if fallen + total - count <= lowest:
+                    return start + count
+        fallen += steps.count(2) - steps.count(0)
     return None
 
 
-def _after_closers(run: bytes, count: int) -> int:
-    """The offset in `run` (closing brackets and separators) just after its `count`th bracket."""
-    low, high = count, len(run)  # the answer is in low..high: each byte is one bracket at most
-    while low < high:
-        middle = (low + high) // 2
-        if len(run[:middle].translate(None, _SEPARATORS)) < count:
-            low = middle + 1
-        else:
-            high = middle
-    return low
-
-
-def _net_depth(chunk: bytes) -> int:
-    """Opening minus closing brackets outside strings (`chunk` holds whole strings only)."""
-    if b'"' in chunk:
-        if b"\\" in chunk:  # an escaped quote does not end its string
-            chunk = _STRING_TOKEN.sub(b"", chunk)
-        else:  # every quote opens or closes a string: strings are the odd pieces
-            chunk = b"".join(chunk.split(b'"')[::2])
-    return chunk.count(b"[") + chunk.count(b"{") - chunk.count(b"]") - chunk.count(b"}")
+def _neutral(line: bytes) -> bytes:
+    """`line` with no bracket inside a string, at the same offsets: escapes are blanked (they
+    occur only in strings), then every other piece between quotes is a string's content. A
+    string that never ends keeps its brackets (the line is not JSON either way)."""
+    pieces = _ESCAPE.sub(b"  ", line).split(b'"')
+    pieces[1:-1:2] = [piece.translate(_BLANKS) for piece in pieces[1:-1:2]]
+    return b'"'.join(pieces)

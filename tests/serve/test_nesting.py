@@ -21,6 +21,13 @@ SHAPES: dict[str, Callable[[int], bytes]] = {
     "objects": lambda levels: HEAD + b'{"a":' * levels + b"1" + b"}" * levels + b"}}",
     "items before each level": lambda levels: HEAD + b'[1,"]",' * levels + b"]" * levels + b"}}",
     "spaced": lambda levels: HEAD + b"[ \n" * levels + b"] " * levels + b"}}",
+    # past the limit, brackets that turn from opening to closing every few bytes (1.5 MB)
+    "turning": lambda levels: (
+        HEAD + b"[" * 70 + b"[[[]]],[[[1]]]," * (levels // 10) + b"]" * 70 + b"}}"
+    ),
+    "turning in strings": lambda levels: (
+        HEAD + b"[" * 70 + b'[[["]\\"", "\\\\"]]],' * (levels // 10) + b"1" + b"]" * 70 + b"}}"
+    ),
     "before the id": lambda levels: (
         b'{"params":{"x":' + b"[" * levels + b"]" * levels + b'},"id":7,"method":"ping",'
         b'"jsonrpc":"2.0"}'
