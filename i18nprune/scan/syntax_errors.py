@@ -64,6 +64,9 @@ _ACCESSOR = re.compile(rb"\baccessor(?=[ \t]+[#\w$\[])")
 _VARIANCE = re.compile(rb"(?<=[<,])\s*((?:in\s+)?(?:out\s+)?)(?=[A-Za-z_$])")
 _EXPORT_TYPE_STAR = re.compile(rb"\bexport\s+(type)(?=\s*\*)")
 _JSX_TAGS = frozenset({"jsx_opening_element", "jsx_self_closing_element"})
+# `extends` as a tag's first attribute (`<A extends={Base}>`): TypeScript reads it as JSX since a
+# type parameter's `extends` is never followed by `=`; the TSX grammar reads type parameters.
+_EXTENDS_ATTRIBUTE = re.compile(rb"<\s*[A-Za-z_$][\w$.:-]*\s+(extends)(?=\s*=)")
 _LEADING_WORD = re.compile(rb"[A-Za-z]+")
 RESERVED_WORDS = frozenset(
     b"break case catch class const continue debugger default delete do else enum export "
@@ -165,6 +168,13 @@ def _jsx_reserved_attributes(root: tree_sitter.Node, document: bytes) -> Iterato
                 yield word.start_byte, word.end_byte, b"_" * (word.end_byte - word.start_byte)
 
 
+def _jsx_extends_attributes(root: tree_sitter.Node, document: bytes) -> Iterator[Patch]:
+    for start, end in _error_ranges(root):
+        # the error may start at the `=` after the word, or at the tag
+        for match in _EXTENDS_ATTRIBUTE.finditer(document, max(0, start - 256), end):
+            yield match.start(1), match.end(1), b"_" * len(match.group(1))
+
+
 def _error_nodes(root: tree_sitter.Node) -> Iterator[tree_sitter.Node]:
     pending = [root] if root.has_error else []
     while pending:
@@ -183,6 +193,7 @@ _REPAIRS: tuple[Callable[[tree_sitter.Node, bytes], Iterator[Patch]], ...] = (
     _variance,
     _export_type_star,
     _jsx_reserved_attributes,
+    _jsx_extends_attributes,
 )
 
 

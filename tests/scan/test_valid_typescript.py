@@ -60,7 +60,10 @@ def test_valid_typescript_is_no_syntax_error(form, suffix):
 
 
 @pytest.mark.parametrize("suffix", [".jsx", ".tsx", ".js"])
-@pytest.mark.parametrize("attribute", ["in={true}", "for='x'", "class={style}", "default"])
+@pytest.mark.parametrize(
+    "attribute",
+    ["in={true}", "for='x'", "class={style}", "default", "extends={Base}", "extends='x'"],
+)
 def test_reserved_word_as_a_jsx_attribute_is_no_syntax_error(attribute, suffix):
     component = f"export const A = () => <Fade {attribute}>{{t('inside.fade')}}</Fade>;\n"
 
