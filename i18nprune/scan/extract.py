@@ -10,6 +10,7 @@ import re
 from operator import attrgetter
 from typing import NamedTuple
 
+import msgspec
 import tree_sitter
 
 from i18nprune.scan.callees import (
@@ -31,7 +32,12 @@ from i18nprune.scan.exports import exported_constants
 from i18nprune.scan.expressions import OPAQUE, AutoId, Branches, Expr, Record, Text, select
 from i18nprune.scan.facts import FileFacts, SiteFact, Translator
 from i18nprune.scan.grammars import SCRIPT_SUFFIXES
-from i18nprune.scan.markup import expression_end, svelte_document, vue_document
+from i18nprune.scan.markup import (
+    expression_end,
+    svelte_document,
+    template_strings_document,
+    vue_document,
+)
 from i18nprune.scan.message_ids import message_hash
 from i18nprune.scan.messages import may_hold_messages, messages_reads
 from i18nprune.scan.occurrences import NameUses
@@ -39,6 +45,7 @@ from i18nprune.scan.positions import Positions
 from i18nprune.scan.scopes import enclosing_scope, named_child, plain_string
 from i18nprune.scan.syntax_errors import first_syntax_error, parse_repaired
 from i18nprune.scan.trans import trans_key
+from i18nprune.scan.vue_i18n import template_strings, translation_vnode_keys
 from i18nprune.syntax_tree import GrammarName, node_text, parse
 
 _UTF8_BOM = b"\xef\xbb\xbf"
@@ -117,7 +124,31 @@ def extract_file(
     tree = parse(document, grammar)
     document, tree = parse_repaired(document, tree, lambda text: parse(text, grammar))
     extraction = _Extraction(content, document, grammar, tree.root_node, names)
-    return extraction.facts(), frozenset(extraction.key_literals)
+    facts = extraction.facts()
+    key_literals = set(extraction.key_literals)
+    templates = template_strings(tree.root_node, document)
+    if templates:
+        facts, found = _with_template_strings(facts, content, document, templates, names)
+        key_literals |= found
+    return facts, frozenset(key_literals)
+
+
+def _with_template_strings(
+    facts: FileFacts,
+    content: bytes,
+    document: bytes,
+    templates: list[tuple[int, int]],
+    names: CalleeNames,
+) -> tuple[FileFacts, set[int]]:
+    """`facts` with the key sites of the Vue templates written as strings in the file (see
+    `template_strings`), and those sites' key literals. A parse error in such a template is
+    not the file's: the string may be another framework's markup."""
+    view = template_strings_document(document, templates)
+    tree = parse(view, "javascript")
+    inner = _Extraction(content, view, "javascript", tree.root_node, names)
+    sites = [*facts.sites, *inner.facts().sites]
+    sites.sort(key=attrgetter("line", "column"))
+    return msgspec.structs.replace(facts, sites=sites), inner.key_literals
 
 
 _PREFIX_ATTRIBUTE = re.compile(rb"(?<![\w$])(\w*[Pp]refix)\s*=\s*([\"'])([^\"'\n{}<>]*)\2")
@@ -250,6 +281,7 @@ class _Extraction:
             uses.add_callee_name(name)
         if self._grammar != "typescript":
             uses.add_attribute_name("i18nKey")
+            uses.add_attribute_name("keypath")  # vue-i18n's `<Translation keypath>` in JSX
             for name in (*TRANS_ELEMENTS, *(FORMATJS_ELEMENTS if formatjs else ())):
                 uses.add_element_name(name)
         self._plain = self._hoc_translator(uses.callees.get("withTranslation", []))
@@ -294,6 +326,8 @@ class _Extraction:
                 self._formatted_message_site(element)
         for offset in uses.commented:
             self._commented_site(offset)
+        for pair in translation_vnode_keys(self._root, self._document):
+            self._vnode_site(pair)
         if may_hold_messages(self._document):
             self._messages_sites()
         exports, star_exports = exported_constants(self._root, self._evaluator)
@@ -534,8 +568,11 @@ class _Extraction:
         options = self._call_options(arguments[1:3]) if len(arguments) > 1 else _NO_OPTIONS
         if subtree:
             options = options._replace(subtree=True)
-        self._note_key_literals(arguments[0])
-        key = self._key_argument(arguments[0])
+        argument = arguments[0]
+        if argument.type == "object":  # vue-i18n's `v-t="{ path: 'key', args }"`
+            argument = self._option_node(argument, "path") or argument
+        self._note_key_literals(argument)
+        key = self._key_argument(argument)
         self._site(call.start_byte, call.end_byte, "key", key, translator, options)
         self._site_calls.add(call.id)
 
@@ -667,6 +704,16 @@ class _Extraction:
             options,
             position=attribute.start_byte,
         )
+
+    def _vnode_site(self, pair: tree_sitter.Node) -> None:
+        """`h(Translation, { keypath: 'k' })`: vue-i18n's Translation component rendered by
+        a render function names its key like `<i18n-t keypath>` does."""
+        value = pair.child_by_field_name("value")
+        if value is None:
+            return
+        self._note_key_literals(value)
+        key = self._evaluator.value_of(value)
+        self._site(pair.start_byte, pair.end_byte, "key", key, self._plain)
 
     def _trans_site(self, element: tree_sitter.Node) -> None:
         """`<Trans i18nKey="k">`, or a `<Trans>` whose children (or `defaults`) are its key."""

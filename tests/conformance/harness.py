@@ -39,7 +39,8 @@ from i18nprune.project import ProjectHandle, ProjectRequest
 class Case:
     """One expectation: `code` (paths relative to the project root, usually `src/…`) uses
     `used` and not `unused`. Keys are `ns:path` when `namespaces` is set, else paths, split
-    into the locale's nesting at `.` (`flat` keeps each key as one flat string).
+    into the locale's nesting at `.` (`flat` keeps each key as one flat string). A key in
+    `values` holds that value in the locale instead of a text (an array, a linked message).
 
     `doc` names the documentation section the case comes from. `gap` marks a shape we do not
     read yet, with the reason: the case is then expected to fail (a strict xfail), so a change
@@ -59,6 +60,7 @@ class Case:
     flat: bool = False
     files: Mapping[str, str] = field(default_factory=dict)
     gap: str | None = None
+    values: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -150,11 +152,12 @@ def _locale_files(case: Case, keys: Iterable[str]) -> dict[str, dict[str, Any]]:
             target = files[f"{directory}/en/{namespace}.json"]
         else:
             path, target = key, files[f"{directory}/en.json"]
-        _put(target, [path] if case.flat else path.split("."), f"Text of {key}")
+        text = case.values.get(key, f"Text of {key}")
+        _put(target, [path] if case.flat else path.split("."), text)
     return files
 
 
-def _put(tree: dict[str, Any], parts: list[str], text: str) -> None:
+def _put(tree: dict[str, Any], parts: list[str], text: Any) -> None:
     for part in parts[:-1]:
         child = tree.setdefault(part, {})
         assert isinstance(child, dict), f"{'.'.join(parts)} nests under a text"
