@@ -30,7 +30,7 @@ from i18nprune.scan.descriptions import DescriptionComments
 from i18nprune.scan.evaluate import Evaluator, plain_object, writes_property
 from i18nprune.scan.exports import exported_constants
 from i18nprune.scan.expressions import OPAQUE, AutoId, Branches, Expr, Record, Text, select
-from i18nprune.scan.facts import FileFacts, SiteFact, Translator
+from i18nprune.scan.facts import ComponentMessages, FileFacts, SiteFact, Translator
 from i18nprune.scan.grammars import SCRIPT_SUFFIXES
 from i18nprune.scan.markup import (
     expression_end,
@@ -45,7 +45,12 @@ from i18nprune.scan.positions import Positions
 from i18nprune.scan.scopes import enclosing_scope, named_child, plain_string
 from i18nprune.scan.syntax_errors import first_syntax_error, parse_repaired
 from i18nprune.scan.trans import trans_key
-from i18nprune.scan.vue_i18n import template_strings, translation_vnode_keys
+from i18nprune.scan.vue_i18n import (
+    script_messages,
+    sfc_blocks,
+    template_strings,
+    translation_vnode_keys,
+)
 from i18nprune.syntax_tree import GrammarName, node_text, parse
 
 _UTF8_BOM = b"\xef\xbb\xbf"
@@ -130,7 +135,27 @@ def extract_file(
     if templates:
         facts, found = _with_template_strings(facts, content, document, templates, names)
         key_literals |= found
+    own = script_messages(tree.root_node, document)
+    if suffix == ".vue" and b"<i18n" in content:
+        own += sfc_blocks(content)
+    if own:
+        facts = _with_component_messages(facts, own)
     return facts, frozenset(key_literals)
+
+
+def _with_component_messages(facts: FileFacts, messages: list[ComponentMessages]) -> FileFacts:
+    """`facts` with the locales of its component's own messages that answer each literal key
+    (`SiteFact.answered`), and its global blocks' messages."""
+    local = [(found.locale, set(found.paths)) for found in messages if not found.shared]
+    sites = [
+        msgspec.structs.replace(site, answered=answered)
+        if isinstance(site.key, Text)
+        and (answered := [locale for locale, paths in local if site.key.value in paths])
+        else site
+        for site in facts.sites
+    ]
+    shared = [found for found in messages if found.shared]
+    return msgspec.structs.replace(facts, sites=sites, shared_messages=shared)
 
 
 def _with_template_strings(

@@ -5,6 +5,7 @@ A case passes when, on a project holding exactly the case's code and `package.js
 
 - with every key in the source locale, `cleanup --dry-run` offers exactly the unused keys (so
   no used key is a candidate, and each unused key is one), and does not refuse;
+- with every key in the source locale, `validate` reports none missing;
 - with only the unused keys in the source locale, `validate` reports exactly the used keys
   missing (`missing`, when a key is reported under another name than the one the locale
   holds: an i18next plural is missing as its base, `item`, while the locale holds `item_one`).
@@ -84,6 +85,7 @@ def check(case: Case, root: Path) -> None:
     """Assert that `case` passes (see the module docstring), on projects made under `root`."""
     full = run(case, root / "full", case.used | case.unused)
     assert not full.cleanup_refused, f"cleanup refused: {full.issues}"
+    assert not full.missing, f"reported missing though in the locale: {sorted(full.missing)}"
     assert full.candidates == frozenset(case.unused), (
         f"used keys offered: {sorted(full.candidates - case.unused)}; "
         f"unused keys not offered: {sorted(frozenset(case.unused) - full.candidates)}"

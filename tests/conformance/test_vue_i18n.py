@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.conformance.harness import Case, check, params
+from tests.conftest import write_tree
 
 VUE_I18N = ("vue", "vue-i18n")
 SETUP = "<script setup>\nimport { useI18n } from 'vue-i18n';\nconst { t } = useI18n();\n</script>\n"
@@ -184,7 +185,7 @@ CASES = [
         used={"term"},
         unused={"other"},
         dependencies=VUE_I18N,
-        doc="kazupon.github.io/vue-i18n/guide/interpolation.html (the `path` prop, renamed `keypath`)",
+        doc="kazupon.github.io/vue-i18n/guide/interpolation.html (`path`, later `keypath`)",
     ),
     Case(
         "i18n_component_path_v8",
@@ -624,6 +625,24 @@ CASES = [
         missing={"bye"},
         dependencies=VUE_I18N,
         doc=DOCS + "guide/advanced/sfc#define-locale-messages-importing",
+        gap="a block loaded from another file (`src`) is not read: the scan reads each file "
+        "on its own, so its keys are reported missing (never removed)",
+    ),
+    Case(
+        "use_i18n_imported_messages",
+        {
+            "src/App.vue": "<script setup>\nimport { useI18n } from 'vue-i18n';\n"
+            "import en from './en.json';\nconst { t } = useI18n({ messages: { en } });\n"
+            "</script>\n" + sfc("  <p>{{ t('hello') }}</p>")
+        },
+        files={"src/en.json": '{ "hello": "hello world!" }\n'},
+        used={"hello"},
+        unused={"other"},
+        missing=set(),
+        dependencies=VUE_I18N,
+        doc=DOCS + "guide/advanced/composition#locale-messages",
+        gap="messages imported from another file are not read: the keys they answer are "
+        "reported missing (never removed)",
     ),
     # -- keys, values and messages --------------------------------------------------------------
     Case(
@@ -671,7 +690,8 @@ CASES = [
         {
             "src/App.vue": SETUP
             + sfc(
-                "  <p>{{ t('car', 1) }} {{ t('apple', { count: 10 }, 10) }} {{ t('banana', n) }}</p>"
+                "  <p>{{ t('car', 1) }} {{ t('apple', { count: 10 }, 10) }}"
+                " {{ t('banana', n) }}</p>"
             )
         },
         used={"car", "apple", "banana"},
@@ -719,7 +739,8 @@ CASES = [
         {
             "plugins/toast.ts": "export default defineNuxtPlugin((nuxtApp) => {\n"
             "  const message = nuxtApp.$i18n.t('toast.ready');\n"
-            "  const { $i18n } = useNuxtApp();\n  return { provide: { ready: $i18n.t('toast.go') } };\n"
+            "  const { $i18n } = useNuxtApp();\n"
+            "  return { provide: { ready: $i18n.t('toast.go') } };\n"
             "});\n"
         },
         used={"toast.ready", "toast.go"},
@@ -734,3 +755,69 @@ CASES = [
 @pytest.mark.parametrize("case", params(CASES))
 def test_case(case: Case, tmp_path: Path) -> None:
     check(case, tmp_path)
+
+
+# A Vue 3 + vue-i18n app using many of the shapes at once: `<script setup>` with `useI18n`, the
+# Options API, `<i18n-t>`, `v-t`, an SFC block of its own, a global block, a template string, a
+# global composer in a `.ts` store, an array item, a linked message and a pipe plural.
+APP: dict[str, str] = {
+    "package.json": '{"name": "shop", "dependencies": {"vue": "^3.4.0", "vue-i18n": "^9.14.0"}}',
+    "src/i18n.ts": "import { createI18n } from 'vue-i18n';\nimport en from './locales/en.json';\n"
+    "export const i18n = createI18n({ legacy: false, locale: 'en', messages: { en } });\n",
+    "src/stores/cart.ts": "import { i18n } from '../i18n';\n"
+    "export function notify(count: number): string {\n"
+    "  return i18n.global.t('cart.added', count);\n}\n",
+    "src/App.vue": "<script setup lang=\"ts\">\nimport { useI18n } from 'vue-i18n';\n"
+    "const { t, tm, rt } = useI18n();\nconst steps = tm('checkout.steps');\n</script>\n"
+    "<template>\n  <h1>{{ t('home.title') }}</h1>\n"
+    '  <ol><li v-for="step in steps" :key="step">{{ rt(step) }}</li></ol>\n'
+    '  <i18n-t keypath="home.terms" tag="p">\n'
+    "    <template #link><a href=\"/terms\">{{ $t('home.termsLink') }}</a></template>\n"
+    "  </i18n-t>\n  <button v-t=\"'actions.save'\" />\n"
+    "  <p>{{ $t('faq.0') }} {{ $t('footer.copyright') }}</p>\n</template>\n",
+    "src/components/Badge.vue": "<template>\n  <span>{{ $t('badge.new') }} {{ $t('badge.hot') }}"
+    "</span>\n</template>\n"
+    '<i18n lang="yaml">\nen:\n  badge:\n    new: New!\n</i18n>\n',
+    "src/components/Shared.vue": "<template><span /></template>\n"
+    '<i18n global>\n{ "en": { "shared": { "close": "Close" } } }\n</i18n>\n',
+    "src/components/Legacy.js": "export default {\n"
+    "  template: `<p>{{ $t('legacy.notice') }} {{ $t('shared.close') }}</p>`,\n"
+    "  computed: { label() { return this.$t('legacy.label'); } },\n};\n",
+    "src/locales/en.json": (
+        "{\n"
+        '  "home": {"title": "Shop", "terms": "Read {link}", "termsLink": "the terms",'
+        ' "banner": "Sale"},\n'
+        '  "checkout": {"steps": {"cart": "Cart", "pay": "Pay"}},\n'
+        '  "cart": {"added": "Nothing added | One item added | {n} items added",'
+        ' "removed": "Removed"},\n'
+        '  "actions": {"save": "Save", "delete": "Delete"},\n'
+        '  "faq": ["Shipping is free", "Returns within 30 days"],\n'
+        '  "footer": {"copyright": "@:home.title © 2026", "legal": "Legal"},\n'
+        '  "badge": {"new": "New"},\n'
+        '  "legacy": {"notice": "Old", "label": "Label"},\n'
+        '  "orphan": {"old": "Old text"}\n'
+        "}\n"
+    ),
+}
+APP_UNUSED = {"home.banner", "cart.removed", "actions.delete", "footer.legal", "orphan.old"}
+
+
+def test_app_cleanup_offers_exactly_the_unused_keys(tmp_path: Path, run_cli) -> None:
+    root = write_tree(tmp_path / "shop", APP)
+
+    result = run_cli("cleanup", "--dry-run", "--json", cwd=root)
+
+    assert result.code == 0, result.stdout
+    assert set(result.envelope["data"]["keys"]) == APP_UNUSED
+    codes = {issue["code"] for issue in result.envelope["issues"]}
+    assert "i18nprune.scan.parse_error" not in codes
+
+
+def test_app_validate_reports_only_keys_nothing_answers(tmp_path: Path, run_cli) -> None:
+    root = write_tree(tmp_path / "shop", APP)
+
+    result = run_cli("validate", "--json", cwd=root)
+
+    # `badge.hot` is in neither the locale nor the component's block; `badge.new` is in its
+    # block, and `shared.close` in another component's global block.
+    assert result.envelope["data"]["missing"] == ["badge.hot"]
