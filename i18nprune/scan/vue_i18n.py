@@ -75,7 +75,9 @@ def template_strings(root: tree_sitter.Node, document: bytes) -> list[tuple[int,
     return ranges
 
 
-_I18N_BLOCK = re.compile(rb"<i18n\b([^>]*)>(.*?)</i18n\s*>", re.DOTALL)
+# An SFC custom block starts a line (a vue-i18n 8 `<i18n path>` component sits in the template);
+# `<i18n-t>` is another tag.
+_I18N_BLOCK = re.compile(rb"^<i18n(?=[\s>])([^>]*)>(.*?)</i18n\s*>", re.DOTALL | re.MULTILINE)
 _ATTRIBUTE = re.compile(rb"""([\w:-]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?""")
 _MESSAGES = b"messages"
 
@@ -86,8 +88,6 @@ def sfc_blocks(content: bytes) -> list[ComponentMessages]:
     read."""
     found: list[ComponentMessages] = []
     for match in _I18N_BLOCK.finditer(content):
-        if not _at_top_level(content, match.start()):
-            continue
         attributes = _attributes(match.group(1))
         if "src" in attributes:
             continue
@@ -161,12 +161,6 @@ def _paths(tree: object, head: str = "") -> set[str]:
         found.add(path)
         found |= _paths(value, path)
     return found
-
-
-def _at_top_level(content: bytes, position: int) -> bool:
-    """Whether the tag at `position` starts a line with nothing before it (an SFC custom
-    block), not a `<i18n>` component of vue-i18n 8 inside the template."""
-    return position == 0 or content[position - 1 : position] in (b"\n", b"\r")
 
 
 def _attributes(text: bytes) -> dict[str, str]:
