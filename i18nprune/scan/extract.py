@@ -521,10 +521,26 @@ class _Extraction:
             prop = callee.child_by_field_name("property")
             if target is not None and prop is not None and node_text(prop) in _RICH_METHODS:
                 return self._translator_of(target)
+            if target is not None and prop is not None:
+                return self._member_of_call(target, node_text(prop))
             return None
         if kind in ("non_null_expression", "parenthesized_expression"):
             inner = named_child(callee, 0)
             return self._translator_of(inner) if inner is not None else None
+        return None
+
+    def _member_of_call(self, target: tree_sitter.Node, name: str) -> Translator | None:
+        """A translation function read off what a call returns: `useI18n().t` (the hook's
+        own functions), or a Vue-injected `$t` through a chain with a call in it
+        (`getCurrentInstance().proxy.$t`)."""
+        if name.startswith("$") and name in self._names.bare:
+            return self._passed
+        function = (
+            target.child_by_field_name("function") if target.type == "call_expression" else None
+        )
+        hook = _last_name(function) if function is not None else ""
+        if hook == "useI18n" and name in HOOK_TRANSLATOR_NAMES[hook]:
+            return self._plain
         return None
 
     def _named_translator(self, name: str, identifier: tree_sitter.Node) -> Translator | None:

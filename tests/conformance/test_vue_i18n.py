@@ -644,6 +644,96 @@ CASES = [
         gap="messages imported from another file are not read: the keys they answer are "
         "reported missing (never removed)",
     ),
+    Case(
+        "sfc_block_after_an_i18n_t",
+        {
+            "src/App.vue": sfc(
+                '  <i18n-t keypath="info" tag="p"><b>{{ $t(\'hello\') }}</b></i18n-t>',
+                blocks='<i18n lang="yaml">\nen:\n  info: "Say {0}"\n  hello: Hello\n</i18n>\n',
+            )
+        },
+        used={"info", "hello"},
+        unused={"other"},
+        missing=set(),
+        dependencies=VUE_I18N,
+        doc=DOCS + "guide/advanced/sfc#yaml",
+    ),
+    Case(
+        "sfc_block_with_an_array",
+        {
+            "src/App.vue": sfc(
+                "  <p>{{ $t('tips.1') }} {{ $t('tips.2') }}</p>",
+                blocks='<i18n lang="yaml">\nen:\n  tips:\n    - One\n    - Two\n</i18n>\n',
+            )
+        },
+        used={"tips"},
+        unused={"other"},
+        missing={"tips.2"},
+        values={"tips": ["One", "Two", "Three"]},
+        dependencies=VUE_I18N,
+        doc=DOCS + "guide/advanced/sfc#yaml",
+    ),
+    Case(
+        "use_i18n_local_scope_option",
+        {
+            "src/App.vue": "<script setup>\nimport { useI18n } from 'vue-i18n';\n"
+            "const { t } = useI18n({ useScope: 'local', inheritLocale: true });\n</script>\n"
+            + sfc(
+                "  <p>{{ t('hello') }} {{ t('menu.home') }}</p>",
+                blocks='<i18n>\n{ "en": { "hello": "Hello" } }\n</i18n>\n',
+            )
+        },
+        used={"hello", "menu.home"},
+        unused={"menu.other"},
+        missing={"menu.home"},
+        dependencies=VUE_I18N,
+        doc=DOCS + "guide/advanced/composition#local-scope",
+    ),
+    Case(
+        "use_i18n_called_inline",
+        {
+            "src/composables/title.ts": "import { useI18n } from 'vue-i18n';\n"
+            "export const title = () => useI18n().t('page.title');\n"
+        },
+        used={"page.title"},
+        unused={"page.other"},
+        dependencies=VUE_I18N,
+        doc=DOCS + "api/general/functions/useI18n",
+    ),
+    Case(
+        "instance_proxy_dollar_t",
+        {
+            "src/App.vue": "<script setup>\nimport { getCurrentInstance } from 'vue';\n"
+            "const title = getCurrentInstance().proxy.$t('page.title');\n</script>\n"
+            + sfc("  <p>{{ title }}</p>")
+        },
+        used={"page.title"},
+        unused={"page.other"},
+        dependencies=VUE_I18N,
+        doc=DOCS + "guide/advanced/composition#implicit-with-injected-properties-and-functions",
+    ),
+    Case(
+        "options_api_tm_and_te_with_locale",
+        {
+            "src/Menu.vue": "<script>\nexport default {\n  computed: {\n"
+            "    items() { return this.$tm('menu.items'); },\n"
+            "    hasJa() { return this.$te('menu.title', 'ja'); },\n  },\n};\n</script>\n"
+            + sfc("  <p>{{ items }}</p>")
+        },
+        used={"menu.items.a", "menu.title"},
+        unused={"menu.other"},
+        missing={"menu.items", "menu.title"},
+        dependencies=VUE_I18N,
+        doc=DOCS + "api/general/interfaces/Composer#tm",
+    ),
+    Case(
+        "i18n_t_bound_literal_keypath",
+        {"src/App.vue": sfc('  <i18n-t :keypath="\'info.text\'" tag="p"></i18n-t>')},
+        used={"info.text"},
+        unused={"info.other"},
+        dependencies=VUE_I18N,
+        doc=DOCS + "guide/advanced/component#basic-usage",
+    ),
     # -- keys, values and messages --------------------------------------------------------------
     Case(
         "numeric_path_into_an_array",
