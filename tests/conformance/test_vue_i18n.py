@@ -690,6 +690,21 @@ CASES = [
         doc=DOCS + "guide/advanced/composition#local-scope",
     ),
     Case(
+        "use_i18n_typed_schema",
+        {
+            "src/composables/menu.ts": "import { useI18n } from 'vue-i18n';\n"
+            "import type en from '../locales/en.json';\ntype MessageSchema = typeof en;\n"
+            "export function useMenu() {\n"
+            "  const { t } = useI18n<{ message: MessageSchema }, 'en-US'>({ useScope: 'global' });\n"
+            "  return [t('menu.home'), t('menu.about')];\n}\n"
+        },
+        used={"menu.home", "menu.about"},
+        unused={"menu.other"},
+        dependencies=VUE_I18N,
+        doc=DOCS + "guide/advanced/typescript#typed-resource-schema",
+        config={"locales": {"directory": "src/locales"}},
+    ),
+    Case(
         "use_i18n_called_inline",
         {
             "src/composables/title.ts": "import { useI18n } from 'vue-i18n';\n"
