@@ -1,6 +1,7 @@
 """Vue and vue-i18n shapes that are not calls of a translation function: the Translation
-component rendered from code (`h(Translation, { keypath })`) and templates written as strings
-(`template: '<p>{{ $t("a") }}</p>'`)."""
+component rendered from code (`h(Translation, { keypath })`), templates written as strings
+(`template: '<p>{{ $t("a") }}</p>'`), and the messages a component brings itself (SFC `<i18n>`
+blocks, `useI18n({ messages })`), which answer its keys."""
 
 from __future__ import annotations
 
