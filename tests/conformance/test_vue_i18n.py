@@ -695,7 +695,8 @@ CASES = [
             "src/composables/menu.ts": "import { useI18n } from 'vue-i18n';\n"
             "import type en from '../locales/en.json';\ntype MessageSchema = typeof en;\n"
             "export function useMenu() {\n"
-            "  const { t } = useI18n<{ message: MessageSchema }, 'en-US'>({ useScope: 'global' });\n"
+            "  const { t } = useI18n<{ message: MessageSchema }, 'en-US'>({\n"
+            "    useScope: 'global',\n  });\n"
             "  return [t('menu.home'), t('menu.about')];\n}\n"
         },
         used={"menu.home", "menu.about"},
