@@ -18,7 +18,7 @@ from typing import NamedTuple, Protocol
 from i18nprune.config.schema import PreservePolicy
 from i18nprune.envelope import Code, Issue, error, warning
 from i18nprune.keys import KeySyntax
-from i18nprune.locale_codes import PLURAL_CATEGORIES
+from i18nprune.locale_codes import PLURAL_CATEGORIES, normalize_code
 from i18nprune.locales.named_keys import NamedKey, named_keys, naming_paths
 from i18nprune.locales.paths import array_key, dotted_spelling
 from i18nprune.locales.view import LocaleView, translatable_paths
@@ -208,13 +208,38 @@ class NearTwin:
     """Where the code uses `key`, in file order."""
 
 
+def serves_locale(messages_locale: str, locale: str) -> bool:
+    """Whether messages written for `messages_locale` are what `locale` reads: the same code
+    in any spelling, or its language (`en` serves `en-US`, as vue-i18n falls back)."""
+    given, wanted = normalize_code(messages_locale), normalize_code(locale)
+    return given == wanted or wanted.startswith(given + "-")
+
+
 @dataclass
 class Evidence:
     """What one scan says about a project's keys, asked per namespace."""
 
     scan: ScanResult
     syntax: KeySyntax
+    source_locale: str | None = None
+    """The source locale's code: vue-i18n messages a component brings for it answer keys."""
     _references: dict[str | None, KeyReference] = field(default_factory=dict, repr=False)
+    _shared: frozenset[str] | None = field(default=None, repr=False)
+
+    def answered_in_component(self, observation: KeyObservation) -> bool:
+        """Whether vue-i18n messages the code brings itself hold the key in the source
+        locale: the component's own (an SFC `<i18n>` block, `useI18n({ messages })`), or an
+        `<i18n global>` block's. Such a key is not missing; the locale's copy stays used."""
+        source = self.source_locale
+        if source is None:
+            return False
+        if any(serves_locale(locale, source) for locale in observation.answered):
+            return True
+        if self._shared is None:
+            self._shared = frozenset(
+                path for locale, path in self.scan.shared_messages if serves_locale(locale, source)
+            )
+        return observation.key in self._shared
 
     def reference(self, namespace: str | None = None) -> KeyReference:
         """The verdict on `namespace` (`None` with namespaces off)."""
@@ -261,14 +286,29 @@ class Evidence:
                 held[namespace] = {
                     container for path in found for container in self.syntax.containers(path)
                 }
+                if self.syntax.key_separator is not None:
+                    # An array item as vue-i18n and i18next reach it: `list.0` for `list[0]`.
+                    for path in found:
+                        if "[" in path:
+                            spelled = dotted_spelling(path)
+                            held[namespace].add(spelled)
+                            held[namespace].update(self.syntax.containers(spelled))
             return held[namespace]
 
         def present(observation: KeyObservation) -> bool:
             namespace = observation.namespace if self.syntax.uses_namespaces else None
             candidates = everything if namespace is None else sets.get(namespace, set())
-            return _satisfied(
-                observation.key, observation.context, observation.subtree, candidates, self.syntax
-            ) or observation.key in holders(namespace)
+            return (
+                _satisfied(
+                    observation.key,
+                    observation.context,
+                    observation.subtree,
+                    candidates,
+                    self.syntax,
+                )
+                or observation.key in holders(namespace)
+                or self.answered_in_component(observation)
+            )
 
         lacking: list[KeyObservation] = []
         spellings: dict[tuple[str, int, int], list[KeyObservation]] = {}

@@ -7,7 +7,20 @@ from pathlib import Path
 
 from i18nprune.config.detect.manifest import dependencies, manifests
 
-_VUE_I18N = ("$t", "$tc", "$te", "$tm", "tm", "rt", "this.$t", "i18n.global.t")
+# vue-i18n's `rt`/`$rt` take a message (what `tm` returned), not a key; `$d`/`$n` take the
+# name of a datetime or number format, which lives in the i18n options, not in the messages.
+_VUE_I18N = (
+    "$t",
+    "$tc",
+    "$te",
+    "$tm",
+    "tm",
+    "this.$t",
+    "global.t",
+    "global.tc",
+    "global.te",
+    "global.tm",
+)
 _I18NEXT = ("i18n.t", "i18next.t")
 _SVELTE_I18N = ("$_", "$t", "$format", "$json")
 

@@ -143,7 +143,7 @@ async def scan_code(
     result = await run_blocking(scanner, options, report)
     if options.repository is not None and literal_texts:
         result = await run_blocking(with_outside_evidence, result, options)
-    return Evidence(result, options.syntax)
+    return Evidence(result, options.syntax, project.source_locale())
 
 
 def with_outside_evidence(result: ScanResult, options: ScanOptions) -> ScanResult:

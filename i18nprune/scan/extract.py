@@ -10,6 +10,7 @@ import re
 from operator import attrgetter
 from typing import NamedTuple
 
+import msgspec
 import tree_sitter
 
 from i18nprune.scan.callees import (
@@ -29,9 +30,14 @@ from i18nprune.scan.descriptions import DescriptionComments
 from i18nprune.scan.evaluate import Evaluator, plain_object, writes_property
 from i18nprune.scan.exports import exported_constants
 from i18nprune.scan.expressions import OPAQUE, AutoId, Branches, Expr, Record, Text, select
-from i18nprune.scan.facts import FileFacts, SiteFact, Translator
+from i18nprune.scan.facts import ComponentMessages, FileFacts, SiteFact, Translator
 from i18nprune.scan.grammars import SCRIPT_SUFFIXES
-from i18nprune.scan.markup import expression_end, svelte_document, vue_document
+from i18nprune.scan.markup import (
+    expression_end,
+    svelte_document,
+    template_strings_document,
+    vue_document,
+)
 from i18nprune.scan.message_ids import message_hash
 from i18nprune.scan.messages import may_hold_messages, messages_reads
 from i18nprune.scan.occurrences import NameUses
@@ -39,6 +45,12 @@ from i18nprune.scan.positions import Positions
 from i18nprune.scan.scopes import enclosing_scope, named_child, plain_string
 from i18nprune.scan.syntax_errors import first_syntax_error, parse_repaired
 from i18nprune.scan.trans import trans_key
+from i18nprune.scan.vue_i18n import (
+    script_messages,
+    sfc_blocks,
+    template_strings,
+    translation_vnode_keys,
+)
 from i18nprune.syntax_tree import GrammarName, node_text, parse
 
 _UTF8_BOM = b"\xef\xbb\xbf"
@@ -117,7 +129,51 @@ def extract_file(
     tree = parse(document, grammar)
     document, tree = parse_repaired(document, tree, lambda text: parse(text, grammar))
     extraction = _Extraction(content, document, grammar, tree.root_node, names)
-    return extraction.facts(), frozenset(extraction.key_literals)
+    facts = extraction.facts()
+    key_literals = set(extraction.key_literals)
+    templates = template_strings(tree.root_node, document)
+    if templates:
+        facts, found = _with_template_strings(facts, content, document, templates, names)
+        key_literals |= found
+    own = script_messages(tree.root_node, document)
+    if suffix == ".vue" and b"<i18n" in content:
+        own += sfc_blocks(content)
+    if own:
+        facts = _with_component_messages(facts, own)
+    return facts, frozenset(key_literals)
+
+
+def _with_component_messages(facts: FileFacts, messages: list[ComponentMessages]) -> FileFacts:
+    """`facts` with the locales of its component's own messages that answer each literal key
+    (`SiteFact.answered`), and its global blocks' messages."""
+    local = [(found.locale, set(found.paths)) for found in messages if not found.shared]
+    sites = [
+        msgspec.structs.replace(site, answered=answered)
+        if isinstance(site.key, Text)
+        and (answered := [locale for locale, paths in local if site.key.value in paths])
+        else site
+        for site in facts.sites
+    ]
+    shared = [found for found in messages if found.shared]
+    return msgspec.structs.replace(facts, sites=sites, shared_messages=shared)
+
+
+def _with_template_strings(
+    facts: FileFacts,
+    content: bytes,
+    document: bytes,
+    templates: list[tuple[int, int]],
+    names: CalleeNames,
+) -> tuple[FileFacts, set[int]]:
+    """`facts` with the key sites of the Vue templates written as strings in the file (see
+    `template_strings`), and those sites' key literals. A parse error in such a template is
+    not the file's: the string may be another framework's markup."""
+    view = template_strings_document(document, templates)
+    tree = parse(view, "javascript")
+    inner = _Extraction(content, view, "javascript", tree.root_node, names)
+    sites = [*facts.sites, *inner.facts().sites]
+    sites.sort(key=attrgetter("line", "column"))
+    return msgspec.structs.replace(facts, sites=sites), inner.key_literals
 
 
 _PREFIX_ATTRIBUTE = re.compile(rb"(?<![\w$])(\w*[Pp]refix)\s*=\s*([\"'])([^\"'\n{}<>]*)\2")
@@ -250,6 +306,7 @@ class _Extraction:
             uses.add_callee_name(name)
         if self._grammar != "typescript":
             uses.add_attribute_name("i18nKey")
+            uses.add_attribute_name("keypath")  # vue-i18n's `<Translation keypath>` in JSX
             for name in (*TRANS_ELEMENTS, *(FORMATJS_ELEMENTS if formatjs else ())):
                 uses.add_element_name(name)
         self._plain = self._hoc_translator(uses.callees.get("withTranslation", []))
@@ -294,6 +351,8 @@ class _Extraction:
                 self._formatted_message_site(element)
         for offset in uses.commented:
             self._commented_site(offset)
+        for pair in translation_vnode_keys(self._root, self._document):
+            self._vnode_site(pair)
         if may_hold_messages(self._document):
             self._messages_sites()
         exports, star_exports = exported_constants(self._root, self._evaluator)
@@ -462,10 +521,26 @@ class _Extraction:
             prop = callee.child_by_field_name("property")
             if target is not None and prop is not None and node_text(prop) in _RICH_METHODS:
                 return self._translator_of(target)
+            if target is not None and prop is not None:
+                return self._member_of_call(target, node_text(prop))
             return None
         if kind in ("non_null_expression", "parenthesized_expression"):
             inner = named_child(callee, 0)
             return self._translator_of(inner) if inner is not None else None
+        return None
+
+    def _member_of_call(self, target: tree_sitter.Node, name: str) -> Translator | None:
+        """A translation function read off what a call returns: `useI18n().t` (the hook's
+        own functions), or a Vue-injected `$t` through a chain with a call in it
+        (`getCurrentInstance().proxy.$t`)."""
+        if name.startswith("$") and name in self._names.bare:
+            return self._passed
+        function = (
+            target.child_by_field_name("function") if target.type == "call_expression" else None
+        )
+        hook = _last_name(function) if function is not None else ""
+        if hook == "useI18n" and name in HOOK_TRANSLATOR_NAMES[hook]:
+            return self._plain
         return None
 
     def _named_translator(self, name: str, identifier: tree_sitter.Node) -> Translator | None:
@@ -534,8 +609,11 @@ class _Extraction:
         options = self._call_options(arguments[1:3]) if len(arguments) > 1 else _NO_OPTIONS
         if subtree:
             options = options._replace(subtree=True)
-        self._note_key_literals(arguments[0])
-        key = self._key_argument(arguments[0])
+        argument = arguments[0]
+        if argument.type == "object":  # vue-i18n's `v-t="{ path: 'key', args }"`
+            argument = self._option_node(argument, "path") or argument
+        self._note_key_literals(argument)
+        key = self._key_argument(argument)
         self._site(call.start_byte, call.end_byte, "key", key, translator, options)
         self._site_calls.add(call.id)
 
@@ -667,6 +745,16 @@ class _Extraction:
             options,
             position=attribute.start_byte,
         )
+
+    def _vnode_site(self, pair: tree_sitter.Node) -> None:
+        """`h(Translation, { keypath: 'k' })`: vue-i18n's Translation component rendered by
+        a render function names its key like `<i18n-t keypath>` does."""
+        value = pair.child_by_field_name("value")
+        if value is None:
+            return
+        self._note_key_literals(value)
+        key = self._evaluator.value_of(value)
+        self._site(pair.start_byte, pair.end_byte, "key", key, self._plain)
 
     def _trans_site(self, element: tree_sitter.Node) -> None:
         """`<Trans i18nKey="k">`, or a `<Trans>` whose children (or `defaults`) are its key."""

@@ -61,6 +61,20 @@ class SiteFact(msgspec.Struct, frozen=True, array_like=True):
     """What the text is for, from an `i18n:` comment on the line above (see `descriptions`)."""
     key_prefix: Expr | None = None
     """The call's own `keyPrefix` option (`t('title', { keyPrefix: 'page' })`), if any."""
+    answered: list[str] = []
+    """The locales whose messages in the component itself hold the key (vue-i18n's local
+    scope: an SFC `<i18n>` block, `useI18n({ messages })`): there it is not missing."""
+
+
+class ComponentMessages(msgspec.Struct, frozen=True, array_like=True):
+    """Messages a component brings itself (an SFC `<i18n>` block, `useI18n({ messages })`,
+    the `i18n: { messages }` option), for one locale: every path they hold (containers and
+    array items `list.0` included). `shared`: a `<i18n global>` block, merged into the
+    global scope, so it answers every component's keys."""
+
+    locale: str
+    paths: list[str]
+    shared: bool = False
 
 
 class FileFacts(msgspec.Struct, frozen=True, array_like=True):
@@ -77,3 +91,5 @@ class FileFacts(msgspec.Struct, frozen=True, array_like=True):
     star_exports: list[str]
     syntax_error: tuple[int, int] | None
     prefix_props: list[tuple[str, str]] = []
+    shared_messages: list[ComponentMessages] = []
+    """The messages of the file's `<i18n global>` blocks, which answer every file's keys."""

@@ -19,6 +19,13 @@ _LANG = re.compile(rb"""\blang\s*=\s*["']?([\w-]+)""")
 _SRC = re.compile(rb"""\bsrc\s*=""")
 _SPACE = b" \t\r\n\f"
 _NAME_END = b" \t\r\n\f=>/"
+# vue-i18n's Translation component as a template names it (tags are compared in lower case):
+# `<i18n-t>`, `<I18nT>`, `<Translation>` and vue-i18n 8's `<i18n>`; its key is `keypath`, or
+# `path` (vue-i18n 8's name for it).
+_TRANSLATION_TAGS = frozenset({b"i18n-t", b"i18nt", b"translation", b"i18n"})
+_KEY_ATTRIBUTES = frozenset({b"keypath", b"path"})
+_BOUND_KEY_ATTRIBUTES = frozenset({b":keypath", b"v-bind:keypath", b":path", b"v-bind:path"})
+_ESCAPED_QUOTE = re.compile(rb"\\(?=[\"'`])")
 _SVELTE_EACH_SPLIT = (b" as ",)
 _SVELTE_AWAIT_SPLIT = (b" then ", b" catch ")
 
@@ -88,6 +95,21 @@ def vue_document(source: bytes) -> tuple[bytes, GrammarName]:
                     grammar = script_lang_grammar(lang)
         position = _after(source, b">", close)
     return rewrite.document(), grammar
+
+
+def template_strings_document(document: bytes, ranges: list[tuple[int, int]]) -> bytes:
+    """The JavaScript view of the Vue templates written as strings in `document` (a
+    component's `template: '<p>{{ $t("a") }}</p>'` option), each spanning a range of it:
+    everything else blank, offsets the document's. A quote escaped inside the string
+    (`\\'`) reads as the quote."""
+    unescaped = bytearray(document)
+    for start, end in ranges:
+        for match in _ESCAPED_QUOTE.finditer(document, start, end):
+            unescaped[match.start()] = 0x20
+    rewrite = _Rewrite(bytes(unescaped))
+    for start, end in ranges:
+        _scan_vue_markup(rewrite, start, end)
+    return rewrite.document()
 
 
 def svelte_document(source: bytes) -> tuple[bytes, GrammarName]:
@@ -217,12 +239,14 @@ def _vue_attribute(
 ) -> None:
     """Rewrite one quoted Vue attribute value spanning [start, end) according to its directive."""
     bare = name.split(b".", 1)[0] if not name.startswith(b".") else name
-    if name == b"v-t" or (tag in (b"i18n-t", b"i18n") and bare in (b":keypath", b"v-bind:keypath")):
-        # A key given as an expression: make it the argument of a `$t` call at the attribute.
+    keyed = tag in _TRANSLATION_TAGS
+    if bare == b"v-t" or (keyed and bare in _BOUND_KEY_ATTRIBUTES):
+        # A key given as an expression (`v-t.preserve` too): make it the argument of a `$t`
+        # call at the attribute.
         rewrite.put(name_start - 1, b";$t(")
         rewrite.keep(start, end)
         rewrite.put(end, b")")
-    elif tag in (b"i18n-t", b"i18n") and name == b"keypath":
+    elif keyed and name in _KEY_ATTRIBUTES:
         # A static key: keep its quotes so that it reads as a string literal.
         rewrite.put(name_start - 1, b";$t(")
         rewrite.keep(start - 1, end + 1)

@@ -65,4 +65,6 @@ class SiteTrigger:
             return True
         # A component given a key prefix by attribute (`i18nKeyPrefix="question"`) tells the
         # prefixes of another file's keys (`FileFacts.prefix_props`).
-        return may_hold_messages(content) or b"refix=" in content
+        # vue-i18n's `<i18n path="k">` (8) names a key by a common word; an `<i18n>` block
+        # holds messages that answer keys (`FileFacts.answers`).
+        return may_hold_messages(content) or b"refix=" in content or b"<i18n" in content

@@ -249,7 +249,20 @@ class _ProjectScan:
             literals=self._literal_sites(repository),
             excluded=excluded,
             foreign=repository.foreign if repository is not None else [],
+            shared_messages=self._shared_messages(),
         )
+
+    def _shared_messages(self) -> list[tuple[str, str]]:
+        """The (locale, path) pairs of every `<i18n global>` block of the project's
+        single-file components."""
+        found: set[tuple[str, str]] = set()
+        for relpath in self.discovered:
+            if not relpath.endswith(".vue"):
+                continue
+            facts = self._triggered_facts(relpath)
+            for messages in facts.shared_messages if facts is not None else ():
+                found.update((messages.locale, path) for path in messages.paths)
+        return sorted(found)
 
     def _read_repository(self) -> RepositoryReading | None:
         """The quoted texts asked for in the project's files the scan does not read (the part
@@ -877,6 +890,7 @@ class _ProjectScan:
                     site.end_line,
                     site.end_column,
                     site.description,
+                    tuple(site.answered),
                 )
             )
         reaches: dict[tuple[str | None, str | None, str], str] = {}

@@ -112,6 +112,9 @@ class KeyObservation(msgspec.Struct, frozen=True, omit_defaults=True, gc=False):
     """Where the call ends (exclusive; 0: not known)."""
     description: str | None = None
     """What the text is for, from an `i18n:` comment on the line above the call."""
+    answered: tuple[str, ...] = ()
+    """The locales whose messages in the component itself hold the key (vue-i18n's local
+    scope): it is missing from none of them."""
 
 
 class DynamicSite(msgspec.Struct, frozen=True, gc=False):
@@ -190,3 +193,6 @@ class ScanResult(msgspec.Struct, frozen=True):
     foreign: list[ForeignSite] = []
     """Translation calls in files the scanner does not parse (read with `repository`) whose key
     is not a quoted text."""
+    shared_messages: list[tuple[str, str]] = []
+    """(locale, path) of the messages of vue-i18n `<i18n global>` blocks: in that locale, those
+    keys are not missing."""

@@ -277,7 +277,9 @@ class Watcher:
             if not quiet:
                 notice(f"serve: no change report for {project.root}: {exc}")
             return None
-        evidence = Evidence(self._index.scan(options, None), options.syntax)
+        evidence = Evidence(
+            self._index.scan(options, None), options.syntax, project.source_locale()
+        )
         return _Findings(
             files=sorted(changed.files),
             missing=len(missing_in(evidence, views)),

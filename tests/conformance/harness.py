@@ -5,6 +5,7 @@ A case passes when, on a project holding exactly the case's code and `package.js
 
 - with every key in the source locale, `cleanup --dry-run` offers exactly the unused keys (so
   no used key is a candidate, and each unused key is one), and does not refuse;
+- with every key in the source locale, `validate` reports none missing;
 - with only the unused keys in the source locale, `validate` reports exactly the used keys
   missing (`missing`, when a key is reported under another name than the one the locale
   holds: an i18next plural is missing as its base, `item`, while the locale holds `item_one`).
@@ -39,7 +40,8 @@ from i18nprune.project import ProjectHandle, ProjectRequest
 class Case:
     """One expectation: `code` (paths relative to the project root, usually `src/…`) uses
     `used` and not `unused`. Keys are `ns:path` when `namespaces` is set, else paths, split
-    into the locale's nesting at `.` (`flat` keeps each key as one flat string).
+    into the locale's nesting at `.` (`flat` keeps each key as one flat string). A key in
+    `values` holds that value in the locale instead of a text (an array, a linked message).
 
     `doc` names the documentation section the case comes from. `gap` marks a shape we do not
     read yet, with the reason: the case is then expected to fail (a strict xfail), so a change
@@ -59,6 +61,7 @@ class Case:
     flat: bool = False
     files: Mapping[str, str] = field(default_factory=dict)
     gap: str | None = None
+    values: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -82,6 +85,7 @@ def check(case: Case, root: Path) -> None:
     """Assert that `case` passes (see the module docstring), on projects made under `root`."""
     full = run(case, root / "full", case.used | case.unused)
     assert not full.cleanup_refused, f"cleanup refused: {full.issues}"
+    assert not full.missing, f"reported missing though in the locale: {sorted(full.missing)}"
     assert full.candidates == frozenset(case.unused), (
         f"used keys offered: {sorted(full.candidates - case.unused)}; "
         f"unused keys not offered: {sorted(frozenset(case.unused) - full.candidates)}"
@@ -150,11 +154,12 @@ def _locale_files(case: Case, keys: Iterable[str]) -> dict[str, dict[str, Any]]:
             target = files[f"{directory}/en/{namespace}.json"]
         else:
             path, target = key, files[f"{directory}/en.json"]
-        _put(target, [path] if case.flat else path.split("."), f"Text of {key}")
+        text = case.values.get(key, f"Text of {key}")
+        _put(target, [path] if case.flat else path.split("."), text)
     return files
 
 
-def _put(tree: dict[str, Any], parts: list[str], text: str) -> None:
+def _put(tree: dict[str, Any], parts: list[str], text: Any) -> None:
     for part in parts[:-1]:
         child = tree.setdefault(part, {})
         assert isinstance(child, dict), f"{'.'.join(parts)} nests under a text"
