@@ -500,7 +500,8 @@ def render() -> str:
         "`i18nprune init` writes the file for a project that has none: every value that "
         "decides what the project means (`locales.source`, `directory`, `mode`, `structure`, "
         "`namespaces`, `defaultNamespace`, `fallbackNamespaces` and `scopes` when set, "
-        "`nsSeparator`, `keySeparator`, `contextSeparator`, `returnObjects` and `root` when set, "
+        "`nsSeparator`, `keySeparator`, `contextSeparator`, `pluralSeparator` when not `_`, "
+        "`returnObjects` and `root` when set, "
         "`src`, "
         "`functions`) as discovery and the defaults resolve it, in this reference's order, "
         "so that a later release's "
@@ -568,8 +569,8 @@ _DISCOVERY = (
     "app's `defaultNS`/`fallbackNS` (next-i18next's own default is `common`); else the only "
     "namespace, else `common` when there is no `translation` (a guess) |",
     "| `locales.keySeparator`, `locales.nsSeparator`, `locales.contextSeparator`, "
-    "`locales.returnObjects` | the set-up's; else the library's rules (FormatJS and Lingui "
-    "ids are flat strings: no key "
+    "`locales.pluralSeparator`, `locales.returnObjects` | the set-up's; else the library's "
+    "rules (FormatJS and Lingui ids are flat strings: no key "
     "separator; vue-i18n, svelte-i18n, next-intl and FormatJS have no namespaces: no "
     "namespace separator); else the source locale's keys: flat files whose keys contain `.` "
     "→ `keySeparator: false`, keys containing `:` with namespaces off → `nsSeparator: false` "
@@ -635,7 +636,8 @@ _DISCOVERY_READS = (
     "`createInstance().init({…})` (options inline or in a top-level `const`) | source locale "
     "from `fallbackLng` (a string, the first of a list, the `default` of the per-language "
     "object), else `lng`; `defaultNS` (the first of a list), `fallbackNS`, `ns`, "
-    "`keySeparator`, `nsSeparator`, `returnObjects`; `backend.loadPath` (the folder before "
+    "`keySeparator`, `nsSeparator`, `contextSeparator`, `pluralSeparator`, `returnObjects`; "
+    "`backend.loadPath` (the folder before "
     "`{{lng}}`: a leading `/` is the app's `public/` or `static/` folder, "
     "`path.join(__dirname, …)` is read) |",
     "| `next-i18next.config.*` | `i18n.defaultLocale` (else `fallbackLng`), the i18next options "
@@ -643,7 +645,8 @@ _DISCOVERY_READS = (
     "=== … ? … : …`); without `defaultNS`: `common`, without `localePath`: `./public/locales` "
     "(next-i18next's own defaults) |",
     "| `i18next.config.*` of i18next-cli | `extract.primaryLanguage` (else the first of "
-    "`locales`), `extract.defaultNS`, `extract.keySeparator`, `extract.nsSeparator`, "
+    "`locales`), `extract.defaultNS`, the separators (`extract.keySeparator`, "
+    "`extract.nsSeparator`, `extract.contextSeparator`, `extract.pluralSeparator`), "
     "`extract.output` |",
     "| `createI18n({…})`, `new VueI18n({…})`, nuxt's `defineI18nConfig(() => ({…}))` | "
     "source locale from `fallbackLocale`, else `locale` |",

@@ -313,6 +313,7 @@ def _separators(
         ("locales.keySeparator", setup.key_separator),
         ("locales.nsSeparator", setup.ns_separator),
         ("locales.contextSeparator", setup.context_separator),
+        ("locales.pluralSeparator", setup.plural_separator),
         ("locales.returnObjects", setup.return_objects),
     ):
         if read is not None and found.open(dotted):

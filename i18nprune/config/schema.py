@@ -49,7 +49,10 @@ class LocalesConfig(_Section, frozen=True):
     key_separator: str | bool = "."
     """Between nested keys; `false`: keys are flat strings that may contain dots."""
     context_separator: str = "_"
-    """Between a key and its i18next context (`friend_male`)."""
+    """Between a key and its i18next context (`friend_male`): any non-empty string."""
+    plural_separator: str = "_"
+    """Between a key and its i18next plural suffix (`item_one`, `place_ordinal_few`): any
+    non-empty string (i18next's `pluralSeparator`)."""
     return_objects: bool = False
     """i18next's `returnObjects` for every call (set in the app's `init`): a key naming an
     object (`t('menu')`) returns it whole, so every key below it is used. Off, only calls that

@@ -116,6 +116,8 @@ class AppSetup:
     """A string, or False."""
     context_separator: Finding | None
     """A string."""
+    plural_separator: Finding | None
+    """A string."""
     return_objects: Finding | None
     origins: list[str]
     """Every file (relative to the root) that contributed a value."""
@@ -160,6 +162,7 @@ def read_app_setup(root: Path, folder: str) -> AppSetup:
         key_separator=found.fields.get("key_separator"),
         ns_separator=found.fields.get("ns_separator"),
         context_separator=found.fields.get("context_separator"),
+        plural_separator=found.fields.get("plural_separator"),
         return_objects=found.fields.get("return_objects"),
         origins=list(found.origins),
     )
@@ -484,6 +487,7 @@ class _FileReading:
             ("keySeparator", "key_separator", _separator),
             ("nsSeparator", "ns_separator", _separator),
             ("contextSeparator", "context_separator", _context_separator),
+            ("pluralSeparator", "plural_separator", _context_separator),
             ("returnObjects", "return_objects", _boolean),
         ):
             if option in options:
