@@ -235,6 +235,19 @@ class Config(_Section, frozen=True):
     src: str | list[str] = "src"
     """The source directory, or several (a monorepo's packages)."""
     functions: list[str] = msgspec.field(default_factory=lambda: ["t"])
+    hooks: list[str] = []
+    """Functions that return a translation function, or an object holding `t`, as
+    `useTranslation` does (i18next-cli's `useTranslationNames`): `const { t } =
+    useAppTranslation('ns', { keyPrefix })` and `const t = useAppTranslation()` bind `t`. The
+    first argument names the namespace when it is given; without one the keys count in every
+    namespace (the hook may fix its own)."""
+    trans_components: list[str] = []
+    """Components read as react-i18next's `<Trans>` besides `Trans` (i18next-cli's
+    `transComponents`, i18next-parser's `componentFunctions`): their `i18nKey` or children are
+    a key."""
+    ignore_functions: list[str] = []
+    """Calls that are never key sites though their name matches `functions` (matched as
+    `functions` are: `moment.t`, `schema.t`); their quoted strings still keep keys as data."""
     exclude: ExcludeConfig = ExcludeConfig()
     policies: Policies = Policies()
     reference: ReferenceConfig = ReferenceConfig()

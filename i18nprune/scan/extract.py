@@ -22,7 +22,6 @@ from i18nprune.scan.callees import (
     HOOKS_RETURNING_OBJECT,
     NAMESPACE_HOCS,
     SUBTREE_CALLEES,
-    TRANS_ELEMENTS,
     CalleeNames,
 )
 from i18nprune.scan.descriptions import DescriptionComments
@@ -39,6 +38,7 @@ from i18nprune.scan.positions import Positions
 from i18nprune.scan.scopes import enclosing_scope, named_child, plain_string
 from i18nprune.scan.syntax_errors import first_syntax_error, parse_repaired
 from i18nprune.scan.trans import trans_key
+from i18nprune.scan.wrappers import Wrapper, forwarding_wrapper, mentions
 from i18nprune.syntax_tree import GrammarName, node_text, parse
 
 _UTF8_BOM = b"\xef\xbb\xbf"
@@ -50,6 +50,8 @@ _PARAMETER_WRAPPERS = frozenset({"required_parameter", "optional_parameter"})
 _ELEMENT_TAGS = frozenset({"jsx_opening_element", "jsx_self_closing_element"})
 
 _FACTORIES = (*HOOKS_RETURNING_OBJECT, *FACTORIES_RETURNING_TRANSLATOR)
+_HOOK_T = frozenset({"t"})
+"""What a configured hook's object holds (`const { t } = useAppTranslation()`)."""
 _FORMATJS_WORDS = tuple(
     word.encode()
     for word in (*(module.rstrip("*") for module in FORMATJS_MODULES), *sorted(FORMATJS_NAMES))
@@ -231,6 +233,8 @@ class _Extraction:
         self._plain = _EMPTY
         self._passed = _PASSED
         self._sites: list[SiteFact] = []
+        self._forwards: dict[int, Wrapper] = {}
+        """Calls that pass a wrapper's parameter on as their key, by node id."""
         self._site_calls: set[int] = set()
         """Node ids of the calls recorded as key sites."""
         self.key_literals: set[int] = set()
@@ -244,13 +248,13 @@ class _Extraction:
             searched.update(FORMATJS_CALLEES)
         for name in sorted(searched):
             uses.add_translator_name(name)
-        for name in _FACTORIES:
+        for name in (*_FACTORIES, *sorted(self._names.hooks)):
             uses.add_factory_name(name)
         for name in NAMESPACE_HOCS:
             uses.add_callee_name(name)
         if self._grammar != "typescript":
             uses.add_attribute_name("i18nKey")
-            for name in (*TRANS_ELEMENTS, *(FORMATJS_ELEMENTS if formatjs else ())):
+            for name in (*self._names.trans_elements, *(FORMATJS_ELEMENTS if formatjs else ())):
                 uses.add_element_name(name)
         self._plain = self._hoc_translator(uses.callees.get("withTranslation", []))
         if self._plain is not _EMPTY:
@@ -258,9 +262,11 @@ class _Extraction:
         self._bind_factories(uses.factories)
         bound: set[int] = set()
         while True:
-            # A bound name may itself be copied or renamed: search until no new name appears.
+            # A bound name may itself be copied, renamed or wrapped: search until no new name
+            # appears.
             self._bind_renames(uses.renames, bound)
             self._bind_aliases(uses.aliases, bound)
+            self._bind_wrappers(uses.calls)
             new_names = sorted(set(self._bindings) - searched)
             if not new_names:
                 break
@@ -274,6 +280,8 @@ class _Extraction:
                 continue
             seen.add(call.id)
             name = _last_name(callee)
+            if self._names.is_ignored(_dotted_path(callee) or name):
+                continue
             if formatjs and name in FORMATJS_CALLEES:
                 self._descriptor_call(call, name)
                 continue
@@ -281,14 +289,14 @@ class _Extraction:
                 translator = self._named_translator(name, callee)
             else:
                 translator = self._translator_of(callee)
-            if translator is not None:
+            if translator is not None and not self._forwarded(call.id, uses.calls):
                 self._call_site(call, translator, subtree=name in SUBTREE_CALLEES)
         elements = {element.id: element for element in uses.elements}
         for attribute in uses.attributes:
             if attribute.parent is not None and _element_of(attribute.parent).id not in elements:
                 self._attribute_site(attribute)
         for element in elements.values():
-            if _element_name(element) in TRANS_ELEMENTS:
+            if _element_name(element) in self._names.trans_elements:
                 self._trans_site(element)
             else:
                 self._formatted_message_site(element)
@@ -355,8 +363,26 @@ class _Extraction:
                     )
                 for local in _hook_translator_names(pattern, HOOK_TRANSLATOR_NAMES[factory]):
                     self._bind(local, scope, translator)
+            elif factory in self._names.hooks:
+                translator = self._configured_hook_translator(arguments)
+                if pattern.type == "identifier":
+                    self._bind(node_text(pattern), scope, translator)
+                for local in _hook_translator_names(pattern, _HOOK_T):
+                    self._bind(local, scope, translator)
             elif pattern.type == "identifier":
                 self._bind(node_text(pattern), scope, self._factory_translator(factory, arguments))
+
+    def _configured_hook_translator(self, arguments: list[tree_sitter.Node]) -> Translator:
+        """The translation function a configured hook (`hooks`) gives: the namespace its first
+        argument names, else one not known here (the hook may fix its own); the `keyPrefix`
+        of its second, as `useTranslation`'s."""
+        options = arguments[1] if len(arguments) > 1 else None
+        namespace = self._namespace_argument(arguments[0]) if arguments else None
+        return Translator(
+            self._option(options, "keyPrefix") if options is not None else None,
+            OPAQUE if namespace is None else namespace,
+            fixed=True,
+        )
 
     def _factory_translator(self, factory: str, arguments: list[tree_sitter.Node]) -> Translator:
         """The translation function `factory(arguments…)` makes.
@@ -438,6 +464,41 @@ class _Extraction:
                 bound.add(declarator.id)
                 progressed = True
             pending = waiting
+
+    def _bind_wrappers(self, calls: list[tree_sitter.Node]) -> None:
+        """Bind the functions that pass their first parameter on as a translation call's key
+        (`const tr = (key) => t(key)`, see `scan.wrappers`) to that call's translator."""
+        for call in calls:
+            callee = call.child_by_field_name("function")
+            if call.id in self._forwards or callee is None:
+                continue
+            wrapper = forwarding_wrapper(call)
+            translator = self._translator_of(callee) if wrapper is not None else None
+            if wrapper is None or translator is None:
+                continue
+            self._forwards[call.id] = wrapper
+            self._bind(wrapper.name, wrapper.scope, translator)
+
+    def _forwarded(self, call_id: int, calls: list[tree_sitter.Node]) -> bool:
+        """Whether a call is a wrapper passing its parameter on whose every use is one of this
+        file's calls, all of them key sites: then the call itself proves nothing more. A
+        wrapper the file exports, passes around or names elsewhere (a comment too) keeps its
+        call as a dynamic site, as other files may call it with any key."""
+        wrapper = self._forwards.get(call_id)
+        if wrapper is None:
+            return False
+        if self._names.matches_path(wrapper.name):
+            return True  # a configured function: its calls are key sites in every file
+        if wrapper.exported:
+            return False
+        called = {
+            call.id
+            for call in calls
+            if (callee := call.child_by_field_name("function")) is not None
+            and callee.type == "identifier"
+            and node_text(callee) == wrapper.name
+        }
+        return mentions(self._document, wrapper.name) == len(called) + 1
 
     def _translator_of(self, callee: tree_sitter.Node) -> Translator | None:
         """The translation function `callee` refers to at its position, if it is one.

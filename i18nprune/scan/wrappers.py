@@ -1,0 +1,81 @@
+"""Translation wrappers: functions of a file that pass their first parameter on as the key of a
+translation call (`const tr = (key) => t(key)`, `function tr(key, opts) { return i18n.t(key,
+opts) }`). The file's calls of such a function are key sites, as a configured function's are.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+import tree_sitter
+
+from i18nprune.scan.scopes import enclosing_scope, named_child
+from i18nprune.syntax_tree import node_text
+
+_FUNCTIONS = frozenset({"arrow_function", "function_declaration", "function_expression"})
+_PARAMETER_WRAPPERS = frozenset({"required_parameter", "optional_parameter"})
+_EXPORTS = frozenset({"export_statement"})
+
+
+class Wrapper(NamedTuple):
+    """A function that forwards its first parameter as a key: its name, the node its name is
+    bound in, and whether the file exports it where it declares it."""
+
+    name: str
+    scope: tree_sitter.Node
+    exported: bool
+
+
+def forwarding_wrapper(call: tree_sitter.Node) -> Wrapper | None:
+    """The named function around `call` whose first parameter `call` passes as its first
+    argument, unchanged (`t(key)` in `(key) => t(key)`), if there is one."""
+    arguments = call.child_by_field_name("arguments")
+    first_argument = named_child(arguments, 0) if arguments is not None else None
+    if first_argument is None or first_argument.type != "identifier":
+        return None
+    function = call.parent
+    while function is not None and function.type not in _FUNCTIONS:
+        if function.type in ("class_body", "program"):
+            return None
+        function = function.parent
+    if function is None or _first_parameter(function) != node_text(first_argument):
+        return None
+    return _named(function)
+
+
+def _first_parameter(function: tree_sitter.Node) -> str | None:
+    """The name of `function`'s first parameter when it is a plain identifier."""
+    parameters = function.child_by_field_name("parameters")
+    if parameters is None:
+        single = function.child_by_field_name("parameter")  # `key => t(key)`
+        return node_text(single) if single is not None and single.type == "identifier" else None
+    first = named_child(parameters, 0)
+    if first is not None and first.type in _PARAMETER_WRAPPERS:
+        first = first.child_by_field_name("pattern")
+    return node_text(first) if first is not None and first.type == "identifier" else None
+
+
+def _named(function: tree_sitter.Node) -> Wrapper | None:
+    """The name `function` is declared with (`function tr`, `const tr = …`), where."""
+    if function.type == "function_declaration":
+        name = function.child_by_field_name("name")
+        if name is None:
+            return None
+        exported = function.parent is not None and function.parent.type in _EXPORTS
+        return Wrapper(node_text(name), enclosing_scope(function), exported)
+    declarator = function.parent
+    if declarator is None or declarator.type != "variable_declarator":
+        return None
+    name = declarator.child_by_field_name("name")
+    declaration = declarator.parent
+    if name is None or name.type != "identifier" or declaration is None:
+        return None
+    exported = declaration.parent is not None and declaration.parent.type in _EXPORTS
+    return Wrapper(node_text(name), enclosing_scope(declaration), exported)
+
+
+def mentions(document: bytes, name: str) -> int:
+    """How many times `name` occurs in `document` as a whole word (code, comments, strings)."""
+    pattern = re.compile(rb"(?<![\w$])" + re.escape(name.encode()) + rb"(?![\w$])")
+    return sum(1 for _ in pattern.finditer(document))
