@@ -27,8 +27,19 @@ from i18nprune.scan.callees import (
 from i18nprune.scan.descriptions import DescriptionComments
 from i18nprune.scan.evaluate import Evaluator, plain_object, writes_property
 from i18nprune.scan.exports import exported_constants
-from i18nprune.scan.expressions import OPAQUE, AutoId, Branches, Expr, Record, Text, select
-from i18nprune.scan.facts import FileFacts, SiteFact, Translator
+from i18nprune.scan.expressions import (
+    OPAQUE,
+    AutoId,
+    Branches,
+    Called,
+    Expr,
+    Member,
+    Record,
+    Returns,
+    Text,
+    select,
+)
+from i18nprune.scan.facts import HOOK, HOOK_NAMESPACE, HOOK_PREFIX, FileFacts, SiteFact, Translator
 from i18nprune.scan.grammars import SCRIPT_SUFFIXES
 from i18nprune.scan.markup import expression_end, svelte_document, vue_document
 from i18nprune.scan.message_ids import message_hash
@@ -38,7 +49,14 @@ from i18nprune.scan.positions import Positions
 from i18nprune.scan.scopes import enclosing_scope, named_child, plain_string
 from i18nprune.scan.syntax_errors import first_syntax_error, parse_repaired
 from i18nprune.scan.trans import trans_key
-from i18nprune.scan.wrappers import Wrapper, forwarding_wrapper, mentions
+from i18nprune.scan.wrappers import (
+    Wrapper,
+    enclosing_function,
+    forwarding_wrapper,
+    mentions,
+    named_function,
+    returned,
+)
 from i18nprune.syntax_tree import GrammarName, node_text, parse
 
 _UTF8_BOM = b"\xef\xbb\xbf"
@@ -233,6 +251,9 @@ class _Extraction:
         self._plain = _EMPTY
         self._passed = _PASSED
         self._sites: list[SiteFact] = []
+        self._hooks: dict[str, tuple[Translator, bool]] = {}
+        """The file's own hooks (see `_bind_hooks`), by name."""
+        self._hook_exports: dict[str, tuple[Translator, bool]] = {}
         self._forwards: dict[int, Wrapper] = {}
         """Calls that pass a wrapper's parameter on as their key, by node id."""
         self._site_calls: set[int] = set()
@@ -260,6 +281,7 @@ class _Extraction:
         if self._plain is not _EMPTY:
             self._passed = self._plain  # the component's `t` comes from the HOC
         self._bind_factories(uses.factories)
+        self._bind_hooks(uses)
         bound: set[int] = set()
         while True:
             # A bound name may itself be copied, renamed or wrapped: search until no new name
@@ -305,6 +327,8 @@ class _Extraction:
         if may_hold_messages(self._document):
             self._messages_sites()
         exports, star_exports = exported_constants(self._root, self._evaluator)
+        for name, (translator, gives_object) in self._hook_exports.items():
+            exports[name] = _hook_value(translator, gives_object)
         self._sites.sort(key=attrgetter("line", "column"))
         error = first_syntax_error(self._root, self._document)
         return FileFacts(
@@ -352,17 +376,16 @@ class _Extraction:
             if factory in HOOKS_RETURNING_OBJECT:
                 translator = _EMPTY
                 if factory == "useTranslation":
-                    options = arguments[1] if len(arguments) > 1 else None
-                    translator = Translator(
-                        self._option(options, "keyPrefix") if options is not None else None,
-                        self._namespace_argument(arguments[0]) if arguments else None,
-                        fixed=True,
-                        prefix_prop=_prop_of(self._option_node(options, "keyPrefix"))
-                        if options is not None
-                        else None,
-                    )
+                    translator = self._use_translation(arguments)
                 for local in _hook_translator_names(pattern, HOOK_TRANSLATOR_NAMES[factory]):
                     self._bind(local, scope, translator)
+            elif factory in self._hooks:
+                translator, gives_object = self._hooks[factory]
+                if pattern.type == "identifier" and not gives_object:
+                    self._bind(node_text(pattern), scope, translator)
+                elif gives_object:
+                    for local in _hook_translator_names(pattern, _HOOK_T):
+                        self._bind(local, scope, translator)
             elif factory in self._names.hooks:
                 translator = self._configured_hook_translator(arguments)
                 if pattern.type == "identifier":
@@ -371,6 +394,74 @@ class _Extraction:
                     self._bind(local, scope, translator)
             elif pattern.type == "identifier":
                 self._bind(node_text(pattern), scope, self._factory_translator(factory, arguments))
+
+    def _use_translation(self, arguments: list[tree_sitter.Node]) -> Translator:
+        """The `t` of `useTranslation(ns, { keyPrefix })`."""
+        options = arguments[1] if len(arguments) > 1 else None
+        return Translator(
+            self._option(options, "keyPrefix") if options is not None else None,
+            self._namespace_argument(arguments[0]) if arguments else None,
+            fixed=True,
+            prefix_prop=_prop_of(self._option_node(options, "keyPrefix"))
+            if options is not None
+            else None,
+        )
+
+    def _bind_hooks(self, uses: NameUses) -> None:
+        """Find the file's own hooks — functions that return `useTranslation`'s `t` (`const
+        useAppT = () => useTranslation('app').t`, or the `t` a `useTranslation` call in them
+        binds) or its object — and bind what `const t = useAppT()` and `const { t } =
+        useAppT()` take from them, as for `useTranslation`."""
+        candidates: list[tuple[tree_sitter.Node, tree_sitter.Node]] = []
+        for declarator in uses.factories:
+            function = enclosing_function(declarator)
+            value = returned(function) if function is not None else None
+            if function is not None and value is not None and value.type == "identifier":
+                candidates.append((function, value))
+        uses.add_callee_name("useTranslation")
+        for call in uses.callees.get("useTranslation", []):
+            function = enclosing_function(call)
+            if function is not None:
+                candidates.append((function, call))
+        found = len(uses.factories)
+        for function, value in candidates:
+            hook = named_function(function)
+            if hook is None or hook.name in self._hooks or returned(function) is None:
+                continue
+            made = self._hook_result(returned(function), value)
+            if made is not None:
+                self._hooks[hook.name] = made
+                if hook.exported:
+                    self._hook_exports[hook.name] = made
+                uses.add_factory_name(hook.name)
+        if len(uses.factories) > found:
+            self._bind_factories(uses.factories[found:])
+
+    def _hook_result(
+        self, result: tree_sitter.Node | None, value: tree_sitter.Node
+    ) -> tuple[Translator, bool] | None:
+        """What a function returning `result` gives its callers, when `value` (a name bound
+        in it, or a `useTranslation` call in it) is what it returns: `useTranslation`'s
+        translator, and whether it comes as its object (`{ t }`) rather than the function."""
+        if result is None:
+            return None
+        if value.type == "identifier":
+            if result.id != value.id:
+                return None
+            translator = self._named_translator(node_text(value), value)
+            return (translator, False) if translator is not None else None
+        translator = self._use_translation(_arguments(value))
+        if result.id == value.id:
+            return translator, True
+        parent = value.parent
+        if (
+            parent is not None
+            and parent.id == result.id
+            and parent.type == "member_expression"
+            and node_text(parent.child_by_field_name("property") or parent) == "t"
+        ):
+            return translator, False
+        return None
 
     def _configured_hook_translator(self, arguments: list[tree_sitter.Node]) -> Translator:
         """The translation function a configured hook (`hooks`) gives: the namespace its first
@@ -544,7 +635,13 @@ class _Extraction:
             return best.translator
         if name not in self._names.bare:
             return None
-        return self._passed if self._evaluator.is_local(name, identifier) else self._plain
+        if not self._evaluator.is_local(name, identifier):
+            return self._plain
+        made = self._evaluator.binding_value(name, identifier)
+        if isinstance(made, Called | Member) and self._passed is _PASSED:
+            # `const t = useAppT()` with `useAppT` imported: linking says what the hook gives
+            return Translator(None, OPAQUE, hook=made)
+        return self._passed
 
     # -- sites --------------------------------------------------------------------------------
 
@@ -915,6 +1012,18 @@ class _Extraction:
 
 # next-intl's methods of a translation function, which take a key like the function does.
 _RICH_METHODS = frozenset({"rich", "markup", "raw", "has"})
+
+
+def _hook_value(translator: Translator, gives_object: bool) -> Expr:
+    """What a hook of the file exports (see `Translator.hook`): its calls return the
+    translator's namespace and key prefix, or an object holding it as `t`."""
+    fields: dict[str, Expr] = {HOOK: Text("")}
+    if translator.namespace is not None:
+        fields[HOOK_NAMESPACE] = translator.namespace
+    if translator.prefix is not None:
+        fields[HOOK_PREFIX] = translator.prefix
+    made: Expr = Record(fields)
+    return Returns(Record({"t": made}) if gives_object else made)
 
 
 def _arguments(call: tree_sitter.Node) -> list[tree_sitter.Node]:

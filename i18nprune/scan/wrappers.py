@@ -1,6 +1,7 @@
 """Translation wrappers: functions of a file that pass their first parameter on as the key of a
 translation call (`const tr = (key) => t(key)`, `function tr(key, opts) { return i18n.t(key,
-opts) }`). The file's calls of such a function are key sites, as a configured function's are.
+opts) }`), whose calls are key sites as a configured function's are; and custom hooks, which
+return a translation function (`const useAppT = () => useTranslation('app').t`).
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ def forwarding_wrapper(call: tree_sitter.Node) -> Wrapper | None:
         function = function.parent
     if function is None or _first_parameter(function) != node_text(first_argument):
         return None
-    return _named(function)
+    return named_function(function)
 
 
 def _first_parameter(function: tree_sitter.Node) -> str | None:
@@ -56,8 +57,43 @@ def _first_parameter(function: tree_sitter.Node) -> str | None:
     return node_text(first) if first is not None and first.type == "identifier" else None
 
 
-def _named(function: tree_sitter.Node) -> Wrapper | None:
-    """The name `function` is declared with (`function tr`, `const tr = …`), where."""
+def enclosing_function(node: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The function `node` is in, if any (not crossing a class body)."""
+    function = node.parent
+    while function is not None and function.type not in _FUNCTIONS:
+        if function.type == "class_body":
+            return None
+        function = function.parent
+    return function
+
+
+def returned(function: tree_sitter.Node) -> tree_sitter.Node | None:
+    """What `function` returns when that is one expression: an arrow's expression body, or the
+    value of the one `return` statement of its body's top level."""
+    body = function.child_by_field_name("body")
+    if body is None:
+        return None
+    if body.type != "statement_block":
+        return _unwrapped(body)
+    returns = [child for child in body.named_children if child.type == "return_statement"]
+    if len(returns) != 1:
+        return None
+    value = named_child(returns[0], 0)
+    return _unwrapped(value) if value is not None else None
+
+
+def _unwrapped(node: tree_sitter.Node) -> tree_sitter.Node:
+    while node.type in ("parenthesized_expression", "as_expression", "non_null_expression"):
+        inner = named_child(node, 0)
+        if inner is None:
+            break
+        node = inner
+    return node
+
+
+def named_function(function: tree_sitter.Node) -> Wrapper | None:
+    """The name `function` is declared with (`function tr`, `const tr = …`), where it is
+    bound, and whether it is exported there."""
     if function.type == "function_declaration":
         name = function.child_by_field_name("name")
         if name is None:

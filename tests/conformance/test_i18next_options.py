@@ -331,7 +331,7 @@ OPTION_CASES = [
         "trans_components",
         {
             "src/App.tsx": "import { AppTrans } from './AppTrans';\n"
-            "export const App = () => <AppTrans i18nKey=\"home.title\" />;\n"
+            'export const App = () => <AppTrans i18nKey="home.title" />;\n'
         },
         used={"home.title"},
         unused={"home.other"},
@@ -363,4 +363,93 @@ def test_wrappers(case: Case, tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("case", params(OPTION_CASES))
 def test_extractor_options(case: Case, tmp_path: Path) -> None:
+    check(case, tmp_path)
+
+
+APP_HOOK = (
+    "import { useTranslation } from 'react-i18next';\n"
+    "export const useAppT = () => useTranslation('app').t;\n"
+    "export function useAdmin() {\n"
+    "  const { t } = useTranslation('admin', { keyPrefix: 'page' });\n"
+    "  return t;\n}\n"
+    "export const useAppTranslation = () => useTranslation('app');\n"
+)
+HOOKS_DOC = "react.i18next.com/latest/usetranslation-hook (an app's own hook around it)"
+
+HOOK_CASES = [
+    Case(
+        "own_hook_returning_t_in_its_file",
+        {
+            "src/App.tsx": HOOK + "const useAppT = () => useTranslation('app').t;\n"
+            "export function App() {\n  const tr = useAppT();\n"
+            "  return <p>{tr('home.title')}</p>;\n}\n"
+        },
+        used={"app:home.title"},
+        unused={"app:home.other", "translation:home.title"},
+        namespaces=("translation", "app"),
+        dependencies=REACT,
+        doc=HOOKS_DOC,
+    ),
+    Case(
+        "own_hook_imported",
+        {
+            "src/i18n.ts": APP_HOOK,
+            "src/App.tsx": "import { useAppT } from './i18n';\n"
+            "export function App() {\n  const t = useAppT();\n"
+            "  return <p>{t('home.title')}</p>;\n}\n",
+        },
+        used={"app:home.title"},
+        unused={"app:home.other", "translation:home.title", "admin:home.title"},
+        namespaces=("translation", "app", "admin"),
+        dependencies=REACT,
+        doc=HOOKS_DOC,
+    ),
+    Case(
+        "own_hook_imported_with_key_prefix",
+        {
+            "src/i18n.ts": APP_HOOK,
+            "src/Admin.tsx": "import { useAdmin } from './i18n';\n"
+            "export function Admin() {\n  const t = useAdmin();\n"
+            "  return <p>{t('title')}</p>;\n}\n",
+        },
+        used={"admin:page.title"},
+        unused={"admin:title", "app:page.title"},
+        namespaces=("translation", "app", "admin"),
+        dependencies=REACT,
+        doc=HOOKS_DOC,
+    ),
+    Case(
+        "own_hook_returning_the_object",
+        {
+            "src/i18n.ts": APP_HOOK,
+            "src/App.tsx": "import { useAppTranslation } from './i18n';\n"
+            "export function App() {\n  const { t } = useAppTranslation();\n"
+            "  return <p>{t('home.title')}</p>;\n}\n",
+        },
+        used={"app:home.title"},
+        unused={"translation:home.title"},
+        namespaces=("translation", "app"),
+        dependencies=REACT,
+        doc=HOOKS_DOC,
+    ),
+    Case(
+        "unknown_hook_keeps_keys_in_every_namespace",
+        {
+            "src/i18n.ts": "export const useAppT = () => (globalThis as any).pick();\n",
+            "src/App.tsx": "import { useAppT } from './i18n';\n"
+            "export function App() {\n  const t = useAppT();\n"
+            "  return <p>{t('home.title')}</p>;\n}\n",
+        },
+        used={"app:home.title", "translation:home.title"},
+        unused={"app:home.other"},
+        missing={"home.title"},
+        namespaces=("translation", "app"),
+        dependencies=REACT,
+        doc=HOOKS_DOC,
+    ),
+]
+
+
+@pytest.mark.parametrize("case", params(HOOK_CASES))
+def test_hooks(case: Case, tmp_path: Path) -> None:
     check(case, tmp_path)
