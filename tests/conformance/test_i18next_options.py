@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.conformance.harness import Case, check, params
+from tests.conftest import write_tree
 
 REACT = ("i18next", "react-i18next")
 HOOK = "import { useTranslation } from 'react-i18next';\n"
@@ -453,3 +454,97 @@ HOOK_CASES = [
 @pytest.mark.parametrize("case", params(HOOK_CASES))
 def test_hooks(case: Case, tmp_path: Path) -> None:
     check(case, tmp_path)
+
+
+# A react-i18next app configured as an i18next-cli user would: its own hooks (`useAppT`, and a
+# configured `useSettingsTranslation`), a wrapper around `t`, ordinal plurals written in the
+# key and by option, a `-` plural separator and a custom `<Trans>` component.
+OPTIONS_APP = {
+    "package.json": {"name": "shop", "dependencies": {"i18next": "*", "react-i18next": "*"}},
+    "i18nprune.config.json": {
+        "src": "src",
+        "locales": {
+            "directory": "public/locales",
+            "mode": "locale_directory",
+            "structure": "locale_per_dir",
+            "namespaces": "file",
+            "defaultNamespace": "common",
+            "pluralSeparator": "-",
+        },
+        "hooks": ["useSettingsTranslation"],
+        "transComponents": ["ShopTrans"],
+        "ignoreFunctions": ["analytics.t"],
+    },
+    "src/i18n/hooks.ts": (
+        "import { useTranslation } from 'react-i18next';\n"
+        "export const useAppT = () => useTranslation('shop').t;\n"
+        "export function useSettingsTranslation(ns: string) {\n"
+        "  return useTranslation(ns);\n}\n"
+    ),
+    "src/components/Race.tsx": (
+        "import { useTranslation } from 'react-i18next';\n"
+        "export function Race({ place, laps }: { place: number; laps: number }) {\n"
+        "  const { t } = useTranslation();\n"
+        "  const label = (key: string, count: number) => t(key, { count });\n"
+        "  return (\n    <p>\n"
+        "      {t('race.place', { count: place, ordinal: true })}\n"
+        "      {t('race.lap_ordinal', { count: laps })}\n"
+        "      {label('race.laps', laps)}\n"
+        "    </p>\n  );\n}\n"
+    ),
+    "src/components/Cart.tsx": (
+        "import { useAppT } from '../i18n/hooks';\n"
+        "import { ShopTrans } from './ShopTrans';\n"
+        "import { analytics } from '../analytics';\n"
+        "export function Cart({ event }: { event: string }) {\n"
+        "  const t = useAppT();\n"
+        "  analytics.t(event);\n"
+        "  return (\n    <div>\n"
+        "      <h1>{t('cart.title')}</h1>\n"
+        '      <ShopTrans i18nKey="cart.note" />\n'
+        "    </div>\n  );\n}\n"
+    ),
+    "src/components/Settings.tsx": (
+        "import { useSettingsTranslation } from '../i18n/hooks';\n"
+        "export function Settings() {\n"
+        "  const { t } = useSettingsTranslation('settings');\n"
+        "  return <h1>{t('title')}</h1>;\n}\n"
+    ),
+    "public/locales/en/common.json": {
+        "race": {
+            "place-ordinal-one": "{{count}}st place",
+            "place-ordinal-two": "{{count}}nd place",
+            "place-ordinal-few": "{{count}}rd place",
+            "place-ordinal-other": "{{count}}th place",
+            "lap_ordinal-one": "{{count}}st lap",
+            "lap_ordinal-other": "{{count}}th lap",
+            "laps-one": "{{count}} lap",
+            "laps-other": "{{count}} laps",
+            "finish-one": "An old finish line",
+        },
+        "title": "A title of another namespace's",
+    },
+    "public/locales/en/shop.json": {
+        "cart": {"title": "Your cart", "empty": "Nothing here yet"},
+    },
+    "public/locales/en/settings.json": {"title": "Settings", "subtitle": "Unused subtitle"},
+}
+OPTIONS_APP_UNUSED = {
+    "common:race.finish-one",
+    "common:title",
+    "shop:cart.empty",
+    "settings:subtitle",
+}
+
+
+def test_the_cli_reads_an_app_configured_as_an_i18next_cli_user_would(tmp_path, run_cli):
+    root = write_tree(tmp_path / "shop", OPTIONS_APP)
+
+    cleanup = run_cli("cleanup", "--dry-run", "--json", cwd=root)
+    validate = run_cli("validate", "--json", cwd=root)
+
+    assert cleanup.code == 0, cleanup.stdout + cleanup.stderr
+    assert set(cleanup.envelope["data"]["keys"]) == OPTIONS_APP_UNUSED
+    assert validate.envelope["data"]["missing"] == ["common:cart.note"]  # `<Trans>`: default ns
+    codes = {issue["code"] for issue in (*cleanup.envelope["issues"], *validate.envelope["issues"])}
+    assert "i18nprune.reference.unprotected_dynamic_keys" not in codes
