@@ -573,8 +573,8 @@ class _Extraction:
     def _forwarded(self, call_id: int, calls: list[tree_sitter.Node]) -> bool:
         """Whether a call is a wrapper passing its parameter on whose every use is one of this
         file's calls, all of them key sites: then the call itself proves nothing more. A
-        wrapper the file exports, passes around or names elsewhere (a comment too) keeps its
-        call as a dynamic site, as other files may call it with any key."""
+        wrapper the file exports, passes around or names elsewhere (a comment too), or never
+        calls, keeps its call as a dynamic site, as other code may call it with any key."""
         wrapper = self._forwards.get(call_id)
         if wrapper is None:
             return False
@@ -589,7 +589,7 @@ class _Extraction:
             and callee.type == "identifier"
             and node_text(callee) == wrapper.name
         }
-        return mentions(self._document, wrapper.name) == len(called) + 1
+        return bool(called) and mentions(self._document, wrapper.name) == len(called) + 1
 
     def _translator_of(self, callee: tree_sitter.Node) -> Translator | None:
         """The translation function `callee` refers to at its position, if it is one.

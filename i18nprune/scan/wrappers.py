@@ -40,8 +40,11 @@ def forwarding_wrapper(call: tree_sitter.Node) -> Wrapper | None:
         if function.type in ("class_body", "program"):
             return None
         function = function.parent
-    if function is None or _first_parameter(function) != node_text(first_argument):
+    parameter = node_text(first_argument)
+    if function is None or _first_parameter(function) != parameter:
         return None
+    if mentions(function.text or b"", parameter) != 2:
+        return None  # the parameter is read or assigned elsewhere too: not passed on as it is
     return named_function(function)
 
 
