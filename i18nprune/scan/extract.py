@@ -432,7 +432,7 @@ class _Extraction:
             if made is not None:
                 self._hooks[hook.name] = made
                 if hook.exported:
-                    self._hook_exports[hook.name] = made
+                    self._hook_exports["default" if hook.default_export else hook.name] = made
                 uses.add_factory_name(hook.name)
         if len(uses.factories) > found:
             self._bind_factories(uses.factories[found:])

@@ -26,6 +26,8 @@ class Wrapper(NamedTuple):
     name: str
     scope: tree_sitter.Node
     exported: bool
+    default_export: bool = False
+    """Exported as the module's default (`export default function useAppT() {…}`)."""
 
 
 def forwarding_wrapper(call: tree_sitter.Node) -> Wrapper | None:
@@ -101,8 +103,10 @@ def named_function(function: tree_sitter.Node) -> Wrapper | None:
         name = function.child_by_field_name("name")
         if name is None:
             return None
-        exported = function.parent is not None and function.parent.type in _EXPORTS
-        return Wrapper(node_text(name), enclosing_scope(function), exported)
+        statement = function.parent
+        exported = statement is not None and statement.type in _EXPORTS
+        default = exported and any(child.type == "default" for child in statement.children)
+        return Wrapper(node_text(name), enclosing_scope(function), exported, default)
     declarator = function.parent
     if declarator is None or declarator.type != "variable_declarator":
         return None

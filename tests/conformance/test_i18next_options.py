@@ -434,6 +434,22 @@ HOOK_CASES = [
         doc=HOOKS_DOC,
     ),
     Case(
+        "own_hook_default_export",
+        {
+            "src/useAppT.ts": "import { useTranslation } from 'react-i18next';\n"
+            "export default function useAppT() {\n  const { t } = useTranslation('app');\n"
+            "  return t;\n}\n",
+            "src/App.tsx": "import useAppT from './useAppT';\n"
+            "export function App() {\n  const t = useAppT();\n"
+            "  return <p>{t('home.title')}</p>;\n}\n",
+        },
+        used={"app:home.title"},
+        unused={"translation:home.title"},
+        namespaces=("translation", "app"),
+        dependencies=REACT,
+        doc=HOOKS_DOC,
+    ),
+    Case(
         "unknown_hook_keeps_keys_in_every_namespace",
         {
             "src/i18n.ts": "export const useAppT = () => (globalThis as any).pick();\n",
