@@ -105,7 +105,9 @@ def named_function(function: tree_sitter.Node) -> Wrapper | None:
             return None
         statement = function.parent
         exported = statement is not None and statement.type in _EXPORTS
-        default = exported and any(child.type == "default" for child in statement.children)
+        default = statement is not None and any(
+            child.type == "default" for child in statement.children
+        )
         return Wrapper(node_text(name), enclosing_scope(function), exported, default)
     declarator = function.parent
     if declarator is None or declarator.type != "variable_declarator":
