@@ -564,3 +564,67 @@ def test_the_cli_reads_an_app_configured_as_an_i18next_cli_user_would(tmp_path, 
     assert validate.envelope["data"]["missing"] == ["common:cart.note"]  # `<Trans>`: default ns
     codes = {issue["code"] for issue in (*cleanup.envelope["issues"], *validate.envelope["issues"])}
     assert "i18nprune.reference.unprotected_dynamic_keys" not in codes
+
+
+def test_discovery_reads_the_names_and_separators_of_an_i18next_cli_config(tmp_path, run_cli):
+    files = {
+        key: value
+        for key, value in OPTIONS_APP.items()
+        if key not in ("i18nprune.config.json", "src/i18n/hooks.ts")
+    }
+    files["i18next.config.ts"] = (
+        "import { defineConfig } from 'i18next-cli';\n"
+        "export default defineConfig({\n"
+        "  locales: ['en'],\n"
+        "  extract: {\n"
+        "    input: ['src/**/*.{ts,tsx}'],\n"
+        "    output: 'public/locales/{{language}}/{{namespace}}.json',\n"
+        "    defaultNS: 'common',\n"
+        "    pluralSeparator: '-',\n"
+        "    functions: ['t', '*.t', 'translate'],\n"
+        "    useTranslationNames: ['useTranslation', 'useSettingsTranslation',\n"
+        "      { name: 'useAppT', nsArg: 0, keyPrefixArg: 1 }],\n"
+        "    transComponents: ['Trans', 'ShopTrans'],\n"
+        "  },\n"
+        "});\n"
+    )
+    root = write_tree(tmp_path / "shop", files)
+
+    shown = run_cli("config", "--json", cwd=root)
+
+    config = shown.envelope["data"]["config"]
+    assert config["locales"]["pluralSeparator"] == "-"
+    assert config["hooks"] == ["useSettingsTranslation", "useAppT"]
+    assert config["transComponents"] == ["ShopTrans"]
+    assert config["functions"] == ["t", "i18n.t", "i18next.t", "translate"]
+
+
+def test_discovery_reads_an_i18next_parser_config(tmp_path, run_cli):
+    files = {
+        key: value
+        for key, value in OPTIONS_APP.items()
+        if key not in ("i18nprune.config.json", "src/i18n/hooks.ts")
+    }
+    files["i18next-parser.config.js"] = (
+        "module.exports = {\n"
+        "  locales: ['en'],\n"
+        "  output: 'public/locales/$LOCALE/$NAMESPACE.json',\n"
+        "  defaultNamespace: 'common',\n"
+        "  keySeparator: '~',\n"
+        "  pluralSeparator: '-',\n"
+        "  lexers: {\n"
+        "    tsx: [{ lexer: 'JsxLexer', functions: ['t', 'tr'],\n"
+        "      componentFunctions: ['ShopTrans'] }],\n"
+        "  },\n"
+        "};\n"
+    )
+    root = write_tree(tmp_path / "shop", files)
+
+    shown = run_cli("config", "--json", cwd=root)
+
+    config = shown.envelope["data"]["config"]
+    assert config["locales"]["keySeparator"] == "~"
+    assert config["locales"]["pluralSeparator"] == "-"
+    assert config["locales"]["directory"] == "public/locales"
+    assert config["transComponents"] == ["ShopTrans"]
+    assert "tr" in config["functions"]
