@@ -47,7 +47,9 @@ class LocalesConfig(_Section, frozen=True):
     ns_separator: str | bool = ":"
     """Between namespace and key in code (`t('auth:title')`); `false`: keys have none."""
     key_separator: str | bool = "."
-    """Between nested keys; `false`: keys are flat strings that may contain dots."""
+    """Between nested keys in code: any non-empty string (`"-"`: `t('home-title')` reads the
+    nested `home` → `title`; reports still name paths with `.`); `false`: keys are flat strings
+    that may contain dots."""
     context_separator: str = "_"
     """Between a key and its i18next context (`friend_male`): any non-empty string."""
     plural_separator: str = "_"
