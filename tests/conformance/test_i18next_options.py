@@ -266,6 +266,31 @@ WRAPPER_CASES = [
         doc=WRAPPER_DOC,
     ),
     Case(
+        "exported_wrapper_in_another_file",
+        {
+            "src/tr.ts": "import i18n from 'i18next';\n"
+            "export function tr(key: string) {\n  return i18n.t(key);\n}\n",
+            "src/page.ts": "import { tr } from './tr';\nexport const save = tr('page.save');\n",
+        },
+        used={"page.save"},
+        unused={"other.save"},
+        dependencies=("i18next",),
+        doc=WRAPPER_DOC,
+        gap="a file that calls only the wrapper is not parsed (no translation name in it): "
+        "its keys are kept by their quoted strings, and reported missing once `functions` "
+        "names the wrapper",
+    ),
+    Case(
+        "wrapper_adding_a_prefix",
+        component("  const page = (key: string) => t('page.' + key);\n  page('title');"),
+        used={"page.title"},
+        unused={"title", "page.other"},
+        dependencies=REACT,
+        doc=WRAPPER_DOC,
+        gap="a wrapper that builds the key from its parameter is a dynamic site (`page.`), "
+        "its calls are not read as `page.title`",
+    ),
+    Case(
         "configured_function_wrapper_in_another_file",
         {
             "src/tr.ts": "import i18n from 'i18next';\n"
@@ -448,6 +473,23 @@ HOOK_CASES = [
         namespaces=("translation", "app"),
         dependencies=REACT,
         doc=HOOKS_DOC,
+    ),
+    Case(
+        "own_hook_returning_an_object_literal",
+        {
+            "src/i18n.ts": "import { useTranslation } from 'react-i18next';\n"
+            "export function useAppT() {\n  const { t } = useTranslation('app');\n"
+            "  return { t };\n}\n",
+            "src/App.tsx": "import { useAppT } from './i18n';\n"
+            "export function App() {\n  const { t } = useAppT();\n"
+            "  return <p>{t('home.title')}</p>;\n}\n",
+        },
+        used={"app:home.title"},
+        unused={"translation:home.title"},
+        namespaces=("translation", "app"),
+        dependencies=REACT,
+        doc=HOOKS_DOC,
+        gap="a hook returning `{ t }` is not followed: its `t` counts in every namespace",
     ),
     Case(
         "unknown_hook_keeps_keys_in_every_namespace",
