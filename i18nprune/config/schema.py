@@ -47,7 +47,7 @@ class LocalesConfig(_Section, frozen=True):
     ns_separator: str | bool = ":"
     """Between namespace and key in code (`t('auth:title')`); `false`: keys have none."""
     key_separator: str | bool = "."
-    """Between nested keys in code: any non-empty string (`"-"`: `t('home-title')` reads the
+    """Between nested keys; any non-empty string in code (`"-"`: `t('home-title')` reads the
     nested `home` → `title`; reports still name paths with `.`); `false`: keys are flat strings
     that may contain dots."""
     context_separator: str = "_"
