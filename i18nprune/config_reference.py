@@ -501,7 +501,8 @@ def render() -> str:
         "`i18nprune init` writes the file for a project that has none: every value that "
         "decides what the project means (`locales.source`, `directory`, `mode`, `structure`, "
         "`namespaces`, `defaultNamespace`, `fallbackNamespaces` and `scopes` when set, "
-        "`nsSeparator`, `keySeparator`, `contextSeparator`, `returnObjects` and `root` when set, "
+        "`nsSeparator`, `keySeparator`, `contextSeparator`, `pluralSeparator` when not `_`, "
+        "`returnObjects` and `root` when set, "
         "`src`, "
         "`functions`) as discovery and the defaults resolve it, in this reference's order, "
         "so that a later release's "
@@ -569,8 +570,8 @@ _DISCOVERY = (
     "app's `defaultNS`/`fallbackNS` (next-i18next's own default is `common`); else the only "
     "namespace, else `common` when there is no `translation` (a guess) |",
     "| `locales.keySeparator`, `locales.nsSeparator`, `locales.contextSeparator`, "
-    "`locales.returnObjects` | the set-up's; else the library's rules (FormatJS and Lingui "
-    "ids are flat strings: no key "
+    "`locales.pluralSeparator`, `locales.returnObjects` | the set-up's; else the library's "
+    "rules (FormatJS and Lingui ids are flat strings: no key "
     "separator; vue-i18n, svelte-i18n, next-intl and FormatJS have no namespaces: no "
     "namespace separator); else the source locale's keys: flat files whose keys contain `.` "
     "→ `keySeparator: false`, keys containing `:` with namespaces off → `nsSeparator: false` "
@@ -580,7 +581,10 @@ _DISCOVERY = (
     "with a literal key, or reads locale files (a quoted `en.json`, an import through the "
     "locale folder's name); tests, `public`, `static`, `assets`, `scripts`, `docs` and build "
     "output are not searched. None: the whole project (a guess) |",
-    "| `functions` | the call shapes of the libraries in `package.json` |",
+    "| `functions` | the call shapes of the libraries in `package.json`, and the names an "
+    "i18next-cli or i18next-parser config adds |",
+    "| `hooks`, `transComponents` | an i18next-cli config's `useTranslationNames` and "
+    "`transComponents`, an i18next-parser config's `componentFunctions` |",
     "",
     "A run without a config file says so in one line that lists what was discovered; "
     "`i18nprune config` shows each discovered value with its origin (`file:line: option`, "
@@ -616,7 +620,8 @@ _DISCOVERY_READS = (
     "framework (`nuxt`, `next`, `sveltekit`, `expo`, `react-native`, `angular`, `vue`, "
     "`svelte`, `react`). With none, the library the set-up file imports.",
     "- **Config files at the folder's root**, in this order: `next-i18next.config.*`, "
-    "`i18next.config.*`, `i18n.config.*`, `nuxt.config.*`, `lingui.config.*`, `next.config.*`.",
+    "`i18next.config.*`, `i18next-parser.config.*`, `i18n.config.*`, `nuxt.config.*`, "
+    "`lingui.config.*`, `next.config.*`.",
     "- **Files named for i18n** (`.ts .tsx .js .jsx .mjs .cjs .mts .cts`, up to 256 KiB, up "
     "to 5 folders below): a name holding `i18n`, `intl`, `locale` or `lang` (`src/i18n.ts`, "
     "`lib/i18next.ts`, `src/locale.js`), any file in a folder named with `i18n` or `intl` "
@@ -636,7 +641,8 @@ _DISCOVERY_READS = (
     "`createInstance().init({…})` (options inline or in a top-level `const`) | source locale "
     "from `fallbackLng` (a string, the first of a list, the `default` of the per-language "
     "object), else `lng`; `defaultNS` (the first of a list), `fallbackNS`, `ns`, "
-    "`keySeparator`, `nsSeparator`, `returnObjects`; `backend.loadPath` (the folder before "
+    "`keySeparator`, `nsSeparator`, `contextSeparator`, `pluralSeparator`, `returnObjects`; "
+    "`backend.loadPath` (the folder before "
     "`{{lng}}`: a leading `/` is the app's `public/` or `static/` folder, "
     "`path.join(__dirname, …)` is read) |",
     "| `next-i18next.config.*` | `i18n.defaultLocale` (else `fallbackLng`), the i18next options "
@@ -644,8 +650,16 @@ _DISCOVERY_READS = (
     "=== … ? … : …`); without `defaultNS`: `common`, without `localePath`: `./public/locales` "
     "(next-i18next's own defaults) |",
     "| `i18next.config.*` of i18next-cli | `extract.primaryLanguage` (else the first of "
-    "`locales`), `extract.defaultNS`, `extract.keySeparator`, `extract.nsSeparator`, "
+    "`locales`), `extract.defaultNS`, the separators (`extract.keySeparator`, "
+    "`extract.nsSeparator`, `extract.contextSeparator`, `extract.pluralSeparator`), "
+    "`extract.functions` (added to `t` and the presets; `*.t` is `t`), "
+    "`extract.useTranslationNames` beyond its defaults (a name, or an object whose `nsArg` is 0 "
+    "and `keyPrefixArg` 1, as `useTranslation` takes them: others are left out) → `hooks`, "
+    "`extract.transComponents` beyond `Trans`, "
     "`extract.output` |",
+    "| `i18next-parser.config.*` | `defaultNamespace`, `keySeparator`, `namespaceSeparator`, "
+    "`contextSeparator`, `pluralSeparator`, `output` (the folder before `$LOCALE`), and the "
+    "`functions` (→ `functions`) and `componentFunctions` (→ `transComponents`) of its `lexers` |",
     "| `createI18n({…})`, `new VueI18n({…})`, nuxt's `defineI18nConfig(() => ({…}))` | "
     "source locale from `fallbackLocale`, else `locale` |",
     "| `nuxt.config.*`: `i18n: {…}` or `modules: [['@nuxtjs/i18n', {…}]]` | `defaultLocale`; "

@@ -12,6 +12,7 @@ import msgspec
 
 from i18nprune.config.schema import LocalesConfig
 from i18nprune.locales.paths import array_key
+from i18nprune.plural_forms import PluralForms, plural_forms
 
 # i18next's test for a key that reads as natural language rather than an object path: it
 # holds one of these (its `looksLikeObjectPath`), so `t('Error: try again')` names no namespace.
@@ -23,16 +24,20 @@ class KeySyntax(msgspec.Struct, frozen=True, kw_only=True):
 
     `namespaces` lists the source locale's namespaces when namespaces are on (`None`: off);
     a key's leading `ns:` names a namespace only when it is one of them. `key_separator` is
-    `"."` or `None` (keys are flat strings that may contain dots); `ns_separator` is `None`
+    `"."` or `None` (keys are flat strings that may contain dots), and `key_spelling` the
+    separator code writes between nested keys (i18next's `keySeparator`, any string: `home-title`
+    with `-` is the path `home.title`); `ns_separator` is `None`
     when keys never name a namespace; `context_separator` joins a key and its i18next context
-    (`friend_male`).
+    (`friend_male`), `plural_separator` a key and its plural suffix (`item_one`).
     """
 
     namespaces: frozenset[str] | None = None
     default_namespace: str = "translation"
     ns_separator: str | None = ":"
     key_separator: str | None = "."
+    key_spelling: str = "."
     context_separator: str = "_"
+    plural_separator: str = "_"
     root: str = ""
     """Where keys start inside a locale file (`locales.root`; `""`: its top level)."""
     return_objects: bool = False
@@ -48,8 +53,10 @@ class KeySyntax(msgspec.Struct, frozen=True, kw_only=True):
             else None,
             default_namespace=locales.default_namespace,
             ns_separator=locales.ns_separator if isinstance(locales.ns_separator, str) else None,
-            key_separator="." if locales.key_separator == "." else None,
+            key_separator="." if isinstance(locales.key_separator, str) else None,
+            key_spelling=locales.key_separator if isinstance(locales.key_separator, str) else ".",
             context_separator=locales.context_separator,
+            plural_separator=locales.plural_separator,
             root=locales.root,
             return_objects=locales.return_objects,
         )
@@ -62,6 +69,24 @@ class KeySyntax(msgspec.Struct, frozen=True, kw_only=True):
         if path.startswith(self.root + "."):
             return path[len(self.root) + 1 :]
         return ""
+
+    def code_path(self, text: str) -> str:
+        """A key as code spells it (`home-title` under `keySeparator: "-"`) as a locale path
+        (`home.title`); the text itself with `.` or flat keys."""
+        if self.key_separator is None or self.key_spelling == ".":
+            return text
+        return text.replace(self.key_spelling, ".")
+
+    def code_spelling(self, path: str) -> str:
+        """A locale path as code spells it (the reverse of `code_path`)."""
+        if self.key_separator is None or self.key_spelling == ".":
+            return path
+        return path.replace(".", self.key_spelling)
+
+    @property
+    def plurals(self) -> PluralForms:
+        """The plural forms of keys under this syntax's plural separator."""
+        return plural_forms(self.plural_separator)
 
     @property
     def uses_namespaces(self) -> bool:

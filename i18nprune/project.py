@@ -27,6 +27,7 @@ from i18nprune.locales.layout import (
 )
 from i18nprune.locales.view import LocaleView, load_locale, read_segments
 from i18nprune.scan import RepositoryScope, ScanOptions
+from i18nprune.scan.callees import callee_names
 from i18nprune.scan.message_ids import MessageIdScope
 from i18nprune.scan.records import ScopeRule
 from i18nprune.system.digests import sha256
@@ -180,7 +181,12 @@ class Project:
         return ScanOptions(
             root=self.root,
             src_dirs=self.src_dirs,
-            functions=list(self.config.functions),
+            functions=callee_names(
+                self.config.functions,
+                self.config.hooks,
+                self.config.trans_components,
+                self.config.ignore_functions,
+            ),
             exclude=self.config.exclude,
             syntax=self.key_syntax(),
             literal_texts=literal_texts,

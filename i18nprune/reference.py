@@ -10,15 +10,15 @@ This is the one place that decides what may be removed.
 from __future__ import annotations
 
 import bisect
-import re
+import functools
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
 
 from i18nprune.config.schema import PreservePolicy
 from i18nprune.envelope import Code, Issue, error, warning
-from i18nprune.keys import KeySyntax
-from i18nprune.locale_codes import PLURAL_CATEGORIES, normalize_code
+from i18nprune.keys import DEFAULT_SYNTAX, KeySyntax
+from i18nprune.locale_codes import normalize_code
 from i18nprune.locales.named_keys import NamedKey, named_keys, naming_paths
 from i18nprune.locales.paths import array_key, dotted_spelling
 from i18nprune.locales.view import LocaleView, translatable_paths
@@ -26,14 +26,6 @@ from i18nprune.scan import DynamicSite, KeyObservation, LiteralSite, ScanResult
 from i18nprune.scan.literals import keyed_by_hash
 from i18nprune.scan.records import DERIVED_ID, MISSING_ID
 from i18nprune.twins import nearest
-
-# i18next v4 plural forms (`_one`, `_ordinal_few`), and v3's (`_plural`, `_0` … `_5` for
-# languages with several forms), all read as forms of the key before them.
-_PLURAL_FORM = re.compile(
-    "_(?:(?:ordinal_)?(?:" + "|".join(PLURAL_CATEGORIES) + r")|plural|[0-5])$"
-)
-_V4_SUFFIXES = [f"_{c}" for c in PLURAL_CATEGORIES] + [f"_ordinal_{c}" for c in PLURAL_CATEGORIES]
-_PLURAL_SUFFIXES = (*_V4_SUFFIXES, "_plural", *(f"_{n}" for n in range(6)))
 
 
 def subtree_heads(path: str, syntax: KeySyntax) -> list[str]:
@@ -49,10 +41,12 @@ def subtree_heads(path: str, syntax: KeySyntax) -> list[str]:
     return heads
 
 
-def plural_base(path: str) -> str | None:
-    """The key a plural form belongs to (`cart.items_one` → `cart.items`), else `None`."""
-    match = _PLURAL_FORM.search(path)
-    return path[: match.start()] if match is not None and match.start() > 0 else None
+def plural_base(path: str, syntax: KeySyntax = DEFAULT_SYNTAX) -> str | None:
+    """The key a plural form belongs to (`cart.items_one` → `cart.items`; an ordinal form's
+    key: `place_ordinal_one` → `place`), else `None`. `PluralForms.bases` gives every key a
+    form may belong to (`place_ordinal` too); this one names a form's family for near twins."""
+    bases = syntax.plurals.bases(path)
+    return bases[-1] if bases else None
 
 
 @dataclass(frozen=True)
@@ -129,12 +123,15 @@ class KeyReference:
                 if path[:end] in keys:
                     return True
                 end = path.rfind(".", 0, end)
-        base = plural_base(path)
-        if base is not None and base in self.keys:
+        bases = self.syntax.plurals.bases(path)
+        if any(base in keys for base in bases):
             return True
-        candidate = base or path
         joiner = self.syntax.context_separator
-        if any(candidate.startswith(f"{key}{joiner}") for key in self.any_context):
+        if any(
+            candidate.startswith(f"{key}{joiner}")
+            for candidate in (*bases, path)
+            for key in self.any_context
+        ):
             return True
         return any(self.syntax.is_under(path, subtree) for subtree in self.subtrees)
 
@@ -152,9 +149,10 @@ class KeyReference:
         """The dynamic-site suffix `path` ends with, if any: the path, or the key it is a
         plural or context form of (`avgResponse_other`, `avgResponse_male`)."""
         joiner = self.syntax.context_separator
+        plural = self.syntax.plural_separator
         for suffix in self.suffixes:
             if suffix in path and (
-                path.endswith(suffix) or f"{suffix}_" in path or f"{suffix}{joiner}" in path
+                path.endswith(suffix) or f"{suffix}{plural}" in path or f"{suffix}{joiner}" in path
             ):
                 return suffix
         return None
@@ -348,7 +346,7 @@ class Evidence:
                 {key for (space, key) in paired if space in (None, namespace)},
                 found,
                 self.syntax.key_separator,
-                _plural_alias,
+                functools.partial(plural_base, syntax=self.syntax),
             )
             for namespace, found in listed.items()
         }
@@ -362,7 +360,8 @@ class Evidence:
             forms = [
                 path
                 for path in listed[space]
-                if path.startswith(twin) and (path == twin or plural_base(path) == twin)
+                if path.startswith(twin)
+                and (path == twin or twin in self.syntax.plurals.bases(path))
             ]
             unused = set(unused_paths(forms, self.reference(space), preserve))
             found = tuple(sites[(namespace, key)])
@@ -386,36 +385,23 @@ def _only_nearest(
     return named[0] if len(named) == 1 else None
 
 
-_PLURAL_TAILS = frozenset([*PLURAL_CATEGORIES, "plural", *map(str, range(6))])
-
-
-def _plural_alias(path: str) -> str | None:
-    """The key a plural form belongs to, as a name a missing key may be a twin of (what
-    `plural_base` says, asked only of a path whose last `_` part may end a plural form)."""
-    if path[path.rfind("_") + 1 :] not in _PLURAL_TAILS:
-        return None
-    return plural_base(path)
-
-
 def _satisfied(
     key: str, context: str | None, subtree: bool, paths: set[str], syntax: KeySyntax
 ) -> bool:
-    if is_present(key, paths):
+    plurals = syntax.plurals
+    if plurals.is_present(key, paths):
         return True
     if (
         context
         and context != "*"
-        and is_present(f"{key}{syntax.context_separator}{context}", paths)
+        and plurals.is_present(f"{key}{syntax.context_separator}{context}", paths)
     ):
         return True
+    if context == "*":  # a context the code computes: any context form answers, as for cleanup
+        head = f"{key}{syntax.context_separator}"
+        if any(path.startswith(head) for path in paths):
+            return True
     return subtree and any(syntax.is_under(path, key) for path in paths)
-
-
-def is_present(key: str, paths: set[str] | dict[str, object]) -> bool:
-    """Whether a code key is satisfied by a locale's paths (itself or any plural form)."""
-    if key in paths:
-        return True
-    return any(f"{key}{suffix}" in paths for suffix in _PLURAL_SUFFIXES)
 
 
 GENERATOR_ANCHORS = ("jhipster-needle-",)
@@ -755,7 +741,7 @@ class _MessageSpace:
         found = [
             spelled
             for form in forms
-            for spelled in (form, *(form + suffix for suffix in _PLURAL_SUFFIXES))
+            for spelled in (form, *syntax.plurals.forms(form))
             if self._has(namespace, spelled)
         ]
         if key.context == "*":
@@ -828,13 +814,14 @@ def _spellings(path: str, namespace: str | None, syntax: KeySyntax) -> list[str]
     belongs to, the heads of the subtrees it lies in, each of those as `ns:text` when
     namespaces are on, and as a path from the top of the file when keys start at
     `locales.root` (a server template's `"ui.question.hot"` for `question.hot` under `ui`)."""
-    base = plural_base(path)
-    texts = [path] if base is None else [path, base]
+    texts = [path, *syntax.plurals.bases(path)]
     texts += subtree_heads(path, syntax)
     if namespace is not None:
         texts += [syntax.display(namespace, text) for text in list(texts)]
     if syntax.root:
         texts += [f"{syntax.root}.{text}" for text in list(texts)]
+    if syntax.key_spelling != ".":
+        texts += [syntax.code_spelling(text) for text in list(texts)]
     return texts
 
 

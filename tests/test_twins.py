@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from i18nprune.reference import _plural_alias
+from i18nprune.reference import plural_base
 from i18nprune.twins import (
     EXTENDED,
     PLURAL,
@@ -134,19 +134,19 @@ LOCALE = [
 
 
 def test_nearest_names_the_one_nearest_key():
-    found = nearest(["player.subtitles_tracks"], LOCALE, ".", _plural_alias)
+    found = nearest(["player.subtitles_tracks"], LOCALE, ".", plural_base)
 
     assert found == {"player.subtitles_tracks": (PLURAL, ["player.subtitle_tracks"])}
 
 
 def test_a_plural_key_is_the_twin_of_its_forms():
-    found = nearest(["cart.item"], LOCALE, ".", _plural_alias)
+    found = nearest(["cart.item"], LOCALE, ".", plural_base)
 
     assert found == {"cart.item": (PLURAL, ["cart.items"])}
 
 
 def test_equally_near_keys_are_all_named():
-    found = nearest(["home.titel", "home.titless", "home.titls"], LOCALE, ".", _plural_alias)
+    found = nearest(["home.titel", "home.titless", "home.titls"], LOCALE, ".", plural_base)
 
     assert found["home.titel"] == (TYPO, ["home.title"])  # `titles` is two edits away
     assert found["home.titless"] == (PLURAL, ["home.titles"])

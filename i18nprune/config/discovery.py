@@ -106,6 +106,7 @@ def discover(
         source = _source_locale(config, directory, files, setup, found)
         namespaced = _namespaces(config, directory, layout, libs, setup, found)
         _separators(config, directory, files, source, libs, namespaced, setup, found)
+        _extractor_names(root, config, setup, found)
     src_dirs = _source_folders(root, config, directory, found, every=not config_file)
     if layout is not None and namespaced:
         _discover_setups(root, src_dirs, app_setup(), found)
@@ -313,6 +314,7 @@ def _separators(
         ("locales.keySeparator", setup.key_separator),
         ("locales.nsSeparator", setup.ns_separator),
         ("locales.contextSeparator", setup.context_separator),
+        ("locales.pluralSeparator", setup.plural_separator),
         ("locales.returnObjects", setup.return_objects),
     ):
         if read is not None and found.open(dotted):
@@ -347,6 +349,19 @@ def _separators(
                 "locales.nsSeparator",
                 Finding(False, f"keys containing `:` in {where}: {example}", read=False),
             )
+
+
+def _extractor_names(root: Path, config: Config, setup: AppSetup, found: _Recorder) -> None:
+    """The names an i18next extractor's config reads (`i18next.config.*`,
+    `i18next-parser.config.*`): functions added to the defaults and the libraries' presets,
+    hooks and `<Trans>` components."""
+    if setup.functions is not None and found.open("functions"):
+        presets = preset_functions(root, config.src_dirs())
+        names = [*config.functions, *presets, *setup.functions.value]
+        found.record("functions", setup.functions._replace(value=list(dict.fromkeys(names))))
+    for dotted, read in (("hooks", setup.hooks), ("transComponents", setup.trans_components)):
+        if read is not None and found.open(dotted):
+            found.record(dotted, read)
 
 
 def _source_folders(

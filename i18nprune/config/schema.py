@@ -47,9 +47,14 @@ class LocalesConfig(_Section, frozen=True):
     ns_separator: str | bool = ":"
     """Between namespace and key in code (`t('auth:title')`); `false`: keys have none."""
     key_separator: str | bool = "."
-    """Between nested keys; `false`: keys are flat strings that may contain dots."""
+    """Between nested keys; any non-empty string in code (`"-"`: `t('home-title')` reads the
+    nested `home` → `title`; reports still name paths with `.`); `false`: keys are flat strings
+    that may contain dots."""
     context_separator: str = "_"
-    """Between a key and its i18next context (`friend_male`)."""
+    """Between a key and its i18next context (`friend_male`): any non-empty string."""
+    plural_separator: str = "_"
+    """Between a key and its i18next plural suffix (`item_one`, `place_ordinal_few`): any
+    non-empty string (i18next's `pluralSeparator`)."""
     return_objects: bool = False
     """i18next's `returnObjects` for every call (set in the app's `init`): a key naming an
     object (`t('menu')`) returns it whole, so every key below it is used. Off, only calls that
@@ -232,6 +237,19 @@ class Config(_Section, frozen=True):
     src: str | list[str] = "src"
     """The source directory, or several (a monorepo's packages)."""
     functions: list[str] = msgspec.field(default_factory=lambda: ["t"])
+    hooks: list[str] = []
+    """Functions that return a translation function, or an object holding `t`, as
+    `useTranslation` does (i18next-cli's `useTranslationNames`): `const { t } =
+    useAppTranslation('ns', { keyPrefix })` and `const t = useAppTranslation()` bind `t`. The
+    first argument names the namespace when it is given; without one the keys count in every
+    namespace (the hook may fix its own)."""
+    trans_components: list[str] = []
+    """Components read as react-i18next's `<Trans>` besides `Trans` (i18next-cli's
+    `transComponents`, i18next-parser's `componentFunctions`): their `i18nKey` or children are
+    a key."""
+    ignore_functions: list[str] = []
+    """Calls that are never key sites though their name matches `functions` (matched as
+    `functions` are: `moment.t`, `schema.t`); their quoted strings still keep keys as data."""
     exclude: ExcludeConfig = ExcludeConfig()
     policies: Policies = Policies()
     reference: ReferenceConfig = ReferenceConfig()

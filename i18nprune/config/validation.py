@@ -45,14 +45,16 @@ def _check_values(document: ConfigDocument, config: Config) -> None:
     """Values the types allow but the product does not (a separator `true`, an empty `src`)."""
     locales = config.locales
     problems: list[tuple[KeyPath, str]] = []
-    if locales.key_separator not in (".", False):
-        problems.append((("locales", "keySeparator"), '`"."` (nested keys) or `false` (flat keys)'))
+    if locales.key_separator is True or locales.key_separator == "":
+        problems.append((("locales", "keySeparator"), 'a non-empty string (`"."`) or `false`'))
     if locales.ns_separator is True or locales.ns_separator == "":
         problems.append((("locales", "nsSeparator"), 'a non-empty string (`":"`) or `false`'))
     if not config.src_dirs() or any(not src.strip() for src in config.src_dirs()):
         problems.append((("src",), "a directory, or a non-empty list of directories"))
     if not locales.context_separator:
         problems.append((("locales", "contextSeparator"), 'a non-empty string (`"_"`)'))
+    if not locales.plural_separator:
+        problems.append((("locales", "pluralSeparator"), 'a non-empty string (`"_"`)'))
     if not locales.default_namespace.strip():
         problems.append((("locales", "defaultNamespace"), "a namespace name"))
     for index, scope in enumerate(locales.scopes):

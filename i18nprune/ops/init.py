@@ -39,6 +39,7 @@ PINNED_FIELDS = (
     "locales.nsSeparator",
     "locales.keySeparator",
     "locales.contextSeparator",
+    "locales.pluralSeparator",
     "locales.returnObjects",
     "locales.root",
     "src",
@@ -49,6 +50,8 @@ decides which keys the code names and where they live."""
 _OMITTED_WHEN_EMPTY = frozenset(
     {"locales.fallbackNamespaces", "locales.scopes", "locales.returnObjects", "locales.root"}
 )
+_OMITTED_WHEN_DEFAULT = {"locales.pluralSeparator": "_"}
+"""Written only when set otherwise: i18next's own default, which few apps change."""
 
 _LAYER_ORIGINS = {
     "default": "default",
@@ -293,6 +296,8 @@ def _project_plan(root: Path, rel: str, loaded: LoadedConfig) -> ProjectPlan:
     for field in PINNED_FIELDS:
         value = _value_at(resolved, field)
         if field in _OMITTED_WHEN_EMPTY and not value:
+            continue
+        if field in _OMITTED_WHEN_DEFAULT and value == _OMITTED_WHEN_DEFAULT[field]:
             continue
         _put(config, field, value)
         finding = findings.get(field)

@@ -102,10 +102,11 @@ class HomeFiles:
         return self._default
 
 
-def paths_to_add(missing: MissingKey, locale: str) -> list[str]:
-    """The paths a missing key becomes in a locale: plural keys get its CLDR plural forms."""
+def paths_to_add(missing: MissingKey, locale: str, separator: str = "_") -> list[str]:
+    """The paths a missing key becomes in a locale: plural keys get its CLDR plural forms
+    (joined with the plural separator)."""
     if missing.plural:
-        return [f"{missing.key}_{category}" for category in plural_categories(locale)]
+        return [f"{missing.key}{separator}{category}" for category in plural_categories(locale)]
     return [missing.key]
 
 
@@ -201,7 +202,7 @@ def _fill(
                 if namespace not in homes:
                     homes[namespace] = HomeFiles(own[namespace])
                 value = _value(project, missing, locale == project.source_locale())
-                for path in paths_to_add(missing, locale):
+                for path in paths_to_add(missing, locale, syntax.plural_separator):
                     file = homes[namespace].file_for(path) or project.namespace_file(
                         name, namespace or syntax.default_namespace
                     )

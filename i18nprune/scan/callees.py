@@ -1,37 +1,89 @@
-"""Which callees are translation functions: the configured names plus Vue's `$t`."""
+"""Which callees are translation functions: the configured names plus Vue's `$t`, and the
+configured hooks, `Trans` components and functions to ignore."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
 ALWAYS_TRANSLATORS = ("$t",)
+# How `callee_names` marks the names that are not translation functions in the one list of
+# names a scan carries (its cache identity, its parse workers' requests): no function name
+# holds a `:`.
+_HOOK = "hook:"
+_TRANS = "trans:"
+_IGNORED = "ignore:"
+
+
+def callee_names(
+    functions: Iterable[str],
+    hooks: Iterable[str] = (),
+    trans_components: Iterable[str] = (),
+    ignored: Iterable[str] = (),
+) -> list[str]:
+    """The names a scan matches as one list of strings (what `CalleeNames` reads): the
+    translation functions as they are, the hooks, `Trans` components and functions to ignore
+    marked."""
+    return [
+        *functions,
+        *(_HOOK + name for name in hooks),
+        *(_TRANS + name for name in trans_components),
+        *(_IGNORED + name for name in ignored),
+    ]
+
+
+class _Paths:
+    """Names matched against callee paths: a name without a dot matches a bare call and the
+    last member of a path, a dotted one that path or a path ending with it."""
+
+    def __init__(self, names: Iterable[str], always: Iterable[str] = ()) -> None:
+        names = sorted(set(names))
+        self.bare: frozenset[str] = frozenset([n for n in names if "." not in n] + list(always))
+        self.dotted: tuple[str, ...] = tuple(name for name in names if "." in name)
+
+    def matches(self, path: str) -> bool:
+        if path.rsplit(".", 1)[-1] in self.bare:
+            return True
+        return any(path == name or path.endswith("." + name) for name in self.dotted)
 
 
 class CalleeNames:
-    """The configured function names, prepared for matching callee paths.
+    """The configured names, prepared for matching callee paths.
 
-    A name without a dot matches a bare call and the last member of a path (`t` matches `t(…)`,
-    `i18n.t(…)`, `props.t(…)`); a dotted name matches that path or a path ending with it
-    (`i18n.t` matches `i18n.t(…)` and `this.i18n.t(…)`). `$t` always matches.
+    A function name without a dot matches a bare call and the last member of a path (`t`
+    matches `t(…)`, `i18n.t(…)`, `props.t(…)`); a dotted name matches that path or a path
+    ending with it (`i18n.t` matches `i18n.t(…)` and `this.i18n.t(…)`). `$t` always matches.
+    `hooks` return a translation function, or an object holding `t`, as `useTranslation`
+    does; `trans_elements` are the components read as `<Trans>`; a call matching one of the
+    `ignored` names (matched as functions are) is never a key site.
     """
 
     def __init__(self, functions: Iterable[str]) -> None:
-        configured = sorted({name.strip() for name in functions if name.strip()})
-        self.configured: tuple[str, ...] = tuple(configured)
-        self.bare: frozenset[str] = frozenset(
-            [name for name in configured if "." not in name] + list(ALWAYS_TRANSLATORS)
+        named = {name.strip() for name in functions if name.strip()}
+        self.configured: tuple[str, ...] = tuple(sorted(named))
+        plain = [name for name in named if ":" not in name]
+        self.hooks: frozenset[str] = frozenset(_marked(named, _HOOK))
+        self.trans_elements: tuple[str, ...] = tuple(
+            sorted({*TRANS_ELEMENTS, *_marked(named, _TRANS)})
         )
-        self.dotted: tuple[str, ...] = tuple(name for name in configured if "." in name)
+        self._ignored = _Paths(_marked(named, _IGNORED))
+        self._functions = _Paths(plain, ALWAYS_TRANSLATORS)
+        self.bare = self._functions.bare
+        self.dotted = self._functions.dotted
         self.last_segments: tuple[str, ...] = tuple(
             sorted(self.bare | {name.rsplit(".", 1)[1] for name in self.dotted})
         )
 
     def matches_path(self, path: str) -> bool:
         """Whether a dotted callee path (`t`, `i18n.t`, `this.$t`) is a translation function."""
-        last = path.rsplit(".", 1)[-1]
-        if last in self.bare:
-            return True
-        return any(path == name or path.endswith("." + name) for name in self.dotted)
+        return self._functions.matches(path)
+
+    def is_ignored(self, path: str) -> bool:
+        """Whether a callee path (`t`, `moment.t`) is one of the functions to ignore."""
+        return self._ignored.matches(path)
+
+
+def _marked(names: Iterable[str], mark: str) -> list[str]:
+    return [name[len(mark) :] for name in names if name.startswith(mark) and len(name) > len(mark)]
 
 
 # Calls whose result is destructured for `t` (`const { t } = useTranslation()`, `[t]` too),

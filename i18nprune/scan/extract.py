@@ -23,14 +23,32 @@ from i18nprune.scan.callees import (
     HOOKS_RETURNING_OBJECT,
     NAMESPACE_HOCS,
     SUBTREE_CALLEES,
-    TRANS_ELEMENTS,
     CalleeNames,
 )
 from i18nprune.scan.descriptions import DescriptionComments
 from i18nprune.scan.evaluate import Evaluator, plain_object, writes_property
 from i18nprune.scan.exports import exported_constants
-from i18nprune.scan.expressions import OPAQUE, AutoId, Branches, Expr, Record, Text, select
-from i18nprune.scan.facts import ComponentMessages, FileFacts, SiteFact, Translator
+from i18nprune.scan.expressions import (
+    OPAQUE,
+    AutoId,
+    Branches,
+    Called,
+    Expr,
+    Member,
+    Record,
+    Returns,
+    Text,
+    select,
+)
+from i18nprune.scan.facts import (
+    HOOK,
+    HOOK_NAMESPACE,
+    HOOK_PREFIX,
+    ComponentMessages,
+    FileFacts,
+    SiteFact,
+    Translator,
+)
 from i18nprune.scan.grammars import SCRIPT_SUFFIXES
 from i18nprune.scan.markup import (
     expression_end,
@@ -51,6 +69,14 @@ from i18nprune.scan.vue_i18n import (
     template_strings,
     translation_vnode_keys,
 )
+from i18nprune.scan.wrappers import (
+    Wrapper,
+    enclosing_function,
+    forwarding_wrapper,
+    mentions,
+    named_function,
+    returned,
+)
 from i18nprune.syntax_tree import GrammarName, node_text, parse
 
 _UTF8_BOM = b"\xef\xbb\xbf"
@@ -62,6 +88,8 @@ _PARAMETER_WRAPPERS = frozenset({"required_parameter", "optional_parameter"})
 _ELEMENT_TAGS = frozenset({"jsx_opening_element", "jsx_self_closing_element"})
 
 _FACTORIES = (*HOOKS_RETURNING_OBJECT, *FACTORIES_RETURNING_TRANSLATOR)
+_HOOK_T = frozenset({"t"})
+"""What a configured hook's object holds (`const { t } = useAppTranslation()`)."""
 _FORMATJS_WORDS = tuple(
     word.encode()
     for word in (*(module.rstrip("*") for module in FORMATJS_MODULES), *sorted(FORMATJS_NAMES))
@@ -287,6 +315,11 @@ class _Extraction:
         self._plain = _EMPTY
         self._passed = _PASSED
         self._sites: list[SiteFact] = []
+        self._hooks: dict[str, tuple[Translator, bool]] = {}
+        """The file's own hooks (see `_bind_hooks`), by name."""
+        self._hook_exports: dict[str, tuple[Translator, bool]] = {}
+        self._forwards: dict[int, Wrapper] = {}
+        """Calls that pass a wrapper's parameter on as their key, by node id."""
         self._site_calls: set[int] = set()
         """Node ids of the calls recorded as key sites."""
         self.key_literals: set[int] = set()
@@ -300,24 +333,27 @@ class _Extraction:
             searched.update(FORMATJS_CALLEES)
         for name in sorted(searched):
             uses.add_translator_name(name)
-        for name in _FACTORIES:
+        for name in (*_FACTORIES, *sorted(self._names.hooks)):
             uses.add_factory_name(name)
         for name in NAMESPACE_HOCS:
             uses.add_callee_name(name)
         if self._grammar != "typescript":
             uses.add_attribute_name("i18nKey")
             uses.add_attribute_name("keypath")  # vue-i18n's `<Translation keypath>` in JSX
-            for name in (*TRANS_ELEMENTS, *(FORMATJS_ELEMENTS if formatjs else ())):
+            for name in (*self._names.trans_elements, *(FORMATJS_ELEMENTS if formatjs else ())):
                 uses.add_element_name(name)
         self._plain = self._hoc_translator(uses.callees.get("withTranslation", []))
         if self._plain is not _EMPTY:
             self._passed = self._plain  # the component's `t` comes from the HOC
         self._bind_factories(uses.factories)
+        self._bind_hooks(uses)
         bound: set[int] = set()
         while True:
-            # A bound name may itself be copied or renamed: search until no new name appears.
+            # A bound name may itself be copied, renamed or wrapped: search until no new name
+            # appears.
             self._bind_renames(uses.renames, bound)
             self._bind_aliases(uses.aliases, bound)
+            self._bind_wrappers(uses.calls)
             new_names = sorted(set(self._bindings) - searched)
             if not new_names:
                 break
@@ -331,6 +367,8 @@ class _Extraction:
                 continue
             seen.add(call.id)
             name = _last_name(callee)
+            if self._names.is_ignored(_dotted_path(callee) or name):
+                continue
             if formatjs and name in FORMATJS_CALLEES:
                 self._descriptor_call(call, name)
                 continue
@@ -338,14 +376,14 @@ class _Extraction:
                 translator = self._named_translator(name, callee)
             else:
                 translator = self._translator_of(callee)
-            if translator is not None:
+            if translator is not None and not self._forwarded(call.id, uses.calls):
                 self._call_site(call, translator, subtree=name in SUBTREE_CALLEES)
         elements = {element.id: element for element in uses.elements}
         for attribute in uses.attributes:
             if attribute.parent is not None and _element_of(attribute.parent).id not in elements:
                 self._attribute_site(attribute)
         for element in elements.values():
-            if _element_name(element) in TRANS_ELEMENTS:
+            if _element_name(element) in self._names.trans_elements:
                 self._trans_site(element)
             else:
                 self._formatted_message_site(element)
@@ -356,6 +394,8 @@ class _Extraction:
         if may_hold_messages(self._document):
             self._messages_sites()
         exports, star_exports = exported_constants(self._root, self._evaluator)
+        for name, (translator, gives_object) in self._hook_exports.items():
+            exports[name] = _hook_value(translator, gives_object)
         self._sites.sort(key=attrgetter("line", "column"))
         error = first_syntax_error(self._root, self._document)
         return FileFacts(
@@ -403,19 +443,104 @@ class _Extraction:
             if factory in HOOKS_RETURNING_OBJECT:
                 translator = _EMPTY
                 if factory == "useTranslation":
-                    options = arguments[1] if len(arguments) > 1 else None
-                    translator = Translator(
-                        self._option(options, "keyPrefix") if options is not None else None,
-                        self._namespace_argument(arguments[0]) if arguments else None,
-                        fixed=True,
-                        prefix_prop=_prop_of(self._option_node(options, "keyPrefix"))
-                        if options is not None
-                        else None,
-                    )
+                    translator = self._use_translation(arguments)
                 for local in _hook_translator_names(pattern, HOOK_TRANSLATOR_NAMES[factory]):
+                    self._bind(local, scope, translator)
+            elif factory in self._hooks:
+                translator, gives_object = self._hooks[factory]
+                if pattern.type == "identifier" and not gives_object:
+                    self._bind(node_text(pattern), scope, translator)
+                elif gives_object:
+                    for local in _hook_translator_names(pattern, _HOOK_T):
+                        self._bind(local, scope, translator)
+            elif factory in self._names.hooks:
+                translator = self._configured_hook_translator(arguments)
+                if pattern.type == "identifier":
+                    self._bind(node_text(pattern), scope, translator)
+                for local in _hook_translator_names(pattern, _HOOK_T):
                     self._bind(local, scope, translator)
             elif pattern.type == "identifier":
                 self._bind(node_text(pattern), scope, self._factory_translator(factory, arguments))
+
+    def _use_translation(self, arguments: list[tree_sitter.Node]) -> Translator:
+        """The `t` of `useTranslation(ns, { keyPrefix })`."""
+        options = arguments[1] if len(arguments) > 1 else None
+        return Translator(
+            self._option(options, "keyPrefix") if options is not None else None,
+            self._namespace_argument(arguments[0]) if arguments else None,
+            fixed=True,
+            prefix_prop=_prop_of(self._option_node(options, "keyPrefix"))
+            if options is not None
+            else None,
+        )
+
+    def _bind_hooks(self, uses: NameUses) -> None:
+        """Find the file's own hooks — functions that return `useTranslation`'s `t` (`const
+        useAppT = () => useTranslation('app').t`, or the `t` a `useTranslation` call in them
+        binds) or its object — and bind what `const t = useAppT()` and `const { t } =
+        useAppT()` take from them, as for `useTranslation`."""
+        candidates: list[tuple[tree_sitter.Node, tree_sitter.Node]] = []
+        for declarator in uses.factories:
+            function = enclosing_function(declarator)
+            value = returned(function) if function is not None else None
+            if function is not None and value is not None and value.type == "identifier":
+                candidates.append((function, value))
+        uses.add_callee_name("useTranslation")
+        for call in uses.callees.get("useTranslation", []):
+            function = enclosing_function(call)
+            if function is not None:
+                candidates.append((function, call))
+        found = len(uses.factories)
+        for function, value in candidates:
+            hook = named_function(function)
+            if hook is None or hook.name in self._hooks or returned(function) is None:
+                continue
+            made = self._hook_result(returned(function), value)
+            if made is not None:
+                self._hooks[hook.name] = made
+                if hook.exported:
+                    self._hook_exports["default" if hook.default_export else hook.name] = made
+                uses.add_factory_name(hook.name)
+        if len(uses.factories) > found:
+            self._bind_factories(uses.factories[found:])
+
+    def _hook_result(
+        self, result: tree_sitter.Node | None, value: tree_sitter.Node
+    ) -> tuple[Translator, bool] | None:
+        """What a function returning `result` gives its callers, when `value` (a name bound
+        in it, or a `useTranslation` call in it) is what it returns: `useTranslation`'s
+        translator, and whether it comes as its object (`{ t }`) rather than the function."""
+        if result is None:
+            return None
+        if value.type == "identifier":
+            if result.id != value.id:
+                return None
+            translator = self._named_translator(node_text(value), value)
+            return (translator, False) if translator is not None else None
+        translator = self._use_translation(_arguments(value))
+        if result.id == value.id:
+            return translator, True
+        parent = value.parent
+        if (
+            parent is not None
+            and parent.id == result.id
+            and parent.type == "member_expression"
+            and node_text(parent.child_by_field_name("property") or parent) == "t"
+        ):
+            return translator, False
+        return None
+
+    def _configured_hook_translator(self, arguments: list[tree_sitter.Node]) -> Translator:
+        """The translation function a configured hook (`hooks`) gives: the namespace its first
+        argument names, else one not known here (the hook may fix its own); the `keyPrefix`
+        of its second, as `useTranslation`'s."""
+        options = arguments[1] if len(arguments) > 1 else None
+        namespace = self._namespace_argument(arguments[0]) if arguments else None
+        return Translator(
+            self._option(options, "keyPrefix") if options is not None else None,
+            OPAQUE if namespace is None else namespace,
+            fixed=True,
+        )
 
     def _factory_translator(self, factory: str, arguments: list[tree_sitter.Node]) -> Translator:
         """The translation function `factory(arguments…)` makes.
@@ -498,6 +623,41 @@ class _Extraction:
                 progressed = True
             pending = waiting
 
+    def _bind_wrappers(self, calls: list[tree_sitter.Node]) -> None:
+        """Bind the functions that pass their first parameter on as a translation call's key
+        (`const tr = (key) => t(key)`, see `scan.wrappers`) to that call's translator."""
+        for call in calls:
+            callee = call.child_by_field_name("function")
+            if call.id in self._forwards or callee is None:
+                continue
+            wrapper = forwarding_wrapper(call)
+            translator = self._translator_of(callee) if wrapper is not None else None
+            if wrapper is None or translator is None:
+                continue
+            self._forwards[call.id] = wrapper
+            self._bind(wrapper.name, wrapper.scope, translator)
+
+    def _forwarded(self, call_id: int, calls: list[tree_sitter.Node]) -> bool:
+        """Whether a call is a wrapper passing its parameter on whose every use is one of this
+        file's calls, all of them key sites: then the call itself proves nothing more. A
+        wrapper the file exports, passes around or names elsewhere (a comment too), or never
+        calls, keeps its call as a dynamic site, as other code may call it with any key."""
+        wrapper = self._forwards.get(call_id)
+        if wrapper is None:
+            return False
+        if self._names.matches_path(wrapper.name):
+            return True  # a configured function: its calls are key sites in every file
+        if wrapper.exported:
+            return False
+        called = {
+            call.id
+            for call in calls
+            if (callee := call.child_by_field_name("function")) is not None
+            and callee.type == "identifier"
+            and node_text(callee) == wrapper.name
+        }
+        return bool(called) and mentions(self._document, wrapper.name) == len(called) + 1
+
     def _translator_of(self, callee: tree_sitter.Node) -> Translator | None:
         """The translation function `callee` refers to at its position, if it is one.
 
@@ -558,7 +718,13 @@ class _Extraction:
             return best.translator
         if name not in self._names.bare:
             return None
-        return self._passed if self._evaluator.is_local(name, identifier) else self._plain
+        if not self._evaluator.is_local(name, identifier):
+            return self._plain
+        made = self._evaluator.binding_value(name, identifier)
+        if isinstance(made, Called | Member) and self._passed is _PASSED:
+            # `const t = useAppT()` with `useAppT` imported: linking says what the hook gives
+            return Translator(None, OPAQUE, hook=made)
+        return self._passed
 
     # -- sites --------------------------------------------------------------------------------
 
@@ -942,6 +1108,18 @@ class _Extraction:
 
 # next-intl's methods of a translation function, which take a key like the function does.
 _RICH_METHODS = frozenset({"rich", "markup", "raw", "has"})
+
+
+def _hook_value(translator: Translator, gives_object: bool) -> Expr:
+    """What a hook of the file exports (see `Translator.hook`): its calls return the
+    translator's namespace and key prefix, or an object holding it as `t`."""
+    fields: dict[str, Expr] = {HOOK: Text("")}
+    if translator.namespace is not None:
+        fields[HOOK_NAMESPACE] = translator.namespace
+    if translator.prefix is not None:
+        fields[HOOK_PREFIX] = translator.prefix
+    made: Expr = Record(fields)
+    return Returns(Record({"t": made}) if gives_object else made)
 
 
 def _arguments(call: tree_sitter.Node) -> list[tree_sitter.Node]:

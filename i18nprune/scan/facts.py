@@ -27,6 +27,18 @@ class Translator(msgspec.Struct, frozen=True, array_like=True):
     """The component prop the `keyPrefix` is (`useTranslation(ns, { keyPrefix: i18nKeyPrefix
     })` in a component given `i18nKeyPrefix`): the values the project passes to that prop
     (`FileFacts.prefix_props`) are prefixes its keys may have."""
+    hook: Expr | None = None
+    """What the app's own hook that made it returned (`const t = useAppT()` with `useAppT`
+    imported): when linking finds that the hook returns a translation function
+    (`HOOK_NAMESPACE`, `HOOK_PREFIX`), its namespace and key prefix are this one's."""
+
+
+HOOK = "\0hook"
+HOOK_NAMESPACE = "\0ns"
+HOOK_PREFIX = "\0keyPrefix"
+"""The fields of the record a hook that returns a translation function exports as its return
+value (`Returns(Record(…))`): `HOOK` marks it, the others are there when the translator has a
+namespace or key prefix. No JavaScript property has these names."""
 
 
 class SiteFact(msgspec.Struct, frozen=True, array_like=True):

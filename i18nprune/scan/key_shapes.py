@@ -129,7 +129,7 @@ def resolve_key(
         text_namespace, path = _split(key.value, syntax)
         if not path:
             return SiteMeaning([], None, (), literal_context)
-        full = _prefixed(prefix.value if prefix is not None else None, path)
+        full = _prefixed(syntax.code_path(prefix.value) if prefix is not None else None, path)
         return SiteMeaning([(text_namespace or namespace.name, full)], None, (), literal_context)
     alternatives = _alternatives(key, None)
     static = [alternative.head for alternative in alternatives if alternative.hole is None]
@@ -137,7 +137,9 @@ def resolve_key(
     if prefix is not None and not isinstance(prefix, Text):
         kind = dynamic[0].hole if dynamic else _NON_LITERAL
         return SiteMeaning([], kind, (Reach(namespace.name, None),), literal_context)
-    key_prefix = prefix.value if isinstance(prefix, Text) and prefix.value else None
+    key_prefix = (
+        syntax.code_path(prefix.value) if isinstance(prefix, Text) and prefix.value else None
+    )
     keys: dict[tuple[str | None, str], None] = {}
     for text in static:
         text_namespace, path = _split(text, syntax)
@@ -185,10 +187,10 @@ def _path_suffix(tail: str, syntax: KeySyntax) -> str:
     namespace separator in it may cut off with the namespace (`${ns}:title` → `title`)."""
     separator = syntax.ns_separator
     if separator is None or separator not in tail:
-        return tail
+        return syntax.code_path(tail)
     if syntax.uses_namespaces and separator == syntax.key_separator:
         return tail.rsplit(separator, 1)[1]  # the longest namespace may end at any separator
-    return tail.split(separator, 1)[1]
+    return syntax.code_path(tail.split(separator, 1)[1])
 
 
 def _split(text: str, syntax: KeySyntax) -> tuple[str | None, str]:
@@ -197,7 +199,7 @@ def _split(text: str, syntax: KeySyntax) -> tuple[str | None, str]:
     if text.startswith(WHOLE_FILE):
         return None, syntax.below_root(text[len(WHOLE_FILE) + 1 :])
     namespace, rest = syntax.split_namespace(text)
-    return (namespace if syntax.uses_namespaces else None), rest
+    return (namespace if syntax.uses_namespaces else None), syntax.code_path(rest)
 
 
 def _alternatives(value: Expr, hole_kind: str | None) -> list[_Alternative]:

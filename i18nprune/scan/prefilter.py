@@ -44,7 +44,8 @@ class SiteTrigger:
             re.compile(escaped + rb"(?<![\w$]" + escaped + rb")" + _CONTINUATION)
             for escaped in (re.escape(name.encode()) for name in names.last_segments)
         ]
-        self._words = [word.encode() for word in _WORDS]
+        words = (*_WORDS, *sorted(names.hooks), *names.trans_elements)
+        self._words = [word.encode() for word in dict.fromkeys(words)]
         # A word holding another (`useTranslation` holds `Trans`) is there only where the other
         # is: searching for the shortest ones answers "any word?" in fewer passes.
         self._shortest_words = sorted(

@@ -38,8 +38,8 @@ from i18nprune.scan.cache import (
 )
 from i18nprune.scan.callees import CalleeNames
 from i18nprune.scan.discovery import Discovery, SourceFile, SourceFiles, discover_sources
-from i18nprune.scan.expressions import AutoId, Expr, Text, needs_linking
-from i18nprune.scan.facts import FileFacts, SiteFact
+from i18nprune.scan.expressions import AutoId, Expr, Record, Text, needs_linking
+from i18nprune.scan.facts import HOOK, HOOK_NAMESPACE, HOOK_PREFIX, FileFacts, SiteFact, Translator
 from i18nprune.scan.grammars import SOURCE_SUFFIXES, grammar_versions
 from i18nprune.scan.key_shapes import (
     Namespace,
@@ -842,7 +842,7 @@ class _ProjectScan:
             )
             return
         syntax = self.options.syntax
-        translator = site.translator
+        translator = _hooked(linker, site.translator, relpath)
         key = linker.resolve_key(site.key, relpath)
         explicit = _linked(linker, site.namespace, relpath)
         bound = _linked(linker, translator.namespace, relpath) if explicit is None else None
@@ -1188,6 +1188,20 @@ def _vouches_for(known: CachedStat, file: SourceFile) -> bool:
         file.mtime_ns,
         file.inode,
     )
+
+
+def _hooked(linker: Linker, translator: Translator, relpath: str) -> Translator:
+    """The translator of a site, where the app's own hook that made it (`Translator.hook`)
+    says its namespace and key prefix; as it is when the hook is not one linking can read."""
+    if translator.hook is None:
+        return translator
+    made = linker.resolve(translator.hook, relpath)
+    if not isinstance(made, Record) or HOOK not in made.fields:
+        return translator
+    prefix, namespace = made.fields.get(HOOK_PREFIX), made.fields.get(HOOK_NAMESPACE)
+    if not all(value is None or isinstance(value, Text) for value in (prefix, namespace)):
+        return translator  # values of the hook's own file that are not literal: not known here
+    return Translator(prefix, namespace, fixed=True)
 
 
 def _linked(linker: Linker, value: Expr | None, relpath: str) -> Expr | None:

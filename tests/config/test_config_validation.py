@@ -153,3 +153,28 @@ def test_a_locales_root_that_names_no_object_is_a_config_error(
         f'{path}:3: `locales.root` must be a dotted path of object keys (`"mappings"`, '
         f'`"data.messages"`), or `""` for the top level, got the string `{json.dumps(root)}`'
     )
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [("keySeparator", "-"), ("keySeparator", "::"), ("nsSeparator", "|"), ("pluralSeparator", "-")],
+)
+def test_separators_of_any_string_are_accepted(
+    load: Load, write: Write, name: str, value: str
+) -> None:
+    write("i18nprune.config.json", json.dumps({"locales": {name: value}}))
+    assert _field(load().config.locales, name) == value
+
+
+@pytest.mark.parametrize("name", ["keySeparator", "pluralSeparator", "contextSeparator"])
+def test_an_empty_separator_is_a_config_error(load: Load, write: Write, name: str) -> None:
+    path = write("i18nprune.config.json", '{\n  "locales": {\n    "' + name + '": ""}}')
+    issue = _rejection(load)
+    assert issue.code == Code.CONFIG_INVALID
+    assert issue.message.startswith(f"{path}:3: `locales.{name}` must be a non-empty string")
+
+
+def _field(section: object, name: str) -> object:
+    """The value of the camelCase config field `name` of `section`."""
+    snake = "".join(f"_{char.lower()}" if char.isupper() else char for char in name)
+    return getattr(section, snake)

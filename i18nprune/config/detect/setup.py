@@ -35,6 +35,7 @@ _SUFFIXES = (".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts")
 _ROOT_CONFIGS = (
     "next-i18next.config",
     "i18next.config",
+    "i18next-parser.config",
     "i18n.config",
     "nuxt.config",
     "lingui.config",
@@ -116,6 +117,14 @@ class AppSetup:
     """A string, or False."""
     context_separator: Finding | None
     """A string."""
+    plural_separator: Finding | None
+    """A string."""
+    functions: Finding | None
+    """Translation function names an extractor's config adds to `t` (a list)."""
+    hooks: Finding | None
+    """Hook names an extractor's config lists besides react-i18next's (a list)."""
+    trans_components: Finding | None
+    """`<Trans>`-like component names an extractor's config lists besides `Trans`."""
     return_objects: Finding | None
     origins: list[str]
     """Every file (relative to the root) that contributed a value."""
@@ -160,6 +169,10 @@ def read_app_setup(root: Path, folder: str) -> AppSetup:
         key_separator=found.fields.get("key_separator"),
         ns_separator=found.fields.get("ns_separator"),
         context_separator=found.fields.get("context_separator"),
+        plural_separator=found.fields.get("plural_separator"),
+        functions=found.fields.get("functions"),
+        hooks=found.fields.get("hooks"),
+        trans_components=found.fields.get("trans_components"),
         return_objects=found.fields.get("return_objects"),
         origins=list(found.origins),
     )
@@ -412,6 +425,8 @@ class _FileReading:
             self._read_lingui(options)
         elif "extract" in options:
             self._read_i18next_cli(options)
+        elif stem == "i18next-parser.config":
+            self._read_i18next_parser(options)
         elif stem == "next-i18next.config":
             self.libraries.add("next-i18next")
             self._read_next_i18n_block(options)
@@ -484,6 +499,7 @@ class _FileReading:
             ("keySeparator", "key_separator", _separator),
             ("nsSeparator", "ns_separator", _separator),
             ("contextSeparator", "context_separator", _context_separator),
+            ("pluralSeparator", "plural_separator", _context_separator),
             ("returnObjects", "return_objects", _boolean),
         ):
             if option in options:
@@ -535,6 +551,52 @@ class _FileReading:
             output = self.literal(value_node)
             if isinstance(output, str):
                 self.record_path(_template_folder(self.base, output), key, "extract.output")
+        for option, name, read in (
+            ("functions", "functions", _function_names),
+            ("useTranslationNames", "hooks", _hook_names),
+            ("transComponents", "trans_components", _trans_names),
+        ):
+            if option in extract:
+                key, value_node = extract[option]
+                value = read(self.literal(value_node))
+                if value:
+                    self.record(name, value, key, f"extract.{option}")
+
+    def _read_i18next_parser(self, options: dict[str, tuple[Node, Node]]) -> None:
+        """i18next-parser's config: its separators, default namespace, locale folder
+        (`output`) and the names its lexers read."""
+        self.libraries.add("i18next")
+        for option, name, read in (
+            ("defaultNamespace", "default_namespace", _first_name),
+            ("keySeparator", "key_separator", _separator),
+            ("namespaceSeparator", "ns_separator", _separator),
+            ("contextSeparator", "context_separator", _context_separator),
+            ("pluralSeparator", "plural_separator", _context_separator),
+        ):
+            if option in options:
+                key, value_node = options[option]
+                value = read(self.literal(value_node))
+                if value is not None:
+                    self.record(name, value, key, option)
+        if "output" in options:
+            key, value_node = options["output"]
+            output = self.literal(value_node)
+            if isinstance(output, str):
+                folder = output.replace("$LOCALE", "{{lng}}").replace("$NAMESPACE", "{{ns}}")
+                self.record_path(_template_folder(self.base, folder), key, "output")
+        lexers = self.literal(options["lexers"][1]) if "lexers" in options else None
+        functions: list[str] = []
+        components: list[str] = []
+        for configs in lexers.values() if isinstance(lexers, dict) else ():
+            for lexer in configs if isinstance(configs, list) else ():
+                if isinstance(lexer, dict):
+                    functions += _function_names(lexer.get("functions")) or []
+                    components += _trans_names(lexer.get("componentFunctions")) or []
+        if functions and "lexers" in options:
+            self.record("functions", list(dict.fromkeys(functions)), options["lexers"][0], "lexers")
+        if components and "lexers" in options:
+            key = options["lexers"][0]
+            self.record("trans_components", list(dict.fromkeys(components)), key, "lexers")
 
     def _read_lingui(self, options: dict[str, tuple[Node, Node]]) -> None:
         self._read_locale_option(options, "sourceLocale")
@@ -765,6 +827,43 @@ def _names(value: Any) -> list[str] | None:
     if isinstance(value, list) and value and all(isinstance(item, str) for item in value):
         return list(value)
     return None
+
+
+def _function_names(value: Any) -> list[str] | None:
+    """An extractor's translation function names beyond `t`, as `functions` spells them:
+    `*.t` (any object's `t`) is the bare `t`, which matches `x.t` already."""
+    if not isinstance(value, list):
+        return None
+    names = [item.removeprefix("*.") for item in value if isinstance(item, str)]
+    return [name for name in dict.fromkeys(names) if name and name != "t" and "*" not in name]
+
+
+_DEFAULT_HOOKS = frozenset({"useTranslation", "getT", "useT", "withTranslation"})
+
+
+def _hook_names(value: Any) -> list[str] | None:
+    """i18next-cli's `useTranslationNames` beyond its defaults: names, and objects whose
+    namespace and key prefix are where `useTranslation` takes them (`nsArg: 0`,
+    `keyPrefixArg: 1`); others would be misread, so they are left out."""
+    if not isinstance(value, list):
+        return None
+    names = []
+    for item in value:
+        if (
+            isinstance(item, dict)
+            and item.get("nsArg", 0) == 0
+            and item.get("keyPrefixArg", 1) == 1
+        ):
+            item = item.get("name")
+        if isinstance(item, str) and item not in _DEFAULT_HOOKS:
+            names.append(item)
+    return list(dict.fromkeys(names))
+
+
+def _trans_names(value: Any) -> list[str] | None:
+    if not isinstance(value, list):
+        return None
+    return [item for item in dict.fromkeys(value) if isinstance(item, str) and item != "Trans"]
 
 
 def _separator(value: Any) -> str | bool | None:
