@@ -22,6 +22,8 @@ PRESETS: dict[str, tuple[str, ...]] = {
     "react-i18next": _I18NEXT,
     "next-i18next": _I18NEXT,
     "svelte-i18n": _SVELTE_I18N,
+    # vue-intl's global `$formatMessage` (its alias `$t` is always read) takes a descriptor.
+    "vue-intl": ("$formatMessage",),
 }
 
 

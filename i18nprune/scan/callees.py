@@ -53,9 +53,11 @@ NAMESPACE_HOCS = ("withTranslation",)
 SUBTREE_CALLEES = frozenset({"tm", "$tm", "$json"})
 # FormatJS (react-intl): recognised in files that import one of these modules, or one of
 # these names from any module (an app's wrapper around them).
-FORMATJS_MODULES = ("react-intl", "@formatjs/*")
+FORMATJS_MODULES = ("react-intl", "vue-intl", "@formatjs/*")
 FORMATJS_NAMES = frozenset(
     {"defineMessages", "defineMessage", "FormattedMessage", "useIntl", "injectIntl"}
 )
-FORMATJS_CALLEES = ("defineMessage", "defineMessages", "formatMessage")
+# `$formatMessage` is vue-intl's name, one of `formatjs extract`'s defaults (its `$t` alias is
+# a translation function everywhere, and a descriptor argument names its id there too).
+FORMATJS_CALLEES = ("defineMessage", "defineMessages", "formatMessage", "$formatMessage")
 FORMATJS_ELEMENTS = ("FormattedMessage", "FormattedHTMLMessage")

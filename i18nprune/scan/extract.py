@@ -10,6 +10,7 @@ import re
 from operator import attrgetter
 from typing import NamedTuple
 
+import msgspec
 import tree_sitter
 
 from i18nprune.scan.callees import (
@@ -48,6 +49,9 @@ _PATTERN_WRAPPERS = frozenset(
 )
 _PARAMETER_WRAPPERS = frozenset({"required_parameter", "optional_parameter"})
 _ELEMENT_TAGS = frozenset({"jsx_opening_element", "jsx_self_closing_element"})
+_VALUE_WRAPPERS = frozenset(
+    {"as_expression", "satisfies_expression", "parenthesized_expression", "non_null_expression"}
+)
 
 _FACTORIES = (*HOOKS_RETURNING_OBJECT, *FACTORIES_RETURNING_TRANSLATOR)
 _FORMATJS_WORDS = tuple(
@@ -731,6 +735,7 @@ class _Extraction:
         messages = self._evaluator.defined_messages(call)
         if len(arguments) > 1 and isinstance(self._evaluator.value_of(argument), Text):
             argument = arguments[1]  # defineMessages('prefix', { key: 'Default' })
+        argument = _unwrapped(argument)  # defineMessages({…} as const), `satisfies …`
         if argument.type != "object":
             return  # messages defined elsewhere are sites where they are defined
         for pair in argument.named_children:
@@ -787,7 +792,8 @@ class _Extraction:
     def _descriptor_site(self, node: tree_sitter.Node, descriptor: Expr) -> None:
         default = select(descriptor, "defaultMessage")
         options = _CallOptions(default=None if default is OPAQUE else default)
-        self._site(node.start_byte, node.end_byte, "key", select(descriptor, "id"), _EMPTY, options)
+        key = _message_id(descriptor)
+        self._site(node.start_byte, node.end_byte, "key", key, _EMPTY, options)
 
     def _formatted_message_site(self, element: tree_sitter.Node) -> None:
         """`<FormattedMessage id="k" defaultMessage="…" />` or `{...messages.k}`."""
@@ -812,7 +818,8 @@ class _Extraction:
             auto = self._hashed_element(tag, written)
             if auto is not None:
                 fields["id"] = auto
-        self._descriptor_site(element, Record(fields) if "id" in fields else OPAQUE)
+        described = "id" in fields or "defaultMessage" in fields
+        self._descriptor_site(element, Record(fields) if described else OPAQUE)
 
     def _hashed_element(self, tag: tree_sitter.Node, written: dict[str, Expr]) -> AutoId | None:
         """The id babel-plugin-react-intl-auto gives an element written with a
@@ -854,6 +861,38 @@ class _Extraction:
 
 # next-intl's methods of a translation function, which take a key like the function does.
 _RICH_METHODS = frozenset({"rich", "markup", "raw", "has"})
+
+
+def _message_id(descriptor: Expr) -> Expr:
+    """A message descriptor's `id`. A message written without one (`{ defaultMessage }`) gets
+    an `AutoId`, and every `AutoId` carries the literal text and description that
+    `formatjs extract` hashes into an id: linking derives the id from whichever tool the
+    project runs."""
+    if not isinstance(descriptor, Record) or "defaultMessage" not in descriptor.fields:
+        return select(descriptor, "id")
+    given = descriptor.fields.get("id")
+    if given is not None and not isinstance(given, AutoId):
+        return given
+    default = descriptor.fields["defaultMessage"]
+    description = descriptor.fields.get("description")
+    text = default.value if isinstance(default, Text) else None
+    note = description.value if isinstance(description, Text) else None
+    described = description is not None and not isinstance(description, Text)
+    if given is None:  # no Babel plugin names this message: only `formatjs extract` may
+        name = message_hash(text) if text else ""
+        return AutoId(name, True, text=text, description=note, described=described)
+    return msgspec.structs.replace(given, text=text, description=note, described=described)
+
+
+def _unwrapped(node: tree_sitter.Node) -> tree_sitter.Node:
+    """`node` without the TypeScript wrappers and parentheses around it (`{…} as const`,
+    `{…} satisfies T`, `(…)`, `x!`), which change no value."""
+    while node.type in _VALUE_WRAPPERS:
+        inner = named_child(node, 0)
+        if inner is None:
+            break
+        node = inner
+    return node
 
 
 def _arguments(call: tree_sitter.Node) -> list[tree_sitter.Node]:
