@@ -42,7 +42,16 @@ HOOK_TRANSLATOR_NAMES = {
 }
 HOOKS_RETURNING_OBJECT = tuple(HOOK_TRANSLATOR_NAMES)
 # Calls that return a translation function (`const t = useTranslations('ns')`).
-FACTORIES_RETURNING_TRANSLATOR = ("useTranslations", "getTranslations", "getFixedT")
+FACTORIES_RETURNING_TRANSLATOR = (
+    "useTranslations",
+    "getTranslations",
+    "getFixedT",
+    "createTranslator",
+    "useExtracted",
+    "getExtracted",
+)
+# next-intl's factories whose translation function takes a message's text, not its key.
+EXTRACTING_FACTORIES = frozenset({"useExtracted", "getExtracted"})
 # Markup attributes that name a key (`<Trans i18nKey>`, vue-i18n `<i18n-t keypath>`, `v-t`).
 KEY_ATTRIBUTES = ("i18nKey", "keypath", "v-t")
 # i18next's component whose children (or `i18nKey`) are a key.

@@ -14,6 +14,7 @@ import msgspec
 import tree_sitter
 
 from i18nprune.scan.callees import (
+    EXTRACTING_FACTORIES,
     FACTORIES_RETURNING_TRANSLATOR,
     FORMATJS_CALLEES,
     FORMATJS_ELEMENTS,
@@ -26,6 +27,7 @@ from i18nprune.scan.callees import (
     TRANS_ELEMENTS,
     CalleeNames,
 )
+from i18nprune.scan.content_ids import next_intl_key
 from i18nprune.scan.descriptions import DescriptionComments
 from i18nprune.scan.evaluate import Evaluator, plain_object, writes_property
 from i18nprune.scan.exports import exported_constants
@@ -232,6 +234,8 @@ class _Extraction:
         self._evaluator = Evaluator(content if document != content else None)
         self._bindings: dict[str, list[_Binding]] = {}
         self._factory_declarators: set[int] = set()
+        self._factory_names: dict[str, str] = {}
+        """Local names of the factories a file imports renamed (`useT` → `useTranslations`)."""
         self._plain = _EMPTY
         self._passed = _PASSED
         self._sites: list[SiteFact] = []
@@ -248,7 +252,8 @@ class _Extraction:
             searched.update(FORMATJS_CALLEES)
         for name in sorted(searched):
             uses.add_translator_name(name)
-        for name in _FACTORIES:
+        self._factory_names = _renamed_imports(self._root, _FACTORIES)
+        for name in (*_FACTORIES, *self._factory_names):
             uses.add_factory_name(name)
         for name in NAMESPACE_HOCS:
             uses.add_callee_name(name)
@@ -271,6 +276,12 @@ class _Extraction:
             searched.update(new_names)
             for name in new_names:
                 uses.add_translator_name(name)
+        for factory, inner, outer in uses.called_factories:
+            # `useTranslations('nav')('home')`: the function is used once, where it is made.
+            made = self._factory_translator(
+                self._factory_names.get(factory, factory), _arguments(inner)
+            )
+            self._call_site(outer, made, subtree=False)
         seen: set[int] = set()
         for call in uses.calls:
             callee = call.child_by_field_name("function")
@@ -341,7 +352,7 @@ class _Extraction:
                 function = function.child_by_field_name("property")
             if function is None or call.child_by_field_name("arguments") is None:
                 continue
-            factory = node_text(function)
+            factory = self._factory_names.get(node_text(function), node_text(function))
             arguments = _arguments(call)
             scope = enclosing_scope(statement)
             self._factory_declarators.add(declarator.id)
@@ -373,12 +384,14 @@ class _Extraction:
             namespace = self._namespace_argument(arguments[1]) if len(arguments) > 1 else None
             prefix = self._value_unless_empty(arguments[2]) if len(arguments) > 2 else None
             return Translator(prefix, namespace, fixed=True)
+        extracted = factory in EXTRACTING_FACTORIES
         if not arguments:
-            return _EMPTY
+            return Translator(extracted=True) if extracted else _EMPTY
         argument = arguments[0]
-        if factory == "getTranslations" and argument.type == "object":
-            return Translator(self._option(argument, "namespace"))
-        return Translator(self._value_unless_empty(argument))
+        if factory != "useTranslations" and argument.type == "object":
+            # getTranslations({ locale, namespace }), createTranslator({ messages, namespace })
+            return Translator(self._option(argument, "namespace"), extracted=extracted)
+        return Translator(self._value_unless_empty(argument), extracted=extracted)
 
     def _value_unless_empty(self, node: tree_sitter.Node) -> Expr | None:
         if node.type in ("null", "undefined"):
@@ -539,9 +552,29 @@ class _Extraction:
         if subtree:
             options = options._replace(subtree=True)
         self._note_key_literals(arguments[0])
-        key = self._key_argument(arguments[0])
+        if translator.extracted:
+            key, default = self._extracted_message(arguments[0])
+            options = _CallOptions(default=default)
+        else:
+            key = self._key_argument(arguments[0])
         self._site(call.start_byte, call.end_byte, "key", key, translator, options)
         self._site_calls.add(call.id)
+
+    def _extracted_message(self, node: tree_sitter.Node) -> tuple[Expr, Expr | None]:
+        """The key and text of a message written inline for next-intl's `useExtracted`: the
+        hash of its text (`t('Hello!')`, `t({ message, description })`), or its explicit `id`
+        (`t({ id: 'carousel.next', message: 'Right' })`). next-intl refuses any other
+        argument at build time; here it is a key not known."""
+        value = self._evaluator.value_of(node)
+        if isinstance(value, Record):
+            given, message = value.fields.get("id"), value.fields.get("message")
+            text = message if isinstance(message, Text) else None
+            if given is not None:
+                return given, text
+            value = message if message is not None else OPAQUE
+        if isinstance(value, Text) and node.type != "identifier":
+            return Text(next_intl_key(value.value)), value
+        return OPAQUE, None
 
     def _messages_sites(self) -> None:
         """Reads of a messages value without `t()` (see `scan.messages`): each reads its key
@@ -951,6 +984,27 @@ def _imported_names(clause: tree_sitter.Node) -> list[str]:
                 if local is not None:
                     names.append(node_text(local))
     return names
+
+
+def _renamed_imports(root: tree_sitter.Node, names: tuple[str, ...]) -> dict[str, str]:
+    """The local names the file's imports give `names` under another name
+    (`import { useTranslations as useT }` → `{"useT": "useTranslations"}`)."""
+    renamed: dict[str, str] = {}
+    for statement in root.named_children:
+        if statement.type != "import_statement":
+            continue
+        clause = next((c for c in statement.named_children if c.type == "import_clause"), None)
+        named = (
+            next((c for c in clause.named_children if c.type == "named_imports"), None)
+            if clause is not None
+            else None
+        )
+        for specifier in named.named_children if named is not None else ():
+            imported = specifier.child_by_field_name("name")
+            local = specifier.child_by_field_name("alias")
+            if imported is not None and local is not None and node_text(imported) in names:
+                renamed[node_text(local)] = node_text(imported)
+    return renamed
 
 
 def _named_import_sources(root: tree_sitter.Node, names: frozenset[str]) -> list[str]:

@@ -27,6 +27,9 @@ class Translator(msgspec.Struct, frozen=True, array_like=True):
     """The component prop the `keyPrefix` is (`useTranslation(ns, { keyPrefix: i18nKeyPrefix
     })` in a component given `i18nKeyPrefix`): the values the project passes to that prop
     (`FileFacts.prefix_props`) are prefixes its keys may have."""
+    extracted: bool = False
+    """It is next-intl's `useExtracted()`/`getExtracted()`: it is called with a message's text,
+    whose key is the text's hash (`content_ids.next_intl_key`), or with `{ id, message }`."""
 
 
 class SiteFact(msgspec.Struct, frozen=True, array_like=True):
