@@ -40,6 +40,7 @@ from i18nprune.scan.messages import may_hold_messages, messages_reads
 from i18nprune.scan.occurrences import NameUses
 from i18nprune.scan.positions import Positions
 from i18nprune.scan.scopes import enclosing_scope, named_child, plain_string
+from i18nprune.scan.svelte_stores import store_names
 from i18nprune.scan.syntax_errors import first_syntax_error, parse_repaired
 from i18nprune.scan.trans import trans_key
 from i18nprune.syntax_tree import GrammarName, node_text, parse
@@ -250,6 +251,10 @@ class _Extraction:
         searched = set(self._names.last_segments)
         if formatjs:
             searched.update(FORMATJS_CALLEES)
+        stores = store_names(self._root, self._document)
+        for name in stores.translators | stores.subtrees:
+            self._bind(name, self._root, self._plain)  # `import { _ as intl }`, then `$intl(…)`
+        searched.update(stores.translators | stores.subtrees)
         for name in sorted(searched):
             uses.add_translator_name(name)
         self._factory_names = _renamed_imports(self._root, _FACTORIES)
@@ -297,7 +302,10 @@ class _Extraction:
             else:
                 translator = self._translator_of(callee)
             if translator is not None:
-                self._call_site(call, translator, subtree=name in SUBTREE_CALLEES)
+                subtree = name in SUBTREE_CALLEES or name in stores.subtrees
+                self._call_site(call, translator, subtree=subtree)
+        for offset in stores.called:  # svelte's `get(_)('key')`
+            self._store_call(offset)
         elements = {element.id: element for element in uses.elements}
         for attribute in uses.attributes:
             if attribute.parent is not None and _element_of(attribute.parent).id not in elements:
@@ -559,6 +567,22 @@ class _Extraction:
             key = self._key_argument(arguments[0])
         self._site(call.start_byte, call.end_byte, "key", key, translator, options)
         self._site_calls.add(call.id)
+
+    def _store_call(self, offset: int) -> None:
+        """`get(store)(key)` at `offset`: the outer call is a key site of the plain `t`."""
+        node = self._root.descendant_for_byte_range(offset, offset + 1)
+        inner = node.parent if node is not None else None
+        if inner is None or inner.type != "call_expression" or inner.start_byte != offset:
+            return
+        outer = inner.parent
+        if (
+            outer is not None
+            and outer.type == "call_expression"
+            and outer.id not in self._site_calls
+        ):
+            function = outer.child_by_field_name("function")
+            if function is not None and function.id == inner.id:
+                self._call_site(outer, self._plain, subtree=False)
 
     def _extracted_message(self, node: tree_sitter.Node) -> tuple[Expr, Expr | None]:
         """The key and text of a message written inline for next-intl's `useExtracted`: the
