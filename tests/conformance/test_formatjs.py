@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.conformance.harness import Case, check, params
+from tests.conftest import write_tree
 
 REACT_INTL = ("react-intl",)
 IMPORT = "import { FormattedMessage, defineMessages, defineMessage, useIntl } from 'react-intl';\n"
@@ -416,3 +417,77 @@ CASES = [
 @pytest.mark.parametrize("case", params(CASES))
 def test_case(case: Case, tmp_path: Path) -> None:
     check(case, tmp_path)
+
+
+# An app in the shape of a real react-intl one: messages declared `as const` in their own
+# module, read through `useIntl()`, `injectIntl`, `<FormattedMessage {...}>`, an optional call
+# with type arguments, and messages without an id that `formatjs extract` names by hash.
+APP = {
+    "package.json": {
+        "dependencies": {"react": "^18.0.0", "react-intl": "^6.6.0"},
+        "devDependencies": {"@formatjs/cli": "^6.2.0"},
+        "scripts": {"i18n:extract": "formatjs extract 'src/**/*.tsx' --out-file lang/en.json"},
+    },
+    "i18nprune.config.json": {"src": "src", "locales": {"directory": "lang"}},
+    "src/orders/messages.ts": (
+        "import { defineMessages } from 'react-intl';\n"
+        "export const orderMessages = defineMessages({\n"
+        "  title: { id: 'orders.title', defaultMessage: 'Orders' },\n"
+        "  empty: { id: 'orders.empty', defaultMessage: 'No orders yet' },\n"
+        "  export: { id: 'orders.export', defaultMessage: 'Export' },\n"
+        "} as const);\n"
+    ),
+    "src/orders/List.tsx": (
+        "import { FormattedMessage, useIntl } from 'react-intl';\n"
+        "import { orderMessages } from './messages';\n"
+        "export function List({ orders }: { orders: string[] }) {\n"
+        "  const intl = useIntl();\n"
+        "  const search = intl.formatMessage({\n"
+        "    defaultMessage: 'Search orders',\n"
+        "    description: 'search box placeholder',\n"
+        "  });\n"
+        "  return (\n"
+        "    <section aria-label={intl.formatMessage<HTMLElement>?.(orderMessages.title)}>\n"
+        "      <input placeholder={search} />\n"
+        "      {orders.length === 0 && <FormattedMessage {...orderMessages.empty} />}\n"
+        "      <button><FormattedMessage defaultMessage='Retry' /></button>\n"
+        "    </section>\n"
+        "  );\n"
+        "}\n"
+    ),
+    "src/legacy/Banner.tsx": (
+        "import React from 'react';\n"
+        "import { injectIntl, type IntlShape } from 'react-intl';\n"
+        "class Banner extends React.Component<{ intl: IntlShape }> {\n"
+        "  render() {\n"
+        "    return <p>{this.props.intl.formatMessage({ id: 'banner.notice' })}</p>;\n"
+        "  }\n"
+        "}\n"
+        "export default injectIntl(Banner);\n"
+    ),
+    "lang/en.json": {
+        "orders.title": "Orders",
+        "orders.empty": "No orders yet",
+        "S2q7JN": "Search orders",
+        "62nsdy": "Retry",
+        "banner.notice": "Read the notice",
+        "orders.archive": "Archive",
+        "Qp0x2L": "An old hashed message",
+    },
+}
+APP_UNUSED = {"orders.archive", "Qp0x2L"}
+APP_MISSING = ["orders.export"]
+
+
+def test_app_shaped_cli(tmp_path: Path, run_cli) -> None:
+    root = write_tree(tmp_path / "app", APP)
+
+    cleanup = run_cli("cleanup", "--dry-run", "--json", cwd=root)
+    validate = run_cli("validate", "--json", cwd=root)
+
+    assert cleanup.code == 0, cleanup.stdout
+    assert set(cleanup.envelope["data"]["keys"]) == APP_UNUSED
+    assert validate.envelope["data"]["missing"] == APP_MISSING
+    codes = {issue["code"] for issue in (*cleanup.envelope["issues"], *validate.envelope["issues"])}
+    assert "i18nprune.scan.parse_error" not in codes
+    assert "i18nprune.scan.messages_without_id" not in codes

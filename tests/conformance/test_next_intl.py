@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.conformance.harness import Case, check, params
+from tests.conftest import write_tree
 
 NEXT_INTL = ("next", "next-intl")
 CLIENT = "import { useTranslations } from 'next-intl';\n"
@@ -313,3 +314,71 @@ CASES = [
 @pytest.mark.parametrize("case", params(CASES))
 def test_case(case: Case, tmp_path: Path) -> None:
     check(case, tmp_path)
+
+
+# An app in the shape of a real next-intl one: client and server components, metadata, a
+# server action, an import renamed, messages written inline with `useExtracted`, and the
+# messages handed to the client provider.
+APP = {
+    "package.json": {"dependencies": {"next": "^15.0.0", "next-intl": "^4.5.0"}},
+    "i18nprune.config.json": {"src": "src", "locales": {"directory": "messages"}},
+    "src/app/[locale]/layout.tsx": (
+        "import { NextIntlClientProvider } from 'next-intl';\n"
+        "import { getMessages, getTranslations } from 'next-intl/server';\n"
+        "export async function generateMetadata({ params }) {\n"
+        "  const { locale } = await params;\n"
+        "  const t = await getTranslations({ locale, namespace: 'Metadata' });\n"
+        "  return { title: t('title') };\n"
+        "}\n"
+        "export default async function Layout({ children }) {\n"
+        "  const messages = await getMessages();\n"
+        "  return <NextIntlClientProvider messages={messages}>{children}"
+        "</NextIntlClientProvider>;\n"
+        "}\n"
+    ),
+    "src/components/Nav.tsx": (
+        "'use client';\n"
+        "import { useTranslations as useT } from 'next-intl';\n"
+        "export function Nav() {\n"
+        "  const t = useT('Nav');\n"
+        "  return <nav>{t('home')} {t.rich('about', { b: (c) => <b>{c}</b> })}</nav>;\n"
+        "}\n"
+        "export const Footer = () => <footer>{useT('Footer')('copyright')}</footer>;\n"
+    ),
+    "src/components/Hero.tsx": (
+        "import { useExtracted } from 'next-intl';\n"
+        "export function Hero() {\n"
+        "  const t = useExtracted();\n"
+        "  return <h1>{t('Look ma, no keys!')}</h1>;\n"
+        "}\n"
+    ),
+    "src/app/actions.ts": (
+        "'use server';\n"
+        "import { getTranslations } from 'next-intl/server';\n"
+        "export async function subscribe() {\n"
+        "  const t = await getTranslations('Actions');\n"
+        "  return { ok: t('subscribed'), error: t('failed') };\n"
+        "}\n"
+    ),
+    "messages/en.json": {
+        "Metadata": {"title": "Shop"},
+        "Nav": {"home": "Home", "about": "<b>About</b>", "blog": "Blog"},
+        "Footer": {"copyright": "© Shop"},
+        "Actions": {"subscribed": "Subscribed"},
+        "VgH3tb": "Look ma, no keys!",
+        "Old": {"banner": "Old banner"},
+    },
+}
+APP_UNUSED = {"Nav.blog", "Old.banner"}
+APP_MISSING = ["Actions.failed"]
+
+
+def test_app_shaped_cli(tmp_path: Path, run_cli) -> None:
+    root = write_tree(tmp_path / "app", APP)
+
+    cleanup = run_cli("cleanup", "--dry-run", "--json", cwd=root)
+    validate = run_cli("validate", "--json", cwd=root)
+
+    assert cleanup.code == 0, cleanup.stdout
+    assert set(cleanup.envelope["data"]["keys"]) == APP_UNUSED
+    assert validate.envelope["data"]["missing"] == APP_MISSING

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.conformance.harness import Case, check, params
+from tests.conftest import write_tree
 
 SVELTE_I18N = ("svelte", "svelte-i18n")
 FORMATTING = "github.com/kaisermann/svelte-i18n/blob/main/docs/Formatting.md"
@@ -190,3 +191,56 @@ CASES = [
 @pytest.mark.parametrize("case", params(CASES))
 def test_case(case: Case, tmp_path: Path) -> None:
     check(case, tmp_path)
+
+
+# An app in the shape of a real SvelteKit + svelte-i18n one: the store renamed, message objects,
+# `$json` lists, attributes, and the formatter unwrapped for plain modules.
+APP = {
+    "package.json": {"devDependencies": {"@sveltejs/kit": "^2.0.0", "svelte-i18n": "^4.0.0"}},
+    "i18nprune.config.json": {"src": "src", "locales": {"directory": "src/lib/i18n/locales"}},
+    "src/lib/i18n/index.ts": (
+        "import { register, init } from 'svelte-i18n';\n"
+        "register('en', () => import('./locales/en.json'));\n"
+        "init({ fallbackLocale: 'en' });\n"
+    ),
+    "src/routes/+page.svelte": (
+        '<script lang="ts">\n'
+        "  import { _ as intl, json } from 'svelte-i18n';\n"
+        "  export let user = '';\n"
+        "</script>\n\n"
+        "<h1>{$intl('home.title')}</h1>\n"
+        "<p>{$intl({ id: 'home.welcome', values: { user } })}</p>\n"
+        "<input placeholder=\"{$intl('home.search', { default: 'Search' })}\" />\n"
+        "<ul>{#each $json('home.features') as feature}<li>{feature}</li>{/each}</ul>\n"
+    ),
+    "src/lib/notify.ts": (
+        "import { unwrapFunctionStore, format } from 'svelte-i18n';\n"
+        "const translate = unwrapFunctionStore(format);\n"
+        "export const saved = () => translate('notify.saved');\n"
+        "export const failed = () => translate('notify.failed');\n"
+    ),
+    "src/lib/i18n/locales/en.json": {
+        "home": {
+            "title": "Home",
+            "welcome": "Welcome {user}",
+            "search": "Search",
+            "features": ["Fast", "Small"],
+            "legacy": "Legacy",
+        },
+        "notify": {"saved": "Saved"},
+        "about": {"title": "About"},
+    },
+}
+APP_UNUSED = {"home.legacy", "about.title"}
+APP_MISSING = ["notify.failed"]
+
+
+def test_app_shaped_cli(tmp_path: Path, run_cli) -> None:
+    root = write_tree(tmp_path / "app", APP)
+
+    cleanup = run_cli("cleanup", "--dry-run", "--json", cwd=root)
+    validate = run_cli("validate", "--json", cwd=root)
+
+    assert cleanup.code == 0, cleanup.stdout
+    assert set(cleanup.envelope["data"]["keys"]) == APP_UNUSED
+    assert validate.envelope["data"]["missing"] == APP_MISSING
