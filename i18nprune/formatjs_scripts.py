@@ -1,6 +1,6 @@
 """Where `formatjs extract` gives FormatJS messages written without an id their ids: the
-`package.json` scripts that run it, and the id interpolation pattern they pass (FormatJS's
-documented default when they pass none).
+`package.json` scripts that run it (or the shell scripts they run), and the id interpolation
+pattern they pass (FormatJS's documented default when they pass none).
 
 A project that depends on FormatJS's extracting tools without such a script (the CLI run by
 hand, babel-plugin-formatjs, the ts-transformer) gets a scope whose ids are unknown: nothing
@@ -32,9 +32,10 @@ def extractor_scope(root: Path, folder: str, manifests: list[Path]) -> MessageId
             continue
         where = manifest.relative_to(root).as_posix()
         scripts = data.get("scripts")
-        runs = _extract_runs(scripts) if isinstance(scripts, dict) else []
+        texts = _script_texts(scripts, manifest.parent) if isinstance(scripts, dict) else []
+        runs, forwarded = _extract_runs(texts)
         if runs:
-            return _scope(folder, where, runs)
+            return _scope(folder, where, runs, forwarded)
         if any(_depends_on(data, tool) for tool in _TOOLS):
             problem = (
                 "FormatJS's extractor is a dependency, but no package.json script runs "
@@ -44,10 +45,14 @@ def extractor_scope(root: Path, folder: str, manifests: list[Path]) -> MessageId
     return None
 
 
-def _scope(folder: str, where: str, runs: list[list[str]]) -> MessageIdScope:
-    patterns = {
-        _flag_value(arguments, _PATTERN_FLAG) or FORMATJS_DEFAULT_PATTERN for arguments in runs
-    }
+def _scope(folder: str, where: str, runs: list[list[str]], forwarded: list[str]) -> MessageIdScope:
+    """The scope of the `formatjs extract` runs found; `forwarded` are the patterns other
+    commands pass on to a script that runs it (`npm run extract -- --id-interpolation-pattern
+    …`)."""
+    given = {_flag_value(arguments, _PATTERN_FLAG) for arguments in runs}
+    patterns = {pattern for pattern in given if pattern is not None} | set(forwarded)
+    if None in given and not forwarded:
+        patterns.add(FORMATJS_DEFAULT_PATTERN)
     preserve = {"--preserve-whitespace" in arguments for arguments in runs}
     problem: str | None = None
     if len(patterns) > 1 or len(preserve) > 1:
@@ -67,22 +72,47 @@ def _scope(folder: str, where: str, runs: list[list[str]]) -> MessageIdScope:
     )
 
 
-def _extract_runs(scripts: dict[str, Any]) -> list[list[str]]:
-    """The arguments of each `formatjs extract` the scripts run."""
-    runs = []
-    for script in scripts.values():
-        if not isinstance(script, str) or "formatjs" not in script:
+def _script_texts(scripts: dict[str, Any], folder: Path) -> list[str]:
+    """The scripts' commands, and the text of each shell script they run (`bash
+    bin/i18n-extract.sh`), line continuations joined."""
+    texts = [script for script in scripts.values() if isinstance(script, str)]
+    for script in list(texts):
+        for word in script.split():
+            path = folder / word.strip("'\"")
+            if word.endswith(".sh") and path.is_file():
+                try:
+                    texts.append(path.read_text(encoding="utf-8"))
+                except (OSError, UnicodeDecodeError):
+                    continue
+    return [text.replace("\\\n", " ") for text in texts]
+
+
+def _extract_runs(texts: list[str]) -> tuple[list[list[str]], list[str]]:
+    """The arguments of each `formatjs extract` the texts run, and the id patterns other
+    commands pass on (`npm run extract -- --id-interpolation-pattern …`)."""
+    runs: list[list[str]] = []
+    forwarded: list[str] = []
+    for text in texts:
+        if "formatjs" not in text and _PATTERN_FLAG not in text:
             continue
-        for command in _COMMANDS.split(script):
+        for command in _COMMANDS.split(text):
             try:
-                words = shlex.split(command)
+                words = shlex.split(command, comments=True)
             except ValueError:
                 continue
-            for index, word in enumerate(words[:-1]):
-                if word.rsplit("/", 1)[-1] == "formatjs" and words[index + 1] == "extract":
-                    runs.append(words[index + 2 :])
-                    break
-    return runs
+            run = next(
+                (
+                    words[index + 2 :]
+                    for index, word in enumerate(words[:-1])
+                    if word.rsplit("/", 1)[-1] == "formatjs" and words[index + 1] == "extract"
+                ),
+                None,
+            )
+            if run is not None:
+                runs.append(run)
+            elif (pattern := _flag_value(words, _PATTERN_FLAG)) is not None:
+                forwarded.append(pattern)
+    return runs, forwarded
 
 
 def _flag_value(arguments: list[str], flag: str) -> str | None:

@@ -105,3 +105,35 @@ def test_a_script_that_keeps_white_space_hashes_the_text_as_written(tmp_path, ru
 
     assert cleanup.envelope["data"]["keys"] == [], json.dumps(cleanup.envelope, indent=1)
     assert validate.envelope["data"]["missing"] == []
+
+
+def test_a_shell_script_the_package_runs_gives_the_pattern(tmp_path, run_cli):
+    manifest = {**APP["package.json"], "scripts": {"i18n": "bash bin/i18n-extract.sh"}}
+    shell = (
+        "#!/bin/bash\nset -e\n"
+        "yarn formatjs extract 'src/**/*.tsx' \\\n"
+        "  --out-file lang/en.json \\\n"
+        "  --id-interpolation-pattern '[md5:contenthash:hex:10]'\n"
+    )
+    root = write_tree(
+        tmp_path / "app", {**APP, "package.json": manifest, "bin/i18n-extract.sh": shell}
+    )
+
+    result = run_cli("config", "--json", cwd=root)
+
+    (scope,) = result.envelope["data"]["messageIds"]
+    assert scope["pattern"] == "[md5:contenthash:hex:10]"
+
+
+def test_a_pattern_passed_on_to_the_extract_script_is_its_pattern(tmp_path, run_cli):
+    scripts = {
+        "extract": "formatjs extract",
+        "i18n": "npm run extract -- 'src/**/*.tsx' --id-interpolation-pattern=[sha1:hash:base64:8]",
+    }
+    manifest = {**APP["package.json"], "scripts": scripts}
+    root = write_tree(tmp_path / "app", {**APP, "package.json": manifest})
+
+    result = run_cli("config", "--json", cwd=root)
+
+    (scope,) = result.envelope["data"]["messageIds"]
+    assert scope["pattern"] == "[sha1:hash:base64:8]"
