@@ -1,11 +1,13 @@
 """Framework presets: the translation function names the i18n libraries a project depends on
-(its `package.json` files) call keys with, used when `functions` is not set explicitly."""
+(its `package.json` files) call keys with, and the names its `formatjs extract` scripts add,
+used when `functions` is not set explicitly."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from i18nprune.config.detect.manifest import dependencies, manifests
+from i18nprune.config.formatjs_cli import ExtractRuns
 
 _VUE_I18N = ("$t", "$tc", "$te", "$tm", "tm", "rt", "this.$t", "i18n.global.t")
 _I18NEXT = ("i18n.t", "i18next.t")
@@ -42,4 +44,8 @@ def preset_functions(root: Path, src_dirs: list[str]) -> dict[str, str]:
             if library in names:
                 for name in callees:
                     found.setdefault(name, f"{relative}: {library}")
+        # FormatJS's extractor reads these too (`--additional-function-names`, and
+        # `--additional-component-names` as `<Name>`).
+        for name in ExtractRuns(manifest).additional_names():
+            found.setdefault(name, f"{relative}: formatjs extract")
     return found

@@ -12,12 +12,17 @@ class CalleeNames:
 
     A name without a dot matches a bare call and the last member of a path (`t` matches `t(…)`,
     `i18n.t(…)`, `props.t(…)`); a dotted name matches that path or a path ending with it
-    (`i18n.t` matches `i18n.t(…)` and `this.i18n.t(…)`). `$t` always matches.
+    (`i18n.t` matches `i18n.t(…)` and `this.i18n.t(…)`). `$t` always matches. A name written
+    `<Name>` is a message component instead (`<F id="…" />`, read like `<FormattedMessage>`).
     """
 
     def __init__(self, functions: Iterable[str]) -> None:
-        configured = sorted({name.strip() for name in functions if name.strip()})
-        self.configured: tuple[str, ...] = tuple(configured)
+        given = {name.strip() for name in functions if name.strip()}
+        self.components: tuple[str, ...] = tuple(
+            sorted(name[1:-1].strip() for name in given if _is_component(name))
+        )
+        self.configured: tuple[str, ...] = tuple(sorted(given))
+        configured = sorted(name for name in given if not _is_component(name))
         self.bare: frozenset[str] = frozenset(
             [name for name in configured if "." not in name] + list(ALWAYS_TRANSLATORS)
         )
@@ -32,6 +37,10 @@ class CalleeNames:
         if last in self.bare:
             return True
         return any(path == name or path.endswith("." + name) for name in self.dotted)
+
+
+def _is_component(name: str) -> bool:
+    return name.startswith("<") and name.endswith(">") and len(name) > 2
 
 
 # Calls whose result is destructured for `t` (`const { t } = useTranslation()`, `[t]` too),

@@ -266,6 +266,8 @@ class _Extraction:
             uses.add_attribute_name("i18nKey")
             for name in (*TRANS_ELEMENTS, *(FORMATJS_ELEMENTS if formatjs else ())):
                 uses.add_element_name(name)
+            for name in self._names.components:  # an app's own `<F>` (configured)
+                uses.add_element_name(name)
         self._plain = self._hoc_translator(uses.callees.get("withTranslation", []))
         if self._plain is not _EMPTY:
             self._passed = self._plain  # the component's `t` comes from the HOC
@@ -565,6 +567,8 @@ class _Extraction:
             options = _CallOptions(default=default)
         else:
             key = self._key_argument(arguments[0])
+            if isinstance(key, Record) and "defaultMessage" in key.fields:
+                key = _message_id(key)  # a FormatJS descriptor through a configured function
         self._site(call.start_byte, call.end_byte, "key", key, translator, options)
         self._site_calls.add(call.id)
 

@@ -44,7 +44,9 @@ class SiteTrigger:
         # word boundary is checked by a lookbehind *after* the literal for the same reason.
         self._name_patterns = [
             re.compile(escaped + rb"(?<![\w$]" + escaped + rb")" + _CONTINUATION)
-            for escaped in (re.escape(name.encode()) for name in names.last_segments)
+            for escaped in (
+                re.escape(name.encode()) for name in (*names.last_segments, *names.components)
+            )
         ]
         self._words = [word.encode() for word in _WORDS]
         # A word holding another (`useTranslation` holds `Trans`) is there only where the other

@@ -394,10 +394,24 @@ CASES = [
         ),
         used={"custom.component"},
         unused={"custom.unused"},
-        config={"functions": ["T"]},
+        config={"functions": ["<T>"]},
         doc="formatjs.github.io/docs/tooling/cli#--additional-component-names-comma-separated-names",
-        gap="a configured name is a function; an app's own message component is not read "
-        "(`functions` does not name components)",
+    ),
+    _case(
+        "additional_names_from_the_extract_script",
+        _component(
+            "import { F, useMsg } from './i18n';\n"
+            "export const App = () => <><F defaultMessage='Logout' />{useMsg({ id: 'm.x' })}</>;\n",
+            head="",
+        ),
+        used={"C81/uG", "m.x"},
+        unused={"custom.unused"},
+        files={
+            "package.json": '{"dependencies": {"react-intl": "*"}, "scripts": {"i18n": '
+            '"formatjs extract src --additional-component-names F '
+            '--additional-function-names useMsg,t"}}'
+        },
+        doc="formatjs.github.io/docs/tooling/cli#--additional-component-names-comma-separated-names",
     ),
     # -- what is not a key -----------------------------------------------------------------------
     _case(
