@@ -268,6 +268,9 @@ class _Extraction:
                 uses.add_element_name(name)
             for name in self._names.components:  # an app's own `<F>` (configured)
                 uses.add_element_name(name)
+            if formatjs:  # `import { FormattedMessage as Message }`
+                for name in _renamed_imports(self._root, FORMATJS_ELEMENTS):
+                    uses.add_element_name(name)
         self._plain = self._hoc_translator(uses.callees.get("withTranslation", []))
         if self._plain is not _EMPTY:
             self._passed = self._plain  # the component's `t` comes from the HOC
@@ -285,10 +288,11 @@ class _Extraction:
                 uses.add_translator_name(name)
         for factory, inner, outer in uses.called_factories:
             # `useTranslations('nav')('home')`: the function is used once, where it is made.
-            made = self._factory_translator(
-                self._factory_names.get(factory, factory), _arguments(inner)
-            )
-            self._call_site(outer, made, subtree=False)
+            named = self._factory_names.get(factory, factory)
+            if named in FACTORIES_RETURNING_TRANSLATOR:
+                self._call_site(
+                    outer, self._factory_translator(named, _arguments(inner)), subtree=False
+                )
         seen: set[int] = set()
         for call in uses.calls:
             callee = call.child_by_field_name("function")

@@ -285,8 +285,6 @@ CASES = [
         used={"renamed.el"},
         unused={"renamed.unused"},
         doc="formatjs.github.io/docs/tooling/cli (imported components may be renamed)",
-        gap="an element is FormatJS's by its own name; a renamed import of FormattedMessage "
-        "is not followed",
     ),
     _case(
         "formatted_number_no_key",
