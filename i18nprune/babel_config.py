@@ -1,7 +1,8 @@
 """Where babel-plugin-react-intl-auto runs and with which options, read from the project's Babel
-config without running it: `.babelrc`, `.babelrc.json`, `babel.config.json`, the `babel` key
-of `package.json`, and `babel.config.js` / `.babelrc.js` whose export is an object literal (or a
-function `(api) => { api.cache(…); return {…} }` that returns one).
+config without running it (else where `formatjs extract` gives ids, `formatjs_scripts`):
+`.babelrc`, `.babelrc.json`, `babel.config.json`, the `babel` key of `package.json`, and
+`babel.config.js` / `.babelrc.js` whose export is an object literal (or a function
+`(api) => { api.cache(…); return {…} }` that returns one).
 
 A config that names the plugin where its options cannot be read makes a scope whose options
 are unknown: the ids of its messages are then unknown, and nothing may be removed on them.
@@ -15,6 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from i18nprune.formatjs_scripts import extractor_scope
 from i18nprune.scan.message_ids import (
     DEFAULT_MODULE,
     PLUGIN,
@@ -74,13 +76,14 @@ def _scope_of(root: Path, src: Path) -> MessageIdScope | None:
         found = _read(config) if config is not None else None
         if config is not None and found is not None:
             return _scope(root, scoped, config, cwd, found)
-    for manifest in dict.fromkeys((package / "package.json", root / "package.json")):
+    manifests = list(dict.fromkeys((package / "package.json", root / "package.json")))
+    for manifest in manifests:
         if _depends_on_plugin(manifest):
             problem = "it is a dependency, but no Babel config i18nprune reads names it"
             return MessageIdScope(
                 folder=scoped, config=_relative(root, manifest), options=None, problem=problem
             )
-    return None
+    return extractor_scope(root, scoped, [path for path in manifests if path.is_file()])
 
 
 def _upwards(start: Path, root: Path) -> Iterator[Path]:

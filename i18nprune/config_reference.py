@@ -78,11 +78,14 @@ DESCRIPTIONS: dict[tuple[str, str], str] = {
         "With `namespaces: file`, the namespace of keys that name none (i18next's `defaultNS`)."
     ),
     ("Config", "functions"): (
-        "Names of the translation functions whose first argument is a key (`t`, `i18n.t`, `$t`); "
-        "a dotted name also matches as a suffix (`i18n.t` matches `app.i18n.t`). When no layer "
-        "sets it, the i18n libraries in `package.json` add theirs (vue-i18n: `$t $tc $te $tm tm "
-        "this.$t global.t global.tc global.te global.tm`, svelte-i18n: `$_ $t $format $json`). "
-        "Flag `--functions a,b`."
+        "Names of the translation functions whose first argument is a key (`t`, `i18n.t`, `$t`) "
+        "or a FormatJS message descriptor; a dotted name also matches as a suffix (`i18n.t` "
+        "matches `app.i18n.t`); a name written `<Name>` is a FormatJS message component "
+        "(`<F id='…' />`, as `formatjs extract --additional-component-names F` reads it). When "
+        "no layer sets it, the i18n libraries in `package.json` add theirs (vue-i18n: `$t $tc "
+        "$te $tm tm this.$t global.t global.tc global.te global.tm`, svelte-i18n: `$_ $t "
+        "$format $json`, vue-intl: `$formatMessage`), and a script's `formatjs extract` its "
+        "`--additional-function-names` and `--additional-component-names`. Flag `--functions a,b`."
     ),
     ("Config", "exclude"): (
         "Source files the scan leaves out. Flag `--exclude a,b` appends to `dirs` and `files`."

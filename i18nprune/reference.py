@@ -876,8 +876,8 @@ def nothing_proven_cause(scan: ScanResult) -> str:
 
 
 def unknown_message_ids(scan: ScanResult) -> list[DynamicSite]:
-    """FormatJS messages whose id babel-plugin-react-intl-auto derives with options that could
-    not be read: any key may be one of theirs."""
+    """FormatJS messages whose id babel-plugin-react-intl-auto or `formatjs extract` derives
+    with options that could not be read: any key may be one of theirs."""
     return [site for site in scan.dynamic if site.kind == DERIVED_ID]
 
 
@@ -935,9 +935,9 @@ def removal_gate(kind: str, scan: ScanResult, *, force: bool) -> Issue | None:
         where = f" ({configs[0]})" if configs and configs[0] else ""
         reasons.append(
             f"the ids at {len(unknown)} FormatJS message site(s) are unknown: "
-            f"babel-plugin-react-intl-auto's options{where} cannot be read"
+            f"babel-plugin-react-intl-auto's or `formatjs extract`'s options{where} cannot be read"
         )
-        fixes.append("Put the plugin's options where i18nprune reads them (see the warning above)")
+        fixes.append("Put the tool's options where i18nprune reads them (see the warning above)")
     reason = "; ".join(reasons)
     path = files[0] if files else unknown[0].file
     if force:

@@ -1,11 +1,13 @@
 """Framework presets: the translation function names the i18n libraries a project depends on
-(its `package.json` files) call keys with, used when `functions` is not set explicitly."""
+(its `package.json` files) call keys with, and the names its `formatjs extract` scripts add,
+used when `functions` is not set explicitly."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from i18nprune.config.detect.manifest import dependencies, manifests
+from i18nprune.config.formatjs_cli import ExtractRuns
 
 # vue-i18n's `rt`/`$rt` take a message (what `tm` returned), not a key; `$d`/`$n` take the
 # name of a datetime or number format, which lives in the i18n options, not in the messages.
@@ -35,6 +37,8 @@ PRESETS: dict[str, tuple[str, ...]] = {
     "react-i18next": _I18NEXT,
     "next-i18next": _I18NEXT,
     "svelte-i18n": _SVELTE_I18N,
+    # vue-intl's global `$formatMessage` (its alias `$t` is always read) takes a descriptor.
+    "vue-intl": ("$formatMessage",),
 }
 
 
@@ -53,4 +57,8 @@ def preset_functions(root: Path, src_dirs: list[str]) -> dict[str, str]:
             if library in names:
                 for name in callees:
                     found.setdefault(name, f"{relative}: {library}")
+        # FormatJS's extractor reads these too (`--additional-function-names`, and
+        # `--additional-component-names` as `<Name>`).
+        for name in ExtractRuns(manifest).additional_names():
+            found.setdefault(name, f"{relative}: formatjs extract")
     return found

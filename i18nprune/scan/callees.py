@@ -1,5 +1,5 @@
 """Which callees are translation functions: the configured names plus Vue's `$t`, and the
-configured hooks, `Trans` components and functions to ignore."""
+configured hooks, `Trans` components, FormatJS message components and functions to ignore."""
 
 from __future__ import annotations
 
@@ -54,13 +54,17 @@ class CalleeNames:
     ending with it (`i18n.t` matches `i18n.t(…)` and `this.i18n.t(…)`). `$t` always matches.
     `hooks` return a translation function, or an object holding `t`, as `useTranslation`
     does; `trans_elements` are the components read as `<Trans>`; a call matching one of the
-    `ignored` names (matched as functions are) is never a key site.
+    `ignored` names (matched as functions are) is never a key site. A name written `<Name>` is
+    a FormatJS message component instead (`<F id="…" />`, read like `<FormattedMessage>`).
     """
 
     def __init__(self, functions: Iterable[str]) -> None:
         named = {name.strip() for name in functions if name.strip()}
         self.configured: tuple[str, ...] = tuple(sorted(named))
-        plain = [name for name in named if ":" not in name]
+        self.components: tuple[str, ...] = tuple(
+            sorted(name[1:-1].strip() for name in named if _is_component(name))
+        )
+        plain = [name for name in named if ":" not in name and not _is_component(name)]
         self.hooks: frozenset[str] = frozenset(_marked(named, _HOOK))
         self.trans_elements: tuple[str, ...] = tuple(
             sorted({*TRANS_ELEMENTS, *_marked(named, _TRANS)})
@@ -82,6 +86,10 @@ class CalleeNames:
         return self._ignored.matches(path)
 
 
+def _is_component(name: str) -> bool:
+    return name.startswith("<") and name.endswith(">") and len(name) > 2
+
+
 def _marked(names: Iterable[str], mark: str) -> list[str]:
     return [name[len(mark) :] for name in names if name.startswith(mark) and len(name) > len(mark)]
 
@@ -94,7 +102,16 @@ HOOK_TRANSLATOR_NAMES = {
 }
 HOOKS_RETURNING_OBJECT = tuple(HOOK_TRANSLATOR_NAMES)
 # Calls that return a translation function (`const t = useTranslations('ns')`).
-FACTORIES_RETURNING_TRANSLATOR = ("useTranslations", "getTranslations", "getFixedT")
+FACTORIES_RETURNING_TRANSLATOR = (
+    "useTranslations",
+    "getTranslations",
+    "getFixedT",
+    "createTranslator",
+    "useExtracted",
+    "getExtracted",
+)
+# next-intl's factories whose translation function takes a message's text, not its key.
+EXTRACTING_FACTORIES = frozenset({"useExtracted", "getExtracted"})
 # Markup attributes that name a key (`<Trans i18nKey>`, vue-i18n `<i18n-t keypath>`, `v-t`).
 KEY_ATTRIBUTES = ("i18nKey", "keypath", "v-t")
 # i18next's component whose children (or `i18nKey`) are a key.
@@ -105,9 +122,11 @@ NAMESPACE_HOCS = ("withTranslation",)
 SUBTREE_CALLEES = frozenset({"tm", "$tm", "$json"})
 # FormatJS (react-intl): recognised in files that import one of these modules, or one of
 # these names from any module (an app's wrapper around them).
-FORMATJS_MODULES = ("react-intl", "@formatjs/*")
+FORMATJS_MODULES = ("react-intl", "vue-intl", "@formatjs/*")
 FORMATJS_NAMES = frozenset(
     {"defineMessages", "defineMessage", "FormattedMessage", "useIntl", "injectIntl"}
 )
-FORMATJS_CALLEES = ("defineMessage", "defineMessages", "formatMessage")
+# `$formatMessage` is vue-intl's name, one of `formatjs extract`'s defaults (its `$t` alias is
+# a translation function everywhere, and a descriptor argument names its id there too).
+FORMATJS_CALLEES = ("defineMessage", "defineMessages", "formatMessage", "$formatMessage")
 FORMATJS_ELEMENTS = ("FormattedMessage", "FormattedHTMLMessage")

@@ -108,6 +108,10 @@ class AutoId(msgspec.Struct, frozen=True, tag="a", array_like=True):
     around the call, `default_export` whether it sits in `export default`; `modules` are where
     the file imports the names the plugin looks for (it acts only when one of them contains its
     `moduleSourceName`).
+
+    `text` and `description` are the message's literal `defaultMessage` and `description`,
+    which `formatjs extract` hashes into an id instead (`text` is `None` when the message is
+    not a literal, `described` true when its description is not).
     """
 
     name: str
@@ -116,6 +120,9 @@ class AutoId(msgspec.Struct, frozen=True, tag="a", array_like=True):
     export: str | None = None
     default_export: bool = False
     modules: list[str] = []
+    text: str | None = None
+    description: str | None = None
+    described: bool = False
 
 
 Expr: TypeAlias = (

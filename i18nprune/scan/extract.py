@@ -14,6 +14,7 @@ import msgspec
 import tree_sitter
 
 from i18nprune.scan.callees import (
+    EXTRACTING_FACTORIES,
     FACTORIES_RETURNING_TRANSLATOR,
     FORMATJS_CALLEES,
     FORMATJS_ELEMENTS,
@@ -25,6 +26,7 @@ from i18nprune.scan.callees import (
     SUBTREE_CALLEES,
     CalleeNames,
 )
+from i18nprune.scan.content_ids import next_intl_key
 from i18nprune.scan.descriptions import DescriptionComments
 from i18nprune.scan.evaluate import Evaluator, plain_object, writes_property
 from i18nprune.scan.exports import exported_constants
@@ -61,6 +63,7 @@ from i18nprune.scan.messages import may_hold_messages, messages_reads
 from i18nprune.scan.occurrences import NameUses
 from i18nprune.scan.positions import Positions
 from i18nprune.scan.scopes import enclosing_scope, named_child, plain_string
+from i18nprune.scan.svelte_stores import store_names
 from i18nprune.scan.syntax_errors import first_syntax_error, parse_repaired
 from i18nprune.scan.trans import trans_key
 from i18nprune.scan.vue_i18n import (
@@ -86,6 +89,9 @@ _PATTERN_WRAPPERS = frozenset(
 )
 _PARAMETER_WRAPPERS = frozenset({"required_parameter", "optional_parameter"})
 _ELEMENT_TAGS = frozenset({"jsx_opening_element", "jsx_self_closing_element"})
+_VALUE_WRAPPERS = frozenset(
+    {"as_expression", "satisfies_expression", "parenthesized_expression", "non_null_expression"}
+)
 
 _FACTORIES = (*HOOKS_RETURNING_OBJECT, *FACTORIES_RETURNING_TRANSLATOR)
 _HOOK_T = frozenset({"t"})
@@ -312,6 +318,8 @@ class _Extraction:
         self._evaluator = Evaluator(content if document != content else None)
         self._bindings: dict[str, list[_Binding]] = {}
         self._factory_declarators: set[int] = set()
+        self._factory_names: dict[str, str] = {}
+        """Local names of the factories a file imports renamed (`useT` → `useTranslations`)."""
         self._plain = _EMPTY
         self._passed = _PASSED
         self._sites: list[SiteFact] = []
@@ -331,9 +339,14 @@ class _Extraction:
         searched = set(self._names.last_segments)
         if formatjs:
             searched.update(FORMATJS_CALLEES)
+        stores = store_names(self._root, self._document)
+        for name in stores.translators | stores.subtrees:
+            self._bind(name, self._root, self._plain)  # `import { _ as intl }`, then `$intl(…)`
+        searched.update(stores.translators | stores.subtrees)
         for name in sorted(searched):
             uses.add_translator_name(name)
-        for name in (*_FACTORIES, *sorted(self._names.hooks)):
+        self._factory_names = _renamed_imports(self._root, _FACTORIES)
+        for name in (*_FACTORIES, *self._factory_names, *sorted(self._names.hooks)):
             uses.add_factory_name(name)
         for name in NAMESPACE_HOCS:
             uses.add_callee_name(name)
@@ -342,6 +355,11 @@ class _Extraction:
             uses.add_attribute_name("keypath")  # vue-i18n's `<Translation keypath>` in JSX
             for name in (*self._names.trans_elements, *(FORMATJS_ELEMENTS if formatjs else ())):
                 uses.add_element_name(name)
+            for name in self._names.components:  # an app's own `<F>` (configured)
+                uses.add_element_name(name)
+            if formatjs:  # `import { FormattedMessage as Message }`
+                for name in _renamed_imports(self._root, FORMATJS_ELEMENTS):
+                    uses.add_element_name(name)
         self._plain = self._hoc_translator(uses.callees.get("withTranslation", []))
         if self._plain is not _EMPTY:
             self._passed = self._plain  # the component's `t` comes from the HOC
@@ -360,6 +378,13 @@ class _Extraction:
             searched.update(new_names)
             for name in new_names:
                 uses.add_translator_name(name)
+        for factory, inner, outer in uses.called_factories:
+            # `useTranslations('nav')('home')`: the function is used once, where it is made.
+            named = self._factory_names.get(factory, factory)
+            if named in FACTORIES_RETURNING_TRANSLATOR:
+                self._call_site(
+                    outer, self._factory_translator(named, _arguments(inner)), subtree=False
+                )
         seen: set[int] = set()
         for call in uses.calls:
             callee = call.child_by_field_name("function")
@@ -377,7 +402,10 @@ class _Extraction:
             else:
                 translator = self._translator_of(callee)
             if translator is not None and not self._forwarded(call.id, uses.calls):
-                self._call_site(call, translator, subtree=name in SUBTREE_CALLEES)
+                subtree = name in SUBTREE_CALLEES or name in stores.subtrees
+                self._call_site(call, translator, subtree=subtree)
+        for offset in stores.called:  # svelte's `get(_)('key')`
+            self._store_call(offset)
         elements = {element.id: element for element in uses.elements}
         for attribute in uses.attributes:
             if attribute.parent is not None and _element_of(attribute.parent).id not in elements:
@@ -436,7 +464,7 @@ class _Extraction:
                 function = function.child_by_field_name("property")
             if function is None or call.child_by_field_name("arguments") is None:
                 continue
-            factory = node_text(function)
+            factory = self._factory_names.get(node_text(function), node_text(function))
             arguments = _arguments(call)
             scope = enclosing_scope(statement)
             self._factory_declarators.add(declarator.id)
@@ -553,12 +581,14 @@ class _Extraction:
             namespace = self._namespace_argument(arguments[1]) if len(arguments) > 1 else None
             prefix = self._value_unless_empty(arguments[2]) if len(arguments) > 2 else None
             return Translator(prefix, namespace, fixed=True)
+        extracted = factory in EXTRACTING_FACTORIES
         if not arguments:
-            return _EMPTY
+            return Translator(extracted=True) if extracted else _EMPTY
         argument = arguments[0]
-        if factory == "getTranslations" and argument.type == "object":
-            return Translator(self._option(argument, "namespace"))
-        return Translator(self._value_unless_empty(argument))
+        if factory != "useTranslations" and argument.type == "object":
+            # getTranslations({ locale, namespace }), createTranslator({ messages, namespace })
+            return Translator(self._option(argument, "namespace"), extracted=extracted)
+        return Translator(self._value_unless_empty(argument), extracted=extracted)
 
     def _value_unless_empty(self, node: tree_sitter.Node) -> Expr | None:
         if node.type in ("null", "undefined"):
@@ -779,9 +809,47 @@ class _Extraction:
         if argument.type == "object":  # vue-i18n's `v-t="{ path: 'key', args }"`
             argument = self._option_node(argument, "path") or argument
         self._note_key_literals(argument)
-        key = self._key_argument(argument)
+        if translator.extracted:
+            key, default = self._extracted_message(argument)
+            options = _CallOptions(default=default)
+        else:
+            key = self._key_argument(argument)
+            if isinstance(key, Record) and "defaultMessage" in key.fields:
+                key = _message_id(key)  # a FormatJS descriptor through a configured function
         self._site(call.start_byte, call.end_byte, "key", key, translator, options)
         self._site_calls.add(call.id)
+
+    def _store_call(self, offset: int) -> None:
+        """`get(store)(key)` at `offset`: the outer call is a key site of the plain `t`."""
+        node = self._root.descendant_for_byte_range(offset, offset + 1)
+        inner = node.parent if node is not None else None
+        if inner is None or inner.type != "call_expression" or inner.start_byte != offset:
+            return
+        outer = inner.parent
+        if (
+            outer is not None
+            and outer.type == "call_expression"
+            and outer.id not in self._site_calls
+        ):
+            function = outer.child_by_field_name("function")
+            if function is not None and function.id == inner.id:
+                self._call_site(outer, self._plain, subtree=False)
+
+    def _extracted_message(self, node: tree_sitter.Node) -> tuple[Expr, Expr | None]:
+        """The key and text of a message written inline for next-intl's `useExtracted`: the
+        hash of its text (`t('Hello!')`, `t({ message, description })`), or its explicit `id`
+        (`t({ id: 'carousel.next', message: 'Right' })`). next-intl refuses any other
+        argument at build time; here it is a key not known."""
+        value = self._evaluator.value_of(node)
+        if isinstance(value, Record):
+            given, message = value.fields.get("id"), value.fields.get("message")
+            text = message if isinstance(message, Text) else None
+            if given is not None:
+                return given, text
+            value = message if message is not None else OPAQUE
+        if isinstance(value, Text) and node.type != "identifier":
+            return Text(next_intl_key(value.value)), value
+        return OPAQUE, None
 
     def _messages_sites(self) -> None:
         """Reads of a messages value without `t()` (see `scan.messages`): each reads its key
@@ -985,6 +1053,7 @@ class _Extraction:
         messages = self._evaluator.defined_messages(call)
         if len(arguments) > 1 and isinstance(self._evaluator.value_of(argument), Text):
             argument = arguments[1]  # defineMessages('prefix', { key: 'Default' })
+        argument = _unwrapped(argument)  # defineMessages({…} as const), `satisfies …`
         if argument.type != "object":
             return  # messages defined elsewhere are sites where they are defined
         for pair in argument.named_children:
@@ -1041,7 +1110,8 @@ class _Extraction:
     def _descriptor_site(self, node: tree_sitter.Node, descriptor: Expr) -> None:
         default = select(descriptor, "defaultMessage")
         options = _CallOptions(default=None if default is OPAQUE else default)
-        self._site(node.start_byte, node.end_byte, "key", select(descriptor, "id"), _EMPTY, options)
+        key = _message_id(descriptor)
+        self._site(node.start_byte, node.end_byte, "key", key, _EMPTY, options)
 
     def _formatted_message_site(self, element: tree_sitter.Node) -> None:
         """`<FormattedMessage id="k" defaultMessage="…" />` or `{...messages.k}`."""
@@ -1066,7 +1136,8 @@ class _Extraction:
             auto = self._hashed_element(tag, written)
             if auto is not None:
                 fields["id"] = auto
-        self._descriptor_site(element, Record(fields) if "id" in fields else OPAQUE)
+        described = "id" in fields or "defaultMessage" in fields
+        self._descriptor_site(element, Record(fields) if described else OPAQUE)
 
     def _hashed_element(self, tag: tree_sitter.Node, written: dict[str, Expr]) -> AutoId | None:
         """The id babel-plugin-react-intl-auto gives an element written with a
@@ -1120,6 +1191,38 @@ def _hook_value(translator: Translator, gives_object: bool) -> Expr:
         fields[HOOK_PREFIX] = translator.prefix
     made: Expr = Record(fields)
     return Returns(Record({"t": made}) if gives_object else made)
+
+
+def _message_id(descriptor: Expr) -> Expr:
+    """A message descriptor's `id`. A message written without one (`{ defaultMessage }`) gets
+    an `AutoId`, and every `AutoId` carries the literal text and description that
+    `formatjs extract` hashes into an id: linking derives the id from whichever tool the
+    project runs."""
+    if not isinstance(descriptor, Record) or "defaultMessage" not in descriptor.fields:
+        return select(descriptor, "id")
+    given = descriptor.fields.get("id")
+    if given is not None and not isinstance(given, AutoId):
+        return given
+    default = descriptor.fields["defaultMessage"]
+    description = descriptor.fields.get("description")
+    text = default.value if isinstance(default, Text) else None
+    note = description.value if isinstance(description, Text) else None
+    described = description is not None and not isinstance(description, Text)
+    if given is None:  # no Babel plugin names this message: only `formatjs extract` may
+        name = message_hash(text) if text else ""
+        return AutoId(name, True, text=text, description=note, described=described)
+    return msgspec.structs.replace(given, text=text, description=note, described=described)
+
+
+def _unwrapped(node: tree_sitter.Node) -> tree_sitter.Node:
+    """`node` without the TypeScript wrappers and parentheses around it (`{…} as const`,
+    `{…} satisfies T`, `(…)`, `x!`), which change no value."""
+    while node.type in _VALUE_WRAPPERS:
+        inner = named_child(node, 0)
+        if inner is None:
+            break
+        node = inner
+    return node
 
 
 def _arguments(call: tree_sitter.Node) -> list[tree_sitter.Node]:
@@ -1178,6 +1281,27 @@ def _imported_names(clause: tree_sitter.Node) -> list[str]:
                 if local is not None:
                     names.append(node_text(local))
     return names
+
+
+def _renamed_imports(root: tree_sitter.Node, names: tuple[str, ...]) -> dict[str, str]:
+    """The local names the file's imports give `names` under another name
+    (`import { useTranslations as useT }` → `{"useT": "useTranslations"}`)."""
+    renamed: dict[str, str] = {}
+    for statement in root.named_children:
+        if statement.type != "import_statement":
+            continue
+        clause = next((c for c in statement.named_children if c.type == "import_clause"), None)
+        named = (
+            next((c for c in clause.named_children if c.type == "named_imports"), None)
+            if clause is not None
+            else None
+        )
+        for specifier in named.named_children if named is not None else ():
+            imported = specifier.child_by_field_name("name")
+            local = specifier.child_by_field_name("alias")
+            if imported is not None and local is not None and node_text(imported) in names:
+                renamed[node_text(local)] = node_text(imported)
+    return renamed
 
 
 def _named_import_sources(root: tree_sitter.Node, names: frozenset[str]) -> list[str]:

@@ -32,6 +32,10 @@ class Translator(msgspec.Struct, frozen=True, array_like=True):
     imported): when linking finds that the hook returns a translation function
     (`HOOK_NAMESPACE`, `HOOK_PREFIX`), its namespace and key prefix are this one's."""
 
+    extracted: bool = False
+    """It is next-intl's `useExtracted()`/`getExtracted()`: it is called with a message's text,
+    whose key is the text's hash (`content_ids.next_intl_key`), or with `{ id, message }`."""
+
 
 HOOK = "\0hook"
 HOOK_NAMESPACE = "\0ns"

@@ -14,6 +14,7 @@ from typing import Literal, NamedTuple
 
 import msgspec
 
+from i18nprune.scan.content_ids import formatjs_content, interpolate_id
 from i18nprune.scan.expressions import OPAQUE, AutoId, Expr, Text
 from i18nprune.system.digests import blake2b
 
@@ -48,12 +49,18 @@ class PluginOptions(msgspec.Struct, frozen=True, kw_only=True, rename="camel"):
 class MessageIdScope(msgspec.Struct, frozen=True, kw_only=True):
     """Where the plugin runs: on the files under `folder` (relative to the project root, `""`
     for all), with the options read from `config` (relative to the root). `options` is `None`
-    when the plugin is configured but its options cannot be known; `problem` says why."""
+    when the plugin is configured but its options cannot be known; `problem` says why.
+
+    A scope with a `pattern` is `formatjs extract`'s instead (run by a script of `config`): a
+    message without an id gets the id that pattern makes of its text (`preserve_whitespace`
+    when the script keeps the text's white space)."""
 
     folder: str
     config: str
     options: PluginOptions | None
     problem: str | None = None
+    pattern: str | None = None
+    preserve_whitespace: bool = False
 
 
 class UnsupportedPattern(ValueError):
@@ -142,7 +149,9 @@ class MessageIds:
         found = self._find(relpath)
         if found is None:
             return OPAQUE
-        rules = found[1]
+        scope, rules = found
+        if scope.pattern is not None:
+            return _extracted_id(auto, scope.pattern, scope.preserve_whitespace)
         if rules is None:
             return auto
         source = rules.options.module_source_name
@@ -160,6 +169,17 @@ class MessageIds:
             ):
                 return scope, rules
         return None
+
+
+def _extracted_id(auto: AutoId, pattern: str, preserve_whitespace: bool) -> Expr:
+    """The id `formatjs extract` gives `auto` with `pattern`: `auto` itself (unknown) when its
+    text or description is not literal, `OPAQUE` when it has no text (no message)."""
+    if auto.text is None or auto.described:
+        return auto
+    if not auto.text:
+        return OPAQUE
+    content = formatjs_content(auto.text, auto.description, preserve_whitespace=preserve_whitespace)
+    return Text(interpolate_id(pattern, content))
 
 
 def message_ids_digest(scopes: list[MessageIdScope]) -> bytes:

@@ -30,7 +30,9 @@ class NameUses:
     methods, `t.rich(…)`); `aliases` are declarators that copy a name (`const tt = t`,
     `= i18n.t`, `= t.bind(i18n)`); `renames` are `{ t: tx }` patterns and `import { t as tx }`
     specifiers; `factories` are declarators initialised by a call to a factory name
-    (`const { t } = useTranslation()`); `callees` are the calls of other names by name;
+    (`const { t } = useTranslation()`), `called_factories` factory calls whose result is called
+    at once (`useTranslations('nav')('home')`), as (factory, inner call, outer call); `callees`
+    are the calls of other names by name;
     `attributes` are JSX attributes with a key-attribute name; `elements` are JSX elements
     with an element name; `commented` are byte offsets of `name(` inside comments.
     """
@@ -42,6 +44,7 @@ class NameUses:
         self.aliases: list[tree_sitter.Node] = []
         self.renames: list[tree_sitter.Node] = []
         self.factories: list[tree_sitter.Node] = []
+        self.called_factories: list[tuple[str, tree_sitter.Node, tree_sitter.Node]] = []
         self.callees: dict[str, list[tree_sitter.Node]] = {}
         self.attributes: list[tree_sitter.Node] = []
         self.elements: list[tree_sitter.Node] = []
@@ -75,10 +78,15 @@ class NameUses:
             if call is None:
                 continue
             owner = call.parent
+            result = call
             if owner is not None and owner.type == "await_expression":
-                owner = owner.parent
+                result, owner = owner, owner.parent
             if owner is not None and owner.type == "variable_declarator":
                 self.factories.append(owner)
+            elif owner is not None:
+                outer = _called_through(result, owner)
+                if outer is not None:
+                    self.called_factories.append((name, call, outer))
 
     def add_callee_name(self, name: str) -> None:
         """Record the calls of `name` (a bare name or the last member of a path)."""

@@ -15,6 +15,7 @@ from i18nprune.scan.callees import (
     CalleeNames,
 )
 from i18nprune.scan.messages import may_hold_messages
+from i18nprune.scan.svelte_stores import MODULE as SVELTE_I18N
 
 # What may follow a translation name in a call or a binding: `t(`, `t<`, `t!`, `t?.`, `t as`,
 # `t:`, `t,`, `t}`, `t =`, `t.bind`, end of line or file. Prose such as "don't" does not match.
@@ -27,6 +28,7 @@ _WORDS = (
     *NAMESPACE_HOCS,
     *FORMATJS_CALLEES,
     *FORMATJS_ELEMENTS,
+    SVELTE_I18N,  # its stores may be imported under any name (`import { _ as intl }`)
 )
 
 
@@ -42,7 +44,9 @@ class SiteTrigger:
         # word boundary is checked by a lookbehind *after* the literal for the same reason.
         self._name_patterns = [
             re.compile(escaped + rb"(?<![\w$]" + escaped + rb")" + _CONTINUATION)
-            for escaped in (re.escape(name.encode()) for name in names.last_segments)
+            for escaped in (
+                re.escape(name.encode()) for name in (*names.last_segments, *names.components)
+            )
         ]
         words = (*_WORDS, *sorted(names.hooks), *names.trans_elements)
         self._words = [word.encode() for word in dict.fromkeys(words)]

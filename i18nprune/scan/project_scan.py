@@ -1027,8 +1027,8 @@ class _ProjectScan:
                 warning(
                     Code.SCAN_MESSAGE_IDS_UNKNOWN,
                     f"{len(unknown)} FormatJS message site(s) (declarations and uses) get "
-                    "their id from babel-plugin-react-intl-auto, whose options i18nprune cannot "
-                    "read "
+                    "their id from babel-plugin-react-intl-auto or `formatjs extract`, whose "
+                    "options i18nprune cannot read "
                     f"({reasons or 'unknown options'}), so their ids are unknown "
                     f"({_named_sites(unknown)}); cleanup and sync remove no key until the "
                     "options can be read: put them in a JSON `.babelrc`/`babel.config.json`, "

@@ -7,7 +7,8 @@ grammar invents on valid code must not. Two remedies, both conservative:
 - a *repair* blanks (or renames, same length) a token the grammars cannot read where TypeScript
   and JSX accept it — a bare `&` in JSX, the `import('…').` of an import type, the `accessor`
   after another modifier, `in`/`out` variance, the `type` of `export type *`, a reserved word as
-  a JSX attribute name — and the reparse is kept only when it has fewer real errors. No
+  a JSX attribute name, the `?.` of an optional call with type arguments (`f<T>?.()`) — and
+  the reparse is kept only when it has fewer real errors. No
   repaired token can hold a key, and offsets are kept, so every position stays the file's;
 - an error the grammar leaves inside a type (an annotation, type arguments or parameters) whose
   text holds no quote, backtick or parenthesis is not counted: no key, literal or call, can be
@@ -175,6 +176,26 @@ def _jsx_extends_attributes(root: tree_sitter.Node, document: bytes) -> Iterator
             yield match.start(1), match.end(1), b"_" * len(match.group(1))
 
 
+def _optional_instantiated_calls(root: tree_sitter.Node, document: bytes) -> Iterator[Patch]:
+    """The `?.` of an optional call with type arguments (`intl.formatMessage<T>?.(…)`), which
+    the grammar reads as a member access missing its name: blanked, the call is a plain one
+    (whether it is optional changes no key)."""
+    pending = [root] if root.has_error else []
+    while pending:
+        node = pending.pop()
+        for child in node.children:
+            if child.has_error:
+                pending.append(child)
+            if not child.is_missing or node.type != "member_expression":
+                continue
+            target = node.child_by_field_name("object")
+            chain = node.child_by_field_name("optional_chain")
+            if target is None or chain is None or target.type != "instantiation_expression":
+                continue
+            if document[chain.end_byte :].lstrip()[:1] == b"(":
+                yield _blank(chain.start_byte, chain.end_byte)
+
+
 def _error_nodes(root: tree_sitter.Node) -> Iterator[tree_sitter.Node]:
     pending = [root] if root.has_error else []
     while pending:
@@ -194,6 +215,7 @@ _REPAIRS: tuple[Callable[[tree_sitter.Node, bytes], Iterator[Patch]], ...] = (
     _export_type_star,
     _jsx_reserved_attributes,
     _jsx_extends_attributes,
+    _optional_instantiated_calls,
 )
 
 

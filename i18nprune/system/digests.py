@@ -1,5 +1,5 @@
-"""BLAKE2b and SHA-256 without importing `hashlib`, which loads OpenSSL's libcrypto (~3.4 MB
-resident in each process that imports it) for algorithms these never need. The classes are
+"""BLAKE2b, SHA-256 and SHA-512 without importing `hashlib`, which loads OpenSSL's libcrypto
+(~3.4 MB resident in each process that imports it) for algorithms these never need. The classes are
 CPython's own implementations, as `hashlib` falls back to them: digests are identical."""
 
 from __future__ import annotations
@@ -25,19 +25,23 @@ except ImportError:  # an interpreter built without it: hashlib's then
     from hashlib import blake2b
 
 
-def _sha256_class() -> Callable[[bytes], Digest]:
-    for module in ("_sha2", "_sha256"):  # the module's name since 3.12, and before
+def _sha2_class(name: str) -> Callable[[bytes], Digest]:
+    for module in ("_sha2", f"_{name}"):  # the module's name since 3.12, and before
         try:
-            found: Callable[[bytes], Digest] = importlib.import_module(module).sha256
+            found: Callable[[bytes], Digest] = getattr(importlib.import_module(module), name)
         except (ImportError, AttributeError):
             continue
         return found
-    from hashlib import sha256
+    import hashlib
 
-    return sha256
+    fallback: Callable[[bytes], Digest] = getattr(hashlib, name)
+    return fallback
 
 
-sha256 = _sha256_class()
+sha256 = _sha2_class("sha256")
 """`hashlib.sha256`'s algorithm: `sha256(data).hexdigest()`."""
 
-__all__ = ["blake2b", "sha256"]
+sha512 = _sha2_class("sha512")
+"""`hashlib.sha512`'s algorithm (content-hashed message ids)."""
+
+__all__ = ["blake2b", "sha256", "sha512"]

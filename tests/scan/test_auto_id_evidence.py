@@ -136,14 +136,15 @@ CASES = [
         [Key("a.613153351", "hello")],
     ),
     Case(
-        # The plugin rewrites only `intl.formatMessage`: another callee has no id.
+        # The plugin rewrites only `intl.formatMessage`: another callee has no id (a message
+        # without one, which only `formatjs extract` would name).
         "destructured_format_message_gets_no_id",
         {
             "a/View.tsx": INTL + "function V() { const { formatMessage } = useIntl();\n"
             "  return formatMessage({ defaultMessage: 'hello' }); }"
         },
         [],
-        ("non_literal",),
+        ("missing_id",),
     ),
     Case(
         "define_messages_from_another_module_gets_no_id",

@@ -39,6 +39,9 @@ TYPESCRIPT_FORMS = {
     "using": "function f() {\n  using res = open();\n}\n",
     "await using": "async function f() {\n  await using res = open();\n}\n",
     "instantiation expression": "const ErrorMap = Map<string, Error>;\n",
+    "optional call with type arguments": (
+        "const s = intl.formatMessage<HTMLElement>?.({ id: 'x' });\n"
+    ),
     "enum with computed members": "enum E {\n  A = 1 << 0,\n  B = A | 2,\n  C = 'abc'.length,\n}\n",
     "variance annotations": "interface State<in out T> {\n  x: T;\n}\ntype Get<out T> = () => T;\n",
     "export type star": "export type * from './types';\n",

@@ -34,7 +34,10 @@ def render(data: ConfigData, out: Console, options: GlobalOptions) -> None:
     )
     for scope in data.message_ids:
         where = escape(f"{scope.folder or '.'} ← {scope.config}")
-        if scope.options is None:
+        if scope.pattern is not None:
+            given = scope.pattern + (", white space kept" if scope.preserve_whitespace else "")
+            out.print(f"message ids: {where} (formatjs extract, id pattern {escape(given)})")
+        elif scope.options is None:
             out.print(f"message ids: {where}: [yellow]unknown[/] ({escape(scope.problem or '')})")
         else:
             given = msgspec.json.encode(scope.options).decode()
