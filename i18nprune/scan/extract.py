@@ -72,6 +72,7 @@ class _CallOptions(NamedTuple):
     subtree: bool = False
     spellings: bool = False
     key_prefix: Expr | None = None
+    also_namespace: Expr | None = None
 
 
 _NO_OPTIONS = _CallOptions()
@@ -319,7 +320,7 @@ class _Extraction:
         for call in calls:
             arguments = _arguments(call)
             if arguments:
-                return Translator(None, self._namespace_argument(arguments[0]), fixed=True)
+                return self._hook_translator(arguments)
         return _EMPTY
 
     def _bind_factories(self, declarators: list[tree_sitter.Node]) -> None:
@@ -344,19 +345,26 @@ class _Extraction:
             if factory in HOOKS_RETURNING_OBJECT:
                 translator = _EMPTY
                 if factory == "useTranslation":
-                    options = arguments[1] if len(arguments) > 1 else None
-                    translator = Translator(
-                        self._option(options, "keyPrefix") if options is not None else None,
-                        self._namespace_argument(arguments[0]) if arguments else None,
-                        fixed=True,
-                        prefix_prop=_prop_of(self._option_node(options, "keyPrefix"))
-                        if options is not None
-                        else None,
-                    )
+                    translator = self._hook_translator(arguments)
                 for local in _hook_translator_names(pattern, HOOK_TRANSLATOR_NAMES[factory]):
                     self._bind(local, scope, translator)
             elif pattern.type == "identifier":
                 self._bind(node_text(pattern), scope, self._factory_translator(factory, arguments))
+
+    def _hook_translator(self, arguments: list[tree_sitter.Node]) -> Translator:
+        """The `t` of `useTranslation(ns, { keyPrefix })` (and of what calls it the same way:
+        `withTranslation`, `<Translation>`, next-i18next's `useT`/`getT`): bound to the first
+        namespace of `ns`, under the key prefix."""
+        options = arguments[1] if len(arguments) > 1 else None
+        return Translator(
+            self._option(options, "keyPrefix") if options is not None else None,
+            self._namespace_argument(arguments[0]) if arguments else None,
+            fixed=True,
+            prefix_prop=_prop_of(self._option_node(options, "keyPrefix"))
+            if options is not None
+            else None,
+            scope=self._namespace_scope(arguments[0]) if arguments else [],
+        )
 
     def _factory_translator(self, factory: str, arguments: list[tree_sitter.Node]) -> Translator:
         """The translation function `factory(arguments…)` makes.
@@ -366,9 +374,11 @@ class _Extraction:
         takes the key prefix as its third argument.
         """
         if factory == "getFixedT":
-            namespace = self._namespace_argument(arguments[1]) if len(arguments) > 1 else None
+            # A list of namespaces is looked up in order: the key may be in any of them.
+            namespace = self._namespace_list(arguments[1]) if len(arguments) > 1 else None
             prefix = self._value_unless_empty(arguments[2]) if len(arguments) > 2 else None
-            return Translator(prefix, namespace, fixed=True)
+            scope = self._namespace_scope(arguments[1]) if len(arguments) > 1 else []
+            return Translator(prefix, namespace, fixed=True, scope=scope)
         if not arguments:
             return _EMPTY
         argument = arguments[0]
@@ -389,6 +399,20 @@ class _Extraction:
             first = named_child(node, 0)
             return self._evaluator.value_of(first) if first is not None else None
         return self._evaluator.value_of(node)
+
+    def _namespace_list(self, node: tree_sitter.Node) -> Expr | None:
+        """`'ns'`, or each of `['ns', 'other']` (an `ns` option, where i18next looks the key up
+        in each namespace in turn)."""
+        if node.type == "array":
+            items = [self._evaluator.value_of(item) for item in node.named_children]
+            return (items[0] if len(items) == 1 else Branches(items)) if items else None
+        return self._namespace_argument(node)
+
+    def _namespace_scope(self, node: tree_sitter.Node) -> list[Expr]:
+        """Every namespace of `['ns', 'other']`, when it lists several (see
+        `Translator.scope`)."""
+        items = node.named_children if node.type == "array" else []
+        return [self._evaluator.value_of(item) for item in items] if len(items) > 1 else []
 
     def _bind_renames(self, nodes: list[tree_sitter.Node], bound: set[int]) -> None:
         """Bind `import { t as tr }` and `{ t: tx }` patterns (props, parameters, objects)."""
@@ -521,6 +545,7 @@ class _Extraction:
                 spellings=options.spellings,
                 description=description,
                 key_prefix=options.key_prefix,
+                also_namespace=options.also_namespace,
             )
         )
 
@@ -601,7 +626,7 @@ class _Extraction:
                 if value_node is None:
                     values[name] = self._evaluator.binding_value(name, child)
                 elif name == "ns":
-                    values[name] = self._namespace_argument(value_node) or OPAQUE
+                    values[name] = self._namespace_list(value_node) or OPAQUE
                 else:
                     values[name] = self._evaluator.value_of(value_node)
         return _CallOptions(
@@ -689,15 +714,35 @@ class _Extraction:
             key = children_key if children_key is not None else OPAQUE
             position = element.start_byte
             options = options._replace(spellings=True)
-        options = options._replace(default=children_default)
+        options = self._trans_t_options(attributes, options)._replace(default=children_default)
         self._site(element.start_byte, element.end_byte, "key", key, translator, options, position)
+
+    def _trans_t_options(
+        self, attributes: dict[str, tree_sitter.Node], options: _CallOptions
+    ) -> _CallOptions:
+        """`<Trans tOptions={{ context, ns }}>`: react-i18next passes the `context` on when the
+        element has none, and its own namespace over `ns` (the `ns` prop, else `t`'s, else the
+        default), where the extractors write the key: the key is read in either."""
+        value = named_child(attributes["tOptions"], 1) if "tOptions" in attributes else None
+        inner = _expression_inside(value) if value is not None else None
+        if inner is None or inner.type != "object":
+            return options
+        if options.context is None:
+            options = options._replace(context=self._option(inner, "context"))
+        namespace = self._option_node(inner, "ns")
+        if namespace is not None and options.namespace is None:
+            options = options._replace(also_namespace=self._namespace_list(namespace))
+        return options
 
     def _element_options(self, attributes: dict[str, tree_sitter.Node]) -> _CallOptions:
         """`count`, `context`, `ns` and `defaults` props of a key-naming element."""
         values: dict[str, Expr] = {}
         for name in ("context", "ns", "defaults"):
             value = named_child(attributes[name], 1) if name in attributes else None
-            if value is not None:
+            inner = _expression_inside(value) if value is not None else None
+            if name == "ns" and inner is not None and inner.type == "array":
+                values[name] = self._namespace_list(inner) or OPAQUE  # each, in order
+            elif value is not None:
                 values[name] = self._jsx_value(value)
         return _CallOptions(
             plural="count" in attributes,

@@ -27,6 +27,10 @@ class Translator(msgspec.Struct, frozen=True, array_like=True):
     """The component prop the `keyPrefix` is (`useTranslation(ns, { keyPrefix: i18nKeyPrefix
     })` in a component given `i18nKeyPrefix`): the values the project passes to that prop
     (`FileFacts.prefix_props`) are prefixes its keys may have."""
+    scope: list[Expr] = []
+    """Every namespace the translator was made for (`useTranslation(['a', 'b'])`), when it
+    lists several: `namespace` is the first, the one a key is read from; a selector's path
+    may name the others (`t($ => $.b.key)`, see `scan.selectors`)."""
 
 
 class SiteFact(msgspec.Struct, frozen=True, array_like=True):
@@ -61,6 +65,9 @@ class SiteFact(msgspec.Struct, frozen=True, array_like=True):
     """What the text is for, from an `i18n:` comment on the line above (see `descriptions`)."""
     key_prefix: Expr | None = None
     """The call's own `keyPrefix` option (`t('title', { keyPrefix: 'page' })`), if any."""
+    also_namespace: Expr | None = None
+    """A namespace the key may be read from besides the site's own: `<Trans tOptions={{ ns
+    }}>`, which react-i18next passes over and extractors write the key to."""
 
 
 class FileFacts(msgspec.Struct, frozen=True, array_like=True):
