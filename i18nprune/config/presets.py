@@ -8,7 +8,8 @@ from pathlib import Path
 from i18nprune.config.detect.manifest import dependencies, manifests
 
 _VUE_I18N = ("$t", "$tc", "$te", "$tm", "tm", "rt", "this.$t", "i18n.global.t")
-_I18NEXT = ("i18n.t", "i18next.t")
+# `exists(key)` reads a key as `t` does (with its `ns` option).
+_I18NEXT = ("i18n.t", "i18next.t", "i18n.exists", "i18next.exists")
 _SVELTE_I18N = ("$_", "$t", "$format", "$json")
 
 # Library → the callee names it adds to the default `t`.

@@ -43,6 +43,11 @@ HOOK_TRANSLATOR_NAMES = {
 HOOKS_RETURNING_OBJECT = tuple(HOOK_TRANSLATOR_NAMES)
 # Calls that return a translation function (`const t = useTranslations('ns')`).
 FACTORIES_RETURNING_TRANSLATOR = ("useTranslations", "getTranslations", "getFixedT")
+# next-i18next's app-router hooks (`next-i18next/client`, `next-i18next/server`), which return
+# what `useTranslation` does: `const { t } = useT('ns', { keyPrefix })`, `await getT('ns')`.
+NEXT_I18NEXT_HOOKS = ("useT", "getT")
+# react-i18next's render prop, whose function gets `useTranslation(ns, { keyPrefix })`'s `t`.
+RENDER_PROP_ELEMENTS = ("Translation",)
 # Markup attributes that name a key (`<Trans i18nKey>`, vue-i18n `<i18n-t keypath>`, `v-t`).
 KEY_ATTRIBUTES = ("i18nKey", "keypath", "v-t")
 # i18next's component whose children (or `i18nKey`) are a key.

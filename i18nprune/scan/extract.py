@@ -21,6 +21,8 @@ from i18nprune.scan.callees import (
     HOOK_TRANSLATOR_NAMES,
     HOOKS_RETURNING_OBJECT,
     NAMESPACE_HOCS,
+    NEXT_I18NEXT_HOOKS,
+    RENDER_PROP_ELEMENTS,
     SUBTREE_CALLEES,
     TRANS_ELEMENTS,
     CalleeNames,
@@ -39,6 +41,7 @@ from i18nprune.scan.positions import Positions
 from i18nprune.scan.scopes import enclosing_scope, named_child, plain_string
 from i18nprune.scan.syntax_errors import first_syntax_error, parse_repaired
 from i18nprune.scan.trans import trans_key
+from i18nprune.scan.typed_translators import TypedTranslators
 from i18nprune.syntax_tree import GrammarName, node_text, parse
 
 _UTF8_BOM = b"\xef\xbb\xbf"
@@ -49,7 +52,7 @@ _PATTERN_WRAPPERS = frozenset(
 _PARAMETER_WRAPPERS = frozenset({"required_parameter", "optional_parameter"})
 _ELEMENT_TAGS = frozenset({"jsx_opening_element", "jsx_self_closing_element"})
 
-_FACTORIES = (*HOOKS_RETURNING_OBJECT, *FACTORIES_RETURNING_TRANSLATOR)
+_FACTORIES = (*HOOKS_RETURNING_OBJECT, *FACTORIES_RETURNING_TRANSLATOR, *NEXT_I18NEXT_HOOKS)
 _FORMATJS_WORDS = tuple(
     word.encode()
     for word in (*(module.rstrip("*") for module in FORMATJS_MODULES), *sorted(FORMATJS_NAMES))
@@ -182,21 +185,23 @@ def _prop_of(node: tree_sitter.Node | None) -> str | None:
     return None
 
 
+def _first_parameter_of(function: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The first parameter's pattern of `function` (types unwrapped)."""
+    parameters = function.child_by_field_name("parameters")
+    if parameters is None:
+        return function.child_by_field_name("parameter")  # `x => …`
+    first = named_child(parameters, 0)
+    if first is not None and first.type in _PARAMETER_WRAPPERS:
+        first = first.child_by_field_name("pattern")
+    return first
+
+
 def _first_parameter(node: tree_sitter.Node) -> tree_sitter.Node | None:
     """The first parameter's pattern of the function enclosing `node` (types unwrapped)."""
     function = node.parent
     while function is not None and function.type not in _FUNCTIONS:
         function = function.parent
-    if function is None:
-        return None
-    parameters = function.child_by_field_name("parameters")
-    if parameters is None:
-        parameter = function.child_by_field_name("parameter")  # `x => …`
-        return parameter
-    first = named_child(parameters, 0)
-    if first is not None and first.type in _PARAMETER_WRAPPERS:
-        first = first.child_by_field_name("pattern")
-    return first
+    return _first_parameter_of(function) if function is not None else None
 
 
 def _preview(content: bytes, start: int, end: int) -> str:
@@ -227,6 +232,7 @@ class _Extraction:
         self._positions = Positions(content)
         self._comments = DescriptionComments(content)
         self._evaluator = Evaluator(content if document != content else None)
+        self._typed = TypedTranslators(root, self._evaluator.value_of)
         self._bindings: dict[str, list[_Binding]] = {}
         self._factory_declarators: set[int] = set()
         self._plain = _EMPTY
@@ -251,12 +257,17 @@ class _Extraction:
             uses.add_callee_name(name)
         if self._grammar != "typescript":
             uses.add_attribute_name("i18nKey")
-            for name in (*TRANS_ELEMENTS, *(FORMATJS_ELEMENTS if formatjs else ())):
+            for name in (
+                *TRANS_ELEMENTS,
+                *RENDER_PROP_ELEMENTS,
+                *(FORMATJS_ELEMENTS if formatjs else ()),
+            ):
                 uses.add_element_name(name)
         self._plain = self._hoc_translator(uses.callees.get("withTranslation", []))
         if self._plain is not _EMPTY:
             self._passed = self._plain  # the component's `t` comes from the HOC
         self._bind_factories(uses.factories)
+        render_props = self._bind_render_props(uses.elements)
         bound: set[int] = set()
         while True:
             # A bound name may itself be copied or renamed: search until no new name appears.
@@ -284,7 +295,9 @@ class _Extraction:
                 translator = self._translator_of(callee)
             if translator is not None:
                 self._call_site(call, translator, subtree=name in SUBTREE_CALLEES)
-        elements = {element.id: element for element in uses.elements}
+        elements = {
+            element.id: element for element in uses.elements if element.id not in render_props
+        }
         for attribute in uses.attributes:
             if attribute.parent is not None and _element_of(attribute.parent).id not in elements:
                 self._attribute_site(attribute)
@@ -339,6 +352,11 @@ class _Extraction:
             if function is None or call.child_by_field_name("arguments") is None:
                 continue
             factory = node_text(function)
+            if factory in NEXT_I18NEXT_HOOKS:
+                source = self._evaluator.import_source(factory, function)
+                if source is None or not source.startswith("next-i18next"):
+                    continue  # another library's hook of that name
+                factory = "useTranslation"
             arguments = _arguments(call)
             scope = enclosing_scope(statement)
             self._factory_declarators.add(declarator.id)
@@ -365,6 +383,44 @@ class _Extraction:
             else None,
             scope=self._namespace_scope(arguments[0]) if arguments else [],
         )
+
+    def _bind_render_props(self, elements: list[tree_sitter.Node]) -> set[int]:
+        """Bind the `t` parameter of the function a react-i18next `<Translation ns keyPrefix>`
+        renders (`{(t) => …}`), which is `useTranslation(ns, { keyPrefix })`'s; the ids of
+        those elements (they name no key themselves)."""
+        bound: set[int] = set()
+        for element in elements:
+            tag = _opening_tag(element)
+            name = tag.child_by_field_name("name")
+            if name is None or node_text(name) not in RENDER_PROP_ELEMENTS:
+                continue
+            source = self._evaluator.import_source(node_text(name), name)
+            if source is None or not source.startswith(_I18N_PACKAGES[1:]):
+                continue
+            bound.add(element.id)
+            attributes = _attributes(tag)
+            values: dict[str, tree_sitter.Node] = {}
+            for attribute in ("ns", "keyPrefix"):
+                value = named_child(attributes[attribute], 1) if attribute in attributes else None
+                inner = _expression_inside(value) if value is not None else None
+                if inner is not None:
+                    values[attribute] = inner
+            namespace = values.get("ns")
+            prefix = values.get("keyPrefix")
+            translator = Translator(
+                self._evaluator.value_of(prefix) if prefix is not None else None,
+                self._namespace_argument(namespace) if namespace is not None else None,
+                fixed=True,
+                scope=self._namespace_scope(namespace) if namespace is not None else [],
+            )
+            for child in element.named_children if element.type == "jsx_element" else ():
+                function = _expression_inside(child) if child.type == "jsx_expression" else None
+                if function is None or function.type not in _FUNCTIONS:
+                    continue
+                parameter = _first_parameter_of(function)
+                if parameter is not None and parameter.type == "identifier":
+                    self._bind(node_text(parameter), function, translator)
+        return bound
 
     def _factory_translator(self, factory: str, arguments: list[tree_sitter.Node]) -> Translator:
         """The translation function `factory(arguments…)` makes.
@@ -481,7 +537,9 @@ class _Extraction:
                 source = self._evaluator.import_source(root, callee)
                 if root in _I18N_INSTANCES and source in (None, *_I18N_PACKAGES):
                     return self._plain
-                return self._passed
+                head, _, last = path.rpartition(".")
+                typed = self._typed.of_member(head, last, callee) if "." not in head else None
+                return typed or self._passed
             target = callee.child_by_field_name("object")
             prop = callee.child_by_field_name("property")
             if target is not None and prop is not None and node_text(prop) in _RICH_METHODS:
@@ -507,7 +565,9 @@ class _Extraction:
             return best.translator
         if name not in self._names.bare:
             return None
-        return self._passed if self._evaluator.is_local(name, identifier) else self._plain
+        if not self._evaluator.is_local(name, identifier):
+            return self._plain
+        return self._typed.of_name(name, identifier) or self._passed
 
     # -- sites --------------------------------------------------------------------------------
 
