@@ -145,9 +145,12 @@ class TypedTranslators:
                 return found
         return None
 
-    def _t_function(self, arguments: list[tree_sitter.Node]) -> Translator:
-        """`TFunction<Ns, KeyPrefix>`: bound to `Ns` (the first of a tuple), under `KeyPrefix`;
-        with no `Ns`, to the default namespace."""
+    def _t_function(self, arguments: list[tree_sitter.Node]) -> Translator | None:
+        """`TFunction<Ns, KeyPrefix>`: bound to `Ns` (the first of a tuple), under `KeyPrefix`.
+        A bare `TFunction` says nothing: without typed resources any `t` may be passed as one
+        (`None`)."""
+        if not arguments:
+            return None
         namespaces = _literals(arguments[0]) if arguments else []
         values = [self._value_of(literal) for literal in namespaces]
         prefix_literals = _literals(arguments[1]) if len(arguments) > 1 else []

@@ -322,10 +322,12 @@ TYPED_CASES = [
         doc=f"{TS}#tfunction",
     ),
     Case(
-        "typed_t_default_namespace",
+        # Without typed resources, any `t` may be passed as a bare `TFunction`.
+        "typed_t_bare_any_namespace",
         script("export function f(t: TFunction) {\n  return t('title');\n}\n", TYPES),
-        used={"translation:title"},
-        unused={"auth:title", "common:title"},
+        used={"translation:title", "auth:title", "common:title"},
+        unused={"auth:other"},
+        missing={"title"},
         namespaces=NAMESPACES,
         dependencies=CORE,
         doc=f"{TS}#tfunction",
