@@ -48,6 +48,8 @@ FACTORIES_RETURNING_TRANSLATOR = ("useTranslations", "getTranslations", "getFixe
 NEXT_I18NEXT_HOOKS = ("useT", "getT")
 # react-i18next's render prop, whose function gets `useTranslation(ns, { keyPrefix })`'s `t`.
 RENDER_PROP_ELEMENTS = ("Translation",)
+# i18next's `getResource(lng, ns, key)`: reads one key of a namespace.
+RESOURCE_GETTERS = ("getResource",)
 # Markup attributes that name a key (`<Trans i18nKey>`, vue-i18n `<i18n-t keypath>`, `v-t`).
 KEY_ATTRIBUTES = ("i18nKey", "keypath", "v-t")
 # i18next's component whose children (or `i18nKey`) are a key.

@@ -23,6 +23,7 @@ from i18nprune.scan.callees import (
     NAMESPACE_HOCS,
     NEXT_I18NEXT_HOOKS,
     RENDER_PROP_ELEMENTS,
+    RESOURCE_GETTERS,
     SUBTREE_CALLEES,
     TRANS_ELEMENTS,
     CalleeNames,
@@ -253,7 +254,7 @@ class _Extraction:
             uses.add_translator_name(name)
         for name in _FACTORIES:
             uses.add_factory_name(name)
-        for name in NAMESPACE_HOCS:
+        for name in (*NAMESPACE_HOCS, *RESOURCE_GETTERS):
             uses.add_callee_name(name)
         if self._grammar != "typescript":
             uses.add_attribute_name("i18nKey")
@@ -295,6 +296,8 @@ class _Extraction:
                 translator = self._translator_of(callee)
             if translator is not None:
                 self._call_site(call, translator, subtree=name in SUBTREE_CALLEES)
+        for call in uses.callees.get("getResource", []):
+            self._resource_site(call)
         elements = {
             element.id: element for element in uses.elements if element.id not in render_props
         }
@@ -624,6 +627,19 @@ class _Extraction:
         self._site(call.start_byte, call.end_byte, "key", key, translator, options)
         self._site_calls.add(call.id)
 
+    def _resource_site(self, call: tree_sitter.Node) -> None:
+        """i18next's `i18n.getResource(lng, ns, key)`: the key, in that namespace."""
+        callee = call.child_by_field_name("function")
+        arguments = _arguments(call)
+        if callee is None or callee.type != "member_expression" or len(arguments) < 3:
+            return
+        namespace = self._namespace_argument(arguments[1])
+        self._note_key_literals(arguments[2])
+        key = self._evaluator.value_of(arguments[2])
+        options = _NO_OPTIONS._replace(namespace=namespace)
+        self._site(call.start_byte, call.end_byte, "key", key, self._plain, options)
+        self._site_calls.add(call.id)
+
     def _messages_sites(self) -> None:
         """Reads of a messages value without `t()` (see `scan.messages`): each reads its key
         and every key below it, in a namespace not known here."""
@@ -742,6 +758,7 @@ class _Extraction:
             return
         attributes = _attributes(element)
         options = self._element_options(attributes)
+        self._note_key_literals(_expression_inside(value) or value)
         key = self._jsx_value(value)
         self._site(
             element.start_byte,

@@ -11,6 +11,7 @@ from i18nprune.scan.callees import (
     HOOKS_RETURNING_OBJECT,
     KEY_ATTRIBUTES,
     NAMESPACE_HOCS,
+    RESOURCE_GETTERS,
     TRANS_ELEMENTS,
     CalleeNames,
 )
@@ -25,6 +26,7 @@ _WORDS = (
     *KEY_ATTRIBUTES,
     *TRANS_ELEMENTS,
     *NAMESPACE_HOCS,
+    *RESOURCE_GETTERS,
     *FORMATJS_CALLEES,
     *FORMATJS_ELEMENTS,
 )

@@ -199,6 +199,62 @@ I18NEXT_CASES = [
         dependencies=CORE,
         doc="i18next.com/overview/configuration-options#misc",
     ),
+    Case(
+        "i18next_exists_namespace",
+        script("i18next.exists('hint', { ns: 'auth' });\n"),
+        used={"auth:hint"},
+        unused={"translation:hint"},
+        namespaces=NAMESPACES,
+        dependencies=CORE,
+        doc="i18next.com/overview/api#exists",
+    ),
+    Case(
+        "i18next_get_resource",
+        script("i18next.getResource('en', 'auth', 'login.title');\n"),
+        used={"auth:login.title"},
+        unused={"auth:login.other"},
+        namespaces=NAMESPACES,
+        dependencies=CORE,
+        doc="i18next.com/overview/api#getresource",
+    ),
+    Case(
+        "i18next_key_prefix_removed",
+        component("{t('title', { keyPrefix: '' })}", hook="useTranslation('auth', { keyPrefix: 'a' })"),
+        used={"auth:title"},
+        unused={"auth:a.title"},
+        namespaces=NAMESPACES,
+        dependencies=REACT,
+        doc="i18next.com/translation-function/essentials#overview-options",
+    ),
+    Case(
+        "i18next_create_instance",
+        script(
+            "const i18n = i18next.createInstance();\ni18n.t('home.title');\n"
+            "const t = i18n.getFixedT(null, 'auth');\nt('login');\n"
+        ),
+        used={"translation:home.title", "auth:login"},
+        unused={"translation:login", "auth:home.title"},
+        namespaces=NAMESPACES,
+        dependencies=CORE,
+        doc="i18next.com/overview/api#createinstance",
+    ),
+    Case(
+        "i18next_constant_key",
+        script("const KEY = 'home.title';\ni18next.t(KEY);\ni18next.t(`home.${'sub'}`);\n"),
+        used={"home.title", "home.sub"},
+        unused={"home.other"},
+        dependencies=CORE,
+        doc=f"{ESSENTIALS}#accessing-keys",
+    ),
+    Case(
+        "i18next_dynamic_key_protects_its_prefix",
+        script("declare const code: string;\ni18next.t(`errors.${code}`);\ni18next.t('ok');\n"),
+        used={"ok"},
+        unused={"other"},
+        files={},
+        dependencies=CORE,
+        doc=f"{ESSENTIALS}#accessing-keys",
+    ),
 ]
 
 SELECTOR_CASES = [
@@ -299,6 +355,46 @@ SELECTOR_CASES = [
         unused={"app.other"},
         dependencies=CORE,
         doc=f"{SELECTOR}#keyfromselector",
+    ),
+    Case(
+        "selector_return_objects",
+        component("{t($ => $.tree, { returnObjects: true })}"),
+        used={"tree.a", "tree.b"},
+        unused={"forest"},
+        missing={"tree"},
+        dependencies=REACT,
+        doc=f"{SELECTOR}#options",
+    ),
+    Case(
+        "selector_plural_context",
+        component("{t($ => $.friend, { context: 'male', count: 2 })}"),
+        used={"friend_male_one", "friend_male_other"},
+        unused={"friend_female_one"},
+        missing={"friend"},
+        dependencies=REACT,
+        doc=f"{SELECTOR}#options",
+    ),
+    Case(
+        "selector_get_fixed_t",
+        script("const t = i18next.getFixedT(null, ['auth', 'common'], 'form');\nt($ => $.title);\n"),
+        used={"auth:form.title", "common:form.title"},
+        unused={"auth:title"},
+        missing={"auth:form.title"},
+        namespaces=NAMESPACES,
+        dependencies=CORE,
+        doc=f"{SELECTOR}#namespaces",
+    ),
+    Case(
+        # A `t` whose namespaces are not known (it is handed in): a first segment naming a
+        # namespace may be one.
+        "selector_handed_t",
+        {"src/f.ts": "export const f = (t: any) => t($ => $.auth.login);\n"},
+        used={"auth:login", "translation:auth.login", "common:auth.login"},
+        unused={"auth:other"},
+        missing={"auth.login"},
+        namespaces=NAMESPACES,
+        dependencies=CORE,
+        doc=f"{SELECTOR}#namespaces",
     ),
 ]
 
@@ -485,6 +581,43 @@ REACT_CASES = [
         dependencies=REACT,
         doc="react.i18next.com/latest/translation-render-prop",
     ),
+    Case(
+        "use_translation_namespace_constant",
+        {
+            "src/ns.ts": "export const AUTH = 'auth';\n",
+            "src/App.tsx": HOOK + "import { AUTH } from './ns';\nexport function App() {\n"
+            "  const { t } = useTranslation(AUTH);\n  return <p>{t('title')}</p>;\n}\n",
+        },
+        used={"auth:title"},
+        unused={"translation:title"},
+        namespaces=NAMESPACES,
+        dependencies=REACT,
+        doc=f"{USE_TRANSLATION}#loading-namespaces",
+    ),
+    Case(
+        "use_translation_i18n_t",
+        {
+            "src/App.tsx": HOOK + "export function App() {\n  const { i18n } = useTranslation('auth');\n"
+            "  return <p>{i18n.t('home.title')}</p>;\n}\n"
+        },
+        used={"home.title"},
+        unused={"home.other"},
+        dependencies=REACT,
+        doc=f"{USE_TRANSLATION}#what-it-does",
+    ),
+    Case(
+        "with_translation_namespaces",
+        {
+            "src/Row.jsx": "import { withTranslation } from 'react-i18next';\n"
+            "function Row({ t }) {\n  return <p>{t('title')}{t('common:save')}</p>;\n}\n"
+            "export default withTranslation(['auth', 'common'])(Row);\n"
+        },
+        used={"auth:title", "common:save"},
+        unused={"common:title", "auth:save"},
+        namespaces=NAMESPACES,
+        dependencies=REACT,
+        doc="react.i18next.com/latest/withtranslation-hoc",
+    ),
 ]
 
 TRANS_IMPORT = "import { Trans, useTranslation } from 'react-i18next';\n"
@@ -597,6 +730,51 @@ TRANS_CASES = [
         dependencies=REACT,
         doc=f"{TRANS}#trans-props",
     ),
+    Case(
+        "trans_ns_list",
+        trans('<Trans ns={["auth", "common"]} i18nKey="title" />'),
+        used={"auth:title", "common:title"},
+        unused={"translation:title"},
+        missing={"auth:title"},
+        namespaces=NAMESPACES,
+        dependencies=REACT,
+        doc=f"{TRANS}#trans-props",
+    ),
+    Case(
+        "trans_context_dynamic",
+        {
+            "src/App.tsx": TRANS_IMPORT + "export function App({ kind }: { kind: string }) {\n"
+            '  return <Trans i18nKey="title" context={kind} />;\n}\n'
+        },
+        used={"title", "title_short", "title_long"},
+        unused={"other"},
+        missing={"title"},
+        dependencies=REACT,
+        doc=f"{TRANS}#trans-props",
+    ),
+    Case(
+        "trans_selector_t_prop",
+        trans("<Trans t={t} i18nKey={$ => $.common.save} />", hook="useTranslation(['auth', 'common'])"),
+        used={"common:save"},
+        unused={"auth:common.save", "auth:save"},
+        namespaces=NAMESPACES,
+        dependencies=REACT,
+        doc=f"{TRANS}#trans-props",
+    ),
+    Case(
+        "icu_trans",
+        {
+            "src/App.tsx": "import { IcuTrans } from 'react-i18next';\n"
+            "export const App = () => (\n"
+            '  <IcuTrans i18nKey="welcome.message" ns="auth" defaultTranslation="Welcome <0>friend</0>!"'
+            " content={[{ type: 'strong' }]} />\n);\n"
+        },
+        used={"auth:welcome.message"},
+        unused={"translation:welcome.message"},
+        namespaces=NAMESPACES,
+        dependencies=REACT,
+        doc="react.i18next.com/latest/icutrans-component",
+    ),
 ]
 
 NEXT_CASES = [
@@ -658,6 +836,33 @@ NEXT_CASES = [
         namespaces=NAMESPACES,
         dependencies=NEXT,
         doc=f"{NEXT_DOC} (app router: getT)",
+    ),
+    Case(
+        "next_get_t_default",
+        {
+            "src/app/page.tsx": "import { getT } from 'next-i18next/server';\n"
+            "export default async function Page() {\n  const { t } = await getT();\n"
+            "  return <h1>{t('heading')}</h1>;\n}\n"
+        },
+        used={"translation:heading"},
+        unused={"auth:heading"},
+        namespaces=NAMESPACES,
+        dependencies=NEXT,
+        doc=f"{NEXT_DOC} (app router: getT)",
+    ),
+    Case(
+        "next_trans_client",
+        {
+            "src/app/intro.tsx": "'use client';\nimport { Trans } from 'next-i18next/client';\n"
+            "import { useT } from 'next-i18next/client';\n"
+            "export function Intro() {\n  const { t } = useT('auth');\n"
+            '  return <Trans t={t} i18nKey="intro" />;\n}\n'
+        },
+        used={"auth:intro"},
+        unused={"translation:intro"},
+        namespaces=NAMESPACES,
+        dependencies=NEXT,
+        doc=f"{NEXT_DOC} (app router: Trans)",
     ),
 ]
 
