@@ -4,10 +4,12 @@ saying which keys the code reads and which it does not (`tests/conformance/harne
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tests.conformance.harness import Case, check, params
+from tests.conftest import write_tree
 
 CORE = ("i18next",)
 REACT = ("i18next", "react-i18next")
@@ -175,6 +177,16 @@ I18NEXT_CASES = [
         doc="i18next.com/overview/api#getfixedt",
     ),
     Case(
+        "i18next_get_fixed_t_called_at_once",
+        script("i18next.getFixedT(null, 'auth', 'form')('title');\n"),
+        used={"auth:form.title"},
+        unused={"auth:title"},
+        namespaces=NAMESPACES,
+        dependencies=CORE,
+        doc="i18next.com/overview/api#getfixedt",
+        gap="a translator made and called in one expression is not bound: name it first",
+    ),
+    Case(
         "i18next_call_key_prefix",
         script("const t = i18next.getFixedT(null, null, 'a');\nt('title', { keyPrefix: 'b' });\n"),
         used={"b.title"},
@@ -219,7 +231,9 @@ I18NEXT_CASES = [
     ),
     Case(
         "i18next_key_prefix_removed",
-        component("{t('title', { keyPrefix: '' })}", hook="useTranslation('auth', { keyPrefix: 'a' })"),
+        component(
+            "{t('title', { keyPrefix: '' })}", hook="useTranslation('auth', { keyPrefix: 'a' })"
+        ),
         used={"auth:title"},
         unused={"auth:a.title"},
         namespaces=NAMESPACES,
@@ -285,7 +299,9 @@ SELECTOR_CASES = [
     ),
     Case(
         "selector_fallback_keys",
-        script("declare const code: string;\ni18next.t([$ => $.error[code], $ => $.error.unknown]);\n"),
+        script(
+            "declare const code: string;\ni18next.t([$ => $.error[code], $ => $.error.unknown]);\n"
+        ),
         used={"error.unknown", "error.404"},
         unused={"other"},
         missing={"error.unknown"},
@@ -339,7 +355,10 @@ SELECTOR_CASES = [
     ),
     Case(
         "selector_trans",
-        component("<Trans i18nKey={$ => $.intro.text} />", imports=HOOK.replace("{ useTranslation }", "{ Trans, useTranslation }")),
+        component(
+            "<Trans i18nKey={$ => $.intro.text} />",
+            imports=HOOK.replace("{ useTranslation }", "{ Trans, useTranslation }"),
+        ),
         used={"intro.text"},
         unused={"intro.other"},
         dependencies=REACT,
@@ -376,7 +395,9 @@ SELECTOR_CASES = [
     ),
     Case(
         "selector_get_fixed_t",
-        script("const t = i18next.getFixedT(null, ['auth', 'common'], 'form');\nt($ => $.title);\n"),
+        script(
+            "const t = i18next.getFixedT(null, ['auth', 'common'], 'form');\nt($ => $.title);\n"
+        ),
         used={"auth:form.title", "common:form.title"},
         unused={"auth:title"},
         missing={"auth:form.title"},
@@ -410,7 +431,10 @@ TYPED_CASES = [
     ),
     Case(
         "typed_t_namespace_list",
-        script("export function f(t: TFunction<['auth', 'common']>) {\n  return t('title');\n}\n", TYPES),
+        script(
+            "export function f(t: TFunction<['auth', 'common']>) {\n  return t('title');\n}\n",
+            TYPES,
+        ),
         used={"auth:title"},
         unused={"translation:title", "common:title"},
         namespaces=NAMESPACES,
@@ -455,7 +479,8 @@ TYPED_CASES = [
     Case(
         "typed_with_translation_props",
         {
-            "src/Row.tsx": "import { withTranslation, type WithTranslation } from 'react-i18next';\n"
+            "src/Row.tsx": "import { withTranslation, type WithTranslation }"
+            " from 'react-i18next';\n"
             "function Row({ t }: WithTranslation<'auth'>) {\n  return <p>{t('row.title')}</p>;\n}\n"
             "export default withTranslation('auth')(Row);\n"
         },
@@ -533,7 +558,8 @@ REACT_CASES = [
     Case(
         "with_translation_class",
         {
-            "src/Row.jsx": "import React from 'react';\nimport { withTranslation } from 'react-i18next';\n"
+            "src/Row.jsx": "import React from 'react';\n"
+            "import { withTranslation } from 'react-i18next';\n"
             "class Row extends React.Component {\n  render() {\n"
             "    return <p>{this.props.t('row.title')}</p>;\n  }\n}\n"
             "export default withTranslation()(Row);\n"
@@ -561,7 +587,8 @@ REACT_CASES = [
         "translation_render_prop",
         {
             "src/App.jsx": "import { Translation } from 'react-i18next';\n"
-            "export const App = () => (\n  <Translation>{(t) => <p>{t('home.title')}</p>}</Translation>\n);\n"
+            "export const App = () => (\n"
+            "  <Translation>{(t) => <p>{t('home.title')}</p>}</Translation>\n);\n"
         },
         used={"home.title"},
         unused={"home.other"},
@@ -573,7 +600,8 @@ REACT_CASES = [
         {
             "src/App.jsx": "import { Translation } from 'react-i18next';\n"
             "export const App = () => (\n"
-            "  <Translation ns=\"auth\" keyPrefix=\"login\">{(t) => <p>{t('title')}</p>}</Translation>\n);\n"
+            '  <Translation ns="auth" keyPrefix="login">'
+            "{(t) => <p>{t('title')}</p>}</Translation>\n);\n"
         },
         used={"auth:login.title"},
         unused={"translation:login.title", "auth:title"},
@@ -597,7 +625,8 @@ REACT_CASES = [
     Case(
         "use_translation_i18n_t",
         {
-            "src/App.tsx": HOOK + "export function App() {\n  const { i18n } = useTranslation('auth');\n"
+            "src/App.tsx": HOOK
+            + "export function App() {\n  const { i18n } = useTranslation('auth');\n"
             "  return <p>{i18n.t('home.title')}</p>;\n}\n"
         },
         used={"home.title"},
@@ -702,7 +731,9 @@ TRANS_CASES = [
     ),
     Case(
         "trans_t_prop",
-        trans('<Trans t={t} i18nKey="title" />', hook="useTranslation('auth', { keyPrefix: 'login' })"),
+        trans(
+            '<Trans t={t} i18nKey="title" />', hook="useTranslation('auth', { keyPrefix: 'login' })"
+        ),
         used={"auth:login.title"},
         unused={"translation:title", "auth:title"},
         namespaces=NAMESPACES,
@@ -754,7 +785,10 @@ TRANS_CASES = [
     ),
     Case(
         "trans_selector_t_prop",
-        trans("<Trans t={t} i18nKey={$ => $.common.save} />", hook="useTranslation(['auth', 'common'])"),
+        trans(
+            "<Trans t={t} i18nKey={$ => $.common.save} />",
+            hook="useTranslation(['auth', 'common'])",
+        ),
         used={"common:save"},
         unused={"auth:common.save", "auth:save"},
         namespaces=NAMESPACES,
@@ -766,7 +800,8 @@ TRANS_CASES = [
         {
             "src/App.tsx": "import { IcuTrans } from 'react-i18next';\n"
             "export const App = () => (\n"
-            '  <IcuTrans i18nKey="welcome.message" ns="auth" defaultTranslation="Welcome <0>friend</0>!"'
+            '  <IcuTrans i18nKey="welcome.message" ns="auth"'
+            ' defaultTranslation="Welcome <0>friend</0>!"'
             " content={[{ type: 'strong' }]} />\n);\n"
         },
         used={"auth:welcome.message"},
@@ -801,7 +836,8 @@ NEXT_CASES = [
             "const MyApp = ({ Component, pageProps }) => <Component {...pageProps} />;\n"
             "export default appWithTranslation(MyApp);\n",
             "src/pages/index.tsx": "import { Trans, withTranslation } from 'next-i18next';\n"
-            "function Home({ t }) {\n  return <p>{t('title')}<Trans i18nKey=\"intro\" t={t} /></p>;\n}\n"
+            "function Home({ t }) {\n"
+            "  return <p>{t('title')}<Trans i18nKey=\"intro\" t={t} /></p>;\n}\n"
             "export default withTranslation('common')(Home);\n",
         },
         used={"common:title", "common:intro"},
@@ -872,3 +908,102 @@ CASES = [*I18NEXT_CASES, *SELECTOR_CASES, *TYPED_CASES, *REACT_CASES, *TRANS_CAS
 @pytest.mark.parametrize("case", params(CASES))
 def test_case(case: Case, tmp_path: Path) -> None:
     check(case, tmp_path)
+
+
+# A Next.js app on next-i18next (pages and app router) using many of the shapes at once.
+APP: dict[str, Any] = {
+    "package.json": {
+        "dependencies": {"i18next": "^26.0.0", "react-i18next": "^17.0.0", "next-i18next": "^16"}
+    },
+    "i18nprune.config.json": {
+        "src": "src",
+        "locales": {
+            "directory": "public/locales",
+            "mode": "locale_directory",
+            "structure": "locale_per_dir",
+            "namespaces": "file",
+            "defaultNamespace": "common",
+        },
+    },
+    "src/pages/_app.tsx": (
+        "import { appWithTranslation } from 'next-i18next';\n"
+        "const MyApp = ({ Component, pageProps }) => <Component {...pageProps} />;\n"
+        "export default appWithTranslation(MyApp);\n"
+    ),
+    "src/pages/index.tsx": (
+        "import { Trans, useTranslation } from 'next-i18next';\n"
+        "import { serverSideTranslations } from 'next-i18next/serverSideTranslations';\n"
+        "import { Row } from '../components/Row';\n"
+        "export default function Home() {\n"
+        "  const { t } = useTranslation(['common', 'auth']);\n"
+        "  return (\n    <main>\n      <h1>{t('title')}</h1>\n"
+        "      <p>{t($ => $.auth.login.title)}</p>\n"
+        '      <Trans t={t} i18nKey="welcome">Welcome <b>back</b></Trans>\n'
+        "      <Row t={t} />\n    </main>\n  );\n}\n"
+        "export const getStaticProps = async ({ locale }) => ({\n"
+        "  props: { ...(await serverSideTranslations(locale, ['common', 'auth', 'settings'])) },\n"
+        "});\n"
+    ),
+    "src/components/Row.tsx": (
+        "import type { TFunction } from 'i18next';\n"
+        "export function Row({ t }: { t: TFunction<'settings', 'row'> }) {\n"
+        "  return <p title={t('hint')}>{t('label')}</p>;\n}\n"
+    ),
+    "src/app/[lng]/page.tsx": (
+        "import { getT } from 'next-i18next/server';\n"
+        "export default async function Page() {\n"
+        "  const { t } = await getT('settings', { keyPrefix: 'page' });\n"
+        "  return <h1>{t('heading')}{t($ => $.intro)}</h1>;\n}\n"
+    ),
+    "src/app/[lng]/client.tsx": (
+        "'use client';\nimport { useT } from 'next-i18next/client';\n"
+        "import { Translation } from 'react-i18next';\n"
+        "export function Client() {\n  const { t } = useT('auth');\n"
+        "  return (\n    <>\n      <button>{t('logout')}</button>\n"
+        "      <Translation ns=\"settings\">{(ts) => ts('theme.label')}</Translation>\n"
+        "    </>\n  );\n}\n"
+    ),
+    "src/lib/errors.ts": (
+        "import i18next from 'i18next';\n"
+        "export const unknown = () => i18next.t('error.unknown', { ns: ['auth', 'common'] });\n"
+        "export const hasHelp = () => i18next.exists('error.help');\n"
+        "const errors = i18next.getFixedT(null, 'auth', 'errors');\n"
+        "export const timeout = () => errors('timeout');\n"
+    ),
+    "public/locales/en/common.json": {
+        "title": "Home",
+        "welcome": "Welcome <1>back</1>",
+        "error": {"unknown": "Something went wrong", "help": "Ask for help"},
+        "footer": "Made with care",
+    },
+    "public/locales/en/auth.json": {
+        "login": {"title": "Sign in"},
+        "logout": "Sign out",
+        "errors": {"timeout": "Timed out"},
+        "unused": "Never shown",
+    },
+    "public/locales/en/settings.json": {
+        "row": {"label": "Row"},
+        "page": {"heading": "Settings", "intro": "Choose"},
+        "theme": {"label": "Theme"},
+        "old": "Old setting",
+    },
+    "public/locales/fr/common.json": {"title": "Accueil", "footer": "Fait avec soin"},
+}
+
+
+def test_app_cleanup_offers_exactly_the_unused_keys(tmp_path: Path, run_cli) -> None:
+    root = write_tree(tmp_path / "app", APP)
+
+    result = run_cli("cleanup", "--dry-run", "--json", cwd=root)
+
+    assert result.code == 0, result.stdout
+    assert set(result.envelope["data"]["keys"]) == {"common:footer", "auth:unused", "settings:old"}
+
+
+def test_app_validate_finds_exactly_the_missing_keys(tmp_path: Path, run_cli) -> None:
+    root = write_tree(tmp_path / "app", APP)
+
+    result = run_cli("validate", "--json", cwd=root)
+
+    assert result.envelope["data"]["missing"] == ["settings:row.hint"]
