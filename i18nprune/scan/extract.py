@@ -758,8 +758,9 @@ class _Extraction:
             return
         attributes = _attributes(element)
         options = self._element_options(attributes)
-        self._note_key_literals(_expression_inside(value) or value)
-        key = self._jsx_value(value)
+        inner = _expression_inside(value) or value
+        self._note_key_literals(inner)
+        key = self._key_argument(inner)
         self._site(
             element.start_byte,
             element.end_byte,
@@ -785,7 +786,8 @@ class _Extraction:
             value = named_child(attributes["i18nKey"], 1)
             if value is not None:
                 self._note_key_literals(_expression_inside(value) or value)
-            key = self._jsx_value(value) if value is not None else OPAQUE
+            inner = (_expression_inside(value) or value) if value is not None else None
+            key = self._key_argument(inner) if inner is not None else OPAQUE  # a list: fallbacks
             position = attributes["i18nKey"].start_byte
         else:
             key = children_key if children_key is not None else OPAQUE

@@ -810,6 +810,32 @@ TRANS_CASES = [
         dependencies=REACT,
         doc="react.i18next.com/latest/icutrans-component",
     ),
+    Case(
+        "trans_fallback_keys",
+        trans('<Trans i18nKey={["error.specific", "error.unspecific"]} />'),
+        used={"error.specific", "error.unspecific"},
+        unused={"error.other"},
+        dependencies=REACT,
+        doc=f"{TRANS}#trans-props",
+    ),
+    Case(
+        "provider_default_namespace",
+        {
+            "src/App.tsx": "import { I18nextProvider, useTranslation } from 'react-i18next';\n"
+            "import i18n from './i18n';\n"
+            "function Title() {\n  const { t } = useTranslation();\n"
+            "  return <h1>{t('title')}</h1>;\n}\n"
+            "export const App = () => (\n"
+            '  <I18nextProvider i18n={i18n} defaultNS="auth"><Title /></I18nextProvider>\n);\n'
+        },
+        used={"auth:title"},
+        unused={"translation:title"},
+        namespaces=NAMESPACES,
+        dependencies=REACT,
+        doc="react.i18next.com/latest/i18nextprovider",
+        gap="the default namespace an I18nextProvider gives the components it renders is not"
+        " followed (set locales.scopes for their folder)",
+    ),
 ]
 
 NEXT_CASES = [
@@ -899,6 +925,23 @@ NEXT_CASES = [
         namespaces=NAMESPACES,
         dependencies=NEXT,
         doc=f"{NEXT_DOC} (app router: Trans)",
+    ),
+    Case(
+        # next-i18next's app router sets i18next's `fallbackNS` to `defaultNS`: a key of
+        # another namespace not found there is read from the default one.
+        "next_app_router_fallback_namespace",
+        {
+            "src/app/page.tsx": "import { getT } from 'next-i18next/server';\n"
+            "export default async function Page() {\n  const { t } = await getT('auth');\n"
+            "  return <h1>{t('save')}</h1>;\n}\n"
+        },
+        used={"auth:save", "translation:save"},
+        unused={"common:save"},
+        missing={"auth:save"},
+        namespaces=NAMESPACES,
+        dependencies=NEXT,
+        doc=f"{NEXT_DOC} (app router: getT, I18nProvider)",
+        gap="next-i18next's implicit fallbackNS is not read; set locales.fallbackNamespaces",
     ),
 ]
 
