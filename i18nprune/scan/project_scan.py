@@ -848,29 +848,7 @@ class _ProjectScan:
         context = _linked(linker, site.context, relpath)
         default = _linked(linker, site.default, relpath)
         assert key is not None
-        spaces = [
-            namespace
-            for chosen in site_namespaces(explicit, bound, syntax)
-            for namespace in self._namespaces(relpath, chosen)
-        ]
-        also = _linked(linker, site.also_namespace, relpath)
-        if isinstance(also, Text) and syntax.uses_namespaces:
-            spaces = list(dict.fromkeys([*spaces, Namespace(also.value, True)]))
-        readings = [(key, spaces)]
-        if has_selector(key):
-            scope = selector_scope(
-                explicit,
-                _linked(linker, translator.namespace, relpath),
-                [_linked(linker, part, relpath) or OPAQUE for part in translator.scope],
-                translator.fixed,
-                syntax,
-            )
-            readings = [
-                (reading.key, [Namespace(reading.namespace, True)])
-                if reading.namespace is not None and syntax.uses_namespaces
-                else (reading.key, spaces)
-                for reading in selector_readings(key, scope, syntax)
-            ]
+        readings = self._readings(relpath, site, key, explicit, bound, linker)
         meanings = [
             resolve_key(reading, prefix, context, space, syntax, subtree=site.subtree)
             for prefix in prefixes
@@ -931,6 +909,44 @@ class _ProjectScan:
             )
             for (reached, prefix, suffix), kind in reaches.items()
         )
+
+    def _readings(
+        self,
+        relpath: str,
+        site: SiteFact,
+        key: Expr,
+        explicit: Expr | None,
+        bound: Expr | None,
+        linker: Linker,
+    ) -> list[tuple[Expr, list[Namespace]]]:
+        """Each key a site may mean (several: spellings of one key), with the namespaces it is
+        read in: the site's (each of a list, `<Trans tOptions={{ ns }}>`'s too), or the one a
+        selector's path names (see `scan.selectors`)."""
+        syntax = self.options.syntax
+        spaces = [
+            namespace
+            for chosen in site_namespaces(explicit, bound, syntax)
+            for namespace in self._namespaces(relpath, chosen)
+        ]
+        also = _linked(linker, site.also_namespace, relpath)
+        if isinstance(also, Text) and syntax.uses_namespaces:
+            spaces = list(dict.fromkeys([*spaces, Namespace(also.value, True)]))
+        if not has_selector(key):
+            return [(key, spaces)]
+        translator = site.translator
+        scope = selector_scope(
+            explicit,
+            _linked(linker, translator.namespace, relpath),
+            [_linked(linker, part, relpath) or OPAQUE for part in translator.scope],
+            translator.fixed,
+            syntax,
+        )
+        return [
+            (reading.key, [Namespace(reading.namespace, True)])
+            if reading.namespace is not None and syntax.uses_namespaces
+            else (reading.key, spaces)
+            for reading in selector_readings(key, scope, syntax)
+        ]
 
     def _with_prop_prefixes(self, dynamic: list[DynamicSite]) -> list[DynamicSite]:
         """`dynamic` with, for each site whose `keyPrefix` is a component prop, a site per

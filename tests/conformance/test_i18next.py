@@ -588,7 +588,7 @@ REACT_CASES = [
         {
             "src/App.jsx": "import { Translation } from 'react-i18next';\n"
             "export const App = () => (\n"
-            "  <Translation>{(t) => <p>{t('home.title')}</p>}</Translation>\n);\n"
+            "  <Translation>{(tr) => <p>{tr('home.title')}</p>}</Translation>\n);\n"
         },
         used={"home.title"},
         unused={"home.other"},
