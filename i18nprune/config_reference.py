@@ -81,7 +81,8 @@ DESCRIPTIONS: dict[tuple[str, str], str] = {
         "Names of the translation functions whose first argument is a key (`t`, `i18n.t`, `$t`); "
         "a dotted name also matches as a suffix (`i18n.t` matches `app.i18n.t`). When no layer "
         "sets it, the i18n libraries in `package.json` add theirs (vue-i18n: `$t $tc $te $tm tm "
-        "rt`, svelte-i18n: `$_ $t $format $json`). Flag `--functions a,b`."
+        "rt`, svelte-i18n: `$_ $t $format $json`, i18next, react-i18next and next-i18next: "
+        "`i18n.t i18next.t i18n.exists i18next.exists`). Flag `--functions a,b`."
     ),
     ("Config", "exclude"): (
         "Source files the scan leaves out. Flag `--exclude a,b` appends to `dirs` and `files`."
