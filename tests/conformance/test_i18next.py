@@ -263,9 +263,9 @@ I18NEXT_CASES = [
     Case(
         "i18next_dynamic_key_protects_its_prefix",
         script("declare const code: string;\ni18next.t(`errors.${code}`);\ni18next.t('ok');\n"),
-        used={"ok"},
+        used={"ok", "errors.404"},
         unused={"other"},
-        files={},
+        missing={"ok"},
         dependencies=CORE,
         doc=f"{ESSENTIALS}#accessing-keys",
     ),
