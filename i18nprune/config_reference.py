@@ -84,7 +84,8 @@ DESCRIPTIONS: dict[tuple[str, str], str] = {
         "(`<F id='…' />`, as `formatjs extract --additional-component-names F` reads it). When "
         "no layer sets it, the i18n libraries in `package.json` add theirs (vue-i18n: `$t $tc "
         "$te $tm tm this.$t global.t global.tc global.te global.tm`, svelte-i18n: `$_ $t "
-        "$format $json`, vue-intl: `$formatMessage`), and a script's `formatjs extract` its "
+        "$format $json`, vue-intl: `$formatMessage`, i18next, react-i18next and next-i18next: "
+        "`i18n.t i18next.t i18n.exists i18next.exists`), and a script's `formatjs extract` its "
         "`--additional-function-names` and `--additional-component-names`. Flag `--functions a,b`."
     ),
     ("Config", "exclude"): (

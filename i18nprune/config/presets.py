@@ -23,7 +23,8 @@ _VUE_I18N = (
     "global.te",
     "global.tm",
 )
-_I18NEXT = ("i18n.t", "i18next.t")
+# `exists(key)` reads a key as `t` does (with its `ns` option).
+_I18NEXT = ("i18n.t", "i18next.t", "i18n.exists", "i18next.exists")
 _SVELTE_I18N = ("$_", "$t", "$format", "$json")
 
 # Library → the callee names it adds to the default `t`.

@@ -112,6 +112,13 @@ FACTORIES_RETURNING_TRANSLATOR = (
 )
 # next-intl's factories whose translation function takes a message's text, not its key.
 EXTRACTING_FACTORIES = frozenset({"useExtracted", "getExtracted"})
+# next-i18next's app-router hooks (`next-i18next/client`, `next-i18next/server`), which return
+# what `useTranslation` does: `const { t } = useT('ns', { keyPrefix })`, `await getT('ns')`.
+NEXT_I18NEXT_HOOKS = ("useT", "getT")
+# react-i18next's render prop, whose function gets `useTranslation(ns, { keyPrefix })`'s `t`.
+RENDER_PROP_ELEMENTS = ("Translation",)
+# i18next's `getResource(lng, ns, key)`: reads one key of a namespace.
+RESOURCE_GETTERS = ("getResource",)
 # Markup attributes that name a key (`<Trans i18nKey>`, vue-i18n `<i18n-t keypath>`, `v-t`).
 KEY_ATTRIBUTES = ("i18nKey", "keypath", "v-t")
 # i18next's component whose children (or `i18nKey`) are a key.

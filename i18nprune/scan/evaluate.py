@@ -25,6 +25,7 @@ from i18nprune.scan.expressions import (
     Opaque,
     Record,
     Returns,
+    Selector,
     Text,
     computed_member,
     concatenate,
@@ -178,6 +179,17 @@ class Evaluator:
             return Text(text) if _DECIMAL.fullmatch(text) else OPAQUE
         if kind == "call_expression":
             return self._frozen(node)
+        if kind == "arrow_function":
+            path = selector_path(node)
+            if path is not None:
+                return Selector(
+                    [
+                        Text(node_text(part))
+                        if part.type == "property_identifier"
+                        else self.value_of(part)
+                        for part in path
+                    ]
+                )
         if kind in _PLAIN_FUNCTIONS:
             return self.function_value(node)
         return OPAQUE
@@ -417,6 +429,9 @@ class Evaluator:
             return OPAQUE
         if node_text(function) == "defineMessages":
             return self.defined_messages(node)
+        if _last_name(function) == "keyFromSelector":  # i18next's key of a selector
+            selector = named_child(arguments, 0)
+            return self.value_of(selector) if selector is not None else OPAQUE
         if node_text(function) not in _IDENTITY_CALLS:
             value = self._messages_call(function, arguments)
             return self._returned(function) if isinstance(value, Opaque) else value
@@ -568,6 +583,45 @@ class Evaluator:
         if isinstance(descriptor, Text):
             return Record({"id": auto(descriptor.value), "defaultMessage": descriptor})
         return None
+
+
+def selector_path(function: tree_sitter.Node) -> list[tree_sitter.Node] | None:
+    """The segments an i18next selector (`$ => $.app['title'].main`, one parameter whose
+    member chain is the body) reads, as the nodes naming them, else `None`."""
+    parameter = function.child_by_field_name("parameter")
+    parameters = function.child_by_field_name("parameters")
+    if parameter is None and parameters is not None and parameters.named_child_count == 1:
+        parameter = named_child(parameters, 0)
+        if parameter is not None and parameter.type == "required_parameter":
+            parameter = parameter.child_by_field_name("pattern")
+    body = function.child_by_field_name("body")
+    if parameter is None or parameter.type != "identifier" or body is None:
+        return None
+    segments: list[tree_sitter.Node] = []
+    while body.type in ("member_expression", "subscript_expression", "non_null_expression"):
+        if body.type == "non_null_expression":
+            inner = named_child(body, 0)
+        else:
+            field = "property" if body.type == "member_expression" else "index"
+            segment = body.child_by_field_name(field)
+            if segment is None:
+                return None
+            segments.append(segment)
+            inner = body.child_by_field_name("object")
+        if inner is None:
+            return None
+        body = inner
+    if not segments or body.type != "identifier" or node_text(body) != node_text(parameter):
+        return None
+    return segments[::-1]
+
+
+def _last_name(function: tree_sitter.Node) -> str:
+    """The last name of a callee (`i18next.keyFromSelector` → `keyFromSelector`)."""
+    if function.type == "member_expression":
+        prop = function.child_by_field_name("property")
+        return node_text(prop) if prop is not None else ""
+    return node_text(function) if function.type == "identifier" else ""
 
 
 def plain_object(node: tree_sitter.Node) -> bool:

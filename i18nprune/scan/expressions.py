@@ -125,6 +125,14 @@ class AutoId(msgspec.Struct, frozen=True, tag="a", array_like=True):
     described: bool = False
 
 
+class Selector(msgspec.Struct, frozen=True, tag="p", array_like=True):
+    """i18next's selector function (`$ => $.app['title'].main`): the segments of the path it
+    reads, in order. Its key is the segments joined by the key separator, unless the first
+    names one of the translator's namespaces (see `scan.selectors`)."""
+
+    path: list[Expr]
+
+
 Expr: TypeAlias = (
     Text
     | Join
@@ -138,6 +146,7 @@ Expr: TypeAlias = (
     | Called
     | Opaque
     | AutoId
+    | Selector
 )
 
 OPAQUE = Opaque()
@@ -204,6 +213,8 @@ def needs_linking(value: Expr | None) -> bool:
         return needs_linking(value.value)
     if isinstance(value, Join):
         return any(needs_linking(part) for part in value.parts)
+    if isinstance(value, Selector):
+        return any(needs_linking(part) for part in value.path)
     if isinstance(value, Branches):
         return any(needs_linking(option) for option in value.options)
     if isinstance(value, Record):

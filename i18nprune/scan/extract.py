@@ -23,6 +23,9 @@ from i18nprune.scan.callees import (
     HOOK_TRANSLATOR_NAMES,
     HOOKS_RETURNING_OBJECT,
     NAMESPACE_HOCS,
+    NEXT_I18NEXT_HOOKS,
+    RENDER_PROP_ELEMENTS,
+    RESOURCE_GETTERS,
     SUBTREE_CALLEES,
     CalleeNames,
 )
@@ -66,6 +69,7 @@ from i18nprune.scan.scopes import enclosing_scope, named_child, plain_string
 from i18nprune.scan.svelte_stores import store_names
 from i18nprune.scan.syntax_errors import first_syntax_error, parse_repaired
 from i18nprune.scan.trans import trans_key
+from i18nprune.scan.typed_translators import TypedTranslators
 from i18nprune.scan.vue_i18n import (
     script_messages,
     sfc_blocks,
@@ -93,7 +97,9 @@ _VALUE_WRAPPERS = frozenset(
     {"as_expression", "satisfies_expression", "parenthesized_expression", "non_null_expression"}
 )
 
-_FACTORIES = (*HOOKS_RETURNING_OBJECT, *FACTORIES_RETURNING_TRANSLATOR)
+_OTHER_TRANSLATION = frozenset(RENDER_PROP_ELEMENTS)
+"""Element names that are a key site only as another library's component (`<Translation>`)."""
+_FACTORIES = (*HOOKS_RETURNING_OBJECT, *FACTORIES_RETURNING_TRANSLATOR, *NEXT_I18NEXT_HOOKS)
 _HOOK_T = frozenset({"t"})
 """What a configured hook's object holds (`const { t } = useAppTranslation()`)."""
 _FORMATJS_WORDS = tuple(
@@ -118,6 +124,7 @@ class _CallOptions(NamedTuple):
     subtree: bool = False
     spellings: bool = False
     key_prefix: Expr | None = None
+    also_namespace: Expr | None = None
 
 
 _NO_OPTIONS = _CallOptions()
@@ -271,21 +278,23 @@ def _prop_of(node: tree_sitter.Node | None) -> str | None:
     return None
 
 
+def _first_parameter_of(function: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The first parameter's pattern of `function` (types unwrapped)."""
+    parameters = function.child_by_field_name("parameters")
+    if parameters is None:
+        return function.child_by_field_name("parameter")  # `x => …`
+    first = named_child(parameters, 0)
+    if first is not None and first.type in _PARAMETER_WRAPPERS:
+        first = first.child_by_field_name("pattern")
+    return first
+
+
 def _first_parameter(node: tree_sitter.Node) -> tree_sitter.Node | None:
     """The first parameter's pattern of the function enclosing `node` (types unwrapped)."""
     function = node.parent
     while function is not None and function.type not in _FUNCTIONS:
         function = function.parent
-    if function is None:
-        return None
-    parameters = function.child_by_field_name("parameters")
-    if parameters is None:
-        parameter = function.child_by_field_name("parameter")  # `x => …`
-        return parameter
-    first = named_child(parameters, 0)
-    if first is not None and first.type in _PARAMETER_WRAPPERS:
-        first = first.child_by_field_name("pattern")
-    return first
+    return _first_parameter_of(function) if function is not None else None
 
 
 def _preview(content: bytes, start: int, end: int) -> str:
@@ -316,6 +325,7 @@ class _Extraction:
         self._positions = Positions(content)
         self._comments = DescriptionComments(content)
         self._evaluator = Evaluator(content if document != content else None)
+        self._typed = TypedTranslators(root, self._evaluator.value_of)
         self._bindings: dict[str, list[_Binding]] = {}
         self._factory_declarators: set[int] = set()
         self._factory_names: dict[str, str] = {}
@@ -348,12 +358,16 @@ class _Extraction:
         self._factory_names = _renamed_imports(self._root, _FACTORIES)
         for name in (*_FACTORIES, *self._factory_names, *sorted(self._names.hooks)):
             uses.add_factory_name(name)
-        for name in NAMESPACE_HOCS:
+        for name in (*NAMESPACE_HOCS, *RESOURCE_GETTERS):
             uses.add_callee_name(name)
         if self._grammar != "typescript":
             uses.add_attribute_name("i18nKey")
             uses.add_attribute_name("keypath")  # vue-i18n's `<Translation keypath>` in JSX
-            for name in (*self._names.trans_elements, *(FORMATJS_ELEMENTS if formatjs else ())):
+            for name in (
+                *self._names.trans_elements,
+                *RENDER_PROP_ELEMENTS,
+                *(FORMATJS_ELEMENTS if formatjs else ()),
+            ):
                 uses.add_element_name(name)
             for name in self._names.components:  # an app's own `<F>` (configured)
                 uses.add_element_name(name)
@@ -365,6 +379,7 @@ class _Extraction:
             self._passed = self._plain  # the component's `t` comes from the HOC
         self._bind_factories(uses.factories)
         self._bind_hooks(uses)
+        render_props = self._bind_render_props(uses.elements)
         bound: set[int] = set()
         while True:
             # A bound name may itself be copied, renamed or wrapped: search until no new name
@@ -406,7 +421,15 @@ class _Extraction:
                 self._call_site(call, translator, subtree=subtree)
         for offset in stores.called:  # svelte's `get(_)('key')`
             self._store_call(offset)
-        elements = {element.id: element for element in uses.elements}
+        for call in uses.callees.get("getResource", []):
+            self._resource_site(call)
+        # A `<Translation>` that is not react-i18next's render prop is vue-i18n's component in
+        # JSX, whose `keypath` attribute is its key (an attribute site, below).
+        elements = {
+            element.id: element
+            for element in uses.elements
+            if element.id not in render_props and _element_name(element) not in _OTHER_TRANSLATION
+        }
         for attribute in uses.attributes:
             if attribute.parent is not None and _element_of(attribute.parent).id not in elements:
                 self._attribute_site(attribute)
@@ -446,7 +469,7 @@ class _Extraction:
         for call in calls:
             arguments = _arguments(call)
             if arguments:
-                return Translator(None, self._namespace_argument(arguments[0]), fixed=True)
+                return self._hook_translator(arguments)
         return _EMPTY
 
     def _bind_factories(self, declarators: list[tree_sitter.Node]) -> None:
@@ -465,13 +488,18 @@ class _Extraction:
             if function is None or call.child_by_field_name("arguments") is None:
                 continue
             factory = self._factory_names.get(node_text(function), node_text(function))
+            if factory in NEXT_I18NEXT_HOOKS:
+                source = self._evaluator.import_source(node_text(function), function)
+                if source is None or not source.startswith("next-i18next"):
+                    continue  # another library's hook of that name
+                factory = "useTranslation"
             arguments = _arguments(call)
             scope = enclosing_scope(statement)
             self._factory_declarators.add(declarator.id)
             if factory in HOOKS_RETURNING_OBJECT:
                 translator = _EMPTY
                 if factory == "useTranslation":
-                    translator = self._use_translation(arguments)
+                    translator = self._hook_translator(arguments)
                 for local in _hook_translator_names(pattern, HOOK_TRANSLATOR_NAMES[factory]):
                     self._bind(local, scope, translator)
             elif factory in self._hooks:
@@ -490,8 +518,10 @@ class _Extraction:
             elif pattern.type == "identifier":
                 self._bind(node_text(pattern), scope, self._factory_translator(factory, arguments))
 
-    def _use_translation(self, arguments: list[tree_sitter.Node]) -> Translator:
-        """The `t` of `useTranslation(ns, { keyPrefix })`."""
+    def _hook_translator(self, arguments: list[tree_sitter.Node]) -> Translator:
+        """The `t` of `useTranslation(ns, { keyPrefix })` (and of what calls it the same way:
+        `withTranslation`, `<Translation>`, next-i18next's `useT`/`getT`): bound to the first
+        namespace of `ns`, under the key prefix."""
         options = arguments[1] if len(arguments) > 1 else None
         return Translator(
             self._option(options, "keyPrefix") if options is not None else None,
@@ -500,6 +530,7 @@ class _Extraction:
             prefix_prop=_prop_of(self._option_node(options, "keyPrefix"))
             if options is not None
             else None,
+            scope=self._namespace_scope(arguments[0]) if arguments else [],
         )
 
     def _bind_hooks(self, uses: NameUses) -> None:
@@ -545,7 +576,7 @@ class _Extraction:
                 return None
             translator = self._named_translator(node_text(value), value)
             return (translator, False) if translator is not None else None
-        translator = self._use_translation(_arguments(value))
+        translator = self._hook_translator(_arguments(value))
         if result.id == value.id:
             return translator, True
         parent = value.parent
@@ -570,6 +601,44 @@ class _Extraction:
             fixed=True,
         )
 
+    def _bind_render_props(self, elements: list[tree_sitter.Node]) -> set[int]:
+        """Bind the `t` parameter of the function a react-i18next `<Translation ns keyPrefix>`
+        renders (`{(t) => …}`), which is `useTranslation(ns, { keyPrefix })`'s; the ids of
+        those elements (they name no key themselves)."""
+        bound: set[int] = set()
+        for element in elements:
+            tag = _opening_tag(element)
+            name = tag.child_by_field_name("name")
+            if name is None or node_text(name) not in RENDER_PROP_ELEMENTS:
+                continue
+            source = self._evaluator.import_source(node_text(name), name)
+            if source is None or not source.startswith(_I18N_PACKAGES[1:]):
+                continue
+            bound.add(element.id)
+            attributes = _attributes(tag)
+            values: dict[str, tree_sitter.Node] = {}
+            for attribute in ("ns", "keyPrefix"):
+                value = named_child(attributes[attribute], 1) if attribute in attributes else None
+                inner = _expression_inside(value) if value is not None else None
+                if inner is not None:
+                    values[attribute] = inner
+            namespace = values.get("ns")
+            prefix = values.get("keyPrefix")
+            translator = Translator(
+                self._evaluator.value_of(prefix) if prefix is not None else None,
+                self._namespace_argument(namespace) if namespace is not None else None,
+                fixed=True,
+                scope=self._namespace_scope(namespace) if namespace is not None else [],
+            )
+            for child in element.named_children if element.type == "jsx_element" else ():
+                function = _expression_inside(child) if child.type == "jsx_expression" else None
+                if function is None or function.type not in _FUNCTIONS:
+                    continue
+                parameter = _first_parameter_of(function)
+                if parameter is not None and parameter.type == "identifier":
+                    self._bind(node_text(parameter), function, translator)
+        return bound
+
     def _factory_translator(self, factory: str, arguments: list[tree_sitter.Node]) -> Translator:
         """The translation function `factory(arguments…)` makes.
 
@@ -578,9 +647,11 @@ class _Extraction:
         takes the key prefix as its third argument.
         """
         if factory == "getFixedT":
-            namespace = self._namespace_argument(arguments[1]) if len(arguments) > 1 else None
+            # A list of namespaces is looked up in order: the key may be in any of them.
+            namespace = self._namespace_list(arguments[1]) if len(arguments) > 1 else None
             prefix = self._value_unless_empty(arguments[2]) if len(arguments) > 2 else None
-            return Translator(prefix, namespace, fixed=True)
+            scope = self._namespace_scope(arguments[1]) if len(arguments) > 1 else []
+            return Translator(prefix, namespace, fixed=True, scope=scope)
         extracted = factory in EXTRACTING_FACTORIES
         if not arguments:
             return Translator(extracted=True) if extracted else _EMPTY
@@ -603,6 +674,20 @@ class _Extraction:
             first = named_child(node, 0)
             return self._evaluator.value_of(first) if first is not None else None
         return self._evaluator.value_of(node)
+
+    def _namespace_list(self, node: tree_sitter.Node) -> Expr | None:
+        """`'ns'`, or each of `['ns', 'other']` (an `ns` option, where i18next looks the key up
+        in each namespace in turn)."""
+        if node.type == "array":
+            items = [self._evaluator.value_of(item) for item in node.named_children]
+            return (items[0] if len(items) == 1 else Branches(items)) if items else None
+        return self._namespace_argument(node)
+
+    def _namespace_scope(self, node: tree_sitter.Node) -> list[Expr]:
+        """Every namespace of `['ns', 'other']`, when it lists several (see
+        `Translator.scope`)."""
+        items = node.named_children if node.type == "array" else []
+        return [self._evaluator.value_of(item) for item in items] if len(items) > 1 else []
 
     def _bind_renames(self, nodes: list[tree_sitter.Node], bound: set[int]) -> None:
         """Bind `import { t as tr }` and `{ t: tx }` patterns (props, parameters, objects)."""
@@ -706,7 +791,9 @@ class _Extraction:
                 source = self._evaluator.import_source(root, callee)
                 if root in _I18N_INSTANCES and source in (None, *_I18N_PACKAGES):
                     return self._plain
-                return self._passed
+                head, _, last = path.rpartition(".")
+                typed = self._typed.of_member(head, last, callee) if "." not in head else None
+                return typed or self._passed
             target = callee.child_by_field_name("object")
             prop = callee.child_by_field_name("property")
             if target is not None and prop is not None and node_text(prop) in _RICH_METHODS:
@@ -750,6 +837,9 @@ class _Extraction:
             return None
         if not self._evaluator.is_local(name, identifier):
             return self._plain
+        typed = self._typed.of_name(name, identifier)
+        if typed is not None:
+            return typed
         made = self._evaluator.binding_value(name, identifier)
         if isinstance(made, Called | Member) and self._passed is _PASSED:
             # `const t = useAppT()` with `useAppT` imported: linking says what the hook gives
@@ -792,6 +882,7 @@ class _Extraction:
                 spellings=options.spellings,
                 description=description,
                 key_prefix=options.key_prefix,
+                also_namespace=options.also_namespace,
             )
         )
 
@@ -850,6 +941,19 @@ class _Extraction:
         if isinstance(value, Text) and node.type != "identifier":
             return Text(next_intl_key(value.value)), value
         return OPAQUE, None
+
+    def _resource_site(self, call: tree_sitter.Node) -> None:
+        """i18next's `i18n.getResource(lng, ns, key)`: the key, in that namespace."""
+        callee = call.child_by_field_name("function")
+        arguments = _arguments(call)
+        if callee is None or callee.type != "member_expression" or len(arguments) < 3:
+            return
+        namespace = self._namespace_argument(arguments[1])
+        self._note_key_literals(arguments[2])
+        key = self._evaluator.value_of(arguments[2])
+        options = _NO_OPTIONS._replace(namespace=namespace)
+        self._site(call.start_byte, call.end_byte, "key", key, self._plain, options)
+        self._site_calls.add(call.id)
 
     def _messages_sites(self) -> None:
         """Reads of a messages value without `t()` (see `scan.messages`): each reads its key
@@ -913,7 +1017,7 @@ class _Extraction:
                 if value_node is None:
                     values[name] = self._evaluator.binding_value(name, child)
                 elif name == "ns":
-                    values[name] = self._namespace_argument(value_node) or OPAQUE
+                    values[name] = self._namespace_list(value_node) or OPAQUE
                 else:
                     values[name] = self._evaluator.value_of(value_node)
         return _CallOptions(
@@ -969,7 +1073,9 @@ class _Extraction:
             return
         attributes = _attributes(element)
         options = self._element_options(attributes)
-        key = self._jsx_value(value)
+        inner = _expression_inside(value) or value
+        self._note_key_literals(inner)
+        key = self._key_argument(inner)
         self._site(
             element.start_byte,
             element.end_byte,
@@ -1005,21 +1111,42 @@ class _Extraction:
             value = named_child(attributes["i18nKey"], 1)
             if value is not None:
                 self._note_key_literals(_expression_inside(value) or value)
-            key = self._jsx_value(value) if value is not None else OPAQUE
+            inner = (_expression_inside(value) or value) if value is not None else None
+            key = self._key_argument(inner) if inner is not None else OPAQUE  # a list: fallbacks
             position = attributes["i18nKey"].start_byte
         else:
             key = children_key if children_key is not None else OPAQUE
             position = element.start_byte
             options = options._replace(spellings=True)
-        options = options._replace(default=children_default)
+        options = self._trans_t_options(attributes, options)._replace(default=children_default)
         self._site(element.start_byte, element.end_byte, "key", key, translator, options, position)
+
+    def _trans_t_options(
+        self, attributes: dict[str, tree_sitter.Node], options: _CallOptions
+    ) -> _CallOptions:
+        """`<Trans tOptions={{ context, ns }}>`: react-i18next passes the `context` on when the
+        element has none, and its own namespace over `ns` (the `ns` prop, else `t`'s, else the
+        default), where the extractors write the key: the key is read in either."""
+        value = named_child(attributes["tOptions"], 1) if "tOptions" in attributes else None
+        inner = _expression_inside(value) if value is not None else None
+        if inner is None or inner.type != "object":
+            return options
+        if options.context is None:
+            options = options._replace(context=self._option(inner, "context"))
+        namespace = self._option_node(inner, "ns")
+        if namespace is not None and options.namespace is None:
+            options = options._replace(also_namespace=self._namespace_list(namespace))
+        return options
 
     def _element_options(self, attributes: dict[str, tree_sitter.Node]) -> _CallOptions:
         """`count`, `context`, `ns` and `defaults` props of a key-naming element."""
         values: dict[str, Expr] = {}
         for name in ("context", "ns", "defaults"):
             value = named_child(attributes[name], 1) if name in attributes else None
-            if value is not None:
+            inner = _expression_inside(value) if value is not None else None
+            if name == "ns" and inner is not None and inner.type == "array":
+                values[name] = self._namespace_list(inner) or OPAQUE  # each, in order
+            elif value is not None:
                 values[name] = self._jsx_value(value)
         return _CallOptions(
             plural="count" in attributes,

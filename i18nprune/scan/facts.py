@@ -36,6 +36,11 @@ class Translator(msgspec.Struct, frozen=True, array_like=True):
     """It is next-intl's `useExtracted()`/`getExtracted()`: it is called with a message's text,
     whose key is the text's hash (`content_ids.next_intl_key`), or with `{ id, message }`."""
 
+    scope: list[Expr] = []
+    """Every namespace the translator was made for (`useTranslation(['a', 'b'])`), when it
+    lists several: `namespace` is the first, the one a key is read from; a selector's path
+    may name the others (`t($ => $.b.key)`, see `scan.selectors`)."""
+
 
 HOOK = "\0hook"
 HOOK_NAMESPACE = "\0ns"
@@ -80,6 +85,10 @@ class SiteFact(msgspec.Struct, frozen=True, array_like=True):
     answered: list[str] = []
     """The locales whose messages in the component itself hold the key (vue-i18n's local
     scope: an SFC `<i18n>` block, `useI18n({ messages })`): there it is not missing."""
+
+    also_namespace: Expr | None = None
+    """A namespace the key may be read from besides the site's own: `<Trans tOptions={{ ns
+    }}>`, which react-i18next passes over and extractors write the key to."""
 
 
 class ComponentMessages(msgspec.Struct, frozen=True, array_like=True):

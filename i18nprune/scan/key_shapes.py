@@ -76,6 +76,24 @@ def site_namespace(explicit: Expr | None, bound: Expr | None, syntax: KeySyntax)
     return Namespace(None, True)
 
 
+def site_namespaces(
+    explicit: Expr | None, bound: Expr | None, syntax: KeySyntax
+) -> list[Namespace]:
+    """`site_namespace`, where a list of known namespaces (`{ ns: ['a', 'b'] }`,
+    `getFixedT(lng, ['a', 'b'])`) is each of them in order: i18next looks the key up in each,
+    so one holding it is enough."""
+    chosen = explicit if explicit is not None else bound
+    if (
+        syntax.uses_namespaces
+        and isinstance(chosen, Branches)
+        and chosen.options
+        and all(isinstance(option, Text) for option in chosen.options)
+    ):
+        names = dict.fromkeys(option.value for option in chosen.options if isinstance(option, Text))
+        return [Namespace(name, True) for name in names]
+    return [site_namespace(explicit, bound, syntax)]
+
+
 def site_prefixes(
     bound: Expr | None, own: Expr | None, fixed: bool
 ) -> tuple[list[Expr | None], bool]:

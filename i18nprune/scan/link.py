@@ -31,6 +31,7 @@ from i18nprune.scan.expressions import (
     Messages,
     Record,
     Returns,
+    Selector,
     computed_member,
     concatenate,
     needs_linking,
@@ -179,6 +180,8 @@ class Linker:
             return concatenate(parts, template=value.template)
         if isinstance(value, Branches):
             return Branches([self.resolve(option, file, steps + 1) for option in value.options])
+        if isinstance(value, Selector):
+            return Selector([self.resolve(part, file, steps + 1) for part in value.path])
         if isinstance(value, Imported | Member | Called):
             target, target_file = self._dereference(value, file, steps + 1)
             if isinstance(target, _Namespace):

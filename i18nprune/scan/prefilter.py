@@ -11,6 +11,9 @@ from i18nprune.scan.callees import (
     HOOKS_RETURNING_OBJECT,
     KEY_ATTRIBUTES,
     NAMESPACE_HOCS,
+    NEXT_I18NEXT_HOOKS,
+    RENDER_PROP_ELEMENTS,
+    RESOURCE_GETTERS,
     TRANS_ELEMENTS,
     CalleeNames,
 )
@@ -26,6 +29,9 @@ _WORDS = (
     *KEY_ATTRIBUTES,
     *TRANS_ELEMENTS,
     *NAMESPACE_HOCS,
+    *NEXT_I18NEXT_HOOKS,
+    *RENDER_PROP_ELEMENTS,
+    *RESOURCE_GETTERS,
     *FORMATJS_CALLEES,
     *FORMATJS_ELEMENTS,
     SVELTE_I18N,  # its stores may be imported under any name (`import { _ as intl }`)

@@ -38,13 +38,13 @@ from i18nprune.scan.cache import (
 )
 from i18nprune.scan.callees import CalleeNames
 from i18nprune.scan.discovery import Discovery, SourceFile, SourceFiles, discover_sources
-from i18nprune.scan.expressions import AutoId, Expr, Record, Text, needs_linking
+from i18nprune.scan.expressions import OPAQUE, AutoId, Expr, Record, Text, needs_linking
 from i18nprune.scan.facts import HOOK, HOOK_NAMESPACE, HOOK_PREFIX, FileFacts, SiteFact, Translator
 from i18nprune.scan.grammars import SOURCE_SUFFIXES, grammar_versions
 from i18nprune.scan.key_shapes import (
     Namespace,
     resolve_key,
-    site_namespace,
+    site_namespaces,
     site_prefixes,
     static_text,
 )
@@ -71,12 +71,19 @@ from i18nprune.scan.records import (
     ScanResult,
     ScopeRule,
 )
+from i18nprune.scan.selectors import (
+    has_selector,
+    plain_key,
+    selector_readings,
+    selector_scope,
+)
 from i18nprune.system.children import usable_cpus
 from i18nprune.system.interrupts import raise_if_interrupted
 
 if TYPE_CHECKING:
     # Imported where a file is examined: a warm scan that reuses every record (most runs of a
     # short command) does not load the parsers' modules nor the worker plumbing.
+    from i18nprune.keys import KeySyntax
     from i18nprune.scan.examine import Examined
     from i18nprune.scan.parallel import ParseWorkers
     from i18nprune.scan.repository import RepositoryReading
@@ -846,19 +853,20 @@ class _ProjectScan:
         key = linker.resolve_key(site.key, relpath)
         explicit = _linked(linker, site.namespace, relpath)
         bound = _linked(linker, translator.namespace, relpath) if explicit is None else None
-        prefixes, readings = site_prefixes(
-            _linked(linker, translator.prefix, relpath),
-            _linked(linker, site.key_prefix, relpath),
+        prefixes, prefix_readings = site_prefixes(
+            _selector_path(_linked(linker, translator.prefix, relpath), syntax),
+            _selector_path(_linked(linker, site.key_prefix, relpath), syntax),
             translator.fixed,
         )
         context = _linked(linker, site.context, relpath)
         default = _linked(linker, site.default, relpath)
         assert key is not None
-        spaces = self._namespaces(relpath, site_namespace(explicit, bound, syntax))
+        readings = self._readings(relpath, site, translator, key, explicit, bound, linker)
         meanings = [
-            resolve_key(key, prefix, context, space, syntax, subtree=site.subtree)
+            resolve_key(reading, prefix, context, space, syntax, subtree=site.subtree)
             for prefix in prefixes
-            for space in spaces
+            for reading, reading_spaces in readings
+            for space in reading_spaces
         ]
         if isinstance(site.key, AutoId):
             # A message written without an id, which no Babel plugin we know gives one.
@@ -872,7 +880,7 @@ class _ProjectScan:
             keys, spellings = meanings[0].keys, site.spellings
         else:
             keys = list(dict.fromkeys(slot for meaning in meanings for slot in meaning.keys))
-            spellings = site.spellings or readings or len(spaces) > 1
+            spellings = site.spellings or prefix_readings or len(meanings) > len(prefixes)
         text = static_text(default) or None
         for rank, (key_namespace, path) in enumerate(keys):
             observations.append(
@@ -916,6 +924,44 @@ class _ProjectScan:
             for (reached, prefix, suffix), kind in reaches.items()
         )
 
+    def _readings(
+        self,
+        relpath: str,
+        site: SiteFact,
+        translator: Translator,
+        key: Expr,
+        explicit: Expr | None,
+        bound: Expr | None,
+        linker: Linker,
+    ) -> list[tuple[Expr, list[Namespace]]]:
+        """Each key a site may mean (several: spellings of one key), with the namespaces it is
+        read in: the site's (each of a list, `<Trans tOptions={{ ns }}>`'s too), or the one a
+        selector's path names (see `scan.selectors`)."""
+        syntax = self.options.syntax
+        spaces = [
+            namespace
+            for chosen in site_namespaces(explicit, bound, syntax)
+            for namespace in self._namespaces(relpath, chosen)
+        ]
+        also = _linked(linker, site.also_namespace, relpath)
+        if isinstance(also, Text) and syntax.uses_namespaces:
+            spaces = list(dict.fromkeys([*spaces, Namespace(also.value, True)]))
+        if not has_selector(key):
+            return [(key, spaces)]
+        scope = selector_scope(
+            explicit,
+            _linked(linker, translator.namespace, relpath),
+            [_linked(linker, part, relpath) or OPAQUE for part in translator.scope],
+            translator.fixed,
+            syntax,
+        )
+        return [
+            (reading.key, [Namespace(reading.namespace, True)])
+            if reading.namespace is not None and syntax.uses_namespaces
+            else (reading.key, spaces)
+            for reading in selector_readings(key, scope, syntax)
+        ]
+
     def _with_prop_prefixes(self, dynamic: list[DynamicSite]) -> list[DynamicSite]:
         """`dynamic` with, for each site whose `keyPrefix` is a component prop, a site per
         text the project passes to that prop (`i18nKeyPrefix="question"` in any file): its
@@ -937,6 +983,7 @@ class _ProjectScan:
                 continue
             key = _linked(linker, site.key, found.file)
             assert key is not None
+            key = plain_key(key, self.options.syntax)
             space = Namespace(found.namespace, found.namespace is not None)
             for text in texts:
                 meaning = resolve_key(key, Text(text), None, space, self.options.syntax)
@@ -1202,6 +1249,11 @@ def _hooked(linker: Linker, translator: Translator, relpath: str) -> Translator:
     if not all(value is None or isinstance(value, Text) for value in (prefix, namespace)):
         return translator  # values of the hook's own file that are not literal: not known here
     return Translator(prefix, namespace, fixed=True)
+
+
+def _selector_path(value: Expr | None, syntax: KeySyntax) -> Expr | None:
+    """A `keyPrefix` given as a selector (`{ keyPrefix: $ => $.login }`) as its path."""
+    return plain_key(value, syntax) if value is not None else None
 
 
 def _linked(linker: Linker, value: Expr | None, relpath: str) -> Expr | None:

@@ -638,7 +638,14 @@ def test_discovery_reads_the_names_and_separators_of_an_i18next_cli_config(tmp_p
     assert config["locales"]["pluralSeparator"] == "-"
     assert config["hooks"] == ["useSettingsTranslation", "useAppT"]
     assert config["transComponents"] == ["ShopTrans"]
-    assert config["functions"] == ["t", "i18n.t", "i18next.t", "translate"]
+    assert config["functions"] == [
+        "t",
+        "i18n.t",
+        "i18next.t",
+        "i18n.exists",
+        "i18next.exists",
+        "translate",
+    ]
 
 
 def test_discovery_reads_an_i18next_parser_config(tmp_path, run_cli):
