@@ -41,6 +41,11 @@ class Translator(msgspec.Struct, frozen=True, array_like=True):
     lists several: `namespace` is the first, the one a key is read from; a selector's path
     may name the others (`t($ => $.b.key)`, see `scan.selectors`)."""
 
+    typed: bool = False
+    """Its namespace is the one a type spells (`t: TFunction<'ns'>`), not a call's: trusted
+    only where the source locale has that namespace (apps write i18next's default type,
+    `TFunction<"translation">`, whatever their `defaultNS`)."""
+
 
 HOOK = "\0hook"
 HOOK_NAMESPACE = "\0ns"

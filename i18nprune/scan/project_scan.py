@@ -853,6 +853,8 @@ class _ProjectScan:
         key = linker.resolve_key(site.key, relpath)
         explicit = _linked(linker, site.namespace, relpath)
         bound = _linked(linker, translator.namespace, relpath) if explicit is None else None
+        if translator.typed and _unknown_namespace(bound, syntax):
+            bound = OPAQUE  # a type's namespace the locale lacks: any namespace, as a bare type
         prefixes, prefix_readings = site_prefixes(
             _selector_path(_linked(linker, translator.prefix, relpath), syntax),
             _selector_path(_linked(linker, site.key_prefix, relpath), syntax),
@@ -1235,6 +1237,12 @@ def _vouches_for(known: CachedStat, file: SourceFile) -> bool:
         file.mtime_ns,
         file.inode,
     )
+
+
+def _unknown_namespace(namespace: Expr | None, syntax: KeySyntax) -> bool:
+    """Whether `namespace` is a literal namespace the source locale does not have."""
+    known = syntax.namespaces
+    return known is not None and isinstance(namespace, Text) and namespace.value not in known
 
 
 def _hooked(linker: Linker, translator: Translator, relpath: str) -> Translator:

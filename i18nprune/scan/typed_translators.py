@@ -158,7 +158,7 @@ class TypedTranslators:
         namespace: Expr | None = values[0] if values else None
         if arguments and not values and node_text(arguments[0]) != "undefined":
             namespace = OPAQUE  # a type the file does not spell (`Ns`): any namespace
-        return Translator(prefix, namespace, scope=values if len(values) > 1 else [])
+        return Translator(prefix, namespace, scope=values if len(values) > 1 else [], typed=True)
 
     def _declaration(self, name: str) -> tree_sitter.Node | None:
         """The interface or type alias `name` declared at the file's top level."""

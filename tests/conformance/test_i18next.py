@@ -452,6 +452,23 @@ TYPED_CASES = [
         doc=f"{TS}#tfunction",
     ),
     Case(
+        # i18next's default type written out (`TFunction<"translation", undefined>`) in an app
+        # whose namespaces are others (linkwarden: `common`): the type says nothing there.
+        "typed_t_namespace_the_locale_lacks",
+        script(
+            "export function f(t: TFunction<'translation', undefined>) {\n"
+            "  return t('title');\n}\n",
+            TYPES,
+        ),
+        used={"common:title"},
+        unused={"common:other"},
+        missing={"title"},
+        namespaces=("common",),
+        default_namespace="common",
+        dependencies=CORE,
+        doc=f"{TS}#tfunction",
+    ),
+    Case(
         "typed_props_t",
         {
             "src/Row.tsx": TYPES + "export function Row({ t }: { t: TFunction<'auth'> }) {\n"
