@@ -65,7 +65,7 @@ from i18nprune.scan.message_ids import message_hash
 from i18nprune.scan.messages import may_hold_messages, messages_reads
 from i18nprune.scan.occurrences import NameUses
 from i18nprune.scan.positions import Positions
-from i18nprune.scan.scopes import enclosing_scope, named_child, plain_string
+from i18nprune.scan.scopes import enclosing_scope, named_child, named_imports, plain_string
 from i18nprune.scan.svelte_stores import store_names
 from i18nprune.scan.syntax_errors import first_syntax_error, parse_repaired
 from i18nprune.scan.trans import trans_key
@@ -1413,43 +1413,22 @@ def _imported_names(clause: tree_sitter.Node) -> list[str]:
 def _renamed_imports(root: tree_sitter.Node, names: tuple[str, ...]) -> dict[str, str]:
     """The local names the file's imports give `names` under another name
     (`import { useTranslations as useT }` → `{"useT": "useTranslations"}`)."""
-    renamed: dict[str, str] = {}
-    for statement in root.named_children:
-        if statement.type != "import_statement":
-            continue
-        clause = next((c for c in statement.named_children if c.type == "import_clause"), None)
-        named = (
-            next((c for c in clause.named_children if c.type == "named_imports"), None)
-            if clause is not None
-            else None
-        )
-        for specifier in named.named_children if named is not None else ():
-            imported = specifier.child_by_field_name("name")
-            local = specifier.child_by_field_name("alias")
-            if imported is not None and local is not None and node_text(imported) in names:
-                renamed[node_text(local)] = node_text(imported)
-    return renamed
+    return {
+        found.local: found.imported
+        for found in named_imports(root)
+        if found.imported in names and found.local != found.imported
+    }
 
 
 def _named_import_sources(root: tree_sitter.Node, names: frozenset[str]) -> list[str]:
     """The modules the file imports one of `names` from by name (`import { useIntl } …`)."""
-    sources: list[str] = []
-    for statement in root.named_children:
-        source = statement.child_by_field_name("source")
-        module = plain_string(source) if source is not None else None
-        if statement.type != "import_statement" or module is None:
-            continue
-        clause = next((c for c in statement.named_children if c.type == "import_clause"), None)
-        named = (
-            next((c for c in clause.named_children if c.type == "named_imports"), None)
-            if (clause is not None)
-            else None
+    return list(
+        dict.fromkeys(
+            found.module
+            for found in named_imports(root)
+            if found.module is not None and found.imported in names
         )
-        for specifier in named.named_children if named is not None else ():
-            imported = specifier.child_by_field_name("name")
-            if imported is not None and node_text(imported) in names and module not in sources:
-                sources.append(module)
-    return sources
+    )
 
 
 def _element_of(tag: tree_sitter.Node) -> tree_sitter.Node:

@@ -99,6 +99,35 @@ class DeclarationIndex:
         return None
 
 
+class NamedImport(NamedTuple):
+    """One specifier of `import { imported as local } from 'module'` (`local` is `imported`
+    without an alias; `module` is None when it is not a plain string)."""
+
+    module: str | None
+    imported: str
+    local: str
+
+
+def named_imports(root: tree_sitter.Node) -> list[NamedImport]:
+    """The named imports of the file's top-level import statements, in order."""
+    found = []
+    for statement in root.named_children:
+        if statement.type != "import_statement":
+            continue
+        source = statement.child_by_field_name("source")
+        module = plain_string(source) if source is not None else None
+        clause = next((c for c in statement.named_children if c.type == "import_clause"), None)
+        for listed in clause.named_children if clause is not None else ():
+            if listed.type != "named_imports":
+                continue
+            for specifier in listed.named_children:
+                imported = specifier.child_by_field_name("name")
+                local = specifier.child_by_field_name("alias") or imported
+                if imported is not None and local is not None:
+                    found.append(NamedImport(module, node_text(imported), node_text(local)))
+    return found
+
+
 def _declared_in(scope: tree_sitter.Node) -> dict[str, Declaration]:
     """The names a syntax node declares for code inside it (empty for most node types)."""
     table: dict[str, Declaration] = {}

@@ -9,8 +9,7 @@ from typing import NamedTuple
 
 import tree_sitter
 
-from i18nprune.scan.scopes import plain_string
-from i18nprune.syntax_tree import node_text
+from i18nprune.scan.scopes import named_imports
 
 MODULE = "svelte-i18n"
 _FORMATTERS = frozenset({"_", "t", "format"})
@@ -69,25 +68,9 @@ def store_names(root: tree_sitter.Node, document: bytes) -> StoreNames:
 
 def _imports(root: tree_sitter.Node) -> list[tuple[str, str]]:
     """(local, imported) names of the file's named imports from svelte-i18n."""
-    found = []
-    for statement in root.named_children:
-        source = statement.child_by_field_name("source")
-        if statement.type != "import_statement" or source is None:
-            continue
-        if plain_string(source) != MODULE:
-            continue
-        clause = next((c for c in statement.named_children if c.type == "import_clause"), None)
-        named = (
-            next((c for c in clause.named_children if c.type == "named_imports"), None)
-            if clause is not None
-            else None
-        )
-        for specifier in named.named_children if named is not None else ():
-            imported = specifier.child_by_field_name("name")
-            local = specifier.child_by_field_name("alias") or imported
-            if imported is not None and local is not None:
-                found.append((node_text(local), node_text(imported)))
-    return found
+    return [
+        (found.local, found.imported) for found in named_imports(root) if found.module == MODULE
+    ]
 
 
 __all__ = ["MODULE", "NO_STORES", "StoreNames", "store_names"]

@@ -185,3 +185,17 @@ def _write(path: Path, text: str) -> None:
 def _execute(kind: str, root: Path, options: Any) -> Any:
     handle = ProjectHandle(ProjectRequest(cwd=root, no_cache=True), env={})
     return trio.run(execute, OPS[kind], handle, options, discard)
+
+
+def check_app(run_cli: Any, root: Path, unused: set[str], missing: list[str]) -> list[str]:
+    """The real CLI (`run_cli`, as subprocesses) on the app-shaped project at `root`:
+    `cleanup --dry-run --json` offers exactly `unused`, `validate --json` reports exactly
+    `missing`, and no file failed to parse. Returns the issue codes of both runs."""
+    cleanup = run_cli("cleanup", "--dry-run", "--json", cwd=root)
+    validate = run_cli("validate", "--json", cwd=root)
+    assert cleanup.code == 0, cleanup.stdout
+    assert set(cleanup.envelope["data"]["keys"]) == unused
+    assert validate.envelope["data"]["missing"] == missing
+    codes = [issue["code"] for issue in (*cleanup.envelope["issues"], *validate.envelope["issues"])]
+    assert "i18nprune.scan.parse_error" not in codes
+    return codes

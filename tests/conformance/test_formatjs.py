@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conformance.harness import Case, check, params
+from tests.conformance.harness import Case, check, check_app, params
 from tests.conftest import write_tree
 
 REACT_INTL = ("react-intl",)
@@ -492,14 +492,5 @@ APP_MISSING = ["orders.export"]
 
 
 def test_app_shaped_cli(tmp_path: Path, run_cli) -> None:
-    root = write_tree(tmp_path / "app", APP)
-
-    cleanup = run_cli("cleanup", "--dry-run", "--json", cwd=root)
-    validate = run_cli("validate", "--json", cwd=root)
-
-    assert cleanup.code == 0, cleanup.stdout
-    assert set(cleanup.envelope["data"]["keys"]) == APP_UNUSED
-    assert validate.envelope["data"]["missing"] == APP_MISSING
-    codes = {issue["code"] for issue in (*cleanup.envelope["issues"], *validate.envelope["issues"])}
-    assert "i18nprune.scan.parse_error" not in codes
+    codes = check_app(run_cli, write_tree(tmp_path / "app", APP), APP_UNUSED, APP_MISSING)
     assert "i18nprune.scan.messages_without_id" not in codes

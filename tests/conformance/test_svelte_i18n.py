@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conformance.harness import Case, check, params
+from tests.conformance.harness import Case, check, check_app, params
 from tests.conftest import write_tree
 
 SVELTE_I18N = ("svelte", "svelte-i18n")
@@ -236,11 +236,4 @@ APP_MISSING = ["notify.failed"]
 
 
 def test_app_shaped_cli(tmp_path: Path, run_cli) -> None:
-    root = write_tree(tmp_path / "app", APP)
-
-    cleanup = run_cli("cleanup", "--dry-run", "--json", cwd=root)
-    validate = run_cli("validate", "--json", cwd=root)
-
-    assert cleanup.code == 0, cleanup.stdout
-    assert set(cleanup.envelope["data"]["keys"]) == APP_UNUSED
-    assert validate.envelope["data"]["missing"] == APP_MISSING
+    check_app(run_cli, write_tree(tmp_path / "app", APP), APP_UNUSED, APP_MISSING)
