@@ -62,7 +62,12 @@ from i18nprune.scan.markup import (
     vue_document,
 )
 from i18nprune.scan.message_ids import message_hash
-from i18nprune.scan.messages import may_hold_messages, messages_reads
+from i18nprune.scan.messages import (
+    IMPORTED_READ,
+    imported_chains,
+    may_hold_messages,
+    messages_reads,
+)
 from i18nprune.scan.occurrences import NameUses
 from i18nprune.scan.positions import Positions
 from i18nprune.scan.scopes import enclosing_scope, named_child, named_imports, plain_string
@@ -444,6 +449,7 @@ class _Extraction:
             self._vnode_site(pair)
         if may_hold_messages(self._document):
             self._messages_sites()
+        self._imported_chain_sites()
         exports, star_exports = exported_constants(self._root, self._evaluator)
         for name, (translator, gives_object) in self._hook_exports.items():
             exports[name] = _hook_value(translator, gives_object)
@@ -962,6 +968,15 @@ class _Extraction:
             node = read.node
             options = _NO_OPTIONS._replace(subtree=True)
             self._site(node.start_byte, node.end_byte, "key", read.key, _PASSED, options)
+
+    def _imported_chain_sites(self) -> None:
+        """Member chains on imported names, which read keys if linking finds a messages value
+        there (`IMPORTED_READ`, see `scan.messages.imported_chains`)."""
+        chains = imported_chains(self._root, self._document, self._evaluator, self._site_calls)
+        for read in chains:
+            node = read.node
+            options = _NO_OPTIONS._replace(subtree=True)
+            self._site(node.start_byte, node.end_byte, IMPORTED_READ, read.key, _PASSED, options)
 
     def _note_key_literals(self, argument: tree_sitter.Node) -> None:
         """Remember the string literals a key argument spells its key with (itself, the

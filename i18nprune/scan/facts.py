@@ -59,11 +59,13 @@ class SiteFact(msgspec.Struct, frozen=True, array_like=True):
     """One key site: its position (1-based) and source preview, and the static values of its
     call.
 
-    `kind` is `key` (a call or element that names a key), `empty_call` or `commented` (a call
-    inside a comment: reported, proves nothing). `namespace` is an explicit `{ ns }` option or
-    `<Trans ns>`; `default` the default text (`t(k, 'Default')`, `defaultValue`, FormatJS
-    `defaultMessage`, `<Trans>` children); `subtree` is set when the call returns the whole
-    object under the key (`returnObjects: true`, vue-i18n `tm`).
+    `kind` is `key` (a call or element that names a key), `empty_call`, `commented` (a call
+    inside a comment: reported, proves nothing) or `messages_import` (a member chain on an
+    imported name: a key only if linking finds a messages value, `scan.messages`).
+    `namespace` is an explicit `{ ns }` option or `<Trans ns>`; `default` the default text
+    (`t(k, 'Default')`, `defaultValue`, FormatJS `defaultMessage`, `<Trans>` children);
+    `subtree` is set when the call returns the whole object under the key (`returnObjects:
+    true`, vue-i18n `tm`).
     `end_line`/`end_column` are where the call ends (exclusive).
     """
 

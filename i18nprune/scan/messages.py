@@ -20,7 +20,7 @@ import tree_sitter
 
 from i18nprune.locale_codes import is_language_code
 from i18nprune.scan.expressions import Expr, Messages, Text
-from i18nprune.scan.scopes import named_child
+from i18nprune.scan.scopes import named_child, named_imports
 from i18nprune.syntax_tree import node_text
 
 if TYPE_CHECKING:
@@ -40,6 +40,9 @@ MESSAGES_TRIGGER = re.compile(
 )
 """What a file that holds a messages value contains: one of the calls, or a quoted name of a
 file named like a locale (`'en.json'`, `"../locales/pt-BR.json"`)."""
+IMPORTED_READ = "messages_import"
+"""The kind of a site that is a member chain on an imported name (`imported_chains`): linking
+makes it a key site when the name is a messages value, and drops it otherwise."""
 _CHAIN = frozenset(
     {
         "member_expression",
@@ -102,6 +105,65 @@ def messages_reads(
             if read is not None:
                 reads.append(read)
     return reads
+
+
+def imported_chains(
+    root: tree_sitter.Node, document: bytes, evaluator: Evaluator, skipped: set[int]
+) -> list[MessagesRead]:
+    """Member chains of two or more members on a name the file imports from another module
+    (`transKeys.tabs.layers` with `transKeys` imported): whether that name is a messages
+    value only linking can tell, so each is a read to confirm there (`IMPORTED_READ`); the
+    key arguments of calls in `skipped` are their sites' already."""
+    imported = {found.local for found in named_imports(root)}
+    for statement in root.named_children:  # `import en from …`
+        clause = named_child(statement, 0) if statement.type == "import_statement" else None
+        default = named_child(clause, 0) if clause is not None else None
+        if clause is not None and clause.type == "import_clause" and default is not None:
+            imported.update([node_text(default)] if default.type == "identifier" else [])
+    if not imported:
+        return []
+    # One search for every imported name followed by a member access (`name.`, `name?.`).
+    names = b"|".join(re.escape(name.encode()) for name in sorted(imported, key=len, reverse=True))
+    accessed = re.compile(rb"(?<![\w$.])(?:" + names + rb")(?=\s*\??\.[^.])")
+    reads: list[MessagesRead] = []
+    for match in accessed.finditer(document):
+        reference = root.descendant_for_byte_range(match.start(), match.end())
+        if reference is None or reference.type != "identifier" or _declares(reference):
+            continue
+        read = _chain_read(reference, evaluator, skipped)
+        if read is not None:
+            reads.append(read)
+    return reads
+
+
+def _chain_read(
+    reference: tree_sitter.Node, evaluator: Evaluator, skipped: set[int]
+) -> MessagesRead | None:
+    """The static member chain from `reference` (at least two members, the last one before a
+    call left out), unless it is the key argument of a call in `skipped`."""
+    node, members = reference, 0
+    while True:
+        parent = node.parent
+        if (
+            parent is None
+            or parent.type != "member_expression"
+            or parent.child_by_field_name("object") != node
+        ):
+            break
+        node, members = parent, members + 1
+    outer = node.parent
+    if outer is not None and outer.type == "type_query":  # `keyof typeof keys.a.b`: a type
+        return None
+    if outer is not None and outer.type == "call_expression" and node is not reference:
+        if outer.child_by_field_name("function") == node:  # `keys.errors.map(…)`
+            node, members = named_child(node, 0) or node, members - 1
+    elif outer is not None and outer.type == "arguments":
+        call = outer.parent
+        if call is not None and call.id in skipped and named_child(outer, 0) == node:
+            return None
+    if members < 2:
+        return None
+    return MessagesRead(node, evaluator.value_of(node))
 
 
 def _is_messages(evaluator: Evaluator, name: str, node: tree_sitter.Node) -> bool:

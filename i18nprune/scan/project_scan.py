@@ -38,7 +38,7 @@ from i18nprune.scan.cache import (
 )
 from i18nprune.scan.callees import CalleeNames
 from i18nprune.scan.discovery import Discovery, SourceFile, SourceFiles, discover_sources
-from i18nprune.scan.expressions import OPAQUE, AutoId, Expr, Record, Text, needs_linking
+from i18nprune.scan.expressions import OPAQUE, AutoId, Expr, Messages, Record, Text, needs_linking
 from i18nprune.scan.facts import HOOK, HOOK_NAMESPACE, HOOK_PREFIX, FileFacts, SiteFact, Translator
 from i18nprune.scan.grammars import SOURCE_SUFFIXES, grammar_versions
 from i18nprune.scan.key_shapes import (
@@ -60,6 +60,7 @@ from i18nprune.scan.link import (
 )
 from i18nprune.scan.literals import LiteralIndex, text_hash
 from i18nprune.scan.message_ids import MessageIds, message_ids_digest
+from i18nprune.scan.messages import IMPORTED_READ
 from i18nprune.scan.records import (
     DERIVED_ID,
     MISSING_ID,
@@ -834,6 +835,11 @@ class _ProjectScan:
         observations: list[KeyObservation],
         dynamic: list[DynamicSite],
     ) -> None:
+        if site.kind == IMPORTED_READ:
+            read = linker.resolve(site.key, relpath)
+            if not isinstance(read, Messages):
+                return  # not a messages value: a chain on some other import, no key
+            site = msgspec.structs.replace(site, kind="key", key=read)
         if site.kind != "key":
             dynamic.append(
                 DynamicSite(

@@ -319,6 +319,25 @@ MESSAGES_OBJECT: dict[str, Any] = {
         "  return <p>{t(transKeys.pricing.currentPlan)} {t(transKeys.modes[mode].name)}</p>;\n"
         "}\n"
     ),
+    # the labels of a data table read from the key object, then `t(tab.label)` (onlook's tabs);
+    # a chain on an imported constants object and on a package prove no key
+    "src/components/Tabs.tsx": (
+        "import { useTranslations } from 'next-intl';\n"
+        "import * as React from 'react';\n"
+        "import { transKeys } from '@/i18n/keys';\n"
+        "import { LIMITS } from '../lib/limits';\n"
+        "const TABS = [\n"
+        "  { id: 'layers', label: transKeys.tabs.layers },\n"
+        "  { id: 'pages', label: transKeys.tabs.pages },\n"
+        "];\n"
+        "type Tab = keyof typeof transKeys.tabs.gone;  // a type reads no key\n"
+        "export function Tabs() {\n"
+        "  const t = useTranslations();\n"
+        "  const most = LIMITS.tabs.most + React.Children.count(null);\n"
+        "  return TABS.slice(0, most).map((tab) => <b key={tab.id}>{t(tab.label)}</b>);\n"
+        "}\n"
+    ),
+    "src/lib/limits.ts": "export const LIMITS = { tabs: { most: 'nav.gone' } };\n",
     "src/components/ui/form.tsx": (
         "import { useMessages } from 'next-intl';\n"
         "export function FormMessage({ error }) {\n"
@@ -347,13 +366,14 @@ MESSAGES_OBJECT: dict[str, Any] = {
         "modes": {"design": {"name": "Design"}, "code": {"name": "Code"}},
         "SchemaErrors": {"min2": "Too short", "max50": "Too long"},
         "nav": {"home": "Home", "gone": "A page that was removed"},
+        "tabs": {"layers": "Layers", "pages": "Pages", "history": "History"},
         "pwa": {
             "screenshots": {"dark": "Dark theme", "light": "Light theme"},
             "webmanifest": {"dev": {"name": "Elk (dev)"}, "release": {"name": "Elk"}},
         },
     },
 }
-MESSAGES_OBJECT_UNUSED = {"pricing.oldPlan", "nav.gone", "pwa.screenshots.light"}
+MESSAGES_OBJECT_UNUSED = {"pricing.oldPlan", "pwa.screenshots.light", "tabs.history"}
 # A react-intl app whose ids babel-plugin-react-intl-auto derives from each file's folder
 # (`removePrefix: "src/"`): messages without ids beside their components (Zap's shape).
 FORMATJS_AUTO_IDS: dict[str, Any] = {
