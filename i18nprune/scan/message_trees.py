@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import re
 
+_MAX_DEPTH = 100
+"""Containers nested deeper are skipped unread (their keys stay unanswered): a block is read
+by recursion, and a hostile one must not exhaust the stack."""
 _TOKEN = re.compile(
     r"""\s+|//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|[{}\[\]:,]|[^\s{}\[\]:,"']+""",
     re.DOTALL,
@@ -25,10 +28,12 @@ def json5_tree(text: str) -> object:
     return value
 
 
-def _json_value(tokens: list[str], at: int) -> tuple[object, int]:
+def _json_value(tokens: list[str], at: int, depth: int = 0) -> tuple[object, int]:
     if at >= len(tokens):
         return None, at
     token = tokens[at]
+    if token in ("{", "[") and depth >= _MAX_DEPTH:
+        return None, _past_container(tokens, at)
     if token == "{":
         tree: dict[str, object] = {}
         at += 1
@@ -39,7 +44,7 @@ def _json_value(tokens: list[str], at: int) -> tuple[object, int]:
             key = _unquoted(tokens[at])
             if at + 1 >= len(tokens) or tokens[at + 1] != ":":
                 return tree, len(tokens)
-            tree[key], at = _json_value(tokens, at + 2)
+            tree[key], at = _json_value(tokens, at + 2, depth + 1)
         return tree, at + 1
     if token == "[":
         items: list[object] = []
@@ -48,10 +53,23 @@ def _json_value(tokens: list[str], at: int) -> tuple[object, int]:
             if tokens[at] == ",":
                 at += 1
                 continue
-            item, at = _json_value(tokens, at)
+            item, at = _json_value(tokens, at, depth + 1)
             items.append(item)
         return items, at + 1
     return None, at + 1
+
+
+def _past_container(tokens: list[str], at: int) -> int:
+    """The index after the container that opens at `at` (or the end)."""
+    open_count = 0
+    for index in range(at, len(tokens)):
+        if tokens[index] in ("{", "["):
+            open_count += 1
+        elif tokens[index] in ("}", "]"):
+            open_count -= 1
+            if open_count == 0:
+                return index + 1
+    return len(tokens)
 
 
 def _unquoted(token: str) -> str:
@@ -83,18 +101,20 @@ def yaml_tree(text: str) -> object:
     return value
 
 
-def _yaml_block(lines: list[_Line], at: int, indent: int) -> tuple[object, int]:
+def _yaml_block(lines: list[_Line], at: int, indent: int, depth: int = 0) -> tuple[object, int]:
+    if depth >= _MAX_DEPTH:
+        return None, _past(lines, at, indent - 1)
     if lines[at].text == "-" or lines[at].text.startswith("- "):
         items: list[object] = []
         while at < len(lines) and lines[at].indent == indent and lines[at].text.startswith("-"):
             rest = lines[at].text[1:].strip()
             if rest and _yaml_key(rest) is not None:
                 lines[at] = _Line(indent + 2, rest)  # `- key: value` opens a mapping
-                item, at = _yaml_block(lines, at, indent + 2)
+                item, at = _yaml_block(lines, at, indent + 2, depth + 1)
             else:
                 at, item = at + 1, None
                 if at < len(lines) and lines[at].indent > indent:
-                    item, at = _yaml_block(lines, at, lines[at].indent)
+                    item, at = _yaml_block(lines, at, lines[at].indent, depth + 1)
             items.append(item)
         return items, at
     tree: dict[str, object] = {}
@@ -106,7 +126,7 @@ def _yaml_block(lines: list[_Line], at: int, indent: int) -> tuple[object, int]:
         at += 1
         value: object = None
         if not rest and at < len(lines) and lines[at].indent > indent:
-            value, at = _yaml_block(lines, at, lines[at].indent)
+            value, at = _yaml_block(lines, at, lines[at].indent, depth + 1)
         elif rest.startswith(("{", "[")):
             value = json5_tree(rest)
         tree[key] = value

@@ -39,3 +39,26 @@ def test_json5_shapes(text: str, expected: object) -> None:
 
 def test_a_broken_block_keeps_what_was_read_before_the_fault() -> None:
     assert json5_tree('{ "a": "x", "b" "y" }') == {"a": None}
+
+
+def _depth(tree: object) -> int:
+    depth = 0
+    while isinstance(tree, dict) and tree:
+        tree = next(iter(tree.values()))
+        depth += 1
+    return depth
+
+
+def test_a_block_nested_past_the_bound_is_read_down_to_it() -> None:
+    """A hostile block does not exhaust the stack (the file would go unscanned): containers
+    past 100 levels are skipped, so the keys inside them stay unanswered (reported missing,
+    never removed), and what follows the deep part is still read."""
+    deep_json = '{"x":' * 5000 + "1" + "}" * 5000
+    tree = json5_tree('{"deep": ' + deep_json + ', "after": "A"}')
+    assert isinstance(tree, dict) and "after" in tree
+    assert _depth(tree) == 100
+
+    deep_yaml = "".join("  " * level + f"k{level}:\n" for level in range(3000)) + "after: A\n"
+    tree = yaml_tree(deep_yaml)
+    assert isinstance(tree, dict) and "after" in tree
+    assert _depth(tree) == 100
