@@ -130,6 +130,8 @@ def imported_chains(
         reference = root.descendant_for_byte_range(match.start(), match.end())
         if reference is None or reference.type != "identifier" or _declares(reference):
             continue
+        if _is_messages(evaluator, node_text(reference), reference):
+            continue  # a locale file's import: `messages_reads` reads it here
         read = _chain_read(reference, evaluator, skipped)
         if read is not None:
             reads.append(read)
