@@ -200,3 +200,62 @@ def test_an_app_folder_is_the_nearest_package_above_its_source(tmp_path: Path):
     found = discovered_setups(tmp_path, ["packages/ui/lib/components"])
 
     assert [(setup.folder, setup.default_namespace) for setup in found] == [("packages/ui", "ui")]
+
+
+# rage/secret-project-331's shape: services sharing one locale tree, each declaring its own
+# namespace to TypeScript (`types/i18next.d.ts`) while its runtime set-up computes the value.
+DECLARED = {
+    ".git/HEAD": "ref: refs/heads/main\n",
+    "i18nprune.config.json": {
+        "src": ["services/cms/src", "services/main-frontend/src"],
+        "locales": {
+            "directory": "shared-module/src/locales",
+            "mode": "locale_directory",
+            "structure": "locale_per_dir",
+            "namespaces": "file",
+        },
+    },
+    "services/cms/package.json": {"name": "cms"},
+    "services/main-frontend/package.json": {"name": "main-frontend"},
+    "services/cms/types/i18next.d.ts": (
+        'import "i18next"\n\ndeclare module "i18next" {\n  interface CustomTypeOptions {\n'
+        '    defaultNS: "cms"\n    fallbackNS: "shared-module"\n'
+        "    allowObjectInHTMLChildren: true\n  }\n}\n"
+    ),
+    "services/main-frontend/types/i18next.d.ts": (
+        'declare module "i18next" {\n  interface CustomTypeOptions {\n'
+        '    defaultNS: "main-frontend"\n    fallbackNS: ["shared-module"]\n  }\n}\n'
+    ),
+    "services/cms/src/shared-module/i18n.ts": (
+        "import i18n from 'i18next';\nexport const init = (ownNamespace: string) =>\n"
+        "  i18n.init({ defaultNS: ownNamespace, fallbackNS: SHARED });\n"
+    ),
+    "services/cms/src/Editor.tsx": HOOK
+    + "export const Editor = () => { const { t } = useTranslation(); "
+    "return [t('save-page'), t('loading')]; };\n",
+    "services/main-frontend/src/Home.tsx": HOOK
+    + "export const Home = () => { const { t } = useTranslation(); "
+    "return [t('courses'), t('loading')]; };\n",
+    "shared-module/src/locales/en/cms.json": {"save-page": "Save", "old-editor": "Old"},
+    "shared-module/src/locales/en/main-frontend.json": {"courses": "Courses", "save-page": "x"},
+    "shared-module/src/locales/en/shared-module.json": {"loading": "Loading", "unused": "U"},
+}
+
+
+def test_an_apps_typescript_declaration_names_its_namespace(tmp_path, run_cli):
+    root = write_tree(tmp_path, DECLARED)
+
+    cleanup = run_cli("cleanup", "--dry-run", "--json", cwd=root).envelope
+    validate = run_cli("validate", "--json", cwd=root).envelope
+    shown = run_cli("config", "--json", cwd=root).envelope
+
+    assert cleanup["ok"] is True, cleanup["issues"]
+    assert cleanup["data"]["keys"] == [
+        "cms:old-editor",
+        "main-frontend:save-page",
+        "shared-module:unused",
+    ]
+    assert validate["data"]["missing"] == []
+    scopes = {scope["src"]: scope for scope in shown["data"]["config"]["locales"]["scopes"]}
+    assert scopes["services/cms"]["defaultNamespace"] == "cms"
+    assert scopes["services/main-frontend"]["fallbackNamespaces"] == ["shared-module"]

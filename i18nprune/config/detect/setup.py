@@ -19,6 +19,7 @@ from tree_sitter import Node
 
 from i18nprune.config.detect.findings import Finding
 from i18nprune.config.detect.manifest import dependencies
+from i18nprune.config.detect.type_options import declared_namespaces
 from i18nprune.config.js_literal import LiteralReader, NotStatic, line_of
 from i18nprune.config.static_reader import module_exports_value, top_level_names
 from i18nprune.locale_codes import looks_like_locale_code
@@ -154,6 +155,11 @@ def read_app_setup(root: Path, folder: str) -> AppSetup:
     found = _Collected()
     for file in setup_files(base):
         _read_file(file, root, base, found)
+    # What the app declares to TypeScript fills what its runtime set-up did not say.
+    for name, finding in declared_namespaces(root, base).items():
+        if name not in found.fields:
+            found.fields[name] = finding
+            found.origins[finding.origin.split(":", 1)[0]] = None
     library = _manifest_value(root, base, _library) or next(
         (library for library in LIBRARIES if library in found.libraries), None
     )
