@@ -106,6 +106,9 @@ _OTHER_TRANSLATION = frozenset(RENDER_PROP_ELEMENTS)
 """Element names that are a key site only as another library's component (`<Translation>`)."""
 _FACTORIES = (*HOOKS_RETURNING_OBJECT, *FACTORIES_RETURNING_TRANSLATOR, *NEXT_I18NEXT_HOOKS)
 _HOOK_T = frozenset({"t"})
+_HOOK_OBJECT_FIELDS = frozenset({"t", "i18n", "ready"})
+"""The fields of an object a hook may return and still be read as `useTranslation`'s (`{ t }`,
+`{ t, i18n }`): any other field makes it a value (`{ t, labels }`)."""
 """What a configured hook's object holds (`const { t } = useAppTranslation()`)."""
 _FORMATJS_WORDS = tuple(
     word.encode()
@@ -548,8 +551,12 @@ class _Extraction:
         for declarator in uses.factories:
             function = enclosing_function(declarator)
             value = returned(function) if function is not None else None
-            if function is not None and value is not None and value.type == "identifier":
-                candidates.append((function, value))
+            if (
+                function is not None
+                and value is not None
+                and value.type in ("identifier", "object")
+            ):
+                candidates.append((function, value))  # returns the bound `t`, or `{ t }`
         uses.add_callee_name("useTranslation")
         for call in uses.callees.get("useTranslation", []):
             function = enclosing_function(call)
@@ -577,6 +584,17 @@ class _Extraction:
         translator, and whether it comes as its object (`{ t }`) rather than the function."""
         if result is None:
             return None
+        if value.type == "object":  # `return { t }` (or `{ t: translate, i18n }`), `t` bound here
+            # An object with other fields (`{ t, labels }`) is read as a value instead (what a
+            # project function returns), so its other fields keep their meaning.
+            names = {_member_name(child) for child in value.named_children}
+            if result.id != value.id or not names <= _HOOK_OBJECT_FIELDS:
+                return None
+            member = self._option_node(value, "t")
+            if member is None or member.type not in ("identifier", "shorthand_property_identifier"):
+                return None
+            translator = self._named_translator(node_text(member), member)
+            return (translator, True) if translator is not None else None
         if value.type == "identifier":
             if result.id != value.id:
                 return None
@@ -1423,6 +1441,18 @@ def _imported_names(clause: tree_sitter.Node) -> list[str]:
                 if local is not None:
                     names.append(node_text(local))
     return names
+
+
+def _member_name(member: tree_sitter.Node) -> str | None:
+    """The property name of an object literal's member (`t` of `t`, `t: x`), None for a
+    spread or a computed name."""
+    if member.type == "shorthand_property_identifier":
+        return node_text(member)
+    if member.type == "pair":
+        key = member.child_by_field_name("key")
+        if key is not None and key.type in ("property_identifier", "string"):
+            return plain_string(key) or node_text(key)
+    return None
 
 
 def _renamed_imports(root: tree_sitter.Node, names: tuple[str, ...]) -> dict[str, str]:

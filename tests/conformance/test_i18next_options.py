@@ -489,7 +489,6 @@ HOOK_CASES = [
         namespaces=("translation", "app"),
         dependencies=REACT,
         doc=HOOKS_DOC,
-        gap="a hook returning `{ t }` is not followed: its `t` counts in every namespace",
     ),
     Case(
         "unknown_hook_keeps_keys_in_every_namespace",
