@@ -105,7 +105,11 @@ def _interfaces(program: Node) -> Iterator[Node]:
 def _strings(annotation: Node) -> list[str] | None:
     """The string literals a type is: `'a'` → `['a']`, `['a', 'b']` (also `readonly`) →
     both; None for any other type."""
-    node = annotation.named_children[0] if annotation.type == "type_annotation" else annotation
+    node: Node | None = annotation
+    if annotation.type == "type_annotation":
+        node = annotation.named_children[0] if annotation.named_children else None
+    if node is None:
+        return None
     if node.type == "readonly_type" and node.named_children:
         node = node.named_children[0]
     if node.type == "literal_type":
