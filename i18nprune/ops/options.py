@@ -6,6 +6,7 @@ its `msgspec.Meta(description=...)` is the flag's help.
 
 from __future__ import annotations
 
+import re
 import types
 import typing
 from dataclasses import dataclass
@@ -104,5 +105,12 @@ def decode_options(options_type: type[OptionsT], raw: dict[str, Any]) -> Options
         return msgspec.convert(_split_lists(options_type, raw), options_type, strict=True)
     except msgspec.ValidationError as exc:
         message = str(exc)
+        missing = _MISSING_FIELD.fullmatch(message)
+        if missing is not None:  # a required option: msgspec names it, with no path
+            key = missing.group(1)
+            raise OptionsError(key, f"option `{key}` is required") from None
         key = message.rsplit("$.", 1)[-1].split("[", 1)[0].rstrip("`") if "$." in message else ""
         raise OptionsError(key, f"option `{key}`: {message.split(' - at ')[0]}") from None
+
+
+_MISSING_FIELD = re.compile(r"Object missing required field `([^`]+)`")

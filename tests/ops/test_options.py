@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from i18nprune.ops.file import FileOptions
 from i18nprune.ops.generate import GenerateOptions
 from i18nprune.ops.options import OptionsError, decode_options
 from i18nprune.ops.sync import SyncOptions
@@ -29,3 +30,10 @@ def test_a_bad_option_is_an_error_naming_its_key(raw, key):
         decode_options(options_type, raw)
     assert caught.value.key == key
     assert key in str(caught.value)
+
+
+def test_a_missing_required_option_is_named():
+    with pytest.raises(OptionsError) as caught:
+        decode_options(FileOptions, {"text": "t('a')"})
+    assert caught.value.key == "path"
+    assert str(caught.value) == "option `path` is required"

@@ -298,3 +298,16 @@ def test_op_key_set_never_writes_a_file_spelling_a_key_twice(
         'locales/fr.json:3:3: duplicate key "nav", first at locales/fr.json:2:3'
     )
     assert fr.read_bytes() == before
+
+
+def test_a_missing_required_option_is_invalid_params_naming_it(
+    serve: ServeFactory, example_project: Path
+) -> None:
+    server = serve("--project", str(example_project))
+
+    response = server.request("op.file", {"options": {"text": "t('a')"}})
+
+    assert response.error is not None
+    assert response.error.code == -32602
+    assert response.error.data["key"] == "path"
+    assert "option `path` is required" in response.error.message

@@ -4,6 +4,7 @@ failures, and a stdout that nothing but protocol lines can reach."""
 
 from __future__ import annotations
 
+import json
 import os
 import platform
 import signal
@@ -102,6 +103,21 @@ def test_capabilities_are_derived_from_the_op_registry(serve: ServeFactory) -> N
     assert capabilities["progress"] is True
     assert capabilities["cancelScope"] == "running"
     assert capabilities["writes"] is False
+
+
+def test_the_initialize_answer_in_the_docs_is_the_real_one(
+    serve: ServeFactory, example_project: Path
+) -> None:
+    """docs/serve.md shows a read-only server's `initialize` answer: its capabilities are
+    what the server answers today (the root and the Python version are the reader's own)."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / "serve.md").read_text("utf-8")
+    start = text.index("```json", text.index("This is the real answer of")) + len("```json")
+    documented = json.loads(text[start : text.index("```", start)])
+
+    real = serve("--project", str(example_project), init=False).initialize()
+
+    assert documented["capabilities"] == real["capabilities"]
+    assert set(documented) == set(real)
 
 
 def test_hub_mode_has_a_null_project_root(serve: ServeFactory) -> None:
