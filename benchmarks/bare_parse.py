@@ -27,8 +27,8 @@ import sys
 import time
 from pathlib import Path
 
-from i18nprune.scan.grammars import SCRIPT_SUFFIXES, SOURCE_SUFFIXES
-from i18nprune.scan.markup import svelte_document, vue_document
+from i18nprune.scan.grammars import SOURCE_SUFFIXES
+from i18nprune.scan.markup import source_document
 from i18nprune.syntax_tree import parse
 from i18nprune.system.children import usable_cpus
 
@@ -64,13 +64,7 @@ def parse_files(paths: list[str]) -> tuple[int, int]:
         with open(path, "rb") as handle:
             content = handle.read()
         read += len(content)
-        suffix = os.path.splitext(path)[1]
-        if suffix == ".vue":
-            document, grammar = vue_document(content)
-        elif suffix == ".svelte":
-            document, grammar = svelte_document(content)
-        else:
-            document, grammar = content, SCRIPT_SUFFIXES[suffix]
+        document, grammar = source_document(content, os.path.splitext(path)[1])
         errors += parse(document, grammar).root_node.has_error
     return read, errors
 

@@ -54,12 +54,10 @@ from i18nprune.scan.facts import (
     SiteFact,
     Translator,
 )
-from i18nprune.scan.grammars import SCRIPT_SUFFIXES
 from i18nprune.scan.markup import (
     expression_end,
-    svelte_document,
+    source_document,
     template_strings_document,
-    vue_document,
 )
 from i18nprune.scan.message_ids import message_hash
 from i18nprune.scan.messages import (
@@ -70,7 +68,13 @@ from i18nprune.scan.messages import (
 )
 from i18nprune.scan.occurrences import NameUses
 from i18nprune.scan.positions import Positions
-from i18nprune.scan.scopes import enclosing_scope, named_child, named_imports, plain_string
+from i18nprune.scan.scopes import (
+    destructured_field,
+    enclosing_scope,
+    named_child,
+    named_imports,
+    plain_string,
+)
 from i18nprune.scan.svelte_stores import store_names
 from i18nprune.scan.syntax_errors import first_syntax_error, parse_repaired
 from i18nprune.scan.trans import trans_key
@@ -91,7 +95,6 @@ from i18nprune.scan.wrappers import (
 )
 from i18nprune.syntax_tree import GrammarName, node_text, parse
 
-_UTF8_BOM = b"\xef\xbb\xbf"
 _PREVIEW_CHARS = 80
 _PATTERN_WRAPPERS = frozenset(
     {"object_pattern", "pair_pattern", "assignment_pattern", "object_assignment_pattern"}
@@ -165,14 +168,7 @@ def extract_file(
 ) -> tuple[FileFacts, frozenset[int]]:
     """The file's facts, and the offsets of the string literals that are key arguments of its
     sites (`t('home.title')`): those strings are keys, not keys kept as data."""
-    if suffix == ".vue":
-        document, grammar = vue_document(content)
-    elif suffix == ".svelte":
-        document, grammar = svelte_document(content)
-    else:
-        document, grammar = content, SCRIPT_SUFFIXES[suffix]
-        if document.startswith(_UTF8_BOM):
-            document = b"   " + document[3:]
+    document, grammar = source_document(content, suffix)
     if b"\0" in document:  # tree-sitter stops at a NUL; in a string it is just a character
         document = document.replace(b"\0", b" ")
     tree = parse(document, grammar)
@@ -271,19 +267,7 @@ def _prop_of(node: tree_sitter.Node | None) -> str | None:
     first = _first_parameter(node)
     if first is None or first.type != "object_pattern":
         return None
-    for part in first.named_children:
-        if part.type == "object_assignment_pattern":
-            part = part.child_by_field_name("left") or part
-        if part.type == "shorthand_property_identifier_pattern" and node_text(part) == name:
-            return name
-        if part.type == "pair_pattern":
-            value = part.child_by_field_name("value")
-            if value is not None and value.type == "assignment_pattern":
-                value = value.child_by_field_name("left")
-            key = part.child_by_field_name("key")
-            if value is not None and key is not None and node_text(value) == name:
-                return plain_string(key) or node_text(key)
-    return None
+    return destructured_field(first, name)
 
 
 def _first_parameter_of(function: tree_sitter.Node) -> tree_sitter.Node | None:

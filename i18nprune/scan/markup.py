@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from i18nprune.scan.grammars import script_lang_grammar
+from i18nprune.scan.grammars import SCRIPT_SUFFIXES, script_lang_grammar
 from i18nprune.scan.syntax_errors import RESERVED_WORDS
 from i18nprune.syntax_tree import GrammarName
 
@@ -63,6 +63,22 @@ class _Rewrite:
 
     def document(self) -> bytes:
         return bytes(self.out)
+
+
+_UTF8_BOM = b"\xef\xbb\xbf"
+
+
+def source_document(content: bytes, suffix: str) -> tuple[bytes, GrammarName]:
+    """The document the scan parses for a file of type `suffix` (a key of `SCRIPT_SUFFIXES`,
+    `.vue` or `.svelte`), with its grammar: markup through `vue_document`/`svelte_document`,
+    a script as it is (a leading byte-order mark blanked, offsets kept)."""
+    if suffix == ".vue":
+        return vue_document(content)
+    if suffix == ".svelte":
+        return svelte_document(content)
+    if content.startswith(_UTF8_BOM):
+        content = b"   " + content[3:]
+    return content, SCRIPT_SUFFIXES[suffix]
 
 
 def vue_document(source: bytes) -> tuple[bytes, GrammarName]:

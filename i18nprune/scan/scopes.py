@@ -99,6 +99,23 @@ class DeclarationIndex:
         return None
 
 
+def destructured_field(pattern: tree_sitter.Node, name: str) -> str | None:
+    """The property an object pattern binds to `name` (`{ t }`, `{ t: tx }`, `{ t = x }`)."""
+    for part in pattern.named_children:
+        if part.type == "object_assignment_pattern":
+            part = part.child_by_field_name("left") or part
+        if part.type == "shorthand_property_identifier_pattern" and node_text(part) == name:
+            return name
+        if part.type == "pair_pattern":
+            key = part.child_by_field_name("key")
+            value = part.child_by_field_name("value")
+            if value is not None and value.type == "assignment_pattern":
+                value = value.child_by_field_name("left")
+            if key is not None and value is not None and node_text(value) == name:
+                return plain_string(key) or node_text(key)
+    return None
+
+
 class NamedImport(NamedTuple):
     """One specifier of `import { imported as local } from 'module'` (`local` is `imported`
     without an alias; `module` is None when it is not a plain string)."""

@@ -11,7 +11,7 @@ import tree_sitter
 
 from i18nprune.scan.expressions import OPAQUE, Expr
 from i18nprune.scan.facts import Translator
-from i18nprune.scan.scopes import FUNCTIONS, named_child, plain_string
+from i18nprune.scan.scopes import FUNCTIONS, destructured_field, named_child, plain_string
 from i18nprune.syntax_tree import node_text
 
 # i18next's type of a translation function: `TFunction<Ns, KeyPrefix>`.
@@ -76,7 +76,7 @@ class TypedTranslators:
                     return self._translator(type_node, 0)
                 return self._member_translator(type_node, prop, 0)
             if pattern.type == "object_pattern" and prop is None:
-                field = _destructured_field(pattern, name)
+                field = destructured_field(pattern, name)
                 if field is not None:
                     return self._member_translator(type_node, field, 0) if type_node else None
         return _UNDECLARED
@@ -198,20 +198,3 @@ def _literals(type_node: tree_sitter.Node) -> list[tree_sitter.Node]:
     if type_node.type in ("tuple_type", "readonly_type"):
         return [found for item in type_node.named_children for found in _literals(item)]
     return []
-
-
-def _destructured_field(pattern: tree_sitter.Node, name: str) -> str | None:
-    """The property an object pattern binds to `name` (`{ t }`, `{ t: tx }`, `{ t = x }`)."""
-    for part in pattern.named_children:
-        if part.type == "object_assignment_pattern":
-            part = part.child_by_field_name("left") or part
-        if part.type == "shorthand_property_identifier_pattern" and node_text(part) == name:
-            return name
-        if part.type == "pair_pattern":
-            key = part.child_by_field_name("key")
-            value = part.child_by_field_name("value")
-            if value is not None and value.type == "assignment_pattern":
-                value = value.child_by_field_name("left")
-            if key is not None and value is not None and node_text(value) == name:
-                return plain_string(key) or node_text(key)
-    return None
