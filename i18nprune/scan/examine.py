@@ -142,37 +142,27 @@ def examine_content(
         return Examined(relpath, digest, triggered, None, index_literals(content))
     marks = len(content.translate(None, _NOT_MARKS)) if len(content) > MAX_PARSED_MARKS else 0
     if marks > MAX_PARSED_MARKS:
-        return Examined(
-            relpath,
-            digest,
-            triggered,
-            None,
-            index_literals(content),
-            warning(
-                Code.SCAN_TOO_LARGE,
-                f"{relpath}: {len(content) / (1 << 20):.1f} MB of code with {marks:,} "
-                f"punctuation marks, more than the {MAX_PARSED_MARKS:,} i18nprune parses in one "
-                "file (most likely generated or bundled); its keys are not read. Exclude it if it "
-                "holds no key of yours.",
-                path=relpath,
-            ),
+        message = (
+            f"{relpath}: {len(content) / (1 << 20):.1f} MB of code with {marks:,} "
+            f"punctuation marks, more than the {MAX_PARSED_MARKS:,} i18nprune parses in one "
+            "file (most likely generated or bundled); its keys are not read. Exclude it if it "
+            "holds no key of yours."
         )
+        return _not_read(relpath, digest, triggered, content, Code.SCAN_TOO_LARGE, message)
     try:
         facts, key_literals = extract_file(content, suffix, names)
     except RecursionError:
-        return Examined(
-            relpath,
-            digest,
-            triggered,
-            None,
-            index_literals(content),
-            warning(
-                Code.SCAN_PARSE_ERROR,
-                f"{relpath}: expressions nested too deeply to analyse; not scanned.",
-                path=relpath,
-            ),
-        )
+        message = f"{relpath}: expressions nested too deeply to analyse; not scanned."
+        return _not_read(relpath, digest, triggered, content, Code.SCAN_PARSE_ERROR, message)
     return Examined(relpath, digest, triggered, facts, index_literals(content, key_literals))
+
+
+def _not_read(
+    relpath: str, digest: bytes, triggered: bool, content: bytes, code: str, message: str
+) -> Examined:
+    """A file whose keys were not read (its quoted texts still indexed), with the warning."""
+    issue = warning(code, message, path=relpath)
+    return Examined(relpath, digest, triggered, None, index_literals(content), issue)
 
 
 def examine_path(relpath: str, path: str, functions: tuple[str, ...], *, force: bool) -> Examined:
