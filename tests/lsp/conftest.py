@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from tests.lsp.client import LspClient
+from i18nprune.testing.lsp import LspClient
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.lsp.client import LspClient, LspFailure
+from i18nprune.testing.lsp import LspClient, LspFailure
 
 APP = """import { useTranslation } from 'react-i18next';
 

@@ -1,4 +1,4 @@
-"""A small LSP client for the tests: a real `i18nprune lsp` subprocess over pipes, framed
+"""A small LSP client for tests and benchmarks: a real `i18nprune lsp` subprocess over pipes, framed
 messages, a reader thread that collects what the server sends.
 
 API: `LspClient.start(env, cwd)`; `request(method, params) -> result` (raises `LspFailure` for an
@@ -139,7 +139,7 @@ class LspClient:
             },
         )
         self.notify("initialized", {})
-        return result  # type: ignore[no-any-return]
+        return result
 
     def open(self, path: Path, text: str | None = None, language: str = "typescript") -> str:
         uri = path.as_uri()
@@ -180,7 +180,7 @@ class LspClient:
                 and (version is None or params.get("version") == version)
             )
 
-        return self.wait_for(wanted, f"diagnostics of {uri}", start)["params"]["diagnostics"]  # type: ignore[no-any-return]
+        return self.wait_for(wanted, f"diagnostics of {uri}", start)["params"]["diagnostics"]
 
     def at(self, uri: str, line: int, character: int) -> dict[str, Any]:
         return {"textDocument": {"uri": uri}, "position": {"line": line, "character": character}}
