@@ -23,10 +23,12 @@ from i18nprune.locales.view import LocaleView
 from i18nprune.ops.cleanup import CleanupData
 from i18nprune.ops.keys import text_of
 from i18nprune.ops.missing import HomeFiles, paths_to_add
+from i18nprune.ops.quality import QualityFinding
 from i18nprune.project import Project, ProjectHandle, ProjectRequest
 from i18nprune.reference import Evidence, MissingKey, literal_candidates
 from i18nprune.scan import DynamicSite, KeyObservation, ScanOptions
 from i18nprune.serve.index import ScanIndex
+from i18nprune.translate.lock import read_lock, read_pending, stale_leaves
 
 Presence = Callable[[KeyObservation], bool]
 
@@ -73,6 +75,7 @@ MISSING_SOURCE = "i18nprune.validate.missing_literal_keys"
 MISSING_TARGETS = "i18nprune.lsp.missing_in_targets"
 DYNAMIC = "i18nprune.validate.dynamic_key_sites"
 UNUSED = "i18nprune.cleanup.unused_key"
+STALE = "i18nprune.lock.stale_translation"
 
 
 @dataclass
@@ -91,8 +94,12 @@ class ProjectState:
     options: ScanOptions
     evidence: Evidence
     presence: dict[str, Presence]
+    stale: dict[str, list[tuple[str, KeyLocation]]] = field(default_factory=dict)
+    """Each locale file → its stale leaves (the lock's verdict) and where it spells them."""
     unused: CleanupData | None = None
     """`cleanup --dry-run`'s answer (None until it has answered, or when it refused)."""
+    quality: list[QualityFinding] = field(default_factory=list)
+    """`quality`'s findings (empty until it has answered)."""
     _by_file: dict[str, CodeFile] = field(default_factory=dict, repr=False)
 
     @property
@@ -257,6 +264,36 @@ class ProjectState:
         for by_namespace in self.views.values():
             for view in by_namespace.values():
                 found += [_issue_finding(i) for i in view.issues if i.path == relpath]
+        for path, location in self.stale.get(relpath, []):
+            found.append(
+                Finding(
+                    location.line,
+                    location.column,
+                    location.line,
+                    location.column + 1,
+                    "warning",
+                    STALE,
+                    f"`{path}` is stale: the source text changed since it was translated; "
+                    "`generate` translates it again (edit it to keep your own)",
+                    path,
+                )
+            )
+        for finding in self.quality:
+            if finding.file == relpath and finding.line is not None:
+                column = finding.column or 1
+                severity = "info" if finding.kind == "needs_review" else finding.severity
+                found.append(
+                    Finding(
+                        finding.line,
+                        column,
+                        finding.line,
+                        column + 1,
+                        severity,
+                        f"i18nprune.quality.{finding.kind}",
+                        finding.message,
+                        finding.path,
+                    )
+                )
         data = self.unused
         if data is not None:
             for key, locations in data.key_locations.items():
@@ -276,6 +313,20 @@ class ProjectState:
                             )
                         )
         return sorted(set(found), key=lambda f: (f.line, f.column, f.code))
+
+    def states(self, namespace: str | None, path: str) -> dict[str, list[str]]:
+        """Each locale → what is wrong with its text of the key: `stale` (the lock's verdict),
+        `needs review`, and the other `quality` findings' kinds."""
+        key = self.syntax.display(namespace, path)
+        found: dict[str, list[str]] = {}
+        for entries in self.stale.values():
+            for stale_path, location in entries:
+                if stale_path in (path, f"{path}_other"):
+                    found.setdefault(location.locale, []).append("stale")
+        for finding in self.quality:
+            if finding.path in (key, path):
+                found.setdefault(finding.target, []).append(finding.kind.replace("_", " "))
+        return found
 
     # --- edits -------------------------------------------------------------------------------
 
@@ -366,9 +417,30 @@ def build_state(root: Path, index: ScanIndex, *, read_only: bool) -> ProjectStat
         locale: evidence.presence({namespace: view.leaves for namespace, view in found.items()})
         for locale, found in views.items()
     }
-    return ProjectState(
+    state = ProjectState(
         root, generation, project, syntax, source, locales, views, options, evidence, presence
     )
+    state.stale = _stale(project, views[source])
+    return state
+
+
+def _stale(
+    project: Project, sources: dict[str | None, LocaleView]
+) -> dict[str, list[tuple[str, KeyLocation]]]:
+    """Where each locale file spells its stale leaves; nothing without a usable lock file."""
+    try:
+        lock = read_lock(project.root)
+    except ProblemError:
+        return {}
+    if lock is None:
+        return {}
+    found: dict[str, list[tuple[str, KeyLocation]]] = {}
+    pending = read_pending(project.root)
+    leaves = stale_leaves(lock, sources, project.load, project.editor, pending)
+    for view, paths in leaves.values():
+        for path, location in locate_paths(view, paths).items():
+            found.setdefault(location.file, []).append((path, location))
+    return found
 
 
 def current_generation(root: Path, index: ScanIndex) -> int | None:

@@ -109,11 +109,13 @@ def hover_markdown(state: ProjectState, site: KeyObservation) -> str:
     namespace = state.namespace_of(site)
     key = state.display(site)
     values = state.values(namespace, site.key)
+    marks = state.states(namespace, site.key)
     rows = [f"**{_escape(key)}**", ""]
     for locale, value in values.items():
         role = " (source)" if locale == state.source else ""
         shown = "`missing`" if value is None else _escape(value)
-        rows.append(f"- **{locale}**{role}: {shown}")
+        flags = "".join(f" _({mark})_" for mark in marks.get(locale, []))
+        rows.append(f"- **{locale}**{role}: {shown}{flags}")
     missing = [locale for locale, value in values.items() if value is None]
     if missing:
         rows += ["", f"Missing from {len(missing)} locale(s): {', '.join(missing)}."]

@@ -40,6 +40,7 @@ from i18nprune.lsp.framing import BodyTooLarge, FrameReader, frame
 from i18nprune.lsp.text import ContentChange, Document, Encoding, LineMap, Position, Range
 from i18nprune.ops.cleanup import CleanupData, CleanupOptions
 from i18nprune.ops.events import discard
+from i18nprune.ops.quality import QualityData, QualityOptions
 from i18nprune.ops.registry import OPS, execute
 from i18nprune.ops.scanning import scanning_with
 from i18nprune.project import ProjectHandle, ProjectRequest
@@ -333,8 +334,9 @@ class Session:
             return state
 
     async def _find_unused(self, root: Path, state: ProjectState) -> None:
-        """Ask `cleanup --dry-run` what it would remove (its refusal leaves no unused hint),
-        then refresh the project's open locale files."""
+        """Ask `cleanup --dry-run` what it would remove (its refusal leaves no unused hint)
+        and `quality` what looks wrong in the targets, then refresh the project's open locale
+        files."""
         handle = ProjectHandle(ProjectRequest(cwd=root, project=root, read_only=True))
         try:
             with scanning_with(self.index.scan, self.index):
@@ -347,6 +349,15 @@ class Session:
             return
         if envelope.ok and isinstance(envelope.data, CleanupData):
             state.unused = envelope.data
+        try:
+            with scanning_with(self.index.scan, self.index):
+                checked = await execute(OPS["quality"], handle, QualityOptions(), discard)
+        except Exception as exc:
+            notice(f"lsp: quality check of {root} failed:")
+            notice("".join(traceback.format_exception(exc)))
+        else:
+            if isinstance(checked.data, QualityData):
+                state.quality = checked.data.findings
         for uri, opened in self.documents.items():
             if opened.root == root and not _is_code(opened.relpath):
                 self.schedule(uri)
