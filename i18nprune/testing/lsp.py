@@ -90,7 +90,16 @@ class LspClient:
     def _read_stderr(self) -> None:
         assert self.process.stderr is not None
         for line in self.process.stderr:
-            self.stderr += line
+            with self._changed:
+                self.stderr += line
+                self._changed.notify_all()
+
+    def wait_stderr(self, text: str) -> None:
+        """Return once the server's stderr holds `text`."""
+        with self._changed:
+            while text.encode() not in self.stderr:
+                if not self._changed.wait(HUNG_TEST_SECONDS):
+                    raise AssertionError(f"{text!r} never reached stderr")
 
     def wait_for(
         self, predicate: Callable[[dict[str, Any]], bool], what: str, start: int = 0
