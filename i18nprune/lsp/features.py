@@ -24,6 +24,7 @@ from i18nprune.lsp.engine import (
 )
 from i18nprune.lsp.text import Encoding, LineMap, Position, Range
 from i18nprune.scan import KeyObservation
+from i18nprune.scan.callees import CalleeNames
 
 SEVERITY = {"error": 1, "warning": 2, "info": 3, "hint": 4}
 UNNECESSARY = 1
@@ -32,8 +33,9 @@ HINT_WIDTH = 40
 MAX_COMPLETIONS = 500
 _JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 _QUOTES = "'\"`"
-_CALL_BEFORE = re.compile(r"[\w$.\]]+\s*\(\s*$|[\w$.]+\s*=\s*$|[\w$.]+\s*:\s*$")
-"""Before a string a key may be typed in: a call's first argument, an attribute (`i18nKey=`)."""
+_CALL_BEFORE = re.compile(r"([\w$.]+)\s*\(\s*$|\b(i18nKey|keypath|path|id)=$")
+"""Before a string a key may be typed in: a call's first argument (`t('`), or an attribute of
+`<Trans>`-like components (`i18nKey="`)."""
 
 LinesOf = Callable[[Path], LineMap | None]
 """The lines of a file as the editor sees it (its open buffer, else the disk)."""
@@ -113,7 +115,7 @@ def hover_markdown(state: ProjectState, site: KeyObservation) -> str:
     rows = [f"**{_escape(key)}**", ""]
     for locale, value in values.items():
         role = " (source)" if locale == state.source else ""
-        shown = "`missing`" if value is None else _escape(value)
+        shown = "`missing`" if value is None else (_escape(value) or "`(empty)`")
         flags = "".join(f" _({mark})_" for mark in marks.get(locale, []))
         rows.append(f"- **{locale}**{role}: {shown}{flags}")
     missing = [locale for locale, value in values.items() if value is None]
@@ -209,28 +211,22 @@ class Typed:
     """Where its content ends (the closing quote, or the cursor when there is none yet)."""
 
 
-def typed_key(line_text: str, column: int) -> Typed | None:
+def typed_key(
+    line_text: str, column: int, is_translator: Callable[[str], bool] = lambda _: True
+) -> Typed | None:
     """The string literal the cursor (a 0-based character column) is inside, when a key may
-    be typed there: a call's argument or an attribute's value."""
-    opened: tuple[str, int] | None = None
-    index = 0
-    while index < column and index < len(line_text):
-        char = line_text[index]
-        if opened is not None and char == "\\":
-            index += 2
+    be typed there: the first argument of a call `is_translator` accepts (given the callee
+    path, `i18n.t`), or a `<Trans>`-like attribute. The innermost quote counts, so a call
+    inside a template attribute (`:label="t('…')"`) is found."""
+    for at in range(min(column, len(line_text)) - 1, -1, -1):
+        quote = line_text[at]
+        if quote not in _QUOTES or quote in line_text[at + 1 : column]:
             continue
-        if opened is None and char in _QUOTES:
-            opened = (char, index)
-        elif opened is not None and char == opened[0]:
-            opened = None
-        index += 1
-    if opened is None:
-        return None
-    quote, at = opened
-    if not _CALL_BEFORE.search(line_text[:at]):
-        return None
-    close = line_text.find(quote, column)
-    return Typed(line_text[at + 1 : column], at + 1, close if close >= 0 else column)
+        before = _CALL_BEFORE.search(line_text[:at])
+        if before is not None and (before.group(1) is None or is_translator(before.group(1))):
+            close = line_text.find(quote, column)
+            return Typed(line_text[at + 1 : column], at + 1, close if close >= 0 else column)
+    return None
 
 
 def completion_items(
@@ -244,10 +240,12 @@ def completion_items(
     namespace and key prefix; each with its text as documentation."""
     line_text = lines.line_text(position.line)
     column = lines.engine(position, encoding)[1] - 1
-    typed = typed_key(line_text, column)
+    site = file.site_at(position.line + 1, column + 1)
+    callees = CalleeNames(state.options.functions)
+    translator = callees.matches_path if site is None else (lambda _: True)
+    typed = typed_key(line_text, column, translator)
     if typed is None:
         return None
-    site = file.site_at(position.line + 1, column + 1)
     namespace = state.namespace_of(site) if site is not None else state.split("")[0]
     written = line_text[typed.start : typed.end]
     scope = ""
