@@ -9,6 +9,7 @@ but for `unused`, which the server sets once `cleanup`'s dry run has answered.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -26,7 +27,7 @@ from i18nprune.ops.missing import HomeFiles, paths_to_add
 from i18nprune.ops.quality import QualityFinding
 from i18nprune.project import Project, ProjectHandle, ProjectRequest
 from i18nprune.reference import Evidence, MissingKey, literal_candidates
-from i18nprune.scan import DynamicSite, KeyObservation, ScanOptions
+from i18nprune.scan import DynamicSite, KeyObservation, ScanOptions, ScanResult
 from i18nprune.serve.index import ScanIndex
 from i18nprune.translate.lock import read_lock, read_pending, stale_leaves
 
@@ -94,6 +95,9 @@ class ProjectState:
     options: ScanOptions
     evidence: Evidence
     presence: dict[str, Presence]
+    complete: bool = False
+    """Whether `evidence` is the whole project's scan; until it is (the first answers do not
+    wait for it), `evidence` holds no site and each file is read on its own."""
     stale: dict[str, list[tuple[str, KeyLocation]]] = field(default_factory=dict)
     """Each locale file → its stale leaves (the lock's verdict) and where it spells them."""
     unused: CleanupData | None = None
@@ -111,7 +115,12 @@ class ProjectState:
     def code_file(self, relpath: str, text: str | None, index: ScanIndex) -> CodeFile:
         """The sites of `relpath`: as the scan found it on disk, or (`text`) as an unsaved
         buffer holds them, read against the rest of the project (the cost of that file)."""
-        if text is None or _same_as_disk(self.root / relpath, text):
+        if not self.complete:
+            if text is None:
+                text = _disk_text(self.root / relpath)
+            if text is None:
+                return self._code_file(relpath, [], [], [])
+        elif text is None or _same_as_disk(self.root / relpath, text):
             kept = self._by_file.get(relpath)
             if kept is None:
                 scan = self.evidence.scan
@@ -398,9 +407,10 @@ class ProjectState:
 
 
 def build_state(root: Path, index: ScanIndex, *, read_only: bool) -> ProjectState:
-    """Read the project at `root` as its files are now (in a worker thread). Raises
-    ProblemError when it cannot be opened or its locales cannot be found."""
-    generation, _ = index.recall(root, ("lsp.generation",))
+    """Read the project at `root` as its files are now (in a worker thread): its config and
+    locales, not yet the scan of its code (see `complete_state`). Raises ProblemError when it
+    cannot be opened or its locales cannot be found."""
+    generation = current_generation(root, index)
     handle = ProjectHandle(ProjectRequest(cwd=root, project=root, read_only=read_only))
     project = handle.open()
     problems = [issue for issue in project.readiness() if issue.severity == "error"]
@@ -412,16 +422,46 @@ def build_state(root: Path, index: ScanIndex, *, read_only: bool) -> ProjectStat
     locales = [source, *(locale for locale in inventory.locales() if locale != source)]
     views = {locale: project.load_namespaces(locale) for locale in locales}
     options = project.scan_options(literal_candidates(views[source].values(), syntax))
-    evidence = Evidence(index.scan(options, None), syntax, source)
-    presence = {
-        locale: evidence.presence({namespace: view.leaves for namespace, view in found.items()})
-        for locale, found in views.items()
-    }
+    nothing = ScanResult(files=0, parsed=0, cache_hits=0, observations=[], dynamic=[], issues=[])
+    evidence = Evidence(nothing, syntax, source)
     state = ProjectState(
-        root, generation, project, syntax, source, locales, views, options, evidence, presence
+        root,
+        generation,
+        project,
+        syntax,
+        source,
+        locales,
+        views,
+        options,
+        evidence,
+        _presence(evidence, views),
     )
     state.stale = _stale(project, views[source])
     return state
+
+
+def complete_state(state: ProjectState, index: ScanIndex) -> ProjectState:
+    """`state` with the whole project's scan (in a worker thread; through the index, so a
+    later scan of unchanged files costs nothing)."""
+    evidence = Evidence(index.scan(state.options, None), state.syntax, state.source)
+    return dataclasses.replace(
+        state,
+        evidence=evidence,
+        presence=_presence(evidence, state.views),
+        complete=True,
+        unused=None,
+        quality=[],
+        _by_file={},
+    )
+
+
+def _presence(
+    evidence: Evidence, views: dict[str, dict[str | None, LocaleView]]
+) -> dict[str, Presence]:
+    return {
+        locale: evidence.presence({namespace: view.leaves for namespace, view in found.items()})
+        for locale, found in views.items()
+    }
 
 
 def _stale(
@@ -444,9 +484,15 @@ def _stale(
 
 
 def current_generation(root: Path, index: ScanIndex) -> int | None:
-    """The state of the files under `root` now (None: not watched)."""
-    generation, _ = index.recall(root, ("lsp.generation",))
-    return generation
+    """The state of the files under `root` now (None: not watched); never waits for a scan."""
+    return index.generation(root)
+
+
+def _disk_text(path: Path) -> str | None:
+    try:
+        return path.read_bytes().decode("utf-8", "replace")
+    except OSError:
+        return None
 
 
 def relative(root: Path, path: Path) -> str | None:

@@ -33,6 +33,7 @@ from i18nprune.lsp.engine import (
     CodeFile,
     ProjectState,
     build_state,
+    complete_state,
     current_generation,
     relative,
 )
@@ -52,6 +53,8 @@ from i18nprune.serve.transport import LineWriter, notice
 from i18nprune.system.descriptors import claim_stdout
 
 EXIT_OK, EXIT_NO_SHUTDOWN, EXIT_INTERRUPTED = 0, 1, 130
+FIRST_ANSWER_GRACE = 0.5
+"""How long the whole scan of a project waits for its first diagnostics to go out."""
 GIL_SWITCH_SECONDS = 0.00025
 """As in `serve`: threads doing CPU work give the loop the GIL back often."""
 
@@ -135,6 +138,10 @@ class Session:
     folders: dict[Path, FolderRouting | None] = field(default_factory=dict)
     documents: dict[str, _Open] = field(default_factory=dict)
     states: dict[Path, ProjectState] = field(default_factory=dict)
+    completed: dict[Path, trio.Event] = field(default_factory=dict)
+    """Set when the project's state holds the whole scan (or the scan failed)."""
+    answered: dict[Path, trio.Event] = field(default_factory=dict)
+    """Set once a document of the project has had its first diagnostics."""
     state_locks: defaultdict[Path, trio.Lock] = field(
         default_factory=lambda: defaultdict(trio.Lock)
     )
@@ -313,25 +320,59 @@ class Session:
                 best = project.root
         return best
 
-    async def project_state(self, root: Path) -> ProjectState | None:
-        """The project as its files are now (rebuilt when anything under it changed); None
-        when it cannot be opened (said once)."""
+    async def project_state(self, root: Path, *, complete: bool = False) -> ProjectState | None:
+        """The project as its files are now (read again when anything under it changed); None
+        when it cannot be opened (said once). The first answer does not wait for the scan of
+        the whole project (each file is then read on its own); `complete` waits for it (what
+        needs every code site: references, rename)."""
         async with self.state_locks[root]:
             kept = self.states.get(root)
             if kept is not None and kept.generation is not None:
                 generation = await trio.to_thread.run_sync(current_generation, root, self.index)
-                if generation == kept.generation:
-                    return kept
-            try:
-                state = await trio.to_thread.run_sync(
-                    lambda: build_state(root, self.index, read_only=True)
-                )
-            except ProblemError as exc:
-                self.show(2, f"{root}: {exc}", once=f"open {root} {exc}")
-                return None
+                if generation != kept.generation:
+                    kept = None
+            elif kept is not None:
+                kept = None  # not watched: every question reads the project afresh
+            if kept is None:
+                try:
+                    kept = await trio.to_thread.run_sync(
+                        lambda: build_state(root, self.index, read_only=True)
+                    )
+                except ProblemError as exc:
+                    self.show(2, f"{root}: {exc}", once=f"open {root} {exc}")
+                    return None
+                self.states[root] = kept
+                self.completed[root] = trio.Event()
+                self.answered.setdefault(root, trio.Event())
+                self.nursery.start_soon(self._complete, root, kept, self.completed[root])
+            done = self.completed[root]
+        if not complete or kept.complete:
+            return kept
+        await done.wait()
+        return self.states.get(root)
+
+    async def _complete(self, root: Path, light: ProjectState, done: trio.Event) -> None:
+        """Scan the whole project, make it the project's state (unless a newer one replaced
+        the light one meanwhile), refresh its open documents, then run the slower checks.
+
+        Starts once the first diagnostics of the project are out (or after FIRST_ANSWER_GRACE
+        seconds when no document asks): the whole scan would take the CPU from them."""
+        with trio.move_on_after(FIRST_ANSWER_GRACE):
+            await self.answered[root].wait()
+        try:
+            state = await trio.to_thread.run_sync(complete_state, light, self.index)
+        except Exception as exc:
+            notice(f"lsp: the scan of {root} failed:")
+            notice("".join(traceback.format_exception(exc)))
+            done.set()
+            return
+        if self.states.get(root) is light:
             self.states[root] = state
-            self.nursery.start_soon(self._find_unused, root, state)
-            return state
+            for uri, opened in self.documents.items():
+                if opened.root == root and _is_code(opened.relpath):
+                    self.schedule(uri)
+        done.set()
+        await self._find_unused(root, state)
 
     async def _find_unused(self, root: Path, state: ProjectState) -> None:
         """Ask `cleanup --dry-run` what it would remove (its refusal leaves no unused hint)
@@ -387,6 +428,8 @@ class Session:
                             "diagnostics": msgspec.to_builtins(diagnostics),
                         },
                     )
+                    if opened.root is not None:
+                        self.answered.setdefault(opened.root, trio.Event()).set()
         except Exception as exc:
             notice(f"lsp: diagnostics of {uri} failed:")
             notice("".join(traceback.format_exception(exc)))
@@ -650,6 +693,16 @@ async def _key_at(
     return (state, *key) if key is not None else None
 
 
+async def _whole(session: Session, state: ProjectState) -> ProjectState:
+    """`state` once it holds the whole project's scan (what needs every code site)."""
+    if state.complete:
+        return state
+    whole = await session.project_state(state.root, complete=True)
+    if whole is None:
+        raise LspError(REQUEST_FAILED, f"{state.root} could not be read again; see stderr.")
+    return whole
+
+
 async def _hover(session: Session, params: dict[str, Any]) -> dict[str, Any] | None:
     found = await _site(session, params)
     if found is None:
@@ -657,6 +710,7 @@ async def _hover(session: Session, params: dict[str, Any]) -> dict[str, Any] | N
         if key is None:
             return None
         state, namespace, path = key
+        state = await _whole(session, state)
         text = await trio.to_thread.run_sync(features.hover_for_key, state, namespace, path)
         return {"contents": {"kind": "markdown", "value": text}}
     state, _, opened, site = found
@@ -703,6 +757,7 @@ async def _references(session: Session, params: dict[str, Any]) -> list[Any]:
     if key is None:
         return []
     state, namespace, path = key
+    state = await _whole(session, state)
     include = bool((params.get("context") or {}).get("includeDeclaration"))
 
     def find() -> list[features.Location]:
@@ -848,6 +903,7 @@ async def _prepare_rename(session: Session, params: dict[str, Any]) -> dict[str,
         state, _, opened, site = found
         namespace, path = state.namespace_of(site), site.key
         placeholder = state.display(site)
+    state = await _whole(session, state)
     refusal = await trio.to_thread.run_sync(
         features.rename_refusal, state, namespace, path, session.text_of
     )
@@ -869,6 +925,7 @@ async def _rename(session: Session, params: dict[str, Any]) -> dict[str, Any]:
     if key is None:
         raise LspError(REQUEST_FAILED, "There is no literal translation key here to rename.")
     state, namespace, path = key
+    state = await _whole(session, state)
     new_name = str(params["newName"])
     refusal = await trio.to_thread.run_sync(
         features.rename_refusal, state, namespace, path, session.text_of

@@ -11,7 +11,7 @@ import pytest
 
 from i18nprune.project import ProjectRequest, open_project
 from i18nprune.scan import ScanOptions, scan_project
-from i18nprune.scan.project_scan import BufferContext
+from i18nprune.scan.project_scan import BufferContext, discovery_context
 from i18nprune.serve.index import ScanIndex
 
 FILES = {
@@ -102,3 +102,14 @@ def test_the_index_reads_buffers_against_its_kept_scan_and_follows_changes(
         assert {o.key for o in second.observations} == {"page.footer", "page.page.other"}
     finally:
         index.close()
+
+
+def test_a_files_only_context_reads_the_buffer_as_a_whole_scan_would(
+    options: ScanOptions,
+) -> None:
+    whole = scan_project(msgspec.structs.replace(options, overlay={"src/app.tsx": EDITED.encode()}))
+
+    sites = discovery_context(options).read("src/app.tsx", EDITED.encode())
+
+    assert sites.observations == [o for o in whole.observations if o.file == "src/app.tsx"]
+    assert sites.dynamic == [d for d in whole.dynamic if d.file == "src/app.tsx"]
