@@ -288,6 +288,9 @@ class _RootIndex:
                         ],
                         (options, context),
                     ]
+                    self.discovered_contexts = [
+                        kept for kept in self.discovered_contexts if kept[0] != options
+                    ]
 
         result = scan_project(
             options,
