@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from i18nprune.testing import Fault, FakeProvider
+from i18nprune.testing import FakeProvider, Fault
 from i18nprune.testing.lsp import LspClient, LspFailure
 from tests.lsp.test_lsp_basics import by_code
 from tests.serve.conftest import Gate, translating_project
