@@ -71,6 +71,15 @@ class CodeFile:
         ]
         return max(holding, key=lambda o: (o.line, o.column), default=None)
 
+    def dynamic_at(self, line: int, column: int) -> DynamicSite | None:
+        """The innermost dynamic site whose call holds the position."""
+        holding = [
+            d
+            for d in self.dynamic
+            if (d.line, d.column) <= (line, column) <= (d.end_line or d.line, d.end_column)
+        ]
+        return max(holding, key=lambda d: (d.line, d.column), default=None)
+
 
 MISSING_SOURCE = "i18nprune.validate.missing_literal_keys"
 MISSING_TARGETS = "i18nprune.lsp.missing_in_targets"

@@ -736,13 +736,18 @@ async def _completion(session: Session, params: dict[str, Any]) -> dict[str, Any
     if found is None:
         return None
     state, file, opened = found
+    relpath = file.relpath
+
+    def read(text: str) -> CodeFile:
+        return state.code_file(relpath, text, session.index)
+
     return await trio.to_thread.run_sync(
         features.completion_items,
         state,
-        file,
         opened.document.lines,
         _position(params),
         session.encoding,
+        read,
     )
 
 
