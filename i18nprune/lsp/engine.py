@@ -114,6 +114,7 @@ class ProjectState:
     quality: list[QualityFinding] = field(default_factory=list)
     """`quality`'s findings (empty until it has answered)."""
     _by_file: dict[str, CodeFile] = field(default_factory=dict, repr=False)
+    _source_keys: dict[str | None, dict[str, str | None]] = field(default_factory=dict, repr=False)
 
     @property
     def targets(self) -> list[str]:
@@ -261,11 +262,13 @@ class ProjectState:
         ]
 
     def source_keys(self, namespace: str | None) -> dict[str, str | None]:
-        """The source locale's paths of a namespace → their text."""
-        view = self.views[self.source].get(namespace)
-        if view is None:
-            return {}
-        return {path: text_of(leaf) for path, leaf in view.leaves.items()}
+        """The source locale's paths of a namespace → their text (made once per state)."""
+        kept = self._source_keys.get(namespace)
+        if kept is None:
+            view = self.views[self.source].get(namespace)
+            leaves = view.leaves.items() if view is not None else ()
+            kept = self._source_keys[namespace] = {path: text_of(leaf) for path, leaf in leaves}
+        return kept
 
     def locale_file(self, relpath: str) -> tuple[str, str | None] | None:
         """(locale, namespace) of a locale file of the project, by its path from the root."""
@@ -461,6 +464,7 @@ def complete_state(state: ProjectState, index: ScanIndex) -> ProjectState:
         unused=None,
         quality=[],
         _by_file={},
+        _source_keys={},
     )
 
 

@@ -29,7 +29,7 @@ SEVERITY = {"error": 1, "warning": 2, "info": 3, "hint": 4}
 UNNECESSARY = 1
 HINT_WIDTH = 40
 """Inlay hints show at most this many characters of a value."""
-MAX_COMPLETIONS = 500
+MAX_COMPLETIONS = 200
 _JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 _QUOTES = "'\"`"
 _CALL_BEFORE = re.compile(r"([\w$.]+)\s*\(\s*$|\b(i18nKey|keypath|path|id)=$")
@@ -279,15 +279,22 @@ def completion_items(
                 "label": label,
                 "kind": 12,
                 "detail": _short(value) if value is not None else None,
-                "documentation": {
-                    "kind": "markdown",
-                    "value": _values_markdown(state, namespace, path),
-                },
                 "filterText": label,
                 "textEdit": {"range": msgspec.to_builtins(edit_range), "newText": label},
+                "data": {"root": str(state.root), "namespace": namespace, "path": path},
             }
         )
     return {"isIncomplete": len(matches) > MAX_COMPLETIONS, "items": items}
+
+
+def resolved_item(state: ProjectState, item: dict[str, Any]) -> dict[str, Any]:
+    """A completion item with its documentation: the key's text in every locale."""
+    data = item.get("data") or {}
+    path = data.get("path")
+    if isinstance(path, str):
+        value = _values_markdown(state, data.get("namespace"), path)
+        item = {**item, "documentation": {"kind": "markdown", "value": value}}
+    return item
 
 
 def _values_markdown(state: ProjectState, namespace: str | None, path: str) -> str:

@@ -534,7 +534,10 @@ async def _initialize(session: Session, params: dict[str, Any]) -> dict[str, Any
             "positionEncoding": session.encoding,
             "textDocumentSync": {"openClose": True, "change": 2, "save": {"includeText": False}},
             "hoverProvider": True,
-            "completionProvider": {"triggerCharacters": ["'", '"', "`", ".", ":"]},
+            "completionProvider": {
+                "triggerCharacters": ["'", '"', "`", ".", ":"],
+                "resolveProvider": True,
+            },
             "definitionProvider": True,
             "referencesProvider": True,
             "inlayHintProvider": True,
@@ -749,6 +752,14 @@ async def _completion(session: Session, params: dict[str, Any]) -> dict[str, Any
         session.encoding,
         read,
     )
+
+
+async def _resolve_completion(session: Session, params: dict[str, Any]) -> dict[str, Any]:
+    data = params.get("data") or {}
+    state = session.states.get(Path(str(data.get("root", ""))))
+    if state is None:
+        return params
+    return await trio.to_thread.run_sync(features.resolved_item, state, params)
 
 
 async def _definition(session: Session, params: dict[str, Any]) -> list[Any]:
@@ -1025,6 +1036,7 @@ _REQUESTS: dict[str, Any] = {
     "shutdown": _shutdown,
     "textDocument/hover": _hover,
     "textDocument/completion": _completion,
+    "completionItem/resolve": _resolve_completion,
     "textDocument/definition": _definition,
     "textDocument/references": _references,
     "textDocument/inlayHint": _inlay_hints,

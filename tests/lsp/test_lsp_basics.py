@@ -137,7 +137,8 @@ def test_completion_offers_source_keys_inside_the_call_string(
     labels = [item["label"] for item in result["items"]]
     assert labels == ["home.subtitle"]
     assert result["items"][0]["textEdit"]["newText"] == "home.subtitle"
-    assert "Hello there" in result["items"][0]["documentation"]["value"]
+    resolved = client.request("completionItem/resolve", result["items"][0])
+    assert "Hello there" in resolved["documentation"]["value"]
 
 
 def test_inlay_hints_show_the_source_text_after_each_site(
