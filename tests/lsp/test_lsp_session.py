@@ -178,3 +178,21 @@ def test_a_translation_in_progress_is_cancelled_from_its_progress_and_writes_not
 
     assert answer["error"]["code"] == -32800
     assert json.loads((root / "locales/fr.json").read_text()) == {}
+
+
+def test_bad_frames_and_bodies_get_clear_answers_and_the_session_goes_on(
+    lsp: Callable[..., LspClient], tmp_path: Path
+) -> None:
+    client = lsp()
+    stdin = client.process.stdin
+    assert stdin is not None
+    stdin.write(b"Content-Type: application/json\r\n\r\n")  # no length: skipped
+    stdin.write(b"Content-Length: 9\r\n\r\n{not json")
+    stdin.flush()
+    parse_error = client.wait_for(lambda m: "error" in m, "the parse error")
+    assert parse_error["error"]["code"] == -32700 and parse_error["id"] is None
+    client.wait_stderr("without a valid Content-Length")
+
+    result = client.initialize(tmp_path)
+
+    assert result["serverInfo"]["name"] == "i18nprune"
