@@ -19,6 +19,7 @@ import msgspec
 
 from i18nprune.envelope import Issue, ProblemError, message_location
 from i18nprune.keys import KeySyntax
+from i18nprune.locales.jsonfile import LocaleFileError, parse_json_bytes
 from i18nprune.locales.positions import KeyLocation, locate_paths
 from i18nprune.locales.view import LocaleView
 from i18nprune.ops.cleanup import CleanupData
@@ -278,9 +279,16 @@ class ProjectState:
                     return locale, namespace
         return None
 
-    def locale_findings(self, relpath: str) -> list[Finding]:
+    def locale_findings(self, relpath: str, text: str | None = None) -> list[Finding]:
         """A locale file's problems: what reading it found (invalid JSON at its line, a key
-        defined twice), and each key `cleanup` would remove (a hint, marked unnecessary)."""
+        defined twice), its stale leaves, `quality`'s findings, and each key `cleanup` would
+        remove (a hint, marked unnecessary). `text`: the editor's unsaved content, read for
+        JSON errors (the rest is of the file as saved)."""
+        if text is not None and not _same_as_disk(self.root / relpath, text):
+            try:
+                parse_json_bytes(text.encode("utf-8", "surrogatepass"), relpath)
+            except LocaleFileError as exc:
+                return [_issue_finding(issue) for issue in exc.issues]
         found: list[Finding] = []
         for by_namespace in self.views.values():
             for view in by_namespace.values():
@@ -404,13 +412,16 @@ class ProjectState:
                 continue
             editor = self.project.editor(view)
             forms = [p for p in view.leaves if p == old or _is_form_of(p, old, self.syntax)]
+            renamed = {form: new + form[len(old) :] for form in forms}
+            # The renamed leaf takes the old one's place: after the path that preceded it.
+            order = [renamed.get(path, path) for path in view.leaves]
             for form in forms:
                 file = editor.segment_of(form)
                 value = editor.get(form)
                 if file is None:
                     continue
                 editor.delete(form)
-                editor.set(new + form[len(old) :], value, file)
+                editor.set(renamed[form], value, file, order)
             for change in editor.changes():
                 if change.changed:
                     file = self.root / change.path

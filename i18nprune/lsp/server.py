@@ -454,7 +454,7 @@ class Session:
         else:
             if state.locale_file(relpath) is None:
                 return version, []
-            findings = await trio.to_thread.run_sync(state.locale_findings, relpath)
+            findings = await trio.to_thread.run_sync(state.locale_findings, relpath, text)
         return version, features.diagnostics(findings, LineMap(text), encoding)
 
     async def code_file(self, uri: str) -> tuple[ProjectState, CodeFile, _Open] | None:

@@ -337,3 +337,39 @@ def test_completion_in_an_empty_call_offers_the_namespace_its_hook_names(
     result = client.request("textDocument/completion", client.at(uri, 3, line.index("''") + 1))
 
     assert [item["label"] for item in result["items"]] == ["cart.title"]
+
+
+def test_a_renamed_key_keeps_its_place_in_each_locale_file(
+    lsp: Callable[..., LspClient], project: Path
+) -> None:
+    client = lsp()
+    client.initialize(project)
+    uri = client.open(project / "src/app.tsx")
+    client.diagnostics(uri)
+    line = APP.splitlines()[4]
+
+    edit = client.request(
+        "textDocument/rename",
+        {**client.at(uri, 4, line.index("home.title") + 1), "newName": "home.heading"},
+    )
+
+    en = project / "locales/en.json"
+    renamed = json.loads(apply(en.read_text(), edit["changes"][en.as_uri()]))
+    assert list(renamed["home"]) == ["heading", "subtitle"]
+
+
+def test_invalid_json_typed_in_an_unsaved_locale_buffer_is_an_error_at_once(
+    lsp: Callable[..., LspClient], project: Path
+) -> None:
+    client = lsp()
+    client.initialize(project)
+    fr = project / "locales/fr.json"
+    uri = client.open(fr, language="json")
+    client.diagnostics(uri)
+
+    version = client.change(fr, fr.read_text().replace('"Bienvenue"', '"Bienvenue",'))
+    diagnostics = client.diagnostics(uri, version)
+
+    [error] = diagnostics
+    assert error["severity"] == 1 and error["range"]["start"]["line"] == 2
+    assert json.loads(fr.read_text())["home"]["title"] == "Bienvenue"  # nothing written
