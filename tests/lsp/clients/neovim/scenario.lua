@@ -6,7 +6,7 @@
 -- scenario.json: {"cmd": [...], "root": DIR, "file": "src/app.ts", "output": FILE,
 --   "timeout_ms": N, "filetypes": ["typescript", "json"],
 --   "hover": {"find": TEXT, "offset": N}, "complete": {"find": TEXT, "offset": N},
---   "code_action": {"find": TEXT, "offset": N, "title": PLAIN TEXT IN THE TITLE, "file": LOCALE},
+--   "code_action": {"find": TEXT, "offset": N, "title": [TEXTS THE TITLE CONTAINS], "file": LOCALE},
 --   "rename": {"find": TEXT, "offset": N, "new_name": NAME}}
 --
 -- Every step goes through Neovim's own LSP code: diagnostics through vim.diagnostic, the hover
@@ -133,8 +133,14 @@ local function run()
   local offered, chosen = nil, nil
   vim.ui.select = function(choices, opts, on_choice)
     offered = vim.tbl_map(function(choice) return opts.format_item(choice) end, choices)
+    local function wanted(title)
+      for _, part in ipairs(scenario.code_action.title) do
+        if not string.find(title, part, 1, true) then return false end
+      end
+      return true
+    end
     for _, choice in ipairs(choices) do
-      if string.find(choice[2].title, scenario.code_action.title, 1, true) then
+      if wanted(choice[2].title) then
         chosen = choice[2].title
         on_choice(choice)
         return

@@ -16,13 +16,17 @@
 //    "timeoutMs": 60000,                  how long a wait may take before the run fails
 //    "steps": [STEP, ...]}
 //
-// Steps ("path" is relative to root; "at" is a text to find in the document's current text,
-// "offset" counts characters from its start, "occurrence" picks the n-th match, from 0):
+// Steps (each may have a "name", echoed in its record; "path" is relative to root; "at" is a
+// text to find in the document's current text, "offset" counts characters from its start,
+// "occurrence" picks the n-th match, from 0):
 //   {"op": "open", "path": P, "languageId": ID}         didOpen with the file's text on disk
 //   {"op": "change", "path": P, "text": T}              didChange replacing the whole text as one range
 //   {"op": "change", "path": P, "at": S, "offset": N, "delete": K, "insert": T}  an incremental edit
 //   {"op": "save", "path": P} / {"op": "close", "path": P}
-//   {"op": "diagnostics", "path": P, "nonEmpty": bool}  wait for a publish for P after its last open/change
+//   {"op": "diagnostics", "path": P, "has": [PATTERN], "lacks": [PATTERN]}
+//        wait until the latest publish for P since its last open/change has a diagnostic matching
+//        each pattern of "has" and none matching a pattern of "lacks"; a pattern names any of
+//        severity, code, line (0-based) and messageIncludes
 //   {"op": "request", "method": M, "path": P, "at": S, "offset": N, "params": {...}}
 //        textDocument and position are filled in from path/at; "range": "document" fills in the
 //        whole document's range (inlay hints); "withDiagnostics": true puts the diagnostics last
@@ -80,6 +84,17 @@ function findIndex(text, needle, occurrence) {
     }
   }
   return index;
+}
+
+// A diagnostic matches a pattern when each field the pattern names agrees: severity, code,
+// line (of its start) and messageIncludes (a text its message contains).
+function matches(diagnostic, pattern) {
+  return (
+    (pattern.severity === undefined || diagnostic.severity === pattern.severity) &&
+    (pattern.code === undefined || diagnostic.code === pattern.code) &&
+    (pattern.line === undefined || diagnostic.range.start.line === pattern.line) &&
+    (pattern.messageIncludes === undefined || diagnostic.message.includes(pattern.messageIncludes))
+  );
 }
 
 function touches(range, position) {
@@ -210,7 +225,7 @@ async function main() {
       await connection.sendNotification('textDocument/didOpen', {
         textDocument: { uri, languageId: step.languageId, version: 1, text },
       });
-      emit({ step: number, op: 'open', path: step.path });
+      emit({ step: number, name: step.name, op: 'open', path: step.path });
     } else if (step.op === 'change') {
       let change;
       let text;
@@ -234,24 +249,27 @@ async function main() {
         textDocument: { uri, version: document.version },
         contentChanges: [change],
       });
-      emit({ step: number, op: 'change', path: step.path, version: document.version, change });
+      emit({ step: number, name: step.name, op: 'change', path: step.path, version: document.version, change });
     } else if (step.op === 'save') {
       await connection.sendNotification('textDocument/didSave', { textDocument: { uri } });
-      emit({ step: number, op: 'save', path: step.path });
+      emit({ step: number, name: step.name, op: 'save', path: step.path });
     } else if (step.op === 'close') {
       documents.delete(uri);
       await connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
-      emit({ step: number, op: 'close', path: step.path });
+      emit({ step: number, name: step.name, op: 'close', path: step.path });
     } else if (step.op === 'diagnostics') {
-      const result = await waitFor(`diagnostics of ${step.path}`, () => {
+      const wanted = (p) =>
+        (step.has || []).every((pattern) => p.diagnostics.some((d) => matches(d, pattern))) &&
+        (step.lacks || []).every((pattern) => !p.diagnostics.some((d) => matches(d, pattern)));
+      const result = await waitFor(`diagnostics of ${step.path} (${JSON.stringify(step)})`, () => {
         const fresh = (published.get(uri) || []).slice(marks.get(uri) || 0);
-        const wanted = step.nonEmpty ? fresh.filter((p) => p.diagnostics.length > 0) : fresh;
-        return wanted.length ? wanted[wanted.length - 1] : undefined;
+        const latest = fresh[fresh.length - 1];
+        return latest && wanted(latest) ? latest : undefined;
       });
-      emit({ step: number, op: 'diagnostics', path: step.path, result });
+      emit({ step: number, name: step.name, op: 'diagnostics', path: step.path, result });
     } else if (step.op === 'sleepUntilQuiet') {
       await waitFor(`${step.ms} quiet ms`, () => (Date.now() - lastMessageAt >= step.ms ? true : undefined));
-      emit({ step: number, op: 'sleepUntilQuiet' });
+      emit({ step: number, name: step.name, op: 'sleepUntilQuiet' });
     } else if (step.op === 'request') {
       const params = { ...(step.params || {}) };
       if (uri) {
@@ -275,9 +293,9 @@ async function main() {
       }
       try {
         const result = await connection.sendRequest(step.method, params);
-        emit({ step: number, op: 'request', method: step.method, params, result });
+        emit({ step: number, name: step.name, op: 'request', method: step.method, params, result });
       } catch (error) {
-        emit({ step: number, op: 'request', method: step.method, params, error: { code: error.code, message: error.message, data: error.data } });
+        emit({ step: number, name: step.name, op: 'request', method: step.method, params, error: { code: error.code, message: error.message, data: error.data } });
       }
     } else {
       throw new Error(`unknown step ${JSON.stringify(step)}`);
