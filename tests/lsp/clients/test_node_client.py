@@ -433,7 +433,7 @@ def test_positions_count_in_the_negotiated_encoding(
     root = write_project(tmp_path / "project")
     app = root / "src/app.ts"
     app.write_text(UNICODE_LINE.join(APP_TS.split("  const pay = t('checkout.pay');\n")))
-    steps = [
+    steps: list[dict[str, Any]] = [
         {"op": "open", "path": "src/app.ts", "languageId": "typescript"},
         {
             "name": "diagnostics",
