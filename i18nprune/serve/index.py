@@ -19,6 +19,7 @@ from i18nprune.config.schema import ExcludeConfig
 from i18nprune.scan import ScanOptions, ScanResult, scan_project
 from i18nprune.scan.discovery import Discovery, discover_sources, rediscover
 from i18nprune.scan.link import LinkMemo
+from i18nprune.scan.project_scan import BufferContext, BufferSites
 from i18nprune.serve.transport import notice
 from i18nprune.system.inotify import (
     CHANGES,
@@ -197,6 +198,11 @@ class _RootIndex:
         """Bumped whenever the kept scans stop describing the files (a change under the root, a
         new watch, an invalidation)."""
         self.results: list[tuple[ScanOptions, ScanResult]] = []
+        self.contexts: list[tuple[ScanOptions, BufferContext]] = []
+        """What the kept scans know of every file, for reading unsaved buffers (see
+        `read_buffer`); kept only for options a buffer was read with."""
+        self.buffer_options: list[ScanOptions] = []
+        """The options buffers were last read with (a few, most recent last)."""
         self.snapshots: dict[Hashable, object] = {}
         """Results derived from the files as they were at `generation`."""
         self.stale: set[str] = set()
@@ -211,27 +217,71 @@ class _RootIndex:
 
     def scan(self, options: ScanOptions, on_progress: ProgressCallback | None) -> ScanResult:
         with self.lock:
-            if not self._catch_up():
-                return scan_project(
-                    options, on_progress, stale=self.stale, link_memo=self.link_memo
-                )
-            for kept_options, result in self.results:
-                if kept_options == options:
-                    if on_progress is not None:
-                        on_progress(result.files, result.files)
-                    return result
-            discovery = self._discovered(options)
-            result = scan_project(
+            return self._scan(options, on_progress)
+
+    def read_buffer(self, options: ScanOptions, relpath: str, content: bytes) -> BufferSites:
+        """The sites of `relpath` were it `content`, read against the rest of the root as
+        the kept scan for `options` found it (scanning first when none is kept)."""
+        with self.lock:
+            self.buffer_options = [
+                *[kept for kept in self.buffer_options if kept != options][1 - RESULTS_PER_ROOT :],
                 options,
-                on_progress,
-                stale=self.stale,
-                discovery=discovery,
-                link_memo=self.link_memo,
-            )
-            if not self.results:  # the first scan since the change: it reread those files
-                self.stale.clear()
-            self.results = [*self.results[-(RESULTS_PER_ROOT - 1) :], (options, result)]
-            return result
+            ]
+            if not self._catch_up():  # not watched: nothing is kept, scan for this read
+                kept: list[BufferContext] = []
+                scan_project(
+                    options, None, stale=self.stale, link_memo=self.link_memo, keep=kept.append
+                )
+                return kept[0].read(relpath, content)
+            context = self._context(options)
+            if context is None:
+                self._scan(options, None, refresh=True)
+                context = self._context(options)
+                assert context is not None  # a scan of buffer options keeps its context
+            return context.read(relpath, content)
+
+    def _context(self, options: ScanOptions) -> BufferContext | None:
+        return next((context for kept, context in self.contexts if kept == options), None)
+
+    def _scan(
+        self, options: ScanOptions, on_progress: ProgressCallback | None, *, refresh: bool = False
+    ) -> ScanResult:
+        if not self._catch_up():
+            return scan_project(options, on_progress, stale=self.stale, link_memo=self.link_memo)
+        for kept_options, result in self.results:
+            if kept_options == options and not refresh:
+                if on_progress is not None:
+                    on_progress(result.files, result.files)
+                return result
+        discovery = self._discovered(options)
+        keep = None
+        if options in self.buffer_options:
+
+            def keep(context: BufferContext) -> None:
+                self.contexts = [
+                    *[
+                        kept
+                        for kept in self.contexts
+                        if kept[0] != options and kept[0] in self.buffer_options
+                    ],
+                    (options, context),
+                ]
+
+        result = scan_project(
+            options,
+            on_progress,
+            stale=self.stale,
+            discovery=discovery,
+            link_memo=self.link_memo,
+            keep=keep,
+        )
+        if not self.results:  # the first scan since the change: it reread those files
+            self.stale.clear()
+        self.results = [
+            *[kept for kept in self.results if kept[0] != options][-(RESULTS_PER_ROOT - 1) :],
+            (options, result),
+        ]
+        return result
 
     def _discovered(self, options: ScanOptions) -> Discovery:
         """The source files to scan for `options` now: the last scan's, brought up to date
@@ -306,6 +356,7 @@ class _RootIndex:
 
     def _drop(self) -> None:
         self.results.clear()
+        self.contexts = []
         self.snapshots.clear()
         self.generation += 1
 
@@ -378,6 +429,18 @@ class ScanIndex:
         if index is None:
             return scan_project(options, on_progress)
         return index.scan(options, on_progress)
+
+    def read_buffer(self, options: ScanOptions, relpath: str, content: bytes) -> BufferSites:
+        """The key sites and issues of `relpath` (relative to `options.root`) were its content
+        `content` (an editor's unsaved buffer), read against the rest of the root as the kept
+        scan for `options` found it: the cost of one file, once that scan is kept (the first
+        read for some options scans the root). See `BufferContext`."""
+        index = self._root(os.path.realpath(options.root))
+        if index is None:
+            kept: list[BufferContext] = []
+            scan_project(options, None, keep=kept.append)
+            return kept[0].read(relpath, content)
+        return index.read_buffer(options, relpath, content)
 
     def recall(
         self, root: str | os.PathLike[str], key: Hashable
