@@ -22,7 +22,8 @@
 //   {"op": "open", "path": P, "languageId": ID}         didOpen with the file's text on disk
 //   {"op": "change", "path": P, "text": T}              didChange replacing the whole text as one range
 //   {"op": "change", "path": P, "at": S, "offset": N, "delete": K, "insert": T}  an incremental edit
-//   {"op": "save", "path": P} / {"op": "close", "path": P}
+//   {"op": "save", "path": P}                           write the document's text to disk, then didSave
+//   {"op": "close", "path": P}
 //   {"op": "diagnostics", "path": P, "has": [PATTERN], "lacks": [PATTERN]}
 //        wait until the latest publish for P since its last open/change has a diagnostic matching
 //        each pattern of "has" and none matching a pattern of "lacks"; a pattern names any of
@@ -251,6 +252,8 @@ async function main() {
       });
       emit({ step: number, name: step.name, op: 'change', path: step.path, version: document.version, change });
     } else if (step.op === 'save') {
+      fs.writeFileSync(path.join(root, step.path), document.text, 'utf8');
+      mark(uri);
       await connection.sendNotification('textDocument/didSave', { textDocument: { uri } });
       emit({ step: number, name: step.name, op: 'save', path: step.path });
     } else if (step.op === 'close') {
