@@ -377,6 +377,20 @@ def test_rename_changes_every_code_site_and_locale_file(session: Session) -> Non
         assert leaf(document, "home.title") is None, name
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="the server's rename removes the leaf and adds it again: it moves to the end of its "
+    "parent (in fr.json the whole `home` object moves to the end of the file)",
+)
+def test_rename_keeps_the_leaf_where_it_was(session: Session) -> None:
+    edited = edited_files(session.result("rename"))
+    for name in ("en.json", "fr.json"):
+        before = json.loads((session.root / "locales" / name).read_text(encoding="utf-8"))
+        after = json.loads(edited[session.root / "locales" / name])
+        assert list(after) == list(before), name
+        assert [k.replace("title", "heading") for k in before["home"]] == list(after["home"]), name
+
+
 def test_typing_the_missing_key_away_clears_its_error(session: Session) -> None:
     diagnostics = _diagnostics(session, "diagnostics after change")
     assert not [d for d in diagnostics if d["severity"] == ERROR]

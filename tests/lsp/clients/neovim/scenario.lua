@@ -16,7 +16,13 @@
 -- WorkspaceEdit are written with :wall, as a user would. Positions: "find" is plain text searched
 -- in the buffer, "offset" counts bytes from its start.
 
-local scenario = vim.json.decode(table.concat(vim.fn.readfile(os.getenv('I18NPRUNE_NVIM_SCENARIO')), '\n'))
+local loaded, scenario = pcall(function()
+  return vim.json.decode(table.concat(vim.fn.readfile(os.getenv('I18NPRUNE_NVIM_SCENARIO')), '\n'))
+end)
+if not loaded then
+  io.stderr:write('cannot read the scenario named by I18NPRUNE_NVIM_SCENARIO: ' .. tostring(scenario) .. '\n')
+  vim.cmd('cquit 2')
+end
 local timeout = scenario.timeout_ms or 60000
 local report = { steps = {} }
 
