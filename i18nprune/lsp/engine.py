@@ -9,6 +9,7 @@ but for `unused`, which the server sets once `cleanup`'s dry run has answered.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -23,10 +24,12 @@ from i18nprune.locales.view import LocaleView
 from i18nprune.ops.cleanup import CleanupData
 from i18nprune.ops.keys import text_of
 from i18nprune.ops.missing import HomeFiles, paths_to_add
+from i18nprune.ops.quality import QualityFinding
 from i18nprune.project import Project, ProjectHandle, ProjectRequest
 from i18nprune.reference import Evidence, MissingKey, literal_candidates
-from i18nprune.scan import DynamicSite, KeyObservation, ScanOptions
+from i18nprune.scan import DynamicSite, KeyObservation, ScanOptions, ScanResult
 from i18nprune.serve.index import ScanIndex
+from i18nprune.translate.lock import read_lock, read_pending, stale_leaves
 
 Presence = Callable[[KeyObservation], bool]
 
@@ -68,11 +71,21 @@ class CodeFile:
         ]
         return max(holding, key=lambda o: (o.line, o.column), default=None)
 
+    def dynamic_at(self, line: int, column: int) -> DynamicSite | None:
+        """The innermost dynamic site whose call holds the position."""
+        holding = [
+            d
+            for d in self.dynamic
+            if (d.line, d.column) <= (line, column) <= (d.end_line or d.line, d.end_column)
+        ]
+        return max(holding, key=lambda d: (d.line, d.column), default=None)
+
 
 MISSING_SOURCE = "i18nprune.validate.missing_literal_keys"
 MISSING_TARGETS = "i18nprune.lsp.missing_in_targets"
 DYNAMIC = "i18nprune.validate.dynamic_key_sites"
 UNUSED = "i18nprune.cleanup.unused_key"
+STALE = "i18nprune.lock.stale_translation"
 
 
 @dataclass
@@ -91,9 +104,17 @@ class ProjectState:
     options: ScanOptions
     evidence: Evidence
     presence: dict[str, Presence]
+    complete: bool = False
+    """Whether `evidence` is the whole project's scan; until it is (the first answers do not
+    wait for it), `evidence` holds no site and each file is read on its own."""
+    stale: dict[str, list[tuple[str, KeyLocation]]] = field(default_factory=dict)
+    """Each locale file → its stale leaves (the lock's verdict) and where it spells them."""
     unused: CleanupData | None = None
     """`cleanup --dry-run`'s answer (None until it has answered, or when it refused)."""
+    quality: list[QualityFinding] = field(default_factory=list)
+    """`quality`'s findings (empty until it has answered)."""
     _by_file: dict[str, CodeFile] = field(default_factory=dict, repr=False)
+    _source_keys: dict[str | None, dict[str, str | None]] = field(default_factory=dict, repr=False)
 
     @property
     def targets(self) -> list[str]:
@@ -104,7 +125,12 @@ class ProjectState:
     def code_file(self, relpath: str, text: str | None, index: ScanIndex) -> CodeFile:
         """The sites of `relpath`: as the scan found it on disk, or (`text`) as an unsaved
         buffer holds them, read against the rest of the project (the cost of that file)."""
-        if text is None or _same_as_disk(self.root / relpath, text):
+        if not self.complete:
+            if text is None:
+                text = _disk_text(self.root / relpath)
+            if text is None:
+                return self._code_file(relpath, [], [], [])
+        elif text is None or _same_as_disk(self.root / relpath, text):
             kept = self._by_file.get(relpath)
             if kept is None:
                 scan = self.evidence.scan
@@ -236,11 +262,13 @@ class ProjectState:
         ]
 
     def source_keys(self, namespace: str | None) -> dict[str, str | None]:
-        """The source locale's paths of a namespace → their text."""
-        view = self.views[self.source].get(namespace)
-        if view is None:
-            return {}
-        return {path: text_of(leaf) for path, leaf in view.leaves.items()}
+        """The source locale's paths of a namespace → their text (made once per state)."""
+        kept = self._source_keys.get(namespace)
+        if kept is None:
+            view = self.views[self.source].get(namespace)
+            leaves = view.leaves.items() if view is not None else ()
+            kept = self._source_keys[namespace] = {path: text_of(leaf) for path, leaf in leaves}
+        return kept
 
     def locale_file(self, relpath: str) -> tuple[str, str | None] | None:
         """(locale, namespace) of a locale file of the project, by its path from the root."""
@@ -257,6 +285,36 @@ class ProjectState:
         for by_namespace in self.views.values():
             for view in by_namespace.values():
                 found += [_issue_finding(i) for i in view.issues if i.path == relpath]
+        for path, location in self.stale.get(relpath, []):
+            found.append(
+                Finding(
+                    location.line,
+                    location.column,
+                    location.line,
+                    location.column + 1,
+                    "warning",
+                    STALE,
+                    f"`{path}` is stale: the source text changed since it was translated; "
+                    "`generate` translates it again (edit it to keep your own)",
+                    path,
+                )
+            )
+        for finding in self.quality:
+            if finding.file == relpath and finding.line is not None:
+                column = finding.column or 1
+                severity = "info" if finding.kind == "needs_review" else finding.severity
+                found.append(
+                    Finding(
+                        finding.line,
+                        column,
+                        finding.line,
+                        column + 1,
+                        severity,
+                        f"i18nprune.quality.{finding.kind}",
+                        finding.message,
+                        finding.path,
+                    )
+                )
         data = self.unused
         if data is not None:
             for key, locations in data.key_locations.items():
@@ -276,6 +334,20 @@ class ProjectState:
                             )
                         )
         return sorted(set(found), key=lambda f: (f.line, f.column, f.code))
+
+    def states(self, namespace: str | None, path: str) -> dict[str, list[str]]:
+        """Each locale → what is wrong with its text of the key: `stale` (the lock's verdict),
+        `needs review`, and the other `quality` findings' kinds."""
+        key = self.syntax.display(namespace, path)
+        found: dict[str, list[str]] = {}
+        for entries in self.stale.values():
+            for stale_path, location in entries:
+                if stale_path in (path, f"{path}_other"):
+                    found.setdefault(location.locale, []).append("stale")
+        for finding in self.quality:
+            if finding.path in (key, path):
+                found.setdefault(finding.target, []).append(finding.kind.replace("_", " "))
+        return found
 
     # --- edits -------------------------------------------------------------------------------
 
@@ -347,9 +419,10 @@ class ProjectState:
 
 
 def build_state(root: Path, index: ScanIndex, *, read_only: bool) -> ProjectState:
-    """Read the project at `root` as its files are now (in a worker thread). Raises
-    ProblemError when it cannot be opened or its locales cannot be found."""
-    generation, _ = index.recall(root, ("lsp.generation",))
+    """Read the project at `root` as its files are now (in a worker thread): its config and
+    locales, not yet the scan of its code (see `complete_state`). Raises ProblemError when it
+    cannot be opened or its locales cannot be found."""
+    generation = current_generation(root, index)
     handle = ProjectHandle(ProjectRequest(cwd=root, project=root, read_only=read_only))
     project = handle.open()
     problems = [issue for issue in project.readiness() if issue.severity == "error"]
@@ -361,20 +434,78 @@ def build_state(root: Path, index: ScanIndex, *, read_only: bool) -> ProjectStat
     locales = [source, *(locale for locale in inventory.locales() if locale != source)]
     views = {locale: project.load_namespaces(locale) for locale in locales}
     options = project.scan_options(literal_candidates(views[source].values(), syntax))
-    evidence = Evidence(index.scan(options, None), syntax, source)
-    presence = {
-        locale: evidence.presence({namespace: view.leaves for namespace, view in found.items()})
-        for locale, found in views.items()
-    }
-    return ProjectState(
-        root, generation, project, syntax, source, locales, views, options, evidence, presence
+    nothing = ScanResult(files=0, parsed=0, cache_hits=0, observations=[], dynamic=[], issues=[])
+    evidence = Evidence(nothing, syntax, source)
+    state = ProjectState(
+        root,
+        generation,
+        project,
+        syntax,
+        source,
+        locales,
+        views,
+        options,
+        evidence,
+        _presence(evidence, views),
+    )
+    state.stale = _stale(project, views[source])
+    return state
+
+
+def complete_state(state: ProjectState, index: ScanIndex) -> ProjectState:
+    """`state` with the whole project's scan (in a worker thread; through the index, so a
+    later scan of unchanged files costs nothing)."""
+    evidence = Evidence(index.scan(state.options, None), state.syntax, state.source)
+    return dataclasses.replace(
+        state,
+        evidence=evidence,
+        presence=_presence(evidence, state.views),
+        complete=True,
+        unused=None,
+        quality=[],
+        _by_file={},
+        _source_keys={},
     )
 
 
+def _presence(
+    evidence: Evidence, views: dict[str, dict[str | None, LocaleView]]
+) -> dict[str, Presence]:
+    return {
+        locale: evidence.presence({namespace: view.leaves for namespace, view in found.items()})
+        for locale, found in views.items()
+    }
+
+
+def _stale(
+    project: Project, sources: dict[str | None, LocaleView]
+) -> dict[str, list[tuple[str, KeyLocation]]]:
+    """Where each locale file spells its stale leaves; nothing without a usable lock file."""
+    try:
+        lock = read_lock(project.root)
+    except ProblemError:
+        return {}
+    if lock is None:
+        return {}
+    found: dict[str, list[tuple[str, KeyLocation]]] = {}
+    pending = read_pending(project.root)
+    leaves = stale_leaves(lock, sources, project.load, project.editor, pending)
+    for view, paths in leaves.values():
+        for path, location in locate_paths(view, paths).items():
+            found.setdefault(location.file, []).append((path, location))
+    return found
+
+
 def current_generation(root: Path, index: ScanIndex) -> int | None:
-    """The state of the files under `root` now (None: not watched)."""
-    generation, _ = index.recall(root, ("lsp.generation",))
-    return generation
+    """The state of the files under `root` now (None: not watched); never waits for a scan."""
+    return index.generation(root)
+
+
+def _disk_text(path: Path) -> str | None:
+    try:
+        return path.read_bytes().decode("utf-8", "replace")
+    except OSError:
+        return None
 
 
 def relative(root: Path, path: Path) -> str | None:

@@ -33,6 +33,7 @@ from i18nprune.lsp.engine import (
     CodeFile,
     ProjectState,
     build_state,
+    complete_state,
     current_generation,
     relative,
 )
@@ -40,6 +41,7 @@ from i18nprune.lsp.framing import BodyTooLarge, FrameReader, frame
 from i18nprune.lsp.text import ContentChange, Document, Encoding, LineMap, Position, Range
 from i18nprune.ops.cleanup import CleanupData, CleanupOptions
 from i18nprune.ops.events import discard
+from i18nprune.ops.quality import QualityData, QualityOptions
 from i18nprune.ops.registry import OPS, execute
 from i18nprune.ops.scanning import scanning_with
 from i18nprune.project import ProjectHandle, ProjectRequest
@@ -51,6 +53,8 @@ from i18nprune.serve.transport import LineWriter, notice
 from i18nprune.system.descriptors import claim_stdout
 
 EXIT_OK, EXIT_NO_SHUTDOWN, EXIT_INTERRUPTED = 0, 1, 130
+FIRST_ANSWER_GRACE = 0.5
+"""How long the whole scan of a project waits for its first diagnostics to go out."""
 GIL_SWITCH_SECONDS = 0.00025
 """As in `serve`: threads doing CPU work give the loop the GIL back often."""
 
@@ -134,6 +138,10 @@ class Session:
     folders: dict[Path, FolderRouting | None] = field(default_factory=dict)
     documents: dict[str, _Open] = field(default_factory=dict)
     states: dict[Path, ProjectState] = field(default_factory=dict)
+    completed: dict[Path, trio.Event] = field(default_factory=dict)
+    """Set when the project's state holds the whole scan (or the scan failed)."""
+    answered: dict[Path, trio.Event] = field(default_factory=dict)
+    """Set once a document of the project has had its first diagnostics."""
     state_locks: defaultdict[Path, trio.Lock] = field(
         default_factory=lambda: defaultdict(trio.Lock)
     )
@@ -143,6 +151,8 @@ class Session:
     """Messages shown to the user once (a project that cannot be opened)."""
     outgoing: int = 0
     pools: SharedPool | None = None
+    progress_scopes: dict[str, trio.CancelScope] = field(default_factory=dict)
+    """The running translations, by their work-done progress token."""
     watched_files: bool = False
 
     # --- the loop ------------------------------------------------------------------------
@@ -312,29 +322,64 @@ class Session:
                 best = project.root
         return best
 
-    async def project_state(self, root: Path) -> ProjectState | None:
-        """The project as its files are now (rebuilt when anything under it changed); None
-        when it cannot be opened (said once)."""
+    async def project_state(self, root: Path, *, complete: bool = False) -> ProjectState | None:
+        """The project as its files are now (read again when anything under it changed); None
+        when it cannot be opened (said once). The first answer does not wait for the scan of
+        the whole project (each file is then read on its own); `complete` waits for it (what
+        needs every code site: references, rename)."""
         async with self.state_locks[root]:
             kept = self.states.get(root)
             if kept is not None and kept.generation is not None:
                 generation = await trio.to_thread.run_sync(current_generation, root, self.index)
-                if generation == kept.generation:
-                    return kept
-            try:
-                state = await trio.to_thread.run_sync(
-                    lambda: build_state(root, self.index, read_only=True)
-                )
-            except ProblemError as exc:
-                self.show(2, f"{root}: {exc}", once=f"open {root} {exc}")
-                return None
+                if generation != kept.generation:
+                    kept = None
+            elif kept is not None:
+                kept = None  # not watched: every question reads the project afresh
+            if kept is None:
+                try:
+                    kept = await trio.to_thread.run_sync(
+                        lambda: build_state(root, self.index, read_only=True)
+                    )
+                except ProblemError as exc:
+                    self.show(2, f"{root}: {exc}", once=f"open {root} {exc}")
+                    return None
+                self.states[root] = kept
+                self.completed[root] = trio.Event()
+                self.answered.setdefault(root, trio.Event())
+                self.nursery.start_soon(self._complete, root, kept, self.completed[root])
+            done = self.completed[root]
+        if not complete or kept.complete:
+            return kept
+        await done.wait()
+        return self.states.get(root)
+
+    async def _complete(self, root: Path, light: ProjectState, done: trio.Event) -> None:
+        """Scan the whole project, make it the project's state (unless a newer one replaced
+        the light one meanwhile), refresh its open documents, then run the slower checks.
+
+        Starts once the first diagnostics of the project are out (or after FIRST_ANSWER_GRACE
+        seconds when no document asks): the whole scan would take the CPU from them."""
+        with trio.move_on_after(FIRST_ANSWER_GRACE):
+            await self.answered[root].wait()
+        try:
+            state = await trio.to_thread.run_sync(complete_state, light, self.index)
+        except Exception as exc:
+            notice(f"lsp: the scan of {root} failed:")
+            notice("".join(traceback.format_exception(exc)))
+            done.set()
+            return
+        if self.states.get(root) is light:
             self.states[root] = state
-            self.nursery.start_soon(self._find_unused, root, state)
-            return state
+            for uri, opened in self.documents.items():
+                if opened.root == root and _is_code(opened.relpath):
+                    self.schedule(uri)
+        done.set()
+        await self._find_unused(root, state)
 
     async def _find_unused(self, root: Path, state: ProjectState) -> None:
-        """Ask `cleanup --dry-run` what it would remove (its refusal leaves no unused hint),
-        then refresh the project's open locale files."""
+        """Ask `cleanup --dry-run` what it would remove (its refusal leaves no unused hint)
+        and `quality` what looks wrong in the targets, then refresh the project's open locale
+        files."""
         handle = ProjectHandle(ProjectRequest(cwd=root, project=root, read_only=True))
         try:
             with scanning_with(self.index.scan, self.index):
@@ -347,6 +392,15 @@ class Session:
             return
         if envelope.ok and isinstance(envelope.data, CleanupData):
             state.unused = envelope.data
+        try:
+            with scanning_with(self.index.scan, self.index):
+                checked = await execute(OPS["quality"], handle, QualityOptions(), discard)
+        except Exception as exc:
+            notice(f"lsp: quality check of {root} failed:")
+            notice("".join(traceback.format_exception(exc)))
+        else:
+            if isinstance(checked.data, QualityData):
+                state.quality = checked.data.findings
         for uri, opened in self.documents.items():
             if opened.root == root and not _is_code(opened.relpath):
                 self.schedule(uri)
@@ -376,6 +430,8 @@ class Session:
                             "diagnostics": msgspec.to_builtins(diagnostics),
                         },
                     )
+                    if opened.root is not None:
+                        self.answered.setdefault(opened.root, trio.Event()).set()
         except Exception as exc:
             notice(f"lsp: diagnostics of {uri} failed:")
             notice("".join(traceback.format_exception(exc)))
@@ -478,7 +534,10 @@ async def _initialize(session: Session, params: dict[str, Any]) -> dict[str, Any
             "positionEncoding": session.encoding,
             "textDocumentSync": {"openClose": True, "change": 2, "save": {"includeText": False}},
             "hoverProvider": True,
-            "completionProvider": {"triggerCharacters": ["'", '"', "`", ".", ":"]},
+            "completionProvider": {
+                "triggerCharacters": ["'", '"', "`", ".", ":"],
+                "resolveProvider": True,
+            },
             "definitionProvider": True,
             "referencesProvider": True,
             "inlayHintProvider": True,
@@ -592,6 +651,12 @@ def _did_change_configuration(session: Session, params: dict[str, Any]) -> None:
             session.display_locale = ours[DISPLAY_LOCALE_SETTING]
 
 
+def _cancel_progress(session: Session, params: dict[str, Any]) -> None:
+    scope = session.progress_scopes.get(str(params.get("token")))
+    if scope is not None:
+        scope.cancel()
+
+
 def _cancel(session: Session, params: dict[str, Any]) -> None:
     scope = session.in_flight.get(params.get("id"))  # type: ignore[arg-type]
     if scope is not None:
@@ -639,6 +704,16 @@ async def _key_at(
     return (state, *key) if key is not None else None
 
 
+async def _whole(session: Session, state: ProjectState) -> ProjectState:
+    """`state` once it holds the whole project's scan (what needs every code site)."""
+    if state.complete:
+        return state
+    whole = await session.project_state(state.root, complete=True)
+    if whole is None:
+        raise LspError(REQUEST_FAILED, f"{state.root} could not be read again; see stderr.")
+    return whole
+
+
 async def _hover(session: Session, params: dict[str, Any]) -> dict[str, Any] | None:
     found = await _site(session, params)
     if found is None:
@@ -646,6 +721,7 @@ async def _hover(session: Session, params: dict[str, Any]) -> dict[str, Any] | N
         if key is None:
             return None
         state, namespace, path = key
+        state = await _whole(session, state)
         text = await trio.to_thread.run_sync(features.hover_for_key, state, namespace, path)
         return {"contents": {"kind": "markdown", "value": text}}
     state, _, opened, site = found
@@ -663,14 +739,27 @@ async def _completion(session: Session, params: dict[str, Any]) -> dict[str, Any
     if found is None:
         return None
     state, file, opened = found
+    relpath = file.relpath
+
+    def read(text: str) -> CodeFile:
+        return state.code_file(relpath, text, session.index)
+
     return await trio.to_thread.run_sync(
         features.completion_items,
         state,
-        file,
         opened.document.lines,
         _position(params),
         session.encoding,
+        read,
     )
+
+
+async def _resolve_completion(session: Session, params: dict[str, Any]) -> dict[str, Any]:
+    data = params.get("data") or {}
+    state = session.states.get(Path(str(data.get("root", ""))))
+    if state is None:
+        return params
+    return await trio.to_thread.run_sync(features.resolved_item, state, params)
 
 
 async def _definition(session: Session, params: dict[str, Any]) -> list[Any]:
@@ -692,6 +781,7 @@ async def _references(session: Session, params: dict[str, Any]) -> list[Any]:
     if key is None:
         return []
     state, namespace, path = key
+    state = await _whole(session, state)
     include = bool((params.get("context") or {}).get("includeDeclaration"))
 
     def find() -> list[features.Location]:
@@ -837,6 +927,7 @@ async def _prepare_rename(session: Session, params: dict[str, Any]) -> dict[str,
         state, _, opened, site = found
         namespace, path = state.namespace_of(site), site.key
         placeholder = state.display(site)
+    state = await _whole(session, state)
     refusal = await trio.to_thread.run_sync(
         features.rename_refusal, state, namespace, path, session.text_of
     )
@@ -858,6 +949,7 @@ async def _rename(session: Session, params: dict[str, Any]) -> dict[str, Any]:
     if key is None:
         raise LspError(REQUEST_FAILED, "There is no literal translation key here to rename.")
     state, namespace, path = key
+    state = await _whole(session, state)
     new_name = str(params["newName"])
     refusal = await trio.to_thread.run_sync(
         features.rename_refusal, state, namespace, path, session.text_of
@@ -911,25 +1003,27 @@ async def _translate_key(session: Session, root: Path, key: str) -> dict[str, An
         return {"translated": [], "message": f"`{key}` is in every locale already"}
     token = f"i18nprune-translate-{session.outgoing + 1}"
     session.request_client("window/workDoneProgress/create", {"token": token})
-    session.notify(
-        "$/progress",
-        {
-            "token": token,
-            "value": {"kind": "begin", "title": f"Translating {key}", "cancellable": False},
-        },
-    )
+    begin = {"kind": "begin", "title": f"Translating {key}", "cancellable": True}
+    session.notify("$/progress", {"token": token, "value": begin})
     handle = ProjectHandle(ProjectRequest(cwd=root, project=root, read_only=False))
     assert session.pools is not None
     from i18nprune.pool.lease import lending
 
+    scope = session.progress_scopes[token] = trio.CancelScope()
+    envelope = None
     try:
-        with lending(session.pools.lease), scanning_with(session.index.scan, session.index):
+        with scope, lending(session.pools.lease), scanning_with(session.index.scan, session.index):
             envelope = await execute(
                 OPS["generate"], handle, GenerateOptions(target=targets), discard
             )
     finally:
+        del session.progress_scopes[token]
         session.index.invalidate(root)
-        session.notify("$/progress", {"token": token, "value": {"kind": "end"}})
+        ended = "cancelled" if envelope is None else "done"
+        session.notify("$/progress", {"token": token, "value": {"kind": "end", "message": ended}})
+    if envelope is None:
+        session.republish({root})
+        raise LspError(REQUEST_CANCELLED, f"Translating `{key}` was cancelled.")
     session.republish({root})
     messages = [issue.message for issue in envelope.issues if issue.severity == "error"]
     if not envelope.ok:
@@ -942,6 +1036,7 @@ _REQUESTS: dict[str, Any] = {
     "shutdown": _shutdown,
     "textDocument/hover": _hover,
     "textDocument/completion": _completion,
+    "completionItem/resolve": _resolve_completion,
     "textDocument/definition": _definition,
     "textDocument/references": _references,
     "textDocument/inlayHint": _inlay_hints,
@@ -962,6 +1057,7 @@ _NOTIFICATIONS: dict[str, Any] = {
     "workspace/didChangeWatchedFiles": _did_change_watched,
     "workspace/didChangeConfiguration": _did_change_configuration,
     "$/cancelRequest": _cancel,
+    "window/workDoneProgress/cancel": _cancel_progress,
 }
 
 

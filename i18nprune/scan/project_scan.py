@@ -169,6 +169,18 @@ class BufferContext:
         return self._scan.read_buffer(relpath, content)
 
 
+def discovery_context(options: ScanOptions, discovery: Discovery | None = None) -> BufferContext:
+    """A context that knows only which source files the project has (`discovery`, else a
+    walk): a buffer read against it parses the files its imports reach when it reaches them.
+    Its sites are those a whole scan would link, but for keys read under a `keyPrefix` that
+    a component prop gives (`i18nKeyPrefix="…"` elsewhere): those need every file. For a
+    host's first answer, before the whole scan is done."""
+    scan = _ProjectScan(options, None)
+    scan.given_discovery = discovery
+    scan._discover()
+    return BufferContext(scan)
+
+
 class BufferSites(msgspec.Struct, frozen=True):
     """One file's linked sites and issues (`BufferContext.read`)."""
 

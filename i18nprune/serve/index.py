@@ -19,7 +19,7 @@ from i18nprune.config.schema import ExcludeConfig
 from i18nprune.scan import ScanOptions, ScanResult, scan_project
 from i18nprune.scan.discovery import Discovery, discover_sources, rediscover
 from i18nprune.scan.link import LinkMemo
-from i18nprune.scan.project_scan import BufferContext, BufferSites
+from i18nprune.scan.project_scan import BufferContext, BufferSites, discovery_context
 from i18nprune.serve.transport import notice
 from i18nprune.system.inotify import (
     CHANGES,
@@ -203,6 +203,10 @@ class _RootIndex:
         `read_buffer`); kept only for options a buffer was read with."""
         self.buffer_options: list[ScanOptions] = []
         """The options buffers were last read with (a few, most recent last)."""
+        self.discovered_contexts: list[tuple[ScanOptions, BufferContext]] = []
+        """Files-only contexts, for reading buffers before a scan is kept."""
+        self.contexts_lock = threading.Lock()
+        """Guards the three lists above (`read_buffer` does not wait for `lock`)."""
         self.snapshots: dict[Hashable, object] = {}
         """Results derived from the files as they were at `generation`."""
         self.stale: set[str] = set()
@@ -221,27 +225,44 @@ class _RootIndex:
 
     def read_buffer(self, options: ScanOptions, relpath: str, content: bytes) -> BufferSites:
         """The sites of `relpath` were it `content`, read against the rest of the root as
-        the kept scan for `options` found it (scanning first when none is kept)."""
-        with self.lock:
+        the kept scan for `options` found it. Never waits for a scan in progress: without a
+        kept scan (or while one is made) the buffer is read against the source files alone
+        (`discovery_context`), and the next scan for `options` keeps its context."""
+        with self.contexts_lock:
             self.buffer_options = [
                 *[kept for kept in self.buffer_options if kept != options][1 - RESULTS_PER_ROOT :],
                 options,
             ]
-            if not self._catch_up():  # not watched: nothing is kept, scan for this read
-                kept: list[BufferContext] = []
-                scan_project(
-                    options, None, stale=self.stale, link_memo=self.link_memo, keep=kept.append
-                )
-                return kept[0].read(relpath, content)
-            context = self._context(options)
-            if context is None:
-                self._scan(options, None, refresh=True)
-                context = self._context(options)
-                assert context is not None  # a scan of buffer options keeps its context
-            return context.read(relpath, content)
+        context = None
+        if self.lock.acquire(blocking=False):
+            try:
+                if self._catch_up():
+                    context = self._context(options)
+                    if context is None and any(kept == options for kept, _ in self.results):
+                        self._scan(options, None, refresh=True)  # kept before it was asked for
+                        context = self._context(options)
+            finally:
+                self.lock.release()
+        if context is None:
+            context = self._context(options) or self._discovery_context(options)
+        return context.read(relpath, content)
 
     def _context(self, options: ScanOptions) -> BufferContext | None:
-        return next((context for kept, context in self.contexts if kept == options), None)
+        with self.contexts_lock:
+            return next((context for kept, context in self.contexts if kept == options), None)
+
+    def _discovery_context(self, options: ScanOptions) -> BufferContext:
+        """The files-only context for `options`, made once until the files change."""
+        with self.contexts_lock:
+            found = next((c for kept, c in self.discovered_contexts if kept == options), None)
+        if found is None:
+            found = discovery_context(options)
+            with self.contexts_lock:
+                self.discovered_contexts = [
+                    *[kept for kept in self.discovered_contexts if kept[0] in self.buffer_options],
+                    (options, found),
+                ]
+        return found
 
     def _scan(
         self, options: ScanOptions, on_progress: ProgressCallback | None, *, refresh: bool = False
@@ -258,14 +279,18 @@ class _RootIndex:
         if options in self.buffer_options:
 
             def keep(context: BufferContext) -> None:
-                self.contexts = [
-                    *[
-                        kept
-                        for kept in self.contexts
-                        if kept[0] != options and kept[0] in self.buffer_options
-                    ],
-                    (options, context),
-                ]
+                with self.contexts_lock:
+                    self.contexts = [
+                        *[
+                            kept
+                            for kept in self.contexts
+                            if kept[0] != options and kept[0] in self.buffer_options
+                        ],
+                        (options, context),
+                    ]
+                    self.discovered_contexts = [
+                        kept for kept in self.discovered_contexts if kept[0] != options
+                    ]
 
         result = scan_project(
             options,
@@ -296,6 +321,16 @@ class _RootIndex:
         self.discovery = (key, found)
         self.moved.clear()
         return found
+
+    def peek_generation(self) -> int | None:
+        """The state of the files now, without waiting for a scan in progress (then: the state
+        that scan started from); None when the root is not watched."""
+        if self.lock.acquire(blocking=False):
+            try:
+                return self.generation if self._catch_up() else None
+            finally:
+                self.lock.release()
+        return None if self.closed or self.unwatchable is not None else self.generation
 
     def recall(self, key: Hashable) -> tuple[int | None, object | None]:
         with self.lock:
@@ -356,7 +391,9 @@ class _RootIndex:
 
     def _drop(self) -> None:
         self.results.clear()
-        self.contexts = []
+        with self.contexts_lock:
+            self.contexts = []
+            self.discovered_contexts = []
         self.snapshots.clear()
         self.generation += 1
 
@@ -433,13 +470,11 @@ class ScanIndex:
     def read_buffer(self, options: ScanOptions, relpath: str, content: bytes) -> BufferSites:
         """The key sites and issues of `relpath` (relative to `options.root`) were its content
         `content` (an editor's unsaved buffer), read against the rest of the root as the kept
-        scan for `options` found it: the cost of one file, once that scan is kept (the first
-        read for some options scans the root). See `BufferContext`."""
+        scan for `options` found it: the cost of one file (and of the files it imports until
+        a scan is kept). See `BufferContext` and `_RootIndex.read_buffer`."""
         index = self._root(os.path.realpath(options.root))
         if index is None:
-            kept: list[BufferContext] = []
-            scan_project(options, None, keep=kept.append)
-            return kept[0].read(relpath, content)
+            return discovery_context(options).read(relpath, content)
         return index.read_buffer(options, relpath, content)
 
     def recall(
@@ -451,6 +486,12 @@ class ScanIndex:
         watched (nothing is kept for it)."""
         index = self._root(os.path.realpath(root))
         return (None, None) if index is None else index.recall(key)
+
+    def generation(self, root: str | os.PathLike[str]) -> int | None:
+        """The state of the files under `root` now, as `recall` gives it, but without waiting
+        for a scan in progress (see `_RootIndex.peek_generation`)."""
+        index = self._root(os.path.realpath(root))
+        return None if index is None else index.peek_generation()
 
     def remember(
         self,

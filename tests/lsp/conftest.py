@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from tests.lsp.client import LspClient
+from i18nprune.testing.lsp import LspClient
 
 
 @pytest.fixture
@@ -16,9 +16,11 @@ def lsp(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[..., LspC
     home = tmp_path_factory.mktemp("home")
     made: list[LspClient] = []
 
-    def start(*args: str) -> LspClient:
+    def start(*args: str, env: dict[str, str] | None = None) -> LspClient:
+        extra = env or {}
         env = {k: v for k, v in os.environ.items() if not k.startswith("I18NPRUNE_") and k != "CI"}
         env["I18NPRUNE_HOME"] = str(home)
+        env.update(extra)
         client = LspClient.start(*args, env=env)
         made.append(client)
         return client

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.lsp.client import LspClient, LspFailure
+from i18nprune.testing.lsp import LspClient, LspFailure
 
 APP = """import { useTranslation } from 'react-i18next';
 
@@ -137,7 +137,8 @@ def test_completion_offers_source_keys_inside_the_call_string(
     labels = [item["label"] for item in result["items"]]
     assert labels == ["home.subtitle"]
     assert result["items"][0]["textEdit"]["newText"] == "home.subtitle"
-    assert "Hello there" in result["items"][0]["documentation"]["value"]
+    resolved = client.request("completionItem/resolve", result["items"][0])
+    assert "Hello there" in resolved["documentation"]["value"]
 
 
 def test_inlay_hints_show_the_source_text_after_each_site(
@@ -301,3 +302,38 @@ def apply(text: str, edits: list[dict]) -> str:
             + text[offset(edit["range"]["end"]) :]
         )
     return text
+
+
+def test_completion_in_an_empty_call_offers_the_namespace_its_hook_names(
+    lsp: Callable[..., LspClient], tmp_path: Path
+) -> None:
+    root = tmp_path / "ns"
+    for namespace, keys in (("common", {"ok": "OK"}), ("shop", {"cart": {"title": "Cart"}})):
+        (root / "locales/en").mkdir(parents=True, exist_ok=True)
+        (root / f"locales/en/{namespace}.json").write_text(json.dumps(keys))
+    (root / "src").mkdir()
+    code = (
+        "import { useTranslation } from 'react-i18next';\n"
+        "export function Cart() {\n"
+        "  const { t } = useTranslation('shop');\n"
+        "  return t('');\n"
+        "}\n"
+    )
+    (root / "src/cart.tsx").write_text(code)
+    (root / "i18nprune.config.json").write_text(
+        json.dumps(
+            {
+                "locales": {"source": "en", "directory": "locales", "namespaces": "file"},
+                "src": "src",
+            }
+        )
+    )
+    client = lsp()
+    client.initialize(root)
+    uri = client.open(root / "src/cart.tsx")
+    client.diagnostics(uri)
+    line = code.splitlines()[3]
+
+    result = client.request("textDocument/completion", client.at(uri, 3, line.index("''") + 1))
+
+    assert [item["label"] for item in result["items"]] == ["cart.title"]

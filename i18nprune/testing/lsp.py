@@ -1,4 +1,4 @@
-"""A small LSP client for the tests: a real `i18nprune lsp` subprocess over pipes, framed
+"""A small LSP client for tests and benchmarks: a real `i18nprune lsp` subprocess over pipes, framed
 messages, a reader thread that collects what the server sends.
 
 API: `LspClient.start(env, cwd)`; `request(method, params) -> result` (raises `LspFailure` for an
@@ -90,7 +90,16 @@ class LspClient:
     def _read_stderr(self) -> None:
         assert self.process.stderr is not None
         for line in self.process.stderr:
-            self.stderr += line
+            with self._changed:
+                self.stderr += line
+                self._changed.notify_all()
+
+    def wait_stderr(self, text: str) -> None:
+        """Return once the server's stderr holds `text`."""
+        with self._changed:
+            while text.encode() not in self.stderr:
+                if not self._changed.wait(HUNG_TEST_SECONDS):
+                    raise AssertionError(f"{text!r} never reached stderr")
 
     def wait_for(
         self, predicate: Callable[[dict[str, Any]], bool], what: str, start: int = 0
@@ -139,7 +148,7 @@ class LspClient:
             },
         )
         self.notify("initialized", {})
-        return result  # type: ignore[no-any-return]
+        return result
 
     def open(self, path: Path, text: str | None = None, language: str = "typescript") -> str:
         uri = path.as_uri()
@@ -180,7 +189,7 @@ class LspClient:
                 and (version is None or params.get("version") == version)
             )
 
-        return self.wait_for(wanted, f"diagnostics of {uri}", start)["params"]["diagnostics"]  # type: ignore[no-any-return]
+        return self.wait_for(wanted, f"diagnostics of {uri}", start)["params"]["diagnostics"]
 
     def at(self, uri: str, line: int, character: int) -> dict[str, Any]:
         return {"textDocument": {"uri": uri}, "position": {"line": line, "character": character}}
