@@ -131,7 +131,7 @@ def test_neovim_hover_float_shows_every_locale(neovim: dict[str, Any]) -> None:
 def test_neovim_completion_offers_the_source_keys(neovim: dict[str, Any]) -> None:
     items = {item["word"]: item for item in _steps(neovim)["completion"]}
     assert {"home.title", "home.greeting", "nav.about", "legacy.banner"} <= set(items)
-    assert "Welcome" in items["home.title"]["info"]
+    assert "Welcome" in items["home.title"]["menu"]  # the detail column of Neovim's menu
 
 
 def test_neovim_applies_the_code_action_that_adds_the_missing_key(

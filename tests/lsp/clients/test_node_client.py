@@ -129,6 +129,12 @@ SESSION_STEPS: list[dict[str, Any]] = [
         "params": {"context": {"triggerKind": 2, "triggerCharacter": "'"}},
     },
     {
+        "name": "resolve title",
+        "op": "resolveCompletion",
+        "from": "completion",
+        "label": "home.title",
+    },
+    {
         "name": "definition title",
         "op": "request",
         "method": "textDocument/definition",
@@ -301,8 +307,15 @@ def test_completion_lists_the_source_keys_with_their_values(session: Session) ->
     by_label = {item["label"]: item for item in items}
     assert {"home.title", "home.greeting", "nav.about", "legacy.banner"} <= set(by_label)
     assert "checkout.pay" not in by_label  # not in the source locale
-    documentation = by_label["home.title"]["documentation"]
-    assert "Welcome" in _markdown(documentation)
+    assert "Welcome" in by_label["home.title"]["detail"]  # what the list shows
+
+
+def test_completion_item_resolves_to_the_value_in_every_locale(session: Session) -> None:
+    resolved = session.result("resolve title")
+    assert resolved["label"] == "home.title"
+    documentation = _markdown(resolved["documentation"])
+    assert "Welcome" in documentation
+    assert "Bienvenue" in documentation
 
 
 def test_definition_goes_to_the_leaf_in_each_locale(session: Session) -> None:

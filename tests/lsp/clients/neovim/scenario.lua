@@ -131,7 +131,7 @@ local function run()
   assert(not answer.err, vim.inspect(answer.err))
   local items = vim.lsp.util.text_document_completion_list_to_complete_items(answer.result, '')
   record('completion', vim.tbl_map(function(item)
-    return { word = item.word, abbr = item.abbr, info = item.info }
+    return { word = item.word, abbr = item.abbr, menu = item.menu, info = item.info }
   end, items))
 
   -- Code action: Neovim asks vim.ui.select; answer with the scenario's action.

@@ -32,6 +32,8 @@
 //        textDocument and position are filled in from path/at; "range": "document" fills in the
 //        whole document's range (inlay hints); "withDiagnostics": true puts the diagnostics last
 //        published for P that touch the position into context.diagnostics (code actions).
+//   {"op": "resolveCompletion", "from": NAME, "label": L}  completionItem/resolve of the item
+//        labelled L in the answer of the completion step named NAME (as an editor does on focus)
 //   {"op": "sleepUntilQuiet", "ms": N}                  let N ms pass with no message from the server
 // After the last step the driver sends shutdown and exit and waits for the server to end.
 'use strict';
@@ -132,6 +134,7 @@ async function main() {
   const documents = new Map(); // uri -> {text, version, languageId}
   const published = new Map(); // uri -> [params, ...]
   const marks = new Map(); // uri -> how many publishes there were at the last open/change
+  const results = new Map(); // step name -> the server's answer
   let lastMessageAt = Date.now();
   let waiters = [];
   const wake = () => {
@@ -273,6 +276,15 @@ async function main() {
     } else if (step.op === 'sleepUntilQuiet') {
       await waitFor(`${step.ms} quiet ms`, () => (Date.now() - lastMessageAt >= step.ms ? true : undefined));
       emit({ step: number, name: step.name, op: 'sleepUntilQuiet' });
+    } else if (step.op === 'resolveCompletion') {
+      const answered = results.get(step.from);
+      const items = Array.isArray(answered) ? answered : answered.items;
+      const item = items.find((candidate) => candidate.label === step.label);
+      if (!item) {
+        throw new Error(`no completion item ${step.label} in step ${step.from}`);
+      }
+      const result = await connection.sendRequest('completionItem/resolve', item);
+      emit({ step: number, name: step.name, op: 'resolveCompletion', params: item, result });
     } else if (step.op === 'request') {
       const params = { ...(step.params || {}) };
       if (uri) {
@@ -296,6 +308,9 @@ async function main() {
       }
       try {
         const result = await connection.sendRequest(step.method, params);
+        if (step.name !== undefined) {
+          results.set(step.name, result);
+        }
         emit({ step: number, name: step.name, op: 'request', method: step.method, params, result });
       } catch (error) {
         emit({ step: number, name: step.name, op: 'request', method: step.method, params, error: { code: error.code, message: error.message, data: error.data } });
