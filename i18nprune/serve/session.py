@@ -437,6 +437,7 @@ class Session:
                 scanner=self.index.scan,
                 emit=discard if relay is None else relay.emit,
                 snapshots=self.index,
+                buffers=self.index.read_buffer,
             )
         finally:
             if entry.call.spec.writes and entry.call.root is not None:
