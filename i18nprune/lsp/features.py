@@ -45,7 +45,7 @@ class Diagnostic(msgspec.Struct, frozen=True, omit_defaults=True):
     severity: int
     code: str
     message: str
-    source: str = "i18nprune"
+    source: str  # no default: omit_defaults would leave a default out of every message
     tags: list[int] | None = None
     data: dict[str, Any] | None = None
 
@@ -76,6 +76,7 @@ def diagnostic(finding: Finding, lines: LineMap, encoding: Encoding) -> Diagnost
         SEVERITY[finding.severity],
         finding.code,
         finding.message,
+        "i18nprune",
         tags=[UNNECESSARY] if finding.unnecessary else None,
         data={"key": finding.key} if finding.key is not None else None,
     )
