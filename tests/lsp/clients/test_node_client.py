@@ -390,11 +390,6 @@ def test_rename_changes_every_code_site_and_locale_file(session: Session) -> Non
         assert leaf(document, "home.title") is None, name
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the server's rename removes the leaf and adds it again: it moves to the end of its "
-    "parent (in fr.json the whole `home` object moves to the end of the file)",
-)
 def test_rename_keeps_the_leaf_where_it_was(session: Session) -> None:
     edited = edited_files(session.result("rename"))
     for name in ("en.json", "fr.json"):
@@ -438,10 +433,6 @@ def _invalid_json_error_line(session: Session, name: str) -> int:
     return line
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the server reads a locale file's problems from disk, not from the open buffer",
-)
 def test_invalid_json_typed_in_a_locale_buffer_is_an_error_at_its_line(tmp_path: Path) -> None:
     require_node_client()
     steps = [*BREAK_FR, {"name": "broken", "op": "diagnostics", "path": "locales/fr.json"}]
