@@ -15,8 +15,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from i18nprune.config.lookup import CONFIG_FILE_NAMES
 from i18nprune.envelope import Code, Issue, ProblemError
-from i18nprune.workspace import WorkspaceProject, find_workspace
+from i18nprune.workspace import WORKSPACE_FILE, WorkspaceProject, find_workspace
 
 
 @dataclass(frozen=True)
@@ -50,16 +51,46 @@ class FolderRouting:
 
 def route_folder(folder: Path, env: Mapping[str, str] | None = None) -> FolderRouting:
     """The projects of `folder` (see the module docstring). Raises ProblemError for a
-    workspace file that is not valid; a folder with no project below it is one project."""
+    workspace file that is not valid. A folder with no project below it is inside one (see
+    `_inside_a_project`), else one itself."""
     folder = Path(os.path.realpath(folder))
     try:
         workspace = find_workspace(folder, env)
     except ProblemError as exc:
         if exc.issue.code != Code.WORKSPACE_EMPTY:
             raise
-        return FolderRouting(folder, (WorkspaceProject(folder, ".", None),), workspace=False)
+        return _inside_a_project(folder, env)
     projects = sorted(workspace.projects, key=lambda project: -len(project.root.parts))
     only_itself = len(projects) == 1 and projects[0].root == folder
     return FolderRouting(
         folder, tuple(projects), workspace=not only_itself, issues=tuple(workspace.issues)
     )
+
+
+def _inside_a_project(folder: Path, env: Mapping[str, str] | None) -> FolderRouting:
+    """A folder with no project below it (an editor opened `src/`, say): the project of the
+    nearest folder above it, up to the repository's root, with an i18nprune config or workspace
+    file — else, when it has no `package.json` of its own, of the nearest one that has — else
+    the folder itself, zero-config."""
+    if not (folder / "package.json").is_file():
+        manifest = None
+        for above in folder.parents:
+            if (above / WORKSPACE_FILE).is_file():
+                return route_folder(above, env)
+            config = next((above / n for n in CONFIG_FILE_NAMES if (above / n).is_file()), None)
+            if config is not None:
+                project = WorkspaceProject(above, _up(folder, above), config)
+                return FolderRouting(folder, (project,), workspace=False)
+            if manifest is None and (above / "package.json").is_file():
+                manifest = above
+            if (above / ".git").exists():
+                break
+        if manifest is not None:
+            project = WorkspaceProject(manifest, _up(folder, manifest), None)
+            return FolderRouting(folder, (project,), workspace=False)
+    return FolderRouting(folder, (WorkspaceProject(folder, ".", None),), workspace=False)
+
+
+def _up(folder: Path, above: Path) -> str:
+    """`above` relative to `folder` (`..`, `../..`)."""
+    return Path(os.path.relpath(above, folder)).as_posix()

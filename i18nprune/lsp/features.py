@@ -131,7 +131,7 @@ def hover_markdown(state: ProjectState, site: KeyObservation) -> str:
 
 
 def _escape(text: str) -> str:
-    return re.sub(r"([\\`*_{}\[\]<>#|])", r"\\\1", text).replace("\n", " ")
+    return re.sub(r"([\\`*_\[\]<>#|])", r"\\\1", text).replace("\n", " ")
 
 
 # --- locations ----------------------------------------------------------------------------------

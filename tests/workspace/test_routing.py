@@ -77,3 +77,35 @@ def test_a_workspace_file_decides_and_a_broken_one_is_an_error(tmp_path: Path) -
     with pytest.raises(ProblemError) as raised:
         route_folder(tmp_path)
     assert WORKSPACE_FILE in str(raised.value)
+
+
+def test_a_folder_inside_a_project_routes_to_the_project_above_it(tmp_path: Path) -> None:
+    (tmp_path / ".git").mkdir()
+    app = configured(tmp_path / "app")
+    (app / "src/components").mkdir(parents=True)
+
+    routing = route_folder(app / "src")
+
+    owner = routing.project_of("components/Cart.tsx")
+    assert owner is not None and owner.root == app.resolve() and owner.rel == ".."
+    assert not routing.workspace
+
+
+def test_a_zero_config_folder_inside_a_package_routes_to_the_package(tmp_path: Path) -> None:
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "web/src").mkdir(parents=True)
+    (tmp_path / "web/package.json").write_text("{}")
+
+    routing = route_folder(tmp_path / "web/src")
+
+    assert routing.roots == [(tmp_path / "web").resolve()]
+
+
+def test_the_search_upward_stops_at_the_repository_root(tmp_path: Path) -> None:
+    configured(tmp_path)  # outside the repository below
+    (tmp_path / "repo/.git").mkdir(parents=True)
+    (tmp_path / "repo/src").mkdir()
+
+    routing = route_folder(tmp_path / "repo/src")
+
+    assert routing.roots == [(tmp_path / "repo/src").resolve()]
