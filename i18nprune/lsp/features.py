@@ -25,6 +25,8 @@ from i18nprune.lsp.engine import (
 from i18nprune.lsp.text import Encoding, LineMap, Position, Range
 from i18nprune.scan import KeyObservation
 
+SOURCE = "i18nprune"
+"""Every diagnostic's `source`."""
 SEVERITY = {"error": 1, "warning": 2, "info": 3, "hint": 4}
 UNNECESSARY = 1
 HINT_WIDTH = 40
@@ -76,7 +78,7 @@ def diagnostic(finding: Finding, lines: LineMap, encoding: Encoding) -> Diagnost
         SEVERITY[finding.severity],
         finding.code,
         finding.message,
-        "i18nprune",
+        SOURCE,
         tags=[UNNECESSARY] if finding.unnecessary else None,
         data={"key": finding.key} if finding.key is not None else None,
     )

@@ -383,7 +383,13 @@ async def _code_actions(session: Session, params: dict[str, Any]) -> list[Any]:
     if state is None:
         return []
     context = params.get("context") or {}
-    diagnostics = msgspec.convert(context.get("diagnostics") or [], list[features.Diagnostic])
+    # Only ours: a client sends every diagnostic under the range, other servers' too.
+    ours = [
+        d
+        for d in context.get("diagnostics") or []
+        if isinstance(d, dict) and d.get("source") == features.SOURCE
+    ]
+    diagnostics = msgspec.convert(ours, list[features.Diagnostic])
     only = context.get("only")
     actions: list[Any] = []
     if is_code(opened.relpath):

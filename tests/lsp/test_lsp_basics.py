@@ -373,3 +373,26 @@ def test_invalid_json_typed_in_an_unsaved_locale_buffer_is_an_error_at_once(
     [error] = diagnostics
     assert error["severity"] == 1 and error["range"]["start"]["line"] == 2
     assert json.loads(fr.read_text())["home"]["title"] == "Bienvenue"  # nothing written
+
+
+def test_code_actions_ignore_other_servers_diagnostics(
+    lsp: Callable[..., LspClient], project: Path
+) -> None:
+    client = lsp()
+    client.initialize(project)
+    uri = client.open(project / "src/app.tsx")
+    missing = [
+        d for d in client.diagnostics(uri) if d["code"] == "i18nprune.validate.missing_literal_keys"
+    ]
+    foreign = {"range": missing[0]["range"], "message": "Unexpected any", "source": "eslint"}
+
+    actions = client.request(
+        "textDocument/codeAction",
+        {
+            "textDocument": {"uri": uri},
+            "range": missing[0]["range"],
+            "context": {"diagnostics": [foreign, {"message": "no source"}, *missing]},
+        },
+    )
+
+    assert [a["title"] for a in actions] == ["Add `home.missing` to locales/en.json"]
