@@ -5,7 +5,6 @@ diagnostics, hovers, completions, locations, inlay hints and edits. Pure functio
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -17,7 +16,6 @@ import msgspec
 from i18nprune.locales.positions import KeyLocation, path_positions
 from i18nprune.lsp.engine import (
     MISSING_SOURCE,
-    MISSING_TARGETS,
     CodeFile,
     Finding,
     ProjectState,
@@ -380,19 +378,6 @@ def file_edits(
         if new != old:
             edits[uri_of(path)] = [minimal_edit(old, new, encoding)]
     return edits
-
-
-def missing_actions(findings: list[Diagnostic]) -> list[tuple[str, str]]:
-    """(code, key) of the diagnostics a quick fix can act on."""
-    return [
-        (d.code, str(d.data["key"]))
-        for d in findings
-        if d.code in (MISSING_SOURCE, MISSING_TARGETS) and d.data and "key" in d.data
-    ]
-
-
-def json_text(value: object) -> str:
-    return json.dumps(value, ensure_ascii=False)
 
 
 def hover_for_key(state: ProjectState, namespace: str | None, path: str) -> str:
