@@ -188,6 +188,16 @@ def message_location(path: str | None, message: str) -> tuple[int, int | None, s
     return int(match["line"]), column, message[match.end() :]
 
 
+def issue_place(issue: Issue) -> tuple[int, int, str]:
+    """`(line, column, rest)` of where an issue's message says it is (see
+    `message_location`); the file's start and the whole message when it says nowhere."""
+    located = message_location(issue.path, issue.message)
+    if located is None:
+        return 1, 1, issue.message
+    line, column, rest = located
+    return line, column or 1, rest
+
+
 def error(code: str, message: str, path: str | None = None) -> Issue:
     return Issue(code=code, severity="error", message=message, path=path)
 

@@ -254,16 +254,7 @@ def _start_server(
     options: GlobalOptions, allow_writes: bool, idle_timeout: float, workers: int | None
 ) -> int:
     """Start `serve`, or explain on stderr why it cannot start (stdout stays empty)."""
-    project_flags = {
-        "--config": options.config,
-        "--source": options.source,
-        "--locales-dir": options.locales_dir,
-        "--src": options.src,
-        "--functions": options.functions,
-        "--exclude": options.exclude,
-        "--no-cache": options.no_cache,
-    }
-    unsupported = [flag for flag, value in project_flags.items() if value]
+    unsupported = _project_flags(options)
     if unsupported:
         return _serve_usage(
             f"{', '.join(unsupported)} cannot be used with serve: every request reads the "
@@ -287,6 +278,21 @@ def _start_server(
     return serve_stdio(settings)
 
 
+def _project_flags(options: GlobalOptions) -> list[str]:
+    """The global flags given that shape one project's configuration (a server's requests
+    read each project's own config file instead)."""
+    given = {
+        "--config": options.config,
+        "--source": options.source,
+        "--locales-dir": options.locales_dir,
+        "--src": options.src,
+        "--functions": options.functions,
+        "--exclude": options.exclude,
+        "--no-cache": options.no_cache,
+    }
+    return [flag for flag, value in given.items() if value]
+
+
 def _serve_usage(message: str, command: str = "serve") -> int:
     print(f"i18nprune {command}: {message}", file=sys.stderr)
     return EXIT_USAGE
@@ -307,17 +313,7 @@ def lsp_command(
 ) -> None:
     """Serve the Language Server Protocol over stdio, for any editor (see docs/editors.md)."""
     options: GlobalOptions = ctx.obj
-    project_flags = {
-        "--project": options.project,
-        "--config": options.config,
-        "--source": options.source,
-        "--locales-dir": options.locales_dir,
-        "--src": options.src,
-        "--functions": options.functions,
-        "--exclude": options.exclude,
-        "--no-cache": options.no_cache,
-    }
-    unsupported = [flag for flag, value in project_flags.items() if value]
+    unsupported = ["--project"] * (options.project is not None) + _project_flags(options)
     if unsupported:
         raise typer.Exit(
             _serve_usage(

@@ -17,8 +17,9 @@ from pathlib import Path
 
 import msgspec
 
-from i18nprune.envelope import Issue, ProblemError, message_location
+from i18nprune.envelope import Issue, ProblemError, issue_place
 from i18nprune.keys import KeySyntax
+from i18nprune.locales.editor import LocaleEditor
 from i18nprune.locales.jsonfile import LocaleFileError, parse_json_bytes
 from i18nprune.locales.positions import KeyLocation, locate_paths
 from i18nprune.locales.view import LocaleView
@@ -385,21 +386,30 @@ class ProjectState:
         editor.add([(p, value) for p in paths_to_add(missing, locale, separator)], home)
         return home, editor.document(home).render()
 
-    def without_key(self, namespace: str | None, path: str) -> dict[Path, bytes]:
-        """Every locale file's content without the key (files that hold it)."""
+    def _forms(self, view: LocaleView, path: str) -> list[str]:
+        """The leaves of `view` that are the key `path` or its plural and context forms."""
+        return [
+            leaf for leaf in view.leaves if leaf == path or _is_form_of(leaf, path, self.syntax)
+        ]
+
+    def without_keys(self, keys: list[str]) -> dict[Path, bytes]:
+        """Every locale file's content without `keys` (as code writes them) and their plural
+        and context forms: the files that hold any of them."""
+        by_namespace: dict[str | None, list[str]] = {}
+        for key in keys:
+            namespace, path = self.split(key)
+            by_namespace.setdefault(namespace, []).append(path)
         changed: dict[Path, bytes] = {}
         for locale in self.locales:
-            view = self.views[locale].get(namespace)
-            if view is None:
-                continue
-            editor = self.project.editor(view)
-            forms = [p for p in view.leaves if p == path or _is_form_of(p, path, self.syntax)]
-            for form in forms or [path]:
-                editor.delete_key(form)
-            for change in editor.changes():
-                if change.changed:
-                    file = self.root / change.path
-                    changed[file] = editor.document(file).render()
+            for namespace, paths in by_namespace.items():
+                view = self.views[locale].get(namespace)
+                if view is None:
+                    continue
+                editor = self.project.editor(view)
+                for path in paths:
+                    for form in self._forms(view, path) or [path]:
+                        editor.delete_key(form)
+                changed.update(_rendered(editor, self.root))
         return changed
 
     def renamed(self, namespace: str | None, old: str, new: str) -> dict[Path, bytes]:
@@ -411,7 +421,7 @@ class ProjectState:
             if view is None:
                 continue
             editor = self.project.editor(view)
-            forms = [p for p in view.leaves if p == old or _is_form_of(p, old, self.syntax)]
+            forms = self._forms(view, old)
             renamed = {form: new + form[len(old) :] for form in forms}
             # The renamed leaf takes the old one's place: after the path that preceded it.
             order = [renamed.get(path, path) for path in view.leaves]
@@ -422,10 +432,7 @@ class ProjectState:
                     continue
                 editor.delete(form)
                 editor.set(renamed[form], value, file, order)
-            for change in editor.changes():
-                if change.changed:
-                    file = self.root / change.path
-                    changed[file] = editor.document(file).render()
+            changed.update(_rendered(editor, self.root))
         return changed
 
 
@@ -527,6 +534,15 @@ def relative(root: Path, path: Path) -> str | None:
         return None
 
 
+def _rendered(editor: LocaleEditor, root: Path) -> dict[Path, bytes]:
+    """The new content of each file `editor` changed."""
+    return {
+        root / change.path: editor.document(root / change.path).render()
+        for change in editor.changes()
+        if change.changed
+    }
+
+
 def _same_as_disk(path: Path, text: str) -> bool:
     try:
         return path.read_bytes() == text.encode("utf-8", "surrogatepass")
@@ -560,11 +576,7 @@ def _protects(site: DynamicSite) -> str:
 
 def _issue_finding(issue: Issue) -> Finding:
     """An issue located where its message says (`path:line:col: …`), else at the start."""
-    line, column, message = 1, 1, issue.message
-    located = message_location(issue.path, message)
-    if located is not None:
-        line, found_column, message = located
-        column = found_column or 1
+    line, column, message = issue_place(issue)
     severity = {"error": "error", "warning": "warning"}.get(issue.severity, "info")
     return Finding(line, column, line, column + 1, severity, issue.code, message)
 

@@ -513,13 +513,7 @@ def remove_key_actions(
     listed = [key for key in keys if key in data.key_locations]
     if not listed:
         return []
-    changed: dict[Path, bytes] = {}
-    for key in listed:
-        namespace, path = state.split(key)
-        for file, content in state.without_key(namespace, path).items():
-            changed[file] = content
-    if len(listed) > 1:
-        changed = _without_keys(state, listed)
+    changed = state.without_keys(listed)
     edits = file_edits(changed, text_of, encoding)
     if not edits:
         return []
@@ -539,37 +533,6 @@ def remove_key_actions(
             "edit": {"changes": msgspec.to_builtins(edits)},
         }
     ]
-
-
-def _without_keys(state: ProjectState, keys: list[str]) -> dict[Path, bytes]:
-    """Every locale file's content without all of `keys`, from one editor per view."""
-    by_namespace: dict[str | None, list[str]] = {}
-    for key in keys:
-        namespace, path = state.split(key)
-        by_namespace.setdefault(namespace, []).append(path)
-    changed: dict[Path, bytes] = {}
-    for locale in state.locales:
-        for namespace, paths in by_namespace.items():
-            view = state.views[locale].get(namespace)
-            if view is None:
-                continue
-            editor = state.project.editor(view)
-            for path in paths:
-                for form in [p for p in view.leaves if p == path or _form(p, path, state)] or [
-                    path
-                ]:
-                    editor.delete_key(form)
-            for change in editor.changes():
-                if change.changed:
-                    file = state.root / change.path
-                    changed[file] = editor.document(file).render()
-    return changed
-
-
-def _form(candidate: str, key: str, state: ProjectState) -> bool:
-    from i18nprune.lsp.engine import _is_form_of
-
-    return _is_form_of(candidate, key, state.syntax)
 
 
 # --- rename -------------------------------------------------------------------------------------

@@ -17,8 +17,8 @@ from i18nprune.envelope import (
     Issue,
     Severity,
     has_errors,
+    issue_place,
     make_envelope,
-    message_location,
 )
 from i18nprune.locales.view import LocaleView
 from i18nprune.ops.events import EventSink
@@ -211,9 +211,5 @@ def _spelled_once(observations: list[KeyObservation], relpath: str) -> list[KeyO
 def _parse_diagnostic(issue: Issue) -> Diagnostic:
     """A scan issue of the file (a syntax error, a file that could not be read), located where
     its message says (`path:line:col: …`), else at the file's start."""
-    line, column, message = 1, 1, issue.message
-    located = message_location(issue.path, message)
-    if located is not None:
-        line, found_column, message = located
-        column = found_column or 1
+    line, column, message = issue_place(issue)
     return Diagnostic(Range(line, column, line, column + 1), issue.severity, issue.code, message)

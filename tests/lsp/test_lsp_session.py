@@ -11,6 +11,7 @@ import pytest
 
 from i18nprune.testing import FakeProvider, Fault
 from i18nprune.testing.lsp import LspClient, LspFailure
+from tests.conftest import CliResult
 from tests.lsp.test_lsp_basics import by_code
 from tests.serve.conftest import Gate, translating_project
 
@@ -196,3 +197,13 @@ def test_bad_frames_and_bodies_get_clear_answers_and_the_session_goes_on(
     result = client.initialize(tmp_path)
 
     assert result["serverInfo"]["name"] == "i18nprune"
+
+
+def test_project_flags_are_a_usage_error_on_stderr_with_nothing_on_stdout(
+    run_cli: Callable[..., CliResult], tmp_path: Path
+) -> None:
+    done = run_cli("--src", "app", "lsp", cwd=tmp_path)
+
+    assert done.code == 2
+    assert done.stdout == ""
+    assert "--src cannot be used with lsp" in done.stderr
