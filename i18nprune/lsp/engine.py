@@ -24,6 +24,7 @@ from i18nprune.locales.jsonfile import LocaleFileError, parse_json_bytes
 from i18nprune.locales.positions import KeyLocation, locate_paths
 from i18nprune.locales.view import LocaleView
 from i18nprune.ops.cleanup import CleanupData
+from i18nprune.ops.file import protected_by
 from i18nprune.ops.keys import text_of
 from i18nprune.ops.missing import HomeFiles, paths_to_add
 from i18nprune.ops.quality import QualityFinding
@@ -203,7 +204,7 @@ class ProjectState:
                     site,
                     "hint",
                     DYNAMIC,
-                    "dynamic key: its keys cannot be checked" + _protects(site),
+                    "dynamic key: its keys cannot be checked" + protected_by(site),
                 )
             )
         for issue in file.issues:
@@ -564,14 +565,6 @@ def _at(
     end_line = site.end_line or site.line
     end_column = site.end_column or site.column + 1
     return Finding(site.line, site.column, end_line, end_column, severity, code, message, key)
-
-
-def _protects(site: DynamicSite) -> str:
-    if site.suffix:
-        return f"; keys ending with `{site.suffix}` are protected"
-    if site.prefix:
-        return f"; keys starting with `{site.prefix}` are protected"
-    return ""
 
 
 def _issue_finding(issue: Issue) -> Finding:

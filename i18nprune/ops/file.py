@@ -168,7 +168,7 @@ def file_diagnostics(
             site_range(site),
             "info",
             Code.VALIDATE_DYNAMIC,
-            "dynamic key: its keys cannot be checked statically" + _protected(site),
+            "dynamic key: its keys cannot be checked statically" + protected_by(site),
         )
         for site in evidence.scan.dynamic
         if site.file == relpath and site.kind != "commented"
@@ -177,7 +177,7 @@ def file_diagnostics(
     return sorted(found, key=lambda d: (d.range.line, d.range.column, d.code))
 
 
-def _protected(site: DynamicSite) -> str:
+def protected_by(site: DynamicSite) -> str:
     """What a dynamic site's diagnostic says it protects."""
     if site.suffix:
         return f"; keys ending with `{site.suffix}` are protected"
