@@ -430,6 +430,7 @@ class Session:
         self, opened: OpenDocument
     ) -> tuple[int, list[features.Diagnostic]] | None:
         if opened.root is None or opened.relpath is None:
+            self._say_outside(opened)
             return None
         state = await self.project_state(opened.root)
         if state is None:
@@ -446,6 +447,25 @@ class Session:
                 return version, []
             findings = await trio.to_thread.run_sync(state.locale_findings, relpath, text)
         return version, features.diagnostics(findings, LineMap(text), encoding)
+
+    def _say_outside(self, opened: OpenDocument) -> None:
+        """Tell the user once per folder that an open source file is in none of its projects
+        (once every folder is routed): nothing checks it, and silence would look like health."""
+        path = path_of(opened.document.uri)
+        if path is None or not is_code(path.name) or None in self.folders.values():
+            return
+        for folder, routing in self.folders.items():
+            if routing is not None and (folder == path or folder in path.parents):
+                projects = ", ".join(p.rel for p in routing.projects) or "none"
+                self.show(
+                    3,
+                    f"{path.relative_to(folder)} is in none of the i18nprune projects of "
+                    f"{folder} ({projects}), so nothing checks its keys; an "
+                    "i18nprune.config.json (`i18nprune init`) in the folder that holds its "
+                    "code says which locales it uses",
+                    once=f"outside {folder}",
+                )
+                return
 
     async def code_file(self, uri: str) -> tuple[ProjectState, CodeFile, OpenDocument] | None:
         """The open source file's sites at its current version."""

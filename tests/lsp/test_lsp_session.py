@@ -207,3 +207,25 @@ def test_project_flags_are_a_usage_error_on_stderr_with_nothing_on_stdout(
     assert done.code == 2
     assert done.stdout == ""
     assert "--src cannot be used with lsp" in done.stderr
+
+
+def test_a_source_file_in_no_project_is_said_once_not_silently_skipped(
+    lsp: Callable[..., LspClient], tmp_path: Path
+) -> None:
+    project(tmp_path / "packages/i18n", {"a": "A"}, "t('a');\n")
+    (tmp_path / "apps/web/src").mkdir(parents=True)
+    (tmp_path / "apps/web/src/page.ts").write_text("t('a');\n")
+    (tmp_path / "apps/web/src/other.ts").write_text("t('b');\n")
+    client = lsp()
+    client.initialize(tmp_path)
+
+    client.open(tmp_path / "apps/web/src/page.ts")
+    said = client.wait_for(lambda m: m.get("method") == "window/showMessage", "the message")
+    client.open(tmp_path / "apps/web/src/other.ts")
+    client.request(
+        "textDocument/hover", client.at((tmp_path / "apps/web/src/other.ts").as_uri(), 0, 3)
+    )
+
+    assert "apps/web/src/page.ts is in none of the i18nprune projects" in said["params"]["message"]
+    assert "packages/i18n" in said["params"]["message"]
+    assert len([m for m in client.messages if m.get("method") == "window/showMessage"]) == 1
