@@ -199,6 +199,8 @@ class _RootIndex:
         self.results: list[tuple[ScanOptions, ScanResult]] = []
         self.snapshots: dict[Hashable, object] = {}
         """Results derived from the files as they were at `generation`."""
+        self.lasting: dict[Hashable, tuple[object, Callable[[str], bool]]] = {}
+        """Results kept until a change of a path their test accepts (or of an unnamed path)."""
         self.stale: set[str] = set()
         """Files changed since the kept scans were made, for the next scan to reread."""
         self.discovery: tuple[_DiscoveryKey, Discovery] | None = None
@@ -264,6 +266,20 @@ class _RootIndex:
             if all(_is_watched(os.fspath(path), watched) for path in reads):
                 self.snapshots[key] = value
 
+    def recall_lasting(self, key: Hashable) -> tuple[int | None, object | None]:
+        with self.lock:
+            if not self._catch_up():
+                return None, None
+            kept = self.lasting.get(key)
+            return self.generation, None if kept is None else kept[0]
+
+    def remember_lasting(
+        self, generation: int, key: Hashable, value: object, changes: Callable[[str], bool]
+    ) -> None:
+        with self.lock:
+            if self._catch_up() and self.generation == generation:
+                self.lasting[key] = (value, changes)
+
     def invalidate(self) -> None:
         """Drop the kept scans before the next one; never waits for a scan in progress (the
         event loop calls this)."""
@@ -285,6 +301,7 @@ class _RootIndex:
         if self.invalidated:
             self.invalidated = False
             self._drop()
+            self.lasting.clear()
             self.discovery = None
         if self.watch is None:
             self._start(None)
@@ -297,6 +314,7 @@ class _RootIndex:
             else:
                 self.stale |= files
                 self.moved |= files
+                self._drop_lasting(files, unnamed=self.watch.unnamed)
                 if self.watch.unnamed:  # no path says what changed: walk next time
                     self.watch.unnamed = False
                     self.discovery = None
@@ -309,10 +327,18 @@ class _RootIndex:
         self.snapshots.clear()
         self.generation += 1
 
+    def _drop_lasting(self, files: set[str], *, unnamed: bool) -> None:
+        """Forget the lasting results that a change of `files` (or of a path no event named)
+        may have made wrong."""
+        for key, (_, changes) in list(self.lasting.items()):
+            if unnamed or any(changes(path) for path in files):
+                del self.lasting[key]
+
     def _start(self, restarting: str | None) -> None:
         """Watch the tree afresh (after `restarting`, the reason the old watch ended); on
         failure, walk the files from now on. Nothing kept describes the files after this."""
         self._drop()
+        self.lasting.clear()
         self.discovery = None
         self.moved.clear()
         watch = TreeWatch(self.root, self.max_dirs)
@@ -404,6 +430,31 @@ class ScanIndex:
         index = self._root(os.path.realpath(root))
         if index is not None:
             index.remember(generation, key, value, reads)
+
+    def recall_lasting(
+        self, root: str | os.PathLike[str], key: Hashable
+    ) -> tuple[int | None, object | None]:
+        """Like `recall`, for a value kept by `remember_lasting`: (the state of the files under
+        `root` now, or None when it is not watched; the value, or None)."""
+        index = self._root(os.path.realpath(root))
+        return (None, None) if index is None else index.recall_lasting(key)
+
+    def remember_lasting(
+        self,
+        root: str | os.PathLike[str],
+        generation: int,
+        key: Hashable,
+        value: object,
+        changes: Callable[[str], bool],
+    ) -> None:
+        """Keep `value`, computed from the files of `root` as they were at `generation`, under
+        `key` until a path that `changes` accepts (relative to the root, `/`-separated) is
+        changed, created or removed — or a change names no path (a directory removed, the
+        watch rebuilt), or the root is invalidated. Other changes keep it. Nothing is kept
+        when anything changed since `generation`."""
+        index = self._root(os.path.realpath(root))
+        if index is not None:
+            index.remember_lasting(generation, key, value, changes)
 
     def invalidate(self, root: str | os.PathLike[str]) -> None:
         """Forget the kept scans and snapshots of `root` (after a write op: PROTOCOL §7). Does
