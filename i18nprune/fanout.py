@@ -80,9 +80,7 @@ async def run_workspace(
             for index in range(len(members)):
                 nursery.start_soon(limited, index)
     projects = [
-        outcome
-        for outcome in outcomes
-        if outcome is not None and (keep is None or keep(outcome))
+        outcome for outcome in outcomes if outcome is not None and (keep is None or keep(outcome))
     ]
     issues = list(workspace.issues)
     failed = [outcome.root for outcome in projects if not outcome.ok]

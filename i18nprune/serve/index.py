@@ -43,7 +43,12 @@ imports are resolved only by relative specifiers within the source)."""
 MAX_WATCHED_DIRS = 20_000
 """Past this many directories under one root the index stops watching it and walks instead."""
 MAX_ROOTS = 8
-"""Roots watched at once (hub mode); the least recently used one is dropped beyond this."""
+"""Roots a session's watcher watches at once (hub mode); the least recently named one stops
+beyond this."""
+MAX_INDEXED_ROOTS = 16
+"""Roots whose scans the index keeps; the least recently used one is dropped beyond this. A
+workspace root and each of its projects are roots of their own (the root's watch keeps which
+projects it holds, each project's its scans), so this is twice the watcher's limit."""
 RESULTS_PER_ROOT = 4
 """Scans kept per root: ops ask with different options (validate lists literal texts, generate
 does not), and each keeps its own."""
@@ -388,7 +393,7 @@ class ScanIndex:
     """
 
     def __init__(
-        self, max_roots: int = MAX_ROOTS, max_watched_dirs: int = MAX_WATCHED_DIRS
+        self, max_roots: int = MAX_INDEXED_ROOTS, max_watched_dirs: int = MAX_WATCHED_DIRS
     ) -> None:
         """Keep the scans of up to `max_roots` roots; a root with more than `max_watched_dirs`
         directories is not watched (its scans walk the files)."""
