@@ -17,6 +17,7 @@ import msgspec
 import trio
 
 from i18nprune.envelope import ProblemError
+from i18nprune.locales.view import LocaleView
 from i18nprune.ops.cleanup import CleanupData, CleanupOptions
 from i18nprune.ops.events import discard
 from i18nprune.ops.file import Diagnostic, file_diagnostics
@@ -103,11 +104,12 @@ class _Changed:
 
 @dataclass(frozen=True)
 class _Findings:
-    """What a change report says, but for the count that `cleanup` computes."""
+    """What a change report says of the changed source files, and what the summary is counted
+    from."""
 
     files: list[str]
-    missing: int
-    dynamic: int
+    evidence: Evidence
+    views: dict[str | None, LocaleView]
     diagnostics: dict[str, list[Diagnostic]]
 
 
@@ -251,9 +253,9 @@ class Watcher:
 
     async def _report_project(self, changed: _Changed) -> None:
         """Send one project's report: first `$/diagnostics` for each changed source file, as
-        soon as they are known, then `$/changed` once `cleanup` has counted the unused keys (it
-        reads and scans meanwhile, when no diagnostics come first). Nothing is sent once the
-        watcher stopped."""
+        soon as they are known, then `$/changed` once its summary is counted (`cleanup`'s dry
+        run counts the unused keys; it reads and scans meanwhile when no diagnostics come
+        first). Nothing is sent once the watcher stopped."""
         root = changed.project.root
         unused = _Later[int]()
         counted_meanwhile = not any(kind == "source" for kind in changed.files.values())
@@ -269,9 +271,10 @@ class Watcher:
                 self._send(notification_line("$/diagnostics", pushed))
             if not counted_meanwhile:
                 nursery.start_soon(unused.run, self._unused, root)
+            missing, dynamic = await trio.to_thread.run_sync(_counts, findings)
         if self._stopped:
             return
-        summary = Summary(missing=findings.missing, unused=unused.value, dynamic=findings.dynamic)
+        summary = Summary(missing=missing, unused=unused.value, dynamic=dynamic)
         params = ChangedParams(str(root), findings.files, summary)
         self._send(notification_line("$/changed", params))
 
@@ -330,8 +333,9 @@ class Watcher:
         return _Changed(project, relevant)
 
     def _findings(self, changed: _Changed, quiet: bool) -> _Findings | None:
-        """Everything but the unused count, in a worker thread; None when the project's
-        locales or sources cannot be located (said on stderr unless `quiet`)."""
+        """The diagnostics of the changed source files and what the summary is counted from,
+        in a worker thread; None when the project's locales or sources cannot be located (said
+        on stderr unless `quiet`)."""
         project = changed.project
         try:
             views = source_views(project)
@@ -343,16 +347,12 @@ class Watcher:
         evidence = Evidence(
             self._index.scan(options, None), options.syntax, project.source_locale()
         )
-        return _Findings(
-            files=sorted(changed.files),
-            missing=len(missing_in(evidence, views)),
-            dynamic=dynamic_counts(evidence.scan).count,
-            diagnostics={
-                path: file_diagnostics(evidence, views, path)
-                for path, kind in sorted(changed.files.items())
-                if kind == "source"
-            },
-        )
+        diagnostics = {
+            path: file_diagnostics(evidence, views, path)
+            for path, kind in sorted(changed.files.items())
+            if kind == "source"
+        }
+        return _Findings(sorted(changed.files), evidence, views, diagnostics)
 
     async def _unused(self, root: Path) -> int:
         """What a dry-run `cleanup` of the source locale would remove (it reads and scans in
@@ -362,6 +362,12 @@ class Watcher:
             envelope = await execute(OPS["cleanup"], handle, CleanupOptions(dry_run=True), discard)
         data = envelope.data
         return data.would_remove if isinstance(data, CleanupData) else 0
+
+
+def _counts(findings: _Findings) -> tuple[int, int]:
+    """The summary's `missing` and `dynamic` counts (in a worker thread)."""
+    evidence = findings.evidence
+    return len(missing_in(evidence, findings.views)), dynamic_counts(evidence.scan).count
 
 
 class _Later(Generic[T]):
