@@ -18,6 +18,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
+from matplotlib.ticker import MaxNLocator
 
 Reports = Mapping[str, dict[str, Any]]
 DPI = 110
@@ -288,7 +289,8 @@ def pushes(reports: Reports, path: Path) -> Path | None:
         left.set_ylabel("ms")
         left.set_ylim(bottom=0)
         left.set_title("3,000 files / 18k keys: pushed after a save")
-        left.legend(fontsize=8)
+        left.xaxis.set_major_locator(MaxNLocator(integer=True))
+        left.legend(fontsize=8, loc="center right")
     if key:
         times = sorted(key["key_ms"])
         shares = [(index + 1) / len(times) for index in range(len(times))]
