@@ -352,3 +352,22 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+def lsp_latency(series: Mapping[str, list[float]], path: Path, files: int) -> Path | None:
+    """The distribution (CDF) of each editor request's latency, against its goal."""
+    if not series:
+        return None
+    fig, ax = plt.subplots(figsize=(8, 3.6))
+    for name, values in sorted(series.items()):
+        ordered = sorted(values)
+        shares = [(index + 1) / len(ordered) for index in range(len(ordered))]
+        ax.plot(ordered, shares, label=f"{name} ({len(ordered)} calls)")
+    ax.axvline(50.0, color="red", linestyle="--", label="change goal: p99 ≤ 50 ms")
+    ax.axvline(20.0, color="orange", linestyle=":", label="request goal: p99 ≤ 20 ms")
+    ax.set_xscale("log")
+    ax.set_xlabel("ms")
+    ax.set_ylabel("share of calls")
+    ax.set_title(f"i18nprune lsp latency, {files:,}-file project")
+    ax.legend(fontsize=8, loc="lower right")
+    return _save(fig, path)

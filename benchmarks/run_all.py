@@ -21,6 +21,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import lsp
 import micro
 import scan
 import serve
@@ -29,12 +30,13 @@ import translate_pool
 from fixtures import FixtureStore
 from harness import Homes, add_common_arguments, loadavg, machine, mode, scratch
 
-BENCHMARKS = ("micro", "scan", "translate_pool", "serve")
+BENCHMARKS = ("micro", "scan", "translate_pool", "serve", "lsp")
 STEPS = {
     "micro": ("all",),
     "scan": scan.FIGURES,
     "translate_pool": translate_pool.FIGURES,
     "serve": serve.FIGURES,
+    "lsp": lsp.FIGURES,
 }
 
 
@@ -90,6 +92,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 report = scan.run(bench_args, store, homes)
             elif name == "translate_pool":
                 report = translate_pool.run(bench_args, store, homes)
+            elif name == "lsp":
+                report = lsp.run(_namespace(bench_args, calls=lsp.CALLS), store, homes)
             else:
                 report = serve.run(_namespace(bench_args, pings=300), store, homes)
             report.save(args.out)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import bisect
 import functools
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
 
@@ -267,12 +267,12 @@ class Evidence:
             )
         return [found[slot] for slot in sorted(found, key=lambda s: (s[0] or "", s[1]))]
 
-    def missing_sites(
-        self, paths: Mapping[str | None, Iterable[str]], file: str | None = None
-    ) -> list[KeyObservation]:
-        """Every call site of a key `missing` reports (of a site's several spellings, the
-        first), by file, line and column; only those in `file` when given. A key holding an
-        array or object is there: that is its value."""
+    def presence(
+        self, paths: Mapping[str | None, Iterable[str]]
+    ) -> Callable[[KeyObservation], bool]:
+        """Whether a locale whose paths (by namespace) are `paths` holds the key a site asks
+        for, as `missing` judges it: a plural or context form, a subtree's head, a key holding
+        an array or object, or messages the component brings itself."""
         sets = {namespace: set(found) for namespace, found in paths.items()}
         everything = set().union(*sets.values()) if sets else set()
         # The keys holding an array or object, built only when a key is not a path itself.
@@ -308,6 +308,20 @@ class Evidence:
                 or self.answered_in_component(observation)
             )
 
+        return present
+
+    def missing_sites(
+        self,
+        paths: Mapping[str | None, Iterable[str]],
+        file: str | None = None,
+        *,
+        presence: Callable[[KeyObservation], bool] | None = None,
+    ) -> list[KeyObservation]:
+        """Every call site of a key `missing` reports (of a site's several spellings, the
+        first), by file, line and column; only those in `file` when given. A key holding an
+        array or object is there: that is its value. `presence` is `self.presence(paths)`
+        when the caller keeps it (it costs the size of `paths` to make)."""
+        present = presence if presence is not None else self.presence(paths)
         lacking: list[KeyObservation] = []
         spellings: dict[tuple[str, int, int], list[KeyObservation]] = {}
         for observation in self.scan.observations:

@@ -287,17 +287,57 @@ def _start_server(
     return serve_stdio(settings)
 
 
-def _serve_usage(message: str) -> int:
-    print(f"i18nprune serve: {message}", file=sys.stderr)
+def _serve_usage(message: str, command: str = "serve") -> int:
+    print(f"i18nprune {command}: {message}", file=sys.stderr)
     return EXIT_USAGE
+
+
+@app.command("lsp", cls=GlobalHelpCommand, epilog=example_epilog("lsp"))
+def lsp_command(
+    ctx: typer.Context,
+    allow_writes: Annotated[
+        bool,
+        typer.Option(
+            "--allow-writes", help="Enable the translate command (default: edits go to the editor)."
+        ),
+    ] = False,
+    workers: Annotated[
+        int | None, typer.Option("--workers", min=1, help="Translate worker processes.")
+    ] = None,
+) -> None:
+    """Serve the Language Server Protocol over stdio, for any editor (see docs/editors.md)."""
+    options: GlobalOptions = ctx.obj
+    project_flags = {
+        "--project": options.project,
+        "--config": options.config,
+        "--source": options.source,
+        "--locales-dir": options.locales_dir,
+        "--src": options.src,
+        "--functions": options.functions,
+        "--exclude": options.exclude,
+        "--no-cache": options.no_cache,
+    }
+    unsupported = [flag for flag, value in project_flags.items() if value]
+    if unsupported:
+        raise typer.Exit(
+            _serve_usage(
+                f"{', '.join(unsupported)} cannot be used with lsp: the editor's workspace "
+                "folders name the projects, and each reads its own config file",
+                "lsp",
+            )
+        )
+    from i18nprune.lsp import LspSettings, serve_lsp
+
+    load_every_op()
+    raise typer.Exit(serve_lsp(LspSettings(allow_writes=allow_writes, workers=workers)))
 
 
 def _is_serve_usage_error(exc: click.ClickException, args: list[str]) -> bool:
     """Whether a usage error belongs to `serve`, whose stdout carries only protocol lines."""
     ctx = getattr(exc, "ctx", None)
-    if ctx is not None and ctx.command.name == "serve":
+    if ctx is not None and ctx.command.name in ("serve", "lsp"):
         return True
-    return (ctx is None or ctx.parent is None) and "serve" in args
+    return (ctx is None or ctx.parent is None) and ("serve" in args or "lsp" in args)
 
 
 def _suggesting_every_flag(exc: click.NoSuchOption, root: click.Command) -> click.NoSuchOption:

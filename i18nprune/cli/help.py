@@ -26,6 +26,7 @@ EXAMPLES: dict[str, str] = {
     "init": "i18nprune init --yes",
     "demo": "i18nprune demo ./i18nprune-demo",
     "serve": "i18nprune -C ./app serve --allow-writes",
+    "lsp": "i18nprune lsp  (started by the editor; see docs/editors.md)",
     "locales list": "i18nprune locales list --json",
     "locales dynamic": "i18nprune locales dynamic --full",
     "locales delete": "i18nprune locales delete --target fr --dry-run",

@@ -7,6 +7,7 @@ result needs of a file's quoted texts is taken as its record arrives.
 
 from __future__ import annotations
 
+import copy
 import itertools
 import os
 import posixpath
@@ -118,6 +119,7 @@ def scan_project(
     stale: Collection[str] = (),
     discovery: Discovery | None = None,
     link_memo: LinkMemo | None = None,
+    keep: Callable[[BufferContext], None] | None = None,
 ) -> ScanResult:
     """Find every translation key the project's source uses (PRODUCT §3).
 
@@ -130,13 +132,61 @@ def scan_project(
     what `discover_sources` finds for the options now, when the host knows it (see
     `rediscover`); without it the scan walks the source directories. `link_memo` is the
     linked output a host keeps between scans of this root (see `LinkMemo`): files whose
-    output cannot differ are not linked again, and the memo is brought up to date.
+    output cannot differ are not linked again, and the memo is brought up to date. `keep` is
+    given the scan's `BufferContext` once the result is made.
     """
     scan = _ProjectScan(options, on_progress)
     scan.stale = frozenset(stale)
     scan.given_discovery = discovery
     scan.link_memo = link_memo
-    return scan.run()
+    result = scan.run()
+    if keep is not None:
+        keep(BufferContext(scan))
+    return result
+
+
+class BufferContext:
+    """What a finished scan knows of every file, kept by a host (an editor's language server)
+    to read one file's unsaved content against the rest of the project as scanned: the cost of
+    a keystroke is the cost of that file (parsing it, linking its sites), not of the project.
+
+    The buffer's own imports are followed as the scan found them on disk; files that import
+    the buffer see it as it is on disk until it is saved and the project scanned again. Not
+    thread-safe: the host serialises calls (and scans) of one root.
+    """
+
+    def __init__(self, scan: _ProjectScan) -> None:
+        scan.previous = {}  # the loaded cache file: what the scan adopted is in `current`
+        scan.by_digest = None
+        scan.on_progress = None
+        scan.early = None
+        scan.stream = None
+        self._scan = scan
+
+    def read(self, relpath: str, content: bytes) -> BufferSites:
+        """The key sites and issues of `relpath` (relative to the root) were it `content`;
+        a path that is not one of the scanned source files has none, and says so."""
+        return self._scan.read_buffer(relpath, content)
+
+
+def discovery_context(options: ScanOptions, discovery: Discovery | None = None) -> BufferContext:
+    """A context that knows only which source files the project has (`discovery`, else a
+    walk): a buffer read against it parses the files its imports reach when it reaches them.
+    Its sites are those a whole scan would link, but for keys read under a `keyPrefix` that
+    a component prop gives (`i18nKeyPrefix="…"` elsewhere): those need every file. For a
+    host's first answer, before the whole scan is done."""
+    scan = _ProjectScan(options, None)
+    scan.given_discovery = discovery
+    scan._discover()
+    return BufferContext(scan)
+
+
+class BufferSites(msgspec.Struct, frozen=True):
+    """One file's linked sites and issues (`BufferContext.read`)."""
+
+    observations: list[KeyObservation]
+    dynamic: list[DynamicSite]
+    issues: list[Issue]
 
 
 class _ProjectScan:
@@ -213,6 +263,45 @@ class _ProjectScan:
                 self.early.stop()
             if self.stream is not None:  # interrupted: the old cache stays
                 self.stream.abort()
+
+    def read_buffer(self, relpath: str, content: bytes) -> BufferSites:
+        """`BufferContext.read`: this finished scan's state, copied where reading the buffer
+        changes it (the records, the facts looked up, the notes), so the scan itself is left
+        as it was."""
+        from i18nprune.scan.examine import examine_content
+
+        child = copy.copy(self)
+        child.current = dict(self.current)
+        child.facts = {path: facts for path, facts in self.facts.items() if path != relpath}
+        child.unreadable = self.unreadable - {relpath}
+        child.issues = []
+        child.syntax_errors = {}
+        child.wanted = {}
+        child.literal_hits = {}
+        child.cache_hits = set()
+        child.stream_refused = True
+        file = child.files.find(relpath) if relpath in child.discovered else None
+        if file is None:
+            child._examine_overlay({relpath: content})  # says it is not a source file
+            return BufferSites([], [], child.issues)
+        child._record(file, examine_content(relpath, content, child.functions, force=True))
+        linker = Linker(
+            child._facts_of, child._resolve_module, child.current.get, child.message_ids.resolve
+        )
+        observations: list[KeyObservation] = []
+        dynamic: list[DynamicSite] = []
+        child._link_file(relpath, linker, observations, dynamic)
+        if any(site.prefix_prop for site in dynamic):
+            dynamic = child._with_prop_prefixes(dynamic)
+        child._report_message_ids(dynamic)
+        child.syntax_errors = {
+            path: error for path, error in child.syntax_errors.items() if path == relpath
+        }
+        child._report_syntax_errors()
+        observations.sort(key=lambda o: (o.line, o.column, o.key))
+        dynamic.sort(key=lambda d: (d.line, d.column, d.kind, d.preview))
+        issues = [issue for issue in child.issues if issue.path in (relpath, None)]
+        return BufferSites(observations, dynamic, issues)
 
     def _start_workers_early(self) -> ParseWorkers | None:
         """The parse workers of a cold scan, started now so that their interpreters start

@@ -19,6 +19,7 @@ from i18nprune.config.schema import ExcludeConfig
 from i18nprune.scan import ScanOptions, ScanResult, scan_project
 from i18nprune.scan.discovery import Discovery, discover_sources, rediscover
 from i18nprune.scan.link import LinkMemo
+from i18nprune.scan.project_scan import BufferContext, BufferSites, discovery_context
 from i18nprune.serve.transport import notice
 from i18nprune.system.inotify import (
     CHANGES,
@@ -202,6 +203,15 @@ class _RootIndex:
         """Bumped whenever the kept scans stop describing the files (a change under the root, a
         new watch, an invalidation)."""
         self.results: list[tuple[ScanOptions, ScanResult]] = []
+        self.contexts: list[tuple[ScanOptions, BufferContext]] = []
+        """What the kept scans know of every file, for reading unsaved buffers (see
+        `read_buffer`); kept only for options a buffer was read with."""
+        self.buffer_options: list[ScanOptions] = []
+        """The options buffers were last read with (a few, most recent last)."""
+        self.discovered_contexts: list[tuple[ScanOptions, BufferContext]] = []
+        """Files-only contexts, for reading buffers before a scan is kept."""
+        self.contexts_lock = threading.Lock()
+        """Guards the three lists above (`read_buffer` does not wait for `lock`)."""
         self.snapshots: dict[Hashable, object] = {}
         """Results derived from the files as they were at `generation`."""
         self.lasting: dict[Hashable, tuple[object, Callable[[str], bool]]] = {}
@@ -218,27 +228,92 @@ class _RootIndex:
 
     def scan(self, options: ScanOptions, on_progress: ProgressCallback | None) -> ScanResult:
         with self.lock:
-            if not self._catch_up():
-                return scan_project(
-                    options, on_progress, stale=self.stale, link_memo=self.link_memo
-                )
-            for kept_options, result in self.results:
-                if kept_options == options:
-                    if on_progress is not None:
-                        on_progress(result.files, result.files)
-                    return result
-            discovery = self._discovered(options)
-            result = scan_project(
+            return self._scan(options, on_progress)
+
+    def read_buffer(self, options: ScanOptions, relpath: str, content: bytes) -> BufferSites:
+        """The sites of `relpath` were it `content`, read against the rest of the root as
+        the kept scan for `options` found it. Never waits for a scan in progress: without a
+        kept scan (or while one is made) the buffer is read against the source files alone
+        (`discovery_context`), and the next scan for `options` keeps its context."""
+        with self.contexts_lock:
+            self.buffer_options = [
+                *[kept for kept in self.buffer_options if kept != options][1 - RESULTS_PER_ROOT :],
                 options,
-                on_progress,
-                stale=self.stale,
-                discovery=discovery,
-                link_memo=self.link_memo,
-            )
-            if not self.results:  # the first scan since the change: it reread those files
-                self.stale.clear()
-            self.results = [*self.results[-(RESULTS_PER_ROOT - 1) :], (options, result)]
-            return result
+            ]
+        context = None
+        if self.lock.acquire(blocking=False):
+            try:
+                if self._catch_up():
+                    context = self._context(options)
+                    if context is None and any(kept == options for kept, _ in self.results):
+                        self._scan(options, None, refresh=True)  # kept before it was asked for
+                        context = self._context(options)
+            finally:
+                self.lock.release()
+        if context is None:
+            context = self._context(options) or self._discovery_context(options)
+        return context.read(relpath, content)
+
+    def _context(self, options: ScanOptions) -> BufferContext | None:
+        with self.contexts_lock:
+            return next((context for kept, context in self.contexts if kept == options), None)
+
+    def _discovery_context(self, options: ScanOptions) -> BufferContext:
+        """The files-only context for `options`, made once until the files change."""
+        with self.contexts_lock:
+            found = next((c for kept, c in self.discovered_contexts if kept == options), None)
+        if found is None:
+            found = discovery_context(options)
+            with self.contexts_lock:
+                self.discovered_contexts = [
+                    *[kept for kept in self.discovered_contexts if kept[0] in self.buffer_options],
+                    (options, found),
+                ]
+        return found
+
+    def _scan(
+        self, options: ScanOptions, on_progress: ProgressCallback | None, *, refresh: bool = False
+    ) -> ScanResult:
+        if not self._catch_up():
+            return scan_project(options, on_progress, stale=self.stale, link_memo=self.link_memo)
+        for kept_options, result in self.results:
+            if kept_options == options and not refresh:
+                if on_progress is not None:
+                    on_progress(result.files, result.files)
+                return result
+        discovery = self._discovered(options)
+        keep = None
+        if options in self.buffer_options:
+
+            def keep(context: BufferContext) -> None:
+                with self.contexts_lock:
+                    self.contexts = [
+                        *[
+                            kept
+                            for kept in self.contexts
+                            if kept[0] != options and kept[0] in self.buffer_options
+                        ],
+                        (options, context),
+                    ]
+                    self.discovered_contexts = [
+                        kept for kept in self.discovered_contexts if kept[0] != options
+                    ]
+
+        result = scan_project(
+            options,
+            on_progress,
+            stale=self.stale,
+            discovery=discovery,
+            link_memo=self.link_memo,
+            keep=keep,
+        )
+        if not self.results:  # the first scan since the change: it reread those files
+            self.stale.clear()
+        self.results = [
+            *[kept for kept in self.results if kept[0] != options][-(RESULTS_PER_ROOT - 1) :],
+            (options, result),
+        ]
+        return result
 
     def _discovered(self, options: ScanOptions) -> Discovery:
         """The source files to scan for `options` now: the last scan's, brought up to date
@@ -253,6 +328,16 @@ class _RootIndex:
         self.discovery = (key, found)
         self.moved.clear()
         return found
+
+    def peek_generation(self) -> int | None:
+        """The state of the files now, without waiting for a scan in progress (then: the state
+        that scan started from); None when the root is not watched."""
+        if self.lock.acquire(blocking=False):
+            try:
+                return self.generation if self._catch_up() else None
+            finally:
+                self.lock.release()
+        return None if self.closed or self.unwatchable is not None else self.generation
 
     def recall(self, key: Hashable) -> tuple[int | None, object | None]:
         with self.lock:
@@ -329,6 +414,9 @@ class _RootIndex:
 
     def _drop(self) -> None:
         self.results.clear()
+        with self.contexts_lock:
+            self.contexts = []
+            self.discovered_contexts = []
         self.snapshots.clear()
         self.generation += 1
 
@@ -410,6 +498,16 @@ class ScanIndex:
             return scan_project(options, on_progress)
         return index.scan(options, on_progress)
 
+    def read_buffer(self, options: ScanOptions, relpath: str, content: bytes) -> BufferSites:
+        """The key sites and issues of `relpath` (relative to `options.root`) were its content
+        `content` (an editor's unsaved buffer), read against the rest of the root as the kept
+        scan for `options` found it: the cost of one file (and of the files it imports until
+        a scan is kept). See `BufferContext` and `_RootIndex.read_buffer`."""
+        index = self._root(os.path.realpath(options.root))
+        if index is None:
+            return discovery_context(options).read(relpath, content)
+        return index.read_buffer(options, relpath, content)
+
     def recall(
         self, root: str | os.PathLike[str], key: Hashable
     ) -> tuple[int | None, object | None]:
@@ -419,6 +517,12 @@ class ScanIndex:
         watched (nothing is kept for it)."""
         index = self._root(os.path.realpath(root))
         return (None, None) if index is None else index.recall(key)
+
+    def generation(self, root: str | os.PathLike[str]) -> int | None:
+        """The state of the files under `root` now, as `recall` gives it, but without waiting
+        for a scan in progress (see `_RootIndex.peek_generation`)."""
+        index = self._root(os.path.realpath(root))
+        return None if index is None else index.peek_generation()
 
     def remember(
         self,

@@ -51,6 +51,35 @@ def notice(text: str, *, kind: str | None = None) -> None:
     stderr_log.say(text, kind=kind)
 
 
+class ByteSource:
+    """Reads what a file descriptor has, without blocking the event loop.
+
+    From a pipe or a socket, the event loop waits until it is readable and reads what is there
+    (no thread: under load every hop to a thread and back waits for the GIL). Other inputs (a
+    terminal, a file) are read in a worker thread, one read at a time under the source's own
+    limiter rather than trio's shared one, so busy ops never delay the reader. The fd is never
+    switched to non-blocking mode.
+    """
+
+    def __init__(self, fd: int) -> None:
+        self._fd = fd
+        self._limiter = trio.CapacityLimiter(1)
+        self._pollable = pollable(fd)
+
+    async def read(self) -> bytes:
+        """The next bytes (up to 1 MiB); empty at end of input. Cancellation abandons a
+        pending read: the bytes it returns later are lost."""
+        while self._pollable:
+            await trio.lowlevel.wait_readable(self._fd)
+            try:
+                return os.read(self._fd, _READ_CHUNK_BYTES)  # readable: returns without waiting
+            except BlockingIOError:  # another reader of a non-blocking pipe was first
+                continue
+        return await trio.to_thread.run_sync(
+            os.read, self._fd, _READ_CHUNK_BYTES, abandon_on_cancel=True, limiter=self._limiter
+        )
+
+
 class LineTooLong:
     """A line longer than MAX_LINE_BYTES, already drained up to its newline."""
 
@@ -59,14 +88,8 @@ class LineTooLong:
 
 
 class LineReader:
-    """Reads newline-terminated lines from a file descriptor without blocking the event loop.
-
-    From a pipe or a socket, the event loop waits until it is readable and reads what is there
-    (no thread: under load every hop to a thread and back waits for the GIL). Other inputs (a
-    terminal, a file) are read in a worker thread, one read at a time under the reader's own
-    limiter rather than trio's shared one, so busy ops never delay the reader. The fd is never
-    switched to non-blocking mode, so a terminal or a pipe shared with other processes is left
-    as it was.
+    """Reads newline-terminated lines from a file descriptor without blocking the event loop
+    (see `ByteSource`), so a terminal or a pipe shared with other processes is left as it was.
     """
 
     def __init__(self, fd: int, limit: int = MAX_LINE_BYTES) -> None:
@@ -77,8 +100,7 @@ class LineReader:
         self._start = 0
         self._scanned = 0
         self._eof = False
-        self._limiter = trio.CapacityLimiter(1)
-        self._pollable = pollable(fd)
+        self._source = ByteSource(fd)
 
     async def receive_line(self) -> bytes | LineTooLong | None:
         """The next line without its `\\n` (a final line without one counts), a LineTooLong for
@@ -109,15 +131,7 @@ class LineReader:
                 self._eof = True
 
     async def _read(self) -> bytes:
-        while self._pollable:
-            await trio.lowlevel.wait_readable(self._fd)
-            try:
-                return os.read(self._fd, _READ_CHUNK_BYTES)  # readable: returns without waiting
-            except BlockingIOError:  # another reader of a non-blocking pipe was first
-                continue
-        return await trio.to_thread.run_sync(
-            os.read, self._fd, _READ_CHUNK_BYTES, abandon_on_cancel=True, limiter=self._limiter
-        )
+        return await self._source.read()
 
     def _final_line(self, drained: int) -> bytes | LineTooLong | None:
         rest = bytes(self._buffer[self._start :])

@@ -178,7 +178,17 @@ def count_stale(
 ) -> int:
     """How many of `target`'s tracked leaves are stale (`assess`), judged from the lock and
     the two views alone; `accepted(path)` says whether a marked leaf lost its mark."""
-    count = 0
+    return len(stale_paths(entries, source, target, accepted))
+
+
+def stale_paths(
+    entries: Mapping[str, LockEntry],
+    source: LocaleView,
+    target: LocaleView,
+    accepted: Callable[[str], bool],
+) -> list[str]:
+    """`target`'s tracked leaves that are stale (see `count_stale`), in the lock's order."""
+    found = []
     for path, entry in entries.items():
         source_leaf = source.leaves.get(entry.origin or path)
         leaf = target.leaves.get(path)
@@ -187,8 +197,33 @@ def count_stale(
         if not isinstance(source_leaf.value, str) or not isinstance(leaf.value, str):
             continue
         verdict = assess(entry, source_leaf.value, leaf.value, accepted=partial(accepted, path))
-        count += verdict in ("stale", "retranslate")
-    return count
+        if verdict in ("stale", "retranslate"):
+            found.append(path)
+    return found
+
+
+def stale_leaves(
+    lock: Lock,
+    sources: Mapping[str | None, LocaleView],
+    load: Callable[[str, str | None], LocaleView],
+    editor: Callable[[LocaleView], LocaleEditor],
+    pending: Lock | None = None,
+) -> dict[tuple[str, str | None], tuple[LocaleView, list[str]]]:
+    """Each (target, namespace) the lock tracks → its view and its stale paths, judged as
+    `stale_counts` judges them (an editor shows each where its file spells it)."""
+    found: dict[tuple[str, str | None], tuple[LocaleView, list[str]]] = {}
+    for key, entries in sorted(lock.items()):
+        code, namespace = split_lock_key(key)
+        source = sources.get(namespace)
+        if source is None or not entries:
+            continue
+        target = load(code, namespace)
+        journal = (pending or {}).get(key, {})
+        if journal:
+            entries = recover_entries(entries, journal, target)
+        accepted = review_accepted(partial(editor, target))
+        found[(code, namespace)] = (target, stale_paths(entries, source, target, accepted))
+    return found
 
 
 def stale_counts(

@@ -1,0 +1,572 @@
+"""What the language server knows of one project at one state of its files: its locales, the
+scan of its code (from the session's scan index, shared with `serve`'s ops), and `cleanup`'s
+verdict — and the questions an editor asks of them, in the engine's terms (paths relative to
+the root; 1-based lines, character columns). `lsp.features` turns the answers into LSP.
+
+Everything here is synchronous and runs in worker threads; a state is immutable once built,
+but for `unused`, which the server sets once `cleanup`'s dry run has answered.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import msgspec
+
+from i18nprune.envelope import Issue, ProblemError, message_location
+from i18nprune.keys import KeySyntax
+from i18nprune.locales.positions import KeyLocation, locate_paths
+from i18nprune.locales.view import LocaleView
+from i18nprune.ops.cleanup import CleanupData
+from i18nprune.ops.keys import text_of
+from i18nprune.ops.missing import HomeFiles, paths_to_add
+from i18nprune.ops.quality import QualityFinding
+from i18nprune.project import Project, ProjectHandle, ProjectRequest
+from i18nprune.reference import Evidence, MissingKey, literal_candidates
+from i18nprune.scan import DynamicSite, KeyObservation, ScanOptions, ScanResult
+from i18nprune.serve.index import ScanIndex
+from i18nprune.translate.lock import read_lock, read_pending, stale_leaves
+
+Presence = Callable[[KeyObservation], bool]
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A diagnostic in the engine's terms."""
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    severity: str
+    """`error`, `warning`, `info` or `hint`."""
+    code: str
+    message: str
+    key: str | None = None
+    unnecessary: bool = False
+
+
+@dataclass(frozen=True)
+class CodeFile:
+    """One source file's key sites, as on disk or as an unsaved buffer holds them."""
+
+    relpath: str
+    observations: list[KeyObservation]
+    dynamic: list[DynamicSite]
+    issues: list[Issue]
+    evidence: Evidence
+    """The project's evidence with only this file's sites."""
+
+    def site_at(self, line: int, column: int) -> KeyObservation | None:
+        """The innermost literal key site whose call holds the position."""
+        holding = [
+            o
+            for o in self.observations
+            if not o.spelling
+            and (o.line, o.column) <= (line, column) <= (o.end_line or o.line, o.end_column)
+        ]
+        return max(holding, key=lambda o: (o.line, o.column), default=None)
+
+
+MISSING_SOURCE = "i18nprune.validate.missing_literal_keys"
+MISSING_TARGETS = "i18nprune.lsp.missing_in_targets"
+DYNAMIC = "i18nprune.validate.dynamic_key_sites"
+UNUSED = "i18nprune.cleanup.unused_key"
+STALE = "i18nprune.lock.stale_translation"
+
+
+@dataclass
+class ProjectState:
+    """One project as its files are at `generation` (see `ScanIndex.recall`; None: the root is
+    not watched, so every question reads it afresh)."""
+
+    root: Path
+    generation: int | None
+    project: Project
+    syntax: KeySyntax
+    source: str
+    locales: list[str]
+    """Every locale, the source first."""
+    views: dict[str, dict[str | None, LocaleView]]
+    options: ScanOptions
+    evidence: Evidence
+    presence: dict[str, Presence]
+    complete: bool = False
+    """Whether `evidence` is the whole project's scan; until it is (the first answers do not
+    wait for it), `evidence` holds no site and each file is read on its own."""
+    stale: dict[str, list[tuple[str, KeyLocation]]] = field(default_factory=dict)
+    """Each locale file → its stale leaves (the lock's verdict) and where it spells them."""
+    unused: CleanupData | None = None
+    """`cleanup --dry-run`'s answer (None until it has answered, or when it refused)."""
+    quality: list[QualityFinding] = field(default_factory=list)
+    """`quality`'s findings (empty until it has answered)."""
+    _by_file: dict[str, CodeFile] = field(default_factory=dict, repr=False)
+
+    @property
+    def targets(self) -> list[str]:
+        return self.locales[1:]
+
+    # --- code files --------------------------------------------------------------------------
+
+    def code_file(self, relpath: str, text: str | None, index: ScanIndex) -> CodeFile:
+        """The sites of `relpath`: as the scan found it on disk, or (`text`) as an unsaved
+        buffer holds them, read against the rest of the project (the cost of that file)."""
+        if not self.complete:
+            if text is None:
+                text = _disk_text(self.root / relpath)
+            if text is None:
+                return self._code_file(relpath, [], [], [])
+        elif text is None or _same_as_disk(self.root / relpath, text):
+            kept = self._by_file.get(relpath)
+            if kept is None:
+                scan = self.evidence.scan
+                kept = self._by_file[relpath] = self._code_file(
+                    relpath,
+                    [o for o in scan.observations if o.file == relpath],
+                    [d for d in scan.dynamic if d.file == relpath],
+                    [issue for issue in scan.issues if issue.path == relpath],
+                )
+            return kept
+        sites = index.read_buffer(self.options, relpath, text.encode("utf-8", "surrogatepass"))
+        return self._code_file(relpath, sites.observations, sites.dynamic, sites.issues)
+
+    def _code_file(
+        self,
+        relpath: str,
+        observations: list[KeyObservation],
+        dynamic: list[DynamicSite],
+        issues: list[Issue],
+    ) -> CodeFile:
+        scan = msgspec.structs.replace(
+            self.evidence.scan, observations=observations, dynamic=dynamic, issues=issues
+        )
+        evidence = Evidence(scan, self.syntax, self.source)
+        return CodeFile(relpath, observations, dynamic, issues, evidence)
+
+    def code_findings(self, file: CodeFile) -> list[Finding]:
+        """A key the source lacks (error), a key some targets lack (warning, naming them), a
+        dynamic site (hint: what it protects), a syntax error (warning)."""
+        relpath = file.relpath
+        lacking = {
+            locale: {_place(o) for o in self._missing(file, locale)} for locale in self.locales
+        }
+        found: list[Finding] = []
+        for observation in file.observations:
+            if observation.spelling:
+                continue
+            place = _place(observation)
+            key = self.display(observation)
+            if place in lacking[self.source]:
+                found.append(
+                    _at(
+                        observation,
+                        "error",
+                        MISSING_SOURCE,
+                        f"`{key}` is missing from the source locale `{self.source}`",
+                        key,
+                    )
+                )
+                continue
+            absent = [locale for locale in self.targets if place in lacking[locale]]
+            if absent:
+                found.append(
+                    _at(
+                        observation,
+                        "warning",
+                        MISSING_TARGETS,
+                        f"`{key}` is missing from {len(absent)} of {len(self.targets)} target "
+                        f"locale(s): {', '.join(absent)}",
+                        key,
+                    )
+                )
+        for site in file.dynamic:
+            if site.kind == "commented":
+                continue
+            found.append(
+                _at(
+                    site,
+                    "hint",
+                    DYNAMIC,
+                    "dynamic key: its keys cannot be checked" + _protects(site),
+                )
+            )
+        for issue in file.issues:
+            if issue.path == relpath:
+                found.append(_issue_finding(issue))
+        return sorted(found, key=lambda f: (f.line, f.column, f.code))
+
+    def _missing(self, file: CodeFile, locale: str) -> list[KeyObservation]:
+        paths = {namespace: view.leaves for namespace, view in self.views[locale].items()}
+        return file.evidence.missing_sites(paths, file.relpath, presence=self.presence[locale])
+
+    def display(self, observation: KeyObservation) -> str:
+        """The key as code and messages spell it (`ns:path` where namespaces are on)."""
+        return self.syntax.display(self.namespace_of(observation), observation.key)
+
+    def namespace_of(self, observation: KeyObservation) -> str | None:
+        if not self.syntax.uses_namespaces:
+            return None
+        return observation.namespace or self.syntax.default_namespace
+
+    # --- keys --------------------------------------------------------------------------------
+
+    def split(self, key: str) -> tuple[str | None, str]:
+        """A key as code writes it → (namespace, path)."""
+        namespace, path = self.syntax.split_namespace(key)
+        if self.syntax.uses_namespaces and namespace is None:
+            namespace = self.syntax.default_namespace
+        return (namespace if self.syntax.uses_namespaces else None), path
+
+    def values(self, namespace: str | None, path: str) -> dict[str, str | None]:
+        """Each locale → the key's text there (its `_other` form for a plural key), or None."""
+        found: dict[str, str | None] = {}
+        for locale in self.locales:
+            view = self.views[locale].get(namespace)
+            spelled = _spelling(view, path) if view is not None else None
+            found[locale] = (
+                text_of(view.leaves[spelled]) if view is not None and spelled is not None else None
+            )
+        return found
+
+    def definitions(self, namespace: str | None, path: str) -> list[KeyLocation]:
+        """Where each locale file defines the key (its `_other` form for a plural key)."""
+        found: list[KeyLocation] = []
+        for locale in self.locales:
+            view = self.views[locale].get(namespace)
+            spelled = _spelling(view, path) if view is not None else None
+            if view is not None and spelled is not None:
+                found.extend(locate_paths(view, [spelled]).values())
+        return found
+
+    def usages(self, namespace: str | None, path: str) -> list[KeyObservation]:
+        """Every code site of the key, as the project's files are on disk."""
+        wanted = {path, *(_base_of(path, self.syntax))}
+        return [
+            o
+            for o in self.evidence.scan.observations
+            if o.key in wanted and self.namespace_of(o) == namespace and not o.spelling
+        ]
+
+    def source_keys(self, namespace: str | None) -> dict[str, str | None]:
+        """The source locale's paths of a namespace → their text."""
+        view = self.views[self.source].get(namespace)
+        if view is None:
+            return {}
+        return {path: text_of(leaf) for path, leaf in view.leaves.items()}
+
+    def locale_file(self, relpath: str) -> tuple[str, str | None] | None:
+        """(locale, namespace) of a locale file of the project, by its path from the root."""
+        for locale, by_namespace in self.views.items():
+            for namespace, view in by_namespace.items():
+                if any(segment.rel == relpath for segment in view.segments):
+                    return locale, namespace
+        return None
+
+    def locale_findings(self, relpath: str) -> list[Finding]:
+        """A locale file's problems: what reading it found (invalid JSON at its line, a key
+        defined twice), and each key `cleanup` would remove (a hint, marked unnecessary)."""
+        found: list[Finding] = []
+        for by_namespace in self.views.values():
+            for view in by_namespace.values():
+                found += [_issue_finding(i) for i in view.issues if i.path == relpath]
+        for path, location in self.stale.get(relpath, []):
+            found.append(
+                Finding(
+                    location.line,
+                    location.column,
+                    location.line,
+                    location.column + 1,
+                    "warning",
+                    STALE,
+                    f"`{path}` is stale: the source text changed since it was translated; "
+                    "`generate` translates it again (edit it to keep your own)",
+                    path,
+                )
+            )
+        for finding in self.quality:
+            if finding.file == relpath and finding.line is not None:
+                column = finding.column or 1
+                severity = "info" if finding.kind == "needs_review" else finding.severity
+                found.append(
+                    Finding(
+                        finding.line,
+                        column,
+                        finding.line,
+                        column + 1,
+                        severity,
+                        f"i18nprune.quality.{finding.kind}",
+                        finding.message,
+                        finding.path,
+                    )
+                )
+        data = self.unused
+        if data is not None:
+            for key, locations in data.key_locations.items():
+                for location in locations:
+                    if location.file == relpath:
+                        found.append(
+                            Finding(
+                                location.line,
+                                location.column,
+                                location.line,
+                                location.column + len(_last_part(key)) + 2,
+                                "hint",
+                                UNUSED,
+                                f"`{key}` is not used by the code; `cleanup` would remove it",
+                                key,
+                                unnecessary=True,
+                            )
+                        )
+        return sorted(set(found), key=lambda f: (f.line, f.column, f.code))
+
+    def states(self, namespace: str | None, path: str) -> dict[str, list[str]]:
+        """Each locale → what is wrong with its text of the key: `stale` (the lock's verdict),
+        `needs review`, and the other `quality` findings' kinds."""
+        key = self.syntax.display(namespace, path)
+        found: dict[str, list[str]] = {}
+        for entries in self.stale.values():
+            for stale_path, location in entries:
+                if stale_path in (path, f"{path}_other"):
+                    found.setdefault(location.locale, []).append("stale")
+        for finding in self.quality:
+            if finding.path in (key, path):
+                found.setdefault(finding.target, []).append(finding.kind.replace("_", " "))
+        return found
+
+    # --- edits -------------------------------------------------------------------------------
+
+    def with_key(
+        self, locale: str, namespace: str | None, observation: KeyObservation | None, path: str
+    ) -> tuple[Path, bytes] | None:
+        """The locale file that gets `path` and its new content (the code's default text in
+        the source locale, else the configured placeholder; a plural key gets the locale's
+        plural forms); None when the locale has no file for the namespace yet."""
+        view = self.views[locale].get(namespace)
+        if view is None or not view.segments:
+            return None
+        home = HomeFiles(view).file_for(path)
+        if home is None:
+            return None
+        plural = observation.plural if observation is not None else False
+        default = observation.default if observation is not None else None
+        missing = MissingKey(namespace, path, plural, default)
+        structured = self.project.config.locale_leaves.mode == "structured"
+        if locale == self.source and default is not None:
+            value: object = {"value": default} if structured else default
+        else:
+            sentinel = self.project.config.missing.placeholder
+            value = {"value": sentinel, "needsTranslationAgain": True} if structured else sentinel
+        separator = self.syntax.plural_separator
+        editor = self.project.editor(view)
+        editor.add([(p, value) for p in paths_to_add(missing, locale, separator)], home)
+        return home, editor.document(home).render()
+
+    def without_key(self, namespace: str | None, path: str) -> dict[Path, bytes]:
+        """Every locale file's content without the key (files that hold it)."""
+        changed: dict[Path, bytes] = {}
+        for locale in self.locales:
+            view = self.views[locale].get(namespace)
+            if view is None:
+                continue
+            editor = self.project.editor(view)
+            forms = [p for p in view.leaves if p == path or _is_form_of(p, path, self.syntax)]
+            for form in forms or [path]:
+                editor.delete_key(form)
+            for change in editor.changes():
+                if change.changed:
+                    file = self.root / change.path
+                    changed[file] = editor.document(file).render()
+        return changed
+
+    def renamed(self, namespace: str | None, old: str, new: str) -> dict[Path, bytes]:
+        """Every locale file's content with the key `old` (and its plural forms) moved to
+        `new`, values kept."""
+        changed: dict[Path, bytes] = {}
+        for locale in self.locales:
+            view = self.views[locale].get(namespace)
+            if view is None:
+                continue
+            editor = self.project.editor(view)
+            forms = [p for p in view.leaves if p == old or _is_form_of(p, old, self.syntax)]
+            for form in forms:
+                file = editor.segment_of(form)
+                value = editor.get(form)
+                if file is None:
+                    continue
+                editor.delete(form)
+                editor.set(new + form[len(old) :], value, file)
+            for change in editor.changes():
+                if change.changed:
+                    file = self.root / change.path
+                    changed[file] = editor.document(file).render()
+        return changed
+
+
+def build_state(root: Path, index: ScanIndex, *, read_only: bool) -> ProjectState:
+    """Read the project at `root` as its files are now (in a worker thread): its config and
+    locales, not yet the scan of its code (see `complete_state`). Raises ProblemError when it
+    cannot be opened or its locales cannot be found."""
+    generation = current_generation(root, index)
+    handle = ProjectHandle(ProjectRequest(cwd=root, project=root, read_only=read_only))
+    project = handle.open()
+    problems = [issue for issue in project.readiness() if issue.severity == "error"]
+    if problems:
+        raise ProblemError(*problems)
+    syntax = project.key_syntax()
+    source = project.source_locale()
+    inventory, _ = project.inventory()
+    locales = [source, *(locale for locale in inventory.locales() if locale != source)]
+    views = {locale: project.load_namespaces(locale) for locale in locales}
+    options = project.scan_options(literal_candidates(views[source].values(), syntax))
+    nothing = ScanResult(files=0, parsed=0, cache_hits=0, observations=[], dynamic=[], issues=[])
+    evidence = Evidence(nothing, syntax, source)
+    state = ProjectState(
+        root,
+        generation,
+        project,
+        syntax,
+        source,
+        locales,
+        views,
+        options,
+        evidence,
+        _presence(evidence, views),
+    )
+    state.stale = _stale(project, views[source])
+    return state
+
+
+def complete_state(state: ProjectState, index: ScanIndex) -> ProjectState:
+    """`state` with the whole project's scan (in a worker thread; through the index, so a
+    later scan of unchanged files costs nothing)."""
+    evidence = Evidence(index.scan(state.options, None), state.syntax, state.source)
+    return dataclasses.replace(
+        state,
+        evidence=evidence,
+        presence=_presence(evidence, state.views),
+        complete=True,
+        unused=None,
+        quality=[],
+        _by_file={},
+    )
+
+
+def _presence(
+    evidence: Evidence, views: dict[str, dict[str | None, LocaleView]]
+) -> dict[str, Presence]:
+    return {
+        locale: evidence.presence({namespace: view.leaves for namespace, view in found.items()})
+        for locale, found in views.items()
+    }
+
+
+def _stale(
+    project: Project, sources: dict[str | None, LocaleView]
+) -> dict[str, list[tuple[str, KeyLocation]]]:
+    """Where each locale file spells its stale leaves; nothing without a usable lock file."""
+    try:
+        lock = read_lock(project.root)
+    except ProblemError:
+        return {}
+    if lock is None:
+        return {}
+    found: dict[str, list[tuple[str, KeyLocation]]] = {}
+    pending = read_pending(project.root)
+    leaves = stale_leaves(lock, sources, project.load, project.editor, pending)
+    for view, paths in leaves.values():
+        for path, location in locate_paths(view, paths).items():
+            found.setdefault(location.file, []).append((path, location))
+    return found
+
+
+def current_generation(root: Path, index: ScanIndex) -> int | None:
+    """The state of the files under `root` now (None: not watched); never waits for a scan."""
+    return index.generation(root)
+
+
+def _disk_text(path: Path) -> str | None:
+    try:
+        return path.read_bytes().decode("utf-8", "replace")
+    except OSError:
+        return None
+
+
+def relative(root: Path, path: Path) -> str | None:
+    """`path` relative to `root` (POSIX), or None when it lies outside."""
+    try:
+        return Path(os.path.realpath(path)).relative_to(root).as_posix()
+    except ValueError:
+        return None
+
+
+def _same_as_disk(path: Path, text: str) -> bool:
+    try:
+        return path.read_bytes() == text.encode("utf-8", "surrogatepass")
+    except OSError:
+        return False
+
+
+def _place(observation: KeyObservation) -> tuple[int, int, str]:
+    return observation.line, observation.column, observation.key
+
+
+def _at(
+    site: KeyObservation | DynamicSite,
+    severity: str,
+    code: str,
+    message: str,
+    key: str | None = None,
+) -> Finding:
+    end_line = site.end_line or site.line
+    end_column = site.end_column or site.column + 1
+    return Finding(site.line, site.column, end_line, end_column, severity, code, message, key)
+
+
+def _protects(site: DynamicSite) -> str:
+    if site.suffix:
+        return f"; keys ending with `{site.suffix}` are protected"
+    if site.prefix:
+        return f"; keys starting with `{site.prefix}` are protected"
+    return ""
+
+
+def _issue_finding(issue: Issue) -> Finding:
+    """An issue located where its message says (`path:line:col: …`), else at the start."""
+    line, column, message = 1, 1, issue.message
+    located = message_location(issue.path, message)
+    if located is not None:
+        line, found_column, message = located
+        column = found_column or 1
+    severity = {"error": "error", "warning": "warning"}.get(issue.severity, "info")
+    return Finding(line, column, line, column + 1, severity, issue.code, message)
+
+
+def _spelling(view: LocaleView, path: str) -> str | None:
+    for candidate in (path, f"{path}_other"):
+        if candidate in view.leaves:
+            return candidate
+    return None
+
+
+def _base_of(path: str, syntax: KeySyntax) -> list[str]:
+    """The key a plural form belongs to (`items_one` → `items`), if it is one."""
+    head, separator, _ = path.rpartition(syntax.plural_separator)
+    return [head] if separator and head else []
+
+
+def _is_form_of(candidate: str, key: str, syntax: KeySyntax) -> bool:
+    """Whether `candidate` is a plural or context form of `key` (`key_one`, `key_male`)."""
+    prefix = key + syntax.plural_separator
+    rest = candidate[len(prefix) :]
+    return candidate.startswith(prefix) and (
+        syntax.key_separator is None or syntax.key_separator not in rest
+    )
+
+
+def _last_part(key: str) -> str:
+    path = key.rpartition(":")[2]
+    return path.rpartition(".")[2]

@@ -1,0 +1,303 @@
+"""`i18nprune lsp` against a real project in a temp dir: diagnostics, hover, completion,
+definition, references, inlay hints, code actions, rename — each through the real server."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from i18nprune.testing.lsp import LspClient, LspFailure
+
+APP = """import { useTranslation } from 'react-i18next';
+
+export function App({ x }: { x: string }) {
+  const { t } = useTranslation();
+  return [t('home.title'), t('home.subtitle'), t('home.missing'), t(`nav.${x}`)];
+}
+"""
+
+
+def make_project(root: Path) -> Path:
+    (root / "locales").mkdir(parents=True)
+    (root / "src").mkdir()
+    (root / "locales/en.json").write_text(
+        json.dumps(
+            {"home": {"title": "Welcome", "subtitle": "Hello there"}, "old": {"key": "Old"}},
+            indent=2,
+        )
+        + "\n"
+    )
+    (root / "locales/fr.json").write_text(
+        json.dumps({"home": {"title": "Bienvenue"}, "old": {"key": "Vieux"}}, indent=2) + "\n"
+    )
+    (root / "i18nprune.config.json").write_text(
+        json.dumps({"locales": {"source": "en", "directory": "locales"}, "src": "src"})
+    )
+    (root / "src/app.tsx").write_text(APP)
+    return root
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    return make_project(tmp_path / "shop")
+
+
+def by_code(diagnostics: list[dict]) -> dict[str, list[dict]]:
+    found: dict[str, list[dict]] = {}
+    for diagnostic in diagnostics:
+        found.setdefault(diagnostic["code"], []).append(diagnostic)
+    return found
+
+
+def test_code_diagnostics_name_the_missing_source_and_target_keys_and_the_dynamic_site(
+    lsp: Callable[..., LspClient], project: Path
+) -> None:
+    client = lsp()
+    result = client.initialize(project)
+    assert result["capabilities"]["positionEncoding"] == "utf-16"
+    uri = client.open(project / "src/app.tsx")
+
+    diagnostics = by_code(client.diagnostics(uri))
+
+    [missing] = diagnostics["i18nprune.validate.missing_literal_keys"]
+    assert missing["severity"] == 1
+    assert "`home.missing` is missing from the source locale `en`" in missing["message"]
+    assert missing["range"]["start"]["line"] == 4
+    [targets] = diagnostics["i18nprune.lsp.missing_in_targets"]
+    assert targets["severity"] == 2
+    assert "`home.subtitle`" in targets["message"] and "fr" in targets["message"]
+    [dynamic] = diagnostics["i18nprune.validate.dynamic_key_sites"]
+    assert dynamic["severity"] == 4 and "`nav.`" in dynamic["message"]
+
+
+def test_an_unsaved_change_is_checked_in_memory_and_a_fix_clears_it(
+    lsp: Callable[..., LspClient], project: Path
+) -> None:
+    client = lsp()
+    client.initialize(project)
+    path = project / "src/app.tsx"
+    uri = client.open(path)
+    client.diagnostics(uri)
+
+    version = client.change(path, APP.replace("home.missing", "home.title"))
+    after = by_code(client.diagnostics(uri, version))
+
+    assert "i18nprune.validate.missing_literal_keys" not in after
+    assert path.read_text() == APP  # nothing written
+
+    version = client.change(path, APP.replace("home.missing", "home.typo"))
+    again = by_code(client.diagnostics(uri, version))
+    assert "`home.typo`" in again["i18nprune.validate.missing_literal_keys"][0]["message"]
+
+
+def test_hover_shows_every_locale_and_definition_finds_each_locale_file(
+    lsp: Callable[..., LspClient], project: Path
+) -> None:
+    client = lsp()
+    client.initialize(project)
+    uri = client.open(project / "src/app.tsx")
+    client.diagnostics(uri)
+    line = APP.splitlines()[4]
+    at_subtitle = client.at(uri, 4, line.index("home.subtitle") + 2)
+
+    hover = client.request("textDocument/hover", at_subtitle)
+    text = hover["contents"]["value"]
+    assert "Hello there" in text and "**fr**: `missing`" in text
+
+    definitions = client.request(
+        "textDocument/definition", client.at(uri, 4, line.index("home.title") + 1)
+    )
+    files = sorted(Path(d["uri"].removeprefix("file://")).name for d in definitions)
+    assert files == ["en.json", "fr.json"]
+    en = next(d for d in definitions if d["uri"].endswith("en.json"))
+    en_lines = (project / "locales/en.json").read_text().splitlines()
+    start = en["range"]["start"]
+    assert en_lines[start["line"]][start["character"] :].startswith('"title"')
+
+
+def test_completion_offers_source_keys_inside_the_call_string(
+    lsp: Callable[..., LspClient], project: Path
+) -> None:
+    client = lsp()
+    client.initialize(project)
+    path = project / "src/app.tsx"
+    uri = client.open(path)
+    client.diagnostics(uri)
+    text = APP.replace("t('home.missing')", "t('home.s')")
+    version = client.change(path, text)
+    client.diagnostics(uri, version)
+    line = text.splitlines()[4]
+    column = line.index("home.s") + len("home.s")
+
+    result = client.request("textDocument/completion", client.at(uri, 4, column))
+
+    labels = [item["label"] for item in result["items"]]
+    assert labels == ["home.subtitle"]
+    assert result["items"][0]["textEdit"]["newText"] == "home.subtitle"
+    assert "Hello there" in result["items"][0]["documentation"]["value"]
+
+
+def test_inlay_hints_show_the_source_text_after_each_site(
+    lsp: Callable[..., LspClient], project: Path
+) -> None:
+    client = lsp()
+    client.initialize(project)
+    uri = client.open(project / "src/app.tsx")
+    client.diagnostics(uri)
+
+    hints = client.request(
+        "textDocument/inlayHint",
+        {
+            "textDocument": {"uri": uri},
+            "range": {"start": {"line": 0, "character": 0}, "end": {"line": 9, "character": 0}},
+        },
+    )
+
+    labels = [hint["label"] for hint in hints]
+    assert "“Welcome”" in labels and "“Hello there”" in labels
+    assert any("missing" in label for label in labels)
+
+
+def test_the_quick_fix_adds_the_missing_key_to_the_source_locale_as_an_edit(
+    lsp: Callable[..., LspClient], project: Path
+) -> None:
+    client = lsp()
+    client.initialize(project)
+    uri = client.open(project / "src/app.tsx")
+    diagnostics = client.diagnostics(uri)
+    missing = [d for d in diagnostics if d["code"] == "i18nprune.validate.missing_literal_keys"]
+
+    actions = client.request(
+        "textDocument/codeAction",
+        {
+            "textDocument": {"uri": uri},
+            "range": missing[0]["range"],
+            "context": {"diagnostics": missing},
+        },
+    )
+
+    [action] = [a for a in actions if "en.json" in a["title"]]
+    [(target, edits)] = action["edit"]["changes"].items()
+    assert target == (project / "locales/en.json").as_uri()
+    before = (project / "locales/en.json").read_text()
+    after = apply(before, edits)
+    assert json.loads(after)["home"]["missing"] == "__I18NPRUNE_MISSING__"  # as `missing` adds it
+    assert (project / "locales/en.json").read_text() == before  # the editor applies it
+
+
+def test_references_list_every_code_site_and_rename_edits_code_and_locales(
+    lsp: Callable[..., LspClient], project: Path
+) -> None:
+    client = lsp()
+    client.initialize(project)
+    uri = client.open(project / "src/app.tsx")
+    client.diagnostics(uri)
+    line = APP.splitlines()[4]
+    at_title = client.at(uri, 4, line.index("home.title") + 1)
+
+    references = client.request(
+        "textDocument/references", {**at_title, "context": {"includeDeclaration": False}}
+    )
+    assert [r["uri"] for r in references] == [uri]
+
+    prepared = client.request("textDocument/prepareRename", at_title)
+    assert prepared["placeholder"] == "home.title"
+    edit = client.request("textDocument/rename", {**at_title, "newName": "home.heading"})
+    changes = edit["changes"]
+    code = apply(APP, changes[uri])
+    assert "t('home.heading')" in code and "home.title" not in code
+    for name, value in (("en.json", "Welcome"), ("fr.json", "Bienvenue")):
+        file = project / "locales" / name
+        renamed = json.loads(apply(file.read_text(), changes[file.as_uri()]))
+        assert renamed["home"]["heading"] == value and "title" not in renamed["home"]
+
+
+def test_rename_is_refused_where_a_dynamic_site_may_build_the_key(
+    lsp: Callable[..., LspClient], project: Path
+) -> None:
+    en = project / "locales/en.json"
+    en.write_text(
+        json.dumps({"home": {"title": "Welcome", "subtitle": "Hi"}, "nav": {"home": "Home"}})
+    )
+    client = lsp()
+    client.initialize(project)
+    uri = client.open(en, language="json")
+    client.diagnostics(uri)
+    text = en.read_text()
+    column = text.index('"home": "Home"') + 2
+
+    with pytest.raises(LspFailure) as refused:
+        client.request("textDocument/prepareRename", client.at(uri, 0, column))
+    assert "`nav.`" in refused.value.message
+
+
+def test_a_locale_file_marks_unused_keys_and_offers_to_remove_them_everywhere(
+    lsp: Callable[..., LspClient], project: Path
+) -> None:
+    client = lsp()
+    client.initialize(project)
+    en = project / "locales/en.json"
+    uri = client.open(en, language="json")
+
+    def unused_published(message: dict) -> bool:
+        params = message.get("params") or {}
+        return params.get("uri") == uri and any(
+            d["code"] == "i18nprune.cleanup.unused_key" for d in params.get("diagnostics", [])
+        )
+
+    published = client.wait_for(unused_published, "unused-key hints")["params"]["diagnostics"]
+    [unused] = [d for d in published if d["code"] == "i18nprune.cleanup.unused_key"]
+    assert unused["tags"] == [1] and unused["severity"] == 4
+    assert "`old.key`" in unused["message"]
+
+    actions = client.request(
+        "textDocument/codeAction",
+        {
+            "textDocument": {"uri": uri},
+            "range": unused["range"],
+            "context": {"diagnostics": [unused]},
+        },
+    )
+    remove = next(a for a in actions if a["kind"] == "quickfix")
+    for file in ("en.json", "fr.json"):
+        path = project / "locales" / file
+        assert "old" not in json.loads(
+            apply(path.read_text(), remove["edit"]["changes"][path.as_uri()])
+        )
+
+
+def test_invalid_json_in_a_locale_file_is_an_error_at_its_line(
+    lsp: Callable[..., LspClient], project: Path
+) -> None:
+    fr = project / "locales/fr.json"
+    fr.write_text('{\n  "home": {\n    "title": "Bienvenue",\n  }\n}\n')
+    client = lsp()
+    client.initialize(project)
+    uri = client.open(fr, language="json")
+
+    diagnostics = client.diagnostics(uri)
+
+    errors = [d for d in diagnostics if d["severity"] == 1]
+    assert errors and errors[0]["range"]["start"]["line"] in (2, 3)
+
+
+def apply(text: str, edits: list[dict]) -> str:
+    """Apply LSP text edits (UTF-16 positions; ASCII here) to `text`."""
+    lines = text.split("\n")
+    starts = [0]
+    for line in lines[:-1]:
+        starts.append(starts[-1] + len(line) + 1)
+
+    def offset(position: dict) -> int:
+        return starts[position["line"]] + position["character"]
+
+    for edit in sorted(edits, key=lambda e: offset(e["range"]["start"]), reverse=True):
+        text = (
+            text[: offset(edit["range"]["start"])]
+            + edit["newText"]
+            + text[offset(edit["range"]["end"]) :]
+        )
+    return text
