@@ -237,9 +237,7 @@ class Watcher:
             if found is None:
                 return
             projects, changes = found
-            watched = self._roots.get(root)
-            if watched is not None:
-                watched.projects = projects
+            self._cover(root, projects)
             if warming:
                 for changed in changes:
                     await trio.to_thread.run_sync(self._findings, changed, True)
@@ -250,6 +248,19 @@ class Watcher:
         except Exception as exc:  # a bug: this report is lost, the session goes on
             notice(f"serve: internal error while reporting changes under {root}:")
             notice("".join(traceback.format_exception(exc)))
+
+    def _cover(self, root: Path, projects: tuple[Path, ...]) -> None:
+        """Note the projects below `root` that its watch reports, and stop watching any of
+        them on its own (named by a request before the root was): each change would be
+        reported twice."""
+        watched = self._roots.get(root)
+        if watched is None:
+            return
+        watched.projects = projects
+        for project in projects:
+            below = self._roots.pop(project, None) if project != root else None
+            if below is not None:
+                below.scope.cancel()
 
     async def _report_project(self, changed: _Changed) -> None:
         """Send one project's report: first `$/diagnostics` for each changed source file, as
