@@ -63,8 +63,6 @@ SAVES = 50
 """Saves per run of the watch figure (`--saves`; run_all.py keeps this default)."""
 EDITS = 10
 """Edits per run of the after-an-edit figure."""
-PUSH_FILES, PUSH_LEAVES = 3_000, 18_000
-"""The project of the push and `op.key` figures (issue 29's measurement)."""
 PUSH_TARGETS = ("fr", "de", "es")
 """Its target locales: each a full copy of the source's leaves, as a translated project has."""
 PUSH_SAVES = 20
@@ -82,14 +80,16 @@ class Sizes:
     cancel_leaves: int
     cancels: int
     timeout: float
+    push_files: int
+    """Files of the push and `op.key` figures' project (issue 29's: 3,000 files, 18k keys)."""
 
     @classmethod
     def of(cls, mode: Mode) -> Sizes:
         """The sizes of `mode`: the issue's (full), smaller (quick), tiny (smoke)."""
         return {
-            "full": cls(10_000, 20_000, 2_000, 20, 600.0),
-            "quick": cls(10_000, 5_000, 2_000, 5, 120.0),
-            "smoke": cls(200, 300, 200, 2, 120.0),
+            "full": cls(10_000, 20_000, 2_000, 20, 600.0, 3_000),
+            "quick": cls(10_000, 5_000, 2_000, 5, 120.0, 3_000),
+            "smoke": cls(200, 300, 200, 2, 120.0, 200),
         }[mode]
 
 
@@ -439,7 +439,8 @@ class Benchmark:
                 "server_cpu_ms_per_save": _ms(cpu / len(diagnostics)),
             }
 
-        size = f"{PUSH_FILES:,} files, {PUSH_LEAVES:,} keys"
+        files = self.sizes.push_files
+        size = f"{files:,} files, {push_shape(files).leaves:,} keys"
         goal = Limit(500.0, "issue 29 goal: ≤ 0.5 s (PROTOCOL §12's first notice)")
         spec = Spec(
             "serve_push_diagnostics_p99",
@@ -448,7 +449,7 @@ class Benchmark:
             "lower",
             goal,
         )
-        self.report.add(spec, measure_runs(self.args.runs, once), files=PUSH_FILES)
+        self.report.add(spec, measure_runs(self.args.runs, once), files=files)
         spec = Spec(
             "serve_push_changed_p99",
             f"serve save → $/changed (with the unused count), {size}, p99 of {PUSH_SAVES} saves",
@@ -456,7 +457,7 @@ class Benchmark:
             "lower",
             goal,
         )
-        self.report.add(spec, changed_runs, files=PUSH_FILES)
+        self.report.add(spec, changed_runs, files=files)
         if kept:
             self.report.add_series("push_latency", kept[0])
 
@@ -465,6 +466,7 @@ class Benchmark:
         p99 over `KEY_CALLS` calls (each a different key, from `op.keys`), after an untimed
         pass over the same keys."""
         root = self._push_project()
+        files = self.sizes.push_files
         env = cli_environment(self.homes.new())
         kept: list[list[float]] = []
         with _spawn(root, env) as client:
@@ -490,19 +492,19 @@ class Benchmark:
             _stop(client)
         spec = Spec(
             "serve_op_key_18k_p99",
-            f"serve warm op.key p99, {PUSH_FILES:,} files, {PUSH_LEAVES:,} keys, "
+            f"serve warm op.key p99, {files:,} files, {push_shape(files).leaves:,} keys, "
             f"{len(PUSH_TARGETS)} targets ({KEY_CALLS} calls a run)",
             "ms",
             "lower",
             Limit(20.0, "issue 12 goal for editor ops: p99 ≤ 20 ms"),
         )
-        self.report.add(spec, runs, files=PUSH_FILES)
+        self.report.add(spec, runs, files=files)
         if kept:
             self.report.add_series("op_key_18k", {"key_ms": kept[0]})
 
     def _push_project(self) -> Path:
         """The 3,000-file / 18k-key project, with a full copy of the source in each target."""
-        written = self.store.get(push_shape())
+        written = self.store.get(push_shape(self.sizes.push_files))
         source = json.loads((written.root / "locales" / f"{SOURCE}.json").read_text())
         for code in PUSH_TARGETS:
             translated = _translated_tree(source, code)
@@ -512,9 +514,10 @@ class Benchmark:
         return written.root
 
 
-def push_shape() -> Shape:
-    """Issue 29's project: 3,000 files calling 18,000 keys (six a file)."""
-    return Shape(leaves=PUSH_LEAVES, files=PUSH_FILES)
+def push_shape(files: int) -> Shape:
+    """Issue 29's project shape: `files` files calling six keys each (3,000 files: 18,000
+    keys)."""
+    return Shape(leaves=6 * files, files=files)
 
 
 def _translated_tree(node: Any, code: str) -> Any:
