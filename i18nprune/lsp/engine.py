@@ -19,6 +19,7 @@ import msgspec
 
 from i18nprune.envelope import Issue, ProblemError, message_location
 from i18nprune.keys import KeySyntax
+from i18nprune.locales.jsonfile import LocaleFileError, parse_json_bytes
 from i18nprune.locales.positions import KeyLocation, locate_paths
 from i18nprune.locales.view import LocaleView
 from i18nprune.ops.cleanup import CleanupData
@@ -71,6 +72,15 @@ class CodeFile:
         ]
         return max(holding, key=lambda o: (o.line, o.column), default=None)
 
+    def dynamic_at(self, line: int, column: int) -> DynamicSite | None:
+        """The innermost dynamic site whose call holds the position."""
+        holding = [
+            d
+            for d in self.dynamic
+            if (d.line, d.column) <= (line, column) <= (d.end_line or d.line, d.end_column)
+        ]
+        return max(holding, key=lambda d: (d.line, d.column), default=None)
+
 
 MISSING_SOURCE = "i18nprune.validate.missing_literal_keys"
 MISSING_TARGETS = "i18nprune.lsp.missing_in_targets"
@@ -105,6 +115,7 @@ class ProjectState:
     quality: list[QualityFinding] = field(default_factory=list)
     """`quality`'s findings (empty until it has answered)."""
     _by_file: dict[str, CodeFile] = field(default_factory=dict, repr=False)
+    _source_keys: dict[str | None, dict[str, str | None]] = field(default_factory=dict, repr=False)
 
     @property
     def targets(self) -> list[str]:
@@ -252,11 +263,13 @@ class ProjectState:
         ]
 
     def source_keys(self, namespace: str | None) -> dict[str, str | None]:
-        """The source locale's paths of a namespace → their text."""
-        view = self.views[self.source].get(namespace)
-        if view is None:
-            return {}
-        return {path: text_of(leaf) for path, leaf in view.leaves.items()}
+        """The source locale's paths of a namespace → their text (made once per state)."""
+        kept = self._source_keys.get(namespace)
+        if kept is None:
+            view = self.views[self.source].get(namespace)
+            leaves = view.leaves.items() if view is not None else ()
+            kept = self._source_keys[namespace] = {path: text_of(leaf) for path, leaf in leaves}
+        return kept
 
     def locale_file(self, relpath: str) -> tuple[str, str | None] | None:
         """(locale, namespace) of a locale file of the project, by its path from the root."""
@@ -266,9 +279,16 @@ class ProjectState:
                     return locale, namespace
         return None
 
-    def locale_findings(self, relpath: str) -> list[Finding]:
+    def locale_findings(self, relpath: str, text: str | None = None) -> list[Finding]:
         """A locale file's problems: what reading it found (invalid JSON at its line, a key
-        defined twice), and each key `cleanup` would remove (a hint, marked unnecessary)."""
+        defined twice), its stale leaves, `quality`'s findings, and each key `cleanup` would
+        remove (a hint, marked unnecessary). `text`: the editor's unsaved content, read for
+        JSON errors (the rest is of the file as saved)."""
+        if text is not None and not _same_as_disk(self.root / relpath, text):
+            try:
+                parse_json_bytes(text.encode("utf-8", "surrogatepass"), relpath)
+            except LocaleFileError as exc:
+                return [_issue_finding(issue) for issue in exc.issues]
         found: list[Finding] = []
         for by_namespace in self.views.values():
             for view in by_namespace.values():
@@ -392,13 +412,16 @@ class ProjectState:
                 continue
             editor = self.project.editor(view)
             forms = [p for p in view.leaves if p == old or _is_form_of(p, old, self.syntax)]
+            renamed = {form: new + form[len(old) :] for form in forms}
+            # The renamed leaf takes the old one's place: after the path that preceded it.
+            order = [renamed.get(path, path) for path in view.leaves]
             for form in forms:
                 file = editor.segment_of(form)
                 value = editor.get(form)
                 if file is None:
                     continue
                 editor.delete(form)
-                editor.set(new + form[len(old) :], value, file)
+                editor.set(renamed[form], value, file, order)
             for change in editor.changes():
                 if change.changed:
                     file = self.root / change.path
@@ -452,6 +475,7 @@ def complete_state(state: ProjectState, index: ScanIndex) -> ProjectState:
         unused=None,
         quality=[],
         _by_file={},
+        _source_keys={},
     )
 
 

@@ -24,13 +24,12 @@ from i18nprune.lsp.engine import (
 )
 from i18nprune.lsp.text import Encoding, LineMap, Position, Range
 from i18nprune.scan import KeyObservation
-from i18nprune.scan.callees import CalleeNames
 
 SEVERITY = {"error": 1, "warning": 2, "info": 3, "hint": 4}
 UNNECESSARY = 1
 HINT_WIDTH = 40
 """Inlay hints show at most this many characters of a value."""
-MAX_COMPLETIONS = 500
+MAX_COMPLETIONS = 200
 _JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 _QUOTES = "'\"`"
 _CALL_BEFORE = re.compile(r"([\w$.]+)\s*\(\s*$|\b(i18nKey|keypath|path|id)=$")
@@ -211,54 +210,57 @@ class Typed:
     """Where its content ends (the closing quote, or the cursor when there is none yet)."""
 
 
-def typed_key(
-    line_text: str, column: int, is_translator: Callable[[str], bool] = lambda _: True
-) -> Typed | None:
+def typed_key(line_text: str, column: int) -> Typed | None:
     """The string literal the cursor (a 0-based character column) is inside, when a key may
-    be typed there: the first argument of a call `is_translator` accepts (given the callee
-    path, `i18n.t`), or a `<Trans>`-like attribute. The innermost quote counts, so a call
-    inside a template attribute (`:label="t('…')"`) is found."""
+    be typed there: a call's first argument, or a `<Trans>`-like attribute. The innermost
+    quote counts, so a call inside a template attribute (`:label="t('…')"`) is found."""
     for at in range(min(column, len(line_text)) - 1, -1, -1):
         quote = line_text[at]
         if quote not in _QUOTES or quote in line_text[at + 1 : column]:
             continue
-        before = _CALL_BEFORE.search(line_text[:at])
-        if before is not None and (before.group(1) is None or is_translator(before.group(1))):
+        if _CALL_BEFORE.search(line_text[:at]):
             close = line_text.find(quote, column)
             return Typed(line_text[at + 1 : column], at + 1, close if close >= 0 else column)
     return None
 
 
+PROBE = "zzI18npruneCompletionzz"
+"""Put where the cursor is to learn what the scan makes of a key typed there."""
+
+
 def completion_items(
     state: ProjectState,
-    file: CodeFile,
     lines: LineMap,
     position: Position,
     encoding: Encoding,
+    read: Callable[[str], CodeFile],
 ) -> dict[str, Any] | None:
-    """Keys of the source locale that fit the string being typed, aware of the site's
-    namespace and key prefix; each with its text as documentation."""
+    """Keys of the source locale that fit the string being typed, in the namespace and under
+    the key prefix the scan gives a key typed there; each with its text as documentation.
+
+    Offered only where the scan reads a key: the buffer is read once more (`read`, the cost of
+    the file) with a probe at the cursor, and the site holding the probe says where the typed
+    text goes (its namespace, its `keyPrefix`, its scope's default namespace)."""
     line_text = lines.line_text(position.line)
     column = lines.engine(position, encoding)[1] - 1
-    site = file.site_at(position.line + 1, column + 1)
-    callees = CalleeNames(state.options.functions)
-    translator = callees.matches_path if site is None else (lambda _: True)
-    typed = typed_key(line_text, column, translator)
+    typed = typed_key(line_text, column)
     if typed is None:
         return None
-    namespace = state.namespace_of(site) if site is not None else state.split("")[0]
-    written = line_text[typed.start : typed.end]
-    scope = ""
-    if site is not None and written and site.key.endswith(written.rpartition(":")[2]):
-        scope = site.key[: len(site.key) - len(written.rpartition(":")[2])]
+    offset = lines.starts[position.line] + column
+    probed = read(lines.text[:offset] + PROBE + lines.text[offset:])
+    site = next((o for o in probed.observations if PROBE in o.key), None)
+    if site is None:
+        return None
+    namespace = state.namespace_of(site)
+    before = site.key[: site.key.index(PROBE)]
     text = typed.text
-    if state.syntax.uses_namespaces and ":" in text:
-        named, _, text = text.partition(":")
+    typed_start = typed.start
+    separator = state.syntax.ns_separator
+    if state.syntax.uses_namespaces and separator is not None and separator in text:
+        named, _, rest = text.partition(separator)
         if named in state.views[state.source]:
-            namespace = named
-        typed_start = typed.start + len(named) + 1
-    else:
-        typed_start = typed.start
+            text, typed_start = rest, typed.start + len(named) + len(separator)
+    scope = before[: len(before) - len(text)] if before.endswith(text) else ""
     keys = state.source_keys(namespace)
     wanted = scope + text
     matches = [path for path in keys if path.startswith(wanted)] or [
@@ -277,15 +279,22 @@ def completion_items(
                 "label": label,
                 "kind": 12,
                 "detail": _short(value) if value is not None else None,
-                "documentation": {
-                    "kind": "markdown",
-                    "value": _values_markdown(state, namespace, path),
-                },
                 "filterText": label,
                 "textEdit": {"range": msgspec.to_builtins(edit_range), "newText": label},
+                "data": {"root": str(state.root), "namespace": namespace, "path": path},
             }
         )
     return {"isIncomplete": len(matches) > MAX_COMPLETIONS, "items": items}
+
+
+def resolved_item(state: ProjectState, item: dict[str, Any]) -> dict[str, Any]:
+    """A completion item with its documentation: the key's text in every locale."""
+    data = item.get("data") or {}
+    path = data.get("path")
+    if isinstance(path, str):
+        value = _values_markdown(state, data.get("namespace"), path)
+        item = {**item, "documentation": {"kind": "markdown", "value": value}}
+    return item
 
 
 def _values_markdown(state: ProjectState, namespace: str | None, path: str) -> str:

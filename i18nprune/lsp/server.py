@@ -151,6 +151,8 @@ class Session:
     """Messages shown to the user once (a project that cannot be opened)."""
     outgoing: int = 0
     pools: SharedPool | None = None
+    progress_scopes: dict[str, trio.CancelScope] = field(default_factory=dict)
+    """The running translations, by their work-done progress token."""
     watched_files: bool = False
 
     # --- the loop ------------------------------------------------------------------------
@@ -452,7 +454,7 @@ class Session:
         else:
             if state.locale_file(relpath) is None:
                 return version, []
-            findings = await trio.to_thread.run_sync(state.locale_findings, relpath)
+            findings = await trio.to_thread.run_sync(state.locale_findings, relpath, text)
         return version, features.diagnostics(findings, LineMap(text), encoding)
 
     async def code_file(self, uri: str) -> tuple[ProjectState, CodeFile, _Open] | None:
@@ -532,7 +534,10 @@ async def _initialize(session: Session, params: dict[str, Any]) -> dict[str, Any
             "positionEncoding": session.encoding,
             "textDocumentSync": {"openClose": True, "change": 2, "save": {"includeText": False}},
             "hoverProvider": True,
-            "completionProvider": {"triggerCharacters": ["'", '"', "`", ".", ":"]},
+            "completionProvider": {
+                "triggerCharacters": ["'", '"', "`", ".", ":"],
+                "resolveProvider": True,
+            },
             "definitionProvider": True,
             "referencesProvider": True,
             "inlayHintProvider": True,
@@ -646,6 +651,12 @@ def _did_change_configuration(session: Session, params: dict[str, Any]) -> None:
             session.display_locale = ours[DISPLAY_LOCALE_SETTING]
 
 
+def _cancel_progress(session: Session, params: dict[str, Any]) -> None:
+    scope = session.progress_scopes.get(str(params.get("token")))
+    if scope is not None:
+        scope.cancel()
+
+
 def _cancel(session: Session, params: dict[str, Any]) -> None:
     scope = session.in_flight.get(params.get("id"))  # type: ignore[arg-type]
     if scope is not None:
@@ -728,14 +739,27 @@ async def _completion(session: Session, params: dict[str, Any]) -> dict[str, Any
     if found is None:
         return None
     state, file, opened = found
+    relpath = file.relpath
+
+    def read(text: str) -> CodeFile:
+        return state.code_file(relpath, text, session.index)
+
     return await trio.to_thread.run_sync(
         features.completion_items,
         state,
-        file,
         opened.document.lines,
         _position(params),
         session.encoding,
+        read,
     )
+
+
+async def _resolve_completion(session: Session, params: dict[str, Any]) -> dict[str, Any]:
+    data = params.get("data") or {}
+    state = session.states.get(Path(str(data.get("root", ""))))
+    if state is None:
+        return params
+    return await trio.to_thread.run_sync(features.resolved_item, state, params)
 
 
 async def _definition(session: Session, params: dict[str, Any]) -> list[Any]:
@@ -979,25 +1003,27 @@ async def _translate_key(session: Session, root: Path, key: str) -> dict[str, An
         return {"translated": [], "message": f"`{key}` is in every locale already"}
     token = f"i18nprune-translate-{session.outgoing + 1}"
     session.request_client("window/workDoneProgress/create", {"token": token})
-    session.notify(
-        "$/progress",
-        {
-            "token": token,
-            "value": {"kind": "begin", "title": f"Translating {key}", "cancellable": False},
-        },
-    )
+    begin = {"kind": "begin", "title": f"Translating {key}", "cancellable": True}
+    session.notify("$/progress", {"token": token, "value": begin})
     handle = ProjectHandle(ProjectRequest(cwd=root, project=root, read_only=False))
     assert session.pools is not None
     from i18nprune.pool.lease import lending
 
+    scope = session.progress_scopes[token] = trio.CancelScope()
+    envelope = None
     try:
-        with lending(session.pools.lease), scanning_with(session.index.scan, session.index):
+        with scope, lending(session.pools.lease), scanning_with(session.index.scan, session.index):
             envelope = await execute(
                 OPS["generate"], handle, GenerateOptions(target=targets), discard
             )
     finally:
+        del session.progress_scopes[token]
         session.index.invalidate(root)
-        session.notify("$/progress", {"token": token, "value": {"kind": "end"}})
+        ended = "cancelled" if envelope is None else "done"
+        session.notify("$/progress", {"token": token, "value": {"kind": "end", "message": ended}})
+    if envelope is None:
+        session.republish({root})
+        raise LspError(REQUEST_CANCELLED, f"Translating `{key}` was cancelled.")
     session.republish({root})
     messages = [issue.message for issue in envelope.issues if issue.severity == "error"]
     if not envelope.ok:
@@ -1010,6 +1036,7 @@ _REQUESTS: dict[str, Any] = {
     "shutdown": _shutdown,
     "textDocument/hover": _hover,
     "textDocument/completion": _completion,
+    "completionItem/resolve": _resolve_completion,
     "textDocument/definition": _definition,
     "textDocument/references": _references,
     "textDocument/inlayHint": _inlay_hints,
@@ -1030,6 +1057,7 @@ _NOTIFICATIONS: dict[str, Any] = {
     "workspace/didChangeWatchedFiles": _did_change_watched,
     "workspace/didChangeConfiguration": _did_change_configuration,
     "$/cancelRequest": _cancel,
+    "window/workDoneProgress/cancel": _cancel_progress,
 }
 
 

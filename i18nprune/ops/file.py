@@ -22,7 +22,7 @@ from i18nprune.envelope import (
 )
 from i18nprune.locales.view import LocaleView
 from i18nprune.ops.events import EventSink
-from i18nprune.ops.scanning import scan_code
+from i18nprune.ops.scanning import scan_buffer, scan_code
 from i18nprune.project import Project, ProjectHandle, confine
 from i18nprune.reference import Evidence
 from i18nprune.scan import DynamicSite, KeyObservation
@@ -78,14 +78,18 @@ class FileData(msgspec.Struct, frozen=True):
 
 
 async def run(handle: ProjectHandle, options: FileOptions, emit: EventSink) -> Envelope:
-    """Scan the project (the server's index keeps that warm; an unsaved `text` is scanned in
-    place of the file) and report the file's sites and what is wrong with them."""
+    """Scan the project (the server's index keeps that warm; an unsaved `text` is read in
+    place of the file, against the kept scan: the cost of that file) and report the file's
+    sites and what is wrong with them."""
     started = time.perf_counter()
     project, relpath, views, issues = await trio.to_thread.run_sync(_open, handle, options)
     if has_errors(issues):
         return make_envelope(KIND, FileData(options.path, [], []), issues, started=started)
-    overlay = {relpath: options.text.encode("utf-8")} if options.text is not None else None
-    evidence = await scan_code(project, KIND, emit, overlay=overlay)
+    if options.text is None:
+        evidence = await scan_code(project, KIND, emit)
+    else:
+        content = options.text.encode("utf-8", "surrogatepass")
+        evidence = await scan_buffer(project, KIND, emit, relpath, content)
     data = await trio.to_thread.run_sync(_describe, evidence, views, relpath)
     issues += [issue for issue in evidence.scan.issues if issue.path == relpath]
     return make_envelope(KIND, data, issues, started=started)

@@ -20,6 +20,7 @@ from i18nprune.ops.offload import on_loop_thread, run_blocking
 from i18nprune.project import Project, ProjectHandle
 from i18nprune.reference import Evidence
 from i18nprune.scan import ScanOptions, ScanResult, scan_project
+from i18nprune.scan.project_scan import BufferSites
 
 T = TypeVar("T")
 Scanner = Callable[[ScanOptions, Callable[[int, int], None] | None], ScanResult]
@@ -48,19 +49,29 @@ class Snapshots(Protocol):
         ...
 
 
+BufferReader = Callable[[ScanOptions, str, bytes], BufferSites]
+"""Reads one file's unsaved content against the project as last scanned, as
+`ScanIndex.read_buffer` does (the cost of that file); called in a thread."""
+
 _scanner: ContextVar[Scanner | None] = ContextVar("i18nprune_scanner", default=None)
+_buffers: ContextVar[BufferReader | None] = ContextVar("i18nprune_buffers", default=None)
 _snapshots: ContextVar[Snapshots | None] = ContextVar("i18nprune_snapshots", default=None)
 
 
 @contextmanager
-def scanning_with(scanner: Scanner, snapshots: Snapshots | None = None) -> Iterator[None]:
-    """Within the block, and in the tasks started from it, `scan_code` scans with `scanner`, and
-    `remembered_run` keeps envelopes in `snapshots` (when given)."""
+def scanning_with(
+    scanner: Scanner, snapshots: Snapshots | None = None, buffers: BufferReader | None = None
+) -> Iterator[None]:
+    """Within the block, and in the tasks started from it, `scan_code` scans with `scanner`,
+    `remembered_run` keeps envelopes in `snapshots` and `scan_buffer` reads with `buffers`
+    (when given)."""
     scanner_token = _scanner.set(scanner)
     snapshots_token = _snapshots.set(snapshots)
+    buffers_token = _buffers.set(buffers)
     try:
         yield
     finally:
+        _buffers.reset(buffers_token)
         _snapshots.reset(snapshots_token)
         _scanner.reset(scanner_token)
 
@@ -168,6 +179,35 @@ async def scan_code(
     if options.repository is not None and literal_texts:
         result = await run_blocking(with_outside_evidence, result, options)
     return Evidence(result, options.syntax, project.source_locale())
+
+
+async def scan_buffer(
+    project: Project, kind: str, emit: EventSink, relpath: str, content: bytes
+) -> Evidence:
+    """The project's evidence with `relpath`'s sites as if it held `content` (an unsaved
+    buffer): only that file's sites, issues and dynamic sites are in it. A host that lends a
+    buffer reader (`serve`'s index) reads the one file against its kept scan; otherwise the
+    project is scanned with the buffer in place of the file."""
+    reader = _buffers.get()
+    if reader is None:
+        evidence = await scan_code(project, kind, emit, overlay={relpath: content})
+        scan = evidence.scan
+        return Evidence(
+            msgspec.structs.replace(
+                scan,
+                observations=[o for o in scan.observations if o.file == relpath],
+                dynamic=[d for d in scan.dynamic if d.file == relpath],
+                issues=[issue for issue in scan.issues if issue.path in (relpath, None)],
+            ),
+            evidence.syntax,
+            evidence.source_locale,
+        )
+    evidence = await scan_code(project, kind, emit)
+    sites = await run_blocking(reader, project.scan_options(), relpath, content)
+    scan = msgspec.structs.replace(
+        evidence.scan, observations=sites.observations, dynamic=sites.dynamic, issues=sites.issues
+    )
+    return Evidence(scan, evidence.syntax, evidence.source_locale)
 
 
 def with_outside_evidence(result: ScanResult, options: ScanOptions) -> ScanResult:

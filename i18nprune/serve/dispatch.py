@@ -15,7 +15,7 @@ from i18nprune.envelope import Envelope
 from i18nprune.ops.events import EventSink
 from i18nprune.ops.options import OptionsError, decode_options
 from i18nprune.ops.registry import OPS, OpSpec, execute
-from i18nprune.ops.scanning import Scanner, Snapshots, scanning_with
+from i18nprune.ops.scanning import BufferReader, Scanner, Snapshots, scanning_with
 from i18nprune.pool.lease import PoolLease, lending
 from i18nprune.project import ProjectHandle, ProjectRequest
 from i18nprune.serve.protocol import ErrorCode, Request, RpcError, named_params, param_value
@@ -144,6 +144,7 @@ async def run_call(
     scanner: Scanner,
     emit: EventSink,
     snapshots: Snapshots | None = None,
+    buffers: BufferReader | None = None,
 ) -> Envelope:
     """Run the op on the project as it is on disk now (a fresh ProjectHandle per request;
     `scanner` answers for the files as they are now, and `snapshots` keeps what ops derive
@@ -155,7 +156,7 @@ async def run_call(
     cwd = call.root if call.root is not None else Path.cwd()
     request = ProjectRequest(cwd=cwd, project=call.root, read_only=read_only)
     handle = ProjectHandle(request, long_lived=True)
-    with lending(pools), scanning_with(scanner, snapshots):
+    with lending(pools), scanning_with(scanner, snapshots, buffers):
         envelope = await execute(call.spec, handle, call.options, emit)
     # The server's own working directory means nothing to a client: report the request's root.
     envelope.meta = msgspec.structs.replace(envelope.meta, cwd=str(cwd))

@@ -497,6 +497,7 @@ class Session:
                 scanner=self.index.scan,
                 emit=emit,
                 snapshots=self.index,
+                buffers=self.index.read_buffer,
             )
         finally:
             if entry.call.spec.writes:

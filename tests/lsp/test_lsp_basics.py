@@ -137,7 +137,8 @@ def test_completion_offers_source_keys_inside_the_call_string(
     labels = [item["label"] for item in result["items"]]
     assert labels == ["home.subtitle"]
     assert result["items"][0]["textEdit"]["newText"] == "home.subtitle"
-    assert "Hello there" in result["items"][0]["documentation"]["value"]
+    resolved = client.request("completionItem/resolve", result["items"][0])
+    assert "Hello there" in resolved["documentation"]["value"]
 
 
 def test_inlay_hints_show_the_source_text_after_each_site(
@@ -301,3 +302,74 @@ def apply(text: str, edits: list[dict]) -> str:
             + text[offset(edit["range"]["end"]) :]
         )
     return text
+
+
+def test_completion_in_an_empty_call_offers_the_namespace_its_hook_names(
+    lsp: Callable[..., LspClient], tmp_path: Path
+) -> None:
+    root = tmp_path / "ns"
+    for namespace, keys in (("common", {"ok": "OK"}), ("shop", {"cart": {"title": "Cart"}})):
+        (root / "locales/en").mkdir(parents=True, exist_ok=True)
+        (root / f"locales/en/{namespace}.json").write_text(json.dumps(keys))
+    (root / "src").mkdir()
+    code = (
+        "import { useTranslation } from 'react-i18next';\n"
+        "export function Cart() {\n"
+        "  const { t } = useTranslation('shop');\n"
+        "  return t('');\n"
+        "}\n"
+    )
+    (root / "src/cart.tsx").write_text(code)
+    (root / "i18nprune.config.json").write_text(
+        json.dumps(
+            {
+                "locales": {"source": "en", "directory": "locales", "namespaces": "file"},
+                "src": "src",
+            }
+        )
+    )
+    client = lsp()
+    client.initialize(root)
+    uri = client.open(root / "src/cart.tsx")
+    client.diagnostics(uri)
+    line = code.splitlines()[3]
+
+    result = client.request("textDocument/completion", client.at(uri, 3, line.index("''") + 1))
+
+    assert [item["label"] for item in result["items"]] == ["cart.title"]
+
+
+def test_a_renamed_key_keeps_its_place_in_each_locale_file(
+    lsp: Callable[..., LspClient], project: Path
+) -> None:
+    client = lsp()
+    client.initialize(project)
+    uri = client.open(project / "src/app.tsx")
+    client.diagnostics(uri)
+    line = APP.splitlines()[4]
+
+    edit = client.request(
+        "textDocument/rename",
+        {**client.at(uri, 4, line.index("home.title") + 1), "newName": "home.heading"},
+    )
+
+    en = project / "locales/en.json"
+    renamed = json.loads(apply(en.read_text(), edit["changes"][en.as_uri()]))
+    assert list(renamed["home"]) == ["heading", "subtitle"]
+
+
+def test_invalid_json_typed_in_an_unsaved_locale_buffer_is_an_error_at_once(
+    lsp: Callable[..., LspClient], project: Path
+) -> None:
+    client = lsp()
+    client.initialize(project)
+    fr = project / "locales/fr.json"
+    uri = client.open(fr, language="json")
+    client.diagnostics(uri)
+
+    version = client.change(fr, fr.read_text().replace('"Bienvenue"', '"Bienvenue",'))
+    diagnostics = client.diagnostics(uri, version)
+
+    [error] = diagnostics
+    assert error["severity"] == 1 and error["range"]["start"]["line"] == 2
+    assert json.loads(fr.read_text())["home"]["title"] == "Bienvenue"  # nothing written

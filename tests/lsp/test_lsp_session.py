@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from i18nprune.testing import FakeProvider, Fault
 from i18nprune.testing.lsp import LspClient, LspFailure
 from tests.lsp.test_lsp_basics import by_code
-from tests.serve.conftest import Gate
+from tests.serve.conftest import Gate, translating_project
 
 
 def project(root: Path, keys: dict[str, str], code: str, extra: dict | None = None) -> Path:
@@ -149,3 +150,49 @@ def test_a_cancelled_request_answers_request_cancelled(
 
     assert answer["error"]["code"] == -32800
     assert client.diagnostics(uri) == []  # the session goes on
+
+
+def test_a_translation_in_progress_is_cancelled_from_its_progress_and_writes_nothing(
+    lsp: Callable[..., LspClient], tmp_path: Path
+) -> None:
+    with FakeProvider("libre", faults=[Fault(kind="hang", times=-1)]) as fake:
+        root = translating_project(tmp_path / "p", fake)
+        (root / "locales/fr.json").write_text("{}\n")
+        client = lsp("--allow-writes")
+        client.initialize(root)
+        client.diagnostics(client.open(root / "src/app.ts"))
+        arguments = [{"projectRoot": str(root.resolve()), "key": "greeting"}]
+        client.send(
+            {
+                "id": 7,
+                "method": "workspace/executeCommand",
+                "params": {"command": "i18nprune.translateKey", "arguments": arguments},
+            }
+        )
+        assert fake.wait_for_requests(1, timeout=30), client.stderr.decode()
+        begin = client.wait_for(lambda m: m.get("method") == "$/progress", "progress begin")
+        assert begin["params"]["value"]["cancellable"] is True
+        client.notify("window/workDoneProgress/cancel", {"token": begin["params"]["token"]})
+
+        answer = client.wait_for(lambda m: m.get("id") == 7, "the cancelled command's answer")
+
+    assert answer["error"]["code"] == -32800
+    assert json.loads((root / "locales/fr.json").read_text()) == {}
+
+
+def test_bad_frames_and_bodies_get_clear_answers_and_the_session_goes_on(
+    lsp: Callable[..., LspClient], tmp_path: Path
+) -> None:
+    client = lsp()
+    stdin = client.process.stdin
+    assert stdin is not None
+    stdin.write(b"Content-Type: application/json\r\n\r\n")  # no length: skipped
+    stdin.write(b"Content-Length: 9\r\n\r\n{not json")
+    stdin.flush()
+    parse_error = client.wait_for(lambda m: "error" in m, "the parse error")
+    assert parse_error["error"]["code"] == -32700 and parse_error["id"] is None
+    client.wait_stderr("without a valid Content-Length")
+
+    result = client.initialize(tmp_path)
+
+    assert result["serverInfo"]["name"] == "i18nprune"
