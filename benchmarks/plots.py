@@ -18,6 +18,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
+from matplotlib.ticker import MaxNLocator
 
 Reports = Mapping[str, dict[str, Any]]
 DPI = 110
@@ -271,6 +272,38 @@ def pings(reports: Reports, path: Path) -> Path | None:
     return _save(fig, path)
 
 
+def pushes(reports: Reports, path: Path) -> Path | None:
+    """Save → `$/diagnostics` and save → `$/changed` per save of the push figure's first run,
+    and the warm `op.key` calls sorted (a CDF), against their goals."""
+    series = reports.get("serve", {}).get("series", {})
+    push, key = series.get("push_latency"), series.get("op_key_18k")
+    if not push and not key:
+        return None
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 3.4))
+    if push:
+        saves = range(1, len(push["diagnostics_ms"]) + 1)
+        left.plot(saves, push["diagnostics_ms"], marker="o", label="save → its $/diagnostics")
+        left.plot(saves, push["changed_ms"], marker="s", label="save → $/changed")
+        left.axhline(500.0, color="red", linestyle="--", label="goal: ≤ 500 ms")
+        left.set_xlabel("save (first run)")
+        left.set_ylabel("ms")
+        left.set_ylim(bottom=0)
+        left.set_title("3,000 files / 18k keys: pushed after a save")
+        left.xaxis.set_major_locator(MaxNLocator(integer=True))
+        left.legend(fontsize=8, loc="center right")
+    if key:
+        times = sorted(key["key_ms"])
+        shares = [(index + 1) / len(times) for index in range(len(times))]
+        right.plot(times, shares)
+        right.axvline(20.0, color="red", linestyle="--", label="goal: p99 ≤ 20 ms")
+        right.set_xscale("log")
+        right.set_xlabel("op.key round trip, ms (log)")
+        right.set_ylabel("share of calls")
+        right.set_title(f"warm op.key, {len(times)} calls (first run)")
+        right.legend(fontsize=8)
+    return _save(fig, path)
+
+
 def memory(reports: Reports, path: Path) -> Path | None:
     """RSS of the front process and of its children over a cold validate, stacked."""
     data = reports.get("scan", {}).get("series", {}).get("memory_timeline")
@@ -301,6 +334,7 @@ def write_all(reports: Reports, folder: Path, rows: list[tuple[str, str]], mode:
         batch_latency(pool_runs(reports), folder / "batch_latency.png"),
         in_flight(pool_runs(reports), folder / "in_flight_timeline.png"),
         pings(reports, folder / "ping_under_generate.png"),
+        pushes(reports, folder / "serve_push.png"),
         memory(reports, folder / "memory_timeline.png"),
     ]
     return [path for path in made if path is not None]

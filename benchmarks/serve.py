@@ -13,13 +13,17 @@
    p50/p95/p99 over a run's saves of a source file (`--saves`, default 50);
 5. `op.validate` right after a one-file edit on the 10k-file fixture: each run's median over
    `EDITS` edits (each adds a key the answer must report missing), the index updated from the
-   changed path rather than a walk.
+   changed path rather than a walk;
+6. on a 3,000-file / 18k-key project with three target locales (issue 29's size), a server
+   watching it: save of a source file → its `$/diagnostics` and → `$/changed` (p50/p99 over a
+   run's saves, `PUSH_SAVES`), and warm `op.key` p50/p99 over `KEY_CALLS` calls.
 Each run has a fresh `I18NPRUNE_HOME`. Saves `serve.json` in `--out`.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import time
@@ -28,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from fixtures import FixtureStore, provider_env
+from fixtures import SOURCE, FixtureStore, Shape, provider_env
 from harness import (
     Homes,
     Limit,
@@ -59,6 +63,12 @@ SAVES = 50
 """Saves per run of the watch figure (`--saves`; run_all.py keeps this default)."""
 EDITS = 10
 """Edits per run of the after-an-edit figure."""
+PUSH_TARGETS = ("fr", "de", "es")
+"""Its target locales: each a full copy of the source's leaves, as a translated project has."""
+PUSH_SAVES = 20
+"""Saves per run of the push figure."""
+KEY_CALLS = 200
+"""Warm `op.key` calls per run."""
 
 
 @dataclass(frozen=True)
@@ -70,14 +80,16 @@ class Sizes:
     cancel_leaves: int
     cancels: int
     timeout: float
+    push_files: int
+    """Files of the push and `op.key` figures' project (issue 29's: 3,000 files, 18k keys)."""
 
     @classmethod
     def of(cls, mode: Mode) -> Sizes:
         """The sizes of `mode`: the issue's (full), smaller (quick), tiny (smoke)."""
         return {
-            "full": cls(10_000, 20_000, 2_000, 20, 600.0),
-            "quick": cls(10_000, 5_000, 2_000, 5, 120.0),
-            "smoke": cls(200, 300, 200, 2, 120.0),
+            "full": cls(10_000, 20_000, 2_000, 20, 600.0, 3_000),
+            "quick": cls(10_000, 5_000, 2_000, 5, 120.0, 3_000),
+            "smoke": cls(200, 300, 200, 2, 120.0, 200),
         }[mode]
 
 
@@ -377,6 +389,169 @@ class Benchmark:
         )
         self.report.add(spec, measure_runs(self.args.runs, once), files=files)
 
+    def push_latency(self) -> None:
+        """Save → `$/diagnostics` and save → `$/changed` on the 3,000-file / 18k-key project:
+        each run's p99 over `PUSH_SAVES` saves, a fresh server watching it per run."""
+        root = self._push_project()
+        edited = _edited_sources(root)
+        originals = {path: path.read_bytes() for path in edited}
+        changed_runs: list[Run] = []
+        kept: list[dict[str, Any]] = []
+
+        def once(_: int) -> tuple[float, dict[str, Any]]:
+            env = cli_environment(self.homes.new())
+            before = loadavg()
+            client = ServeClient.spawn("--project", str(root), env=env)
+            try:
+                with client:
+                    init = client.initialize(capabilities={"watch": True}, timeout=60)
+                    if init["capabilities"]["watch"] is not True:
+                        raise RuntimeError("the server does not watch: " + client.stderr_text())
+                    client.request("op.validate", {"options": {}}, timeout=self.sizes.timeout)
+                    cpu_before = _cpu_seconds(client.process.pid)
+                    pushes = _push_latencies(client, root, edited, PUSH_SAVES)
+                    cpu = _cpu_seconds(client.process.pid) - cpu_before
+                    _stop(client)
+            finally:
+                for path, content in originals.items():
+                    path.write_bytes(content)
+            diagnostics = [first for first, _ in pushes]
+            changed = [second for _, second in pushes]
+            if not kept:
+                kept.append(
+                    {
+                        "diagnostics_ms": [_ms(value) for value in diagnostics],
+                        "changed_ms": [_ms(value) for value in changed],
+                    }
+                )
+            changed_runs.append(
+                Run(
+                    _ms(percentile(changed, 0.99)),
+                    before,
+                    loadavg(),
+                    {"p50_ms": _ms(percentile(changed, 0.5)), "saves": len(changed)},
+                )
+            )
+            return _ms(percentile(diagnostics, 0.99)), {
+                "saves": len(diagnostics),
+                "p50_ms": _ms(percentile(diagnostics, 0.5)),
+                "max_ms": _ms(max(diagnostics)),
+                "server_cpu_ms_per_save": _ms(cpu / len(diagnostics)),
+            }
+
+        files = self.sizes.push_files
+        size = f"{files:,} files, {push_shape(files).leaves:,} keys"
+        goal = Limit(500.0, "issue 29 goal: ≤ 0.5 s (PROTOCOL §12's first notice)")
+        spec = Spec(
+            "serve_push_diagnostics_p99",
+            f"serve save → its $/diagnostics, {size}, p99 of {PUSH_SAVES} saves",
+            "ms",
+            "lower",
+            goal,
+        )
+        self.report.add(spec, measure_runs(self.args.runs, once), files=files)
+        spec = Spec(
+            "serve_push_changed_p99",
+            f"serve save → $/changed (with the unused count), {size}, p99 of {PUSH_SAVES} saves",
+            "ms",
+            "lower",
+            goal,
+        )
+        self.report.add(spec, changed_runs, files=files)
+        if kept:
+            self.report.add_series("push_latency", kept[0])
+
+    def op_key_18k(self) -> None:
+        """Warm `op.key` on the 3,000-file / 18k-key project with three targets: each run's
+        p99 over `KEY_CALLS` calls (each a different key, from `op.keys`), after an untimed
+        pass over the same keys."""
+        root = self._push_project()
+        files = self.sizes.push_files
+        env = cli_environment(self.homes.new())
+        kept: list[list[float]] = []
+        with _spawn(root, env) as client:
+            client.request("op.validate", {"options": {}}, timeout=self.sizes.timeout).unwrap()
+            keys = [entry["key"] for entry in client.keys(limit=KEY_CALLS)["data"]["keys"]]
+            for key in keys:  # warm: the first lookup scans and reads the locales
+                client.key(key, timeout=self.sizes.timeout)
+
+            def once(_: int) -> tuple[float, dict[str, Any]]:
+                times = []
+                for key in keys:
+                    started = time.perf_counter()
+                    client.key(key, timeout=self.sizes.timeout)
+                    times.append(time.perf_counter() - started)
+                if not kept:
+                    kept.append([_ms(value) for value in times])
+                return _ms(percentile(times, 0.99)), {
+                    "p50_ms": _ms(percentile(times, 0.5)),
+                    "calls": len(times),
+                }
+
+            runs = measure_runs(self.args.runs, once)
+            _stop(client)
+        spec = Spec(
+            "serve_op_key_18k_p99",
+            f"serve warm op.key p99, {files:,} files, {push_shape(files).leaves:,} keys, "
+            f"{len(PUSH_TARGETS)} targets ({KEY_CALLS} calls a run)",
+            "ms",
+            "lower",
+            Limit(20.0, "issue 12 goal for editor ops: p99 ≤ 20 ms"),
+        )
+        self.report.add(spec, runs, files=files)
+        if kept:
+            self.report.add_series("op_key_18k", {"key_ms": kept[0]})
+
+    def _push_project(self) -> Path:
+        """The 3,000-file / 18k-key project, with a full copy of the source in each target."""
+        written = self.store.get(push_shape(self.sizes.push_files))
+        source = json.loads((written.root / "locales" / f"{SOURCE}.json").read_text())
+        for code in PUSH_TARGETS:
+            translated = _translated_tree(source, code)
+            (written.root / "locales" / f"{code}.json").write_text(
+                json.dumps(translated, indent=2, ensure_ascii=False) + "\n"
+            )
+        return written.root
+
+
+def push_shape(files: int) -> Shape:
+    """Issue 29's project shape: `files` files calling six keys each (3,000 files: 18,000
+    keys)."""
+    return Shape(leaves=6 * files, files=files)
+
+
+def _translated_tree(node: Any, code: str) -> Any:
+    if isinstance(node, dict):
+        return {key: _translated_tree(value, code) for key, value in node.items()}
+    return f"[{code}] {node}" if isinstance(node, str) else node
+
+
+def _push_latencies(
+    client: ServeClient, root: Path, edited: list[Path], saves: int
+) -> list[tuple[float, float]]:
+    """Save one of `edited` at a time (a new missing key each time): for each save, the time
+    until its `$/diagnostics` (naming the new key) and until the `$/changed` naming it."""
+    latencies = []
+    for number in range(saves):
+        path = edited[number % len(edited)]
+        relative = path.relative_to(root).as_posix()
+        since = len(client.notifications())
+        started = time.perf_counter()
+        key = _append_call(path, number)
+        client.wait_notification("$/diagnostics", _reports(relative, key), after=since, timeout=30)
+        diagnostics = time.perf_counter() - started
+        client.wait_notification("$/changed", _names(relative), after=since, timeout=30)
+        latencies.append((diagnostics, time.perf_counter() - started))
+        time.sleep(SAVE_GAP_S)
+    return latencies
+
+
+def _reports(relative: str, key: str) -> Callable[[Any], bool]:
+    return lambda params: (
+        params["path"] == relative
+        and any(diagnostic.get("key") == key for diagnostic in params["diagnostics"])
+    )
+
 
 def _cpu_seconds(pid: int) -> float:
     """User + system CPU of the process `pid` so far (Linux /proc; its own threads, not its
@@ -496,6 +671,8 @@ FIGURES = (
     "session_latency",
     "cancel",
     "watch_latency",
+    "push_latency",
+    "op_key_18k",
 )
 
 

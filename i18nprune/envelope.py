@@ -131,6 +131,8 @@ class Code:
     WORKSPACE_PATTERN_UNMATCHED = "i18nprune.workspace.pattern_unmatched"
     WORKSPACE_PROJECT_FAILED = "i18nprune.workspace.project_failed"
     WORKSPACE_DISCOVERED = "i18nprune.workspace.discovered"
+    WORKSPACE_OUTSIDE_PROJECTS = "i18nprune.workspace.outside_projects"
+    WORKSPACE_PROJECT_REQUIRED = "i18nprune.workspace.project_required"
 
     # init
     INIT_CONFIG_EXISTS = "i18nprune.init.config_exists"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -47,10 +48,13 @@ async def run_workspace(
     workspace: Workspace,
     options: msgspec.Struct,
     emit: EventSink,
+    *,
+    keep: Callable[[ProjectOutcome], bool] | None = None,
 ) -> Envelope:
     """Run `spec` with `options` in every project of `workspace` (each opened with the host's
     overrides from `handle`); `ok` only when every project's run is. Progress events are passed
-    on for runs that go one project at a time."""
+    on for runs that go one project at a time. `keep`: which projects' outcomes the answer
+    holds (default: all); one left out does not count as failed."""
     started = time.perf_counter()
     members = workspace.projects
     outcomes: list[ProjectOutcome | None] = [None] * len(members)
@@ -75,7 +79,9 @@ async def run_workspace(
         async with trio.open_nursery() as nursery:
             for index in range(len(members)):
                 nursery.start_soon(limited, index)
-    projects = [outcome for outcome in outcomes if outcome is not None]
+    projects = [
+        outcome for outcome in outcomes if outcome is not None and (keep is None or keep(outcome))
+    ]
     issues = list(workspace.issues)
     failed = [outcome.root for outcome in projects if not outcome.ok]
     if failed:

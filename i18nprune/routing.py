@@ -33,6 +33,8 @@ class FolderRouting:
     a project itself."""
     issues: tuple[Issue, ...] = ()
     """What finding the projects noted (a pattern that matched nothing, discovery's notice)."""
+    workspace_file: Path | None = None
+    """The folder's `i18nprune.workspace.json` when it lists the projects."""
 
     def project_of(self, path: str | os.PathLike[str]) -> WorkspaceProject | None:
         """The project that owns `path` (absolute, or relative to the folder), or None when no
@@ -63,7 +65,11 @@ def route_folder(folder: Path, env: Mapping[str, str] | None = None) -> FolderRo
     projects = sorted(workspace.projects, key=lambda project: -len(project.root.parts))
     only_itself = len(projects) == 1 and projects[0].root == folder
     return FolderRouting(
-        folder, tuple(projects), workspace=not only_itself, issues=tuple(workspace.issues)
+        folder,
+        tuple(projects),
+        workspace=not only_itself,
+        issues=tuple(workspace.issues),
+        workspace_file=workspace.file,
     )
 
 

@@ -15,8 +15,8 @@ from i18nprune.locales.view import LocaleView
 from i18nprune.ops.events import EventSink
 from i18nprune.ops.file import Range, site_range, source_relpath
 from i18nprune.ops.keys import text_of
-from i18nprune.ops.scanning import scan_code
-from i18nprune.project import Project, ProjectHandle
+from i18nprune.ops.scanning import remembered_value, scan_code
+from i18nprune.project import Project, ProjectHandle, ProjectRequest
 from i18nprune.reference import Evidence
 from i18nprune.scan import KeyObservation
 
@@ -56,7 +56,9 @@ async def run(handle: ProjectHandle, options: KeyOptions, emit: EventSink) -> En
     if problem is not None:
         return make_envelope(KIND, None, [*issues, problem], started=started)
     evidence = await scan_code(project, KIND, emit)
-    data, found = await trio.to_thread.run_sync(_look_up, project, evidence, options)
+    data, found = await trio.to_thread.run_sync(
+        _look_up, project, evidence, options, handle.request
+    )
     return make_envelope(KIND, data, [*issues, *found], started=started)
 
 
@@ -72,7 +74,7 @@ def _options_problem(options: KeyOptions) -> Issue | None:
 
 
 def _look_up(
-    project: Project, evidence: Evidence, options: KeyOptions
+    project: Project, evidence: Evidence, options: KeyOptions, request: ProjectRequest
 ) -> tuple[KeyData | None, list[Issue]]:
     syntax = evidence.syntax
     if options.key is not None:
@@ -96,9 +98,7 @@ def _look_up(
     values: dict[str, str | None] = {}
     definitions: list[KeyLocation] = []
     issues: list[Issue] = []
-    inventory, _ = project.inventory()
-    for locale in inventory.locales():
-        view = project.load(locale, namespace)
+    for locale, view in _locale_views(project, namespace, request):
         issues.extend(view.issues)
         spelled = _spelling(view, path)
         values[locale] = text_of(view.leaves[spelled]) if spelled is not None else None
@@ -108,6 +108,19 @@ def _look_up(
         message = f"`{display}` is neither used in the code nor defined in any locale"
         return None, [*issues, error(Code.KEY_NOT_FOUND, message)]
     return KeyData(display, values, definitions, usages), issues
+
+
+def _locale_views(
+    project: Project, namespace: str | None, request: ProjectRequest
+) -> list[tuple[str, LocaleView]]:
+    """Every locale and its view of `namespace`, kept by a host that keeps snapshots (`serve`) while
+    no file under the root changes: a lookup then reads no locale file."""
+
+    def load() -> list[tuple[str, LocaleView]]:
+        inventory, _ = project.inventory()
+        return [(locale, project.load(locale, namespace)) for locale in inventory.locales()]
+
+    return remembered_value(project, (KIND, "views", namespace), load, request)
 
 
 def _spelling(view: LocaleView, path: str) -> str | None:

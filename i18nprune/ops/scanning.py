@@ -10,7 +10,7 @@ from collections.abc import Awaitable, Callable, Collection, Hashable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, TypeVar, cast
 
 import msgspec
 
@@ -22,6 +22,7 @@ from i18nprune.reference import Evidence
 from i18nprune.scan import ScanOptions, ScanResult, scan_project
 from i18nprune.scan.project_scan import BufferSites
 
+T = TypeVar("T")
 Scanner = Callable[[ScanOptions, Callable[[int, int], None] | None], ScanResult]
 """Scans as `scan_project(options, on_progress)` does, with the same result; called in a thread."""
 
@@ -112,6 +113,29 @@ async def remembered_run(
 
         await run_blocking(remember)
     return envelope
+
+
+def remembered_value(
+    project: Project, key: Hashable, compute: Callable[[], T], request: Hashable = None
+) -> T:
+    """`compute()` — a value derived from the project's configuration and locale files — or,
+    when the host keeps snapshots and no file under the project's root changed since an
+    earlier call with equal `key` (and `request`, the ProjectRequest the project was opened
+    with), that call's value. Blocks: call it in a worker thread (the host's snapshots are
+    those of the task that started the thread). A value computed from a locale file the host
+    cannot watch is not kept (see `project_reads`); without a host (the CLI) this is
+    `compute()`."""
+    snapshots = _snapshots.get()
+    if snapshots is None:
+        return compute()
+    full_key = (key, request)
+    generation, kept = snapshots.recall(project.root, full_key)
+    if kept is not None:
+        return cast("T", kept)
+    value = compute()
+    if generation is not None:
+        snapshots.remember(project.root, generation, full_key, value, project_reads(project))
+    return value
 
 
 def project_reads(project: Project) -> list[Path]:

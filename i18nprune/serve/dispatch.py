@@ -34,6 +34,9 @@ class OpCall:
     root: Path | None
     """The project root; None for an op that needs no project and was given none."""
     options: msgspec.Struct
+    in_sandbox: bool = False
+    """`root` is a folder below the sandbox's root: the op runs only if it is one of the
+    projects of the workspace there (checked before the op runs)."""
 
     @property
     def method(self) -> str:
@@ -75,15 +78,17 @@ def prepare_call(
         ) from None
     named = param_value(params, "projectRoot", str, "a string (an absolute directory)")
     root = resolve_root(named, sandbox, method, needs_root=spec.name not in ROOTLESS_IN_HUB)
-    return OpCall(spec, root, options)
+    return OpCall(spec, root, options, in_sandbox=sandbox is not None and root != sandbox)
 
 
 def resolve_root(
     named: str | None, sandbox: Path | None, method: str, *, needs_root: bool
 ) -> Path | None:
     """The root a request runs in (PROTOCOL §5). In sandbox mode the pinned root, which a
-    named root must resolve to; in hub mode the named root, an existing absolute directory.
-    Raises RpcError (root required / invalid / mismatch)."""
+    named root must resolve to — or a directory below it, which the caller must then find to
+    be a project of the workspace there (`sandbox_project_mismatch` else); in hub mode the
+    named root, an existing absolute directory. Raises RpcError (root required / invalid /
+    mismatch)."""
     if named is None:
         if sandbox is None and needs_root:
             raise RpcError(
@@ -106,14 +111,9 @@ def resolve_root(
             ErrorCode.ROOT_INVALID, f"`projectRoot` cannot be used: {exc}.", key="projectRoot"
         ) from None
     if sandbox is not None:
-        if real != sandbox:
-            raise RpcError(
-                ErrorCode.ROOT_MISMATCH,
-                f"`projectRoot` {named} is not this server's project {sandbox}; a sandboxed "
-                "server never switches projects — start another server for that one.",
-                key="projectRoot",
-            )
-        return sandbox
+        if real != sandbox and not (is_dir and sandbox in real.parents):
+            raise sandbox_project_mismatch(named, sandbox)
+        return real
     if not is_dir:
         what = "is not a directory" if real.exists() else "does not exist"
         raise RpcError(
@@ -122,6 +122,18 @@ def resolve_root(
             key="projectRoot",
         )
     return real
+
+
+def sandbox_project_mismatch(named: str, sandbox: Path) -> RpcError:
+    """The error for a `projectRoot` that is neither the sandbox's root nor one of the
+    projects of the workspace there."""
+    return RpcError(
+        ErrorCode.ROOT_MISMATCH,
+        f"`projectRoot` {named} is not this server's project {sandbox} nor one of the projects "
+        "of its workspace; a sandboxed server never switches projects — start another server "
+        "for that one.",
+        key="projectRoot",
+    )
 
 
 async def run_call(

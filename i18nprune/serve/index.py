@@ -44,7 +44,12 @@ imports are resolved only by relative specifiers within the source)."""
 MAX_WATCHED_DIRS = 20_000
 """Past this many directories under one root the index stops watching it and walks instead."""
 MAX_ROOTS = 8
-"""Roots watched at once (hub mode); the least recently used one is dropped beyond this."""
+"""Roots a session's watcher watches at once (hub mode); the least recently named one stops
+beyond this."""
+MAX_INDEXED_ROOTS = 16
+"""Roots whose scans the index keeps; the least recently used one is dropped beyond this. A
+workspace root and each of its projects are roots of their own (the root's watch keeps which
+projects it holds, each project's its scans), so this is twice the watcher's limit."""
 RESULTS_PER_ROOT = 4
 """Scans kept per root: ops ask with different options (validate lists literal texts, generate
 does not), and each keeps its own."""
@@ -209,6 +214,8 @@ class _RootIndex:
         """Guards the three lists above (`read_buffer` does not wait for `lock`)."""
         self.snapshots: dict[Hashable, object] = {}
         """Results derived from the files as they were at `generation`."""
+        self.lasting: dict[Hashable, tuple[object, Callable[[str], bool]]] = {}
+        """Results kept until a change of a path their test accepts (or of an unnamed path)."""
         self.stale: set[str] = set()
         """Files changed since the kept scans were made, for the next scan to reread."""
         self.discovery: tuple[_DiscoveryKey, Discovery] | None = None
@@ -349,6 +356,20 @@ class _RootIndex:
             if all(_is_watched(os.fspath(path), watched) for path in reads):
                 self.snapshots[key] = value
 
+    def recall_lasting(self, key: Hashable) -> tuple[int | None, object | None]:
+        with self.lock:
+            if not self._catch_up():
+                return None, None
+            kept = self.lasting.get(key)
+            return self.generation, None if kept is None else kept[0]
+
+    def remember_lasting(
+        self, generation: int, key: Hashable, value: object, changes: Callable[[str], bool]
+    ) -> None:
+        with self.lock:
+            if self._catch_up() and self.generation == generation:
+                self.lasting[key] = (value, changes)
+
     def invalidate(self) -> None:
         """Drop the kept scans before the next one; never waits for a scan in progress (the
         event loop calls this)."""
@@ -370,6 +391,7 @@ class _RootIndex:
         if self.invalidated:
             self.invalidated = False
             self._drop()
+            self.lasting.clear()
             self.discovery = None
         if self.watch is None:
             self._start(None)
@@ -382,6 +404,7 @@ class _RootIndex:
             else:
                 self.stale |= files
                 self.moved |= files
+                self._drop_lasting(files, unnamed=self.watch.unnamed)
                 if self.watch.unnamed:  # no path says what changed: walk next time
                     self.watch.unnamed = False
                     self.discovery = None
@@ -397,10 +420,18 @@ class _RootIndex:
         self.snapshots.clear()
         self.generation += 1
 
+    def _drop_lasting(self, files: set[str], *, unnamed: bool) -> None:
+        """Forget the lasting results that a change of `files` (or of a path no event named)
+        may have made wrong."""
+        for key, (_, changes) in list(self.lasting.items()):
+            if unnamed or any(changes(path) for path in files):
+                del self.lasting[key]
+
     def _start(self, restarting: str | None) -> None:
         """Watch the tree afresh (after `restarting`, the reason the old watch ended); on
         failure, walk the files from now on. Nothing kept describes the files after this."""
         self._drop()
+        self.lasting.clear()
         self.discovery = None
         self.moved.clear()
         watch = TreeWatch(self.root, self.max_dirs)
@@ -450,7 +481,7 @@ class ScanIndex:
     """
 
     def __init__(
-        self, max_roots: int = MAX_ROOTS, max_watched_dirs: int = MAX_WATCHED_DIRS
+        self, max_roots: int = MAX_INDEXED_ROOTS, max_watched_dirs: int = MAX_WATCHED_DIRS
     ) -> None:
         """Keep the scans of up to `max_roots` roots; a root with more than `max_watched_dirs`
         directories is not watched (its scans walk the files)."""
@@ -508,6 +539,31 @@ class ScanIndex:
         index = self._root(os.path.realpath(root))
         if index is not None:
             index.remember(generation, key, value, reads)
+
+    def recall_lasting(
+        self, root: str | os.PathLike[str], key: Hashable
+    ) -> tuple[int | None, object | None]:
+        """Like `recall`, for a value kept by `remember_lasting`: (the state of the files under
+        `root` now, or None when it is not watched; the value, or None)."""
+        index = self._root(os.path.realpath(root))
+        return (None, None) if index is None else index.recall_lasting(key)
+
+    def remember_lasting(
+        self,
+        root: str | os.PathLike[str],
+        generation: int,
+        key: Hashable,
+        value: object,
+        changes: Callable[[str], bool],
+    ) -> None:
+        """Keep `value`, computed from the files of `root` as they were at `generation`, under
+        `key` until a path that `changes` accepts (relative to the root, `/`-separated) is
+        changed, created or removed — or a change names no path (a directory removed, the
+        watch rebuilt), or the root is invalidated. Other changes keep it. Nothing is kept
+        when anything changed since `generation`."""
+        index = self._root(os.path.realpath(root))
+        if index is not None:
+            index.remember_lasting(generation, key, value, changes)
 
     def invalidate(self, root: str | os.PathLike[str]) -> None:
         """Forget the kept scans and snapshots of `root` (after a write op: PROTOCOL §7). Does

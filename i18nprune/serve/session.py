@@ -12,7 +12,7 @@ import sys
 import traceback
 from collections import defaultdict
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AsyncExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -21,11 +21,20 @@ import msgspec
 import trio
 
 from i18nprune import __version__
-from i18nprune.envelope import API_VERSION, Envelope
+from i18nprune.envelope import API_VERSION, Envelope, ProblemError
 from i18nprune.ops.events import discard
 from i18nprune.ops.registry import OPS
+from i18nprune.routing import FolderRouting
 from i18nprune.serve.diagnostics import stderr_log
-from i18nprune.serve.dispatch import OP_PREFIX, OpCall, find_op, prepare_call, run_call
+from i18nprune.serve.dispatch import (
+    OP_PREFIX,
+    OpCall,
+    find_op,
+    prepare_call,
+    run_call,
+    sandbox_project_mismatch,
+)
+from i18nprune.serve.folders import routing_of
 from i18nprune.serve.index import ScanIndex
 from i18nprune.serve.progress import ProgressRelay
 from i18nprune.serve.protocol import (
@@ -40,6 +49,16 @@ from i18nprune.serve.protocol import (
     param_value,
     parse_request,
     result_line,
+)
+from i18nprune.serve.routed import (
+    AT_THE_ROOT,
+    FanOut,
+    Refused,
+    Route,
+    refusal,
+    roots_of,
+    route,
+    run_fan_out,
 )
 from i18nprune.serve.shared_pool import SharedPool
 from i18nprune.serve.transport import LineReader, LineTooLong, LineWriter, notice
@@ -407,6 +426,8 @@ class Session:
                 line = error_line(entry.id, RpcError(ErrorCode.REQUEST_CANCELLED, cancelled))
             else:
                 line = result_line(entry.id, envelope)
+        except RpcError as failure:
+            line = error_line(entry.id, failure)
         except Exception as exc:
             line = error_line(entry.id, internal_error(entry.call.method, exc))
         finally:
@@ -418,30 +439,70 @@ class Session:
         self._writer.send(line)
 
     async def _queue_and_run(self, entry: InFlight, relay: ProgressRelay | None) -> Envelope:
-        """Wait in the root's write queue when the op writes, then run it."""
-        if entry.call.spec.writes:
-            async with self._write_locks[entry.call.root]:
-                return await self._execute(entry, relay)
+        """Find where the op runs (at a workspace root: which projects), wait in the write
+        queue of each project it changes when it writes, then run it."""
         await trio.lowlevel.checkpoint()  # a cancel sent right after the request finds it queued
-        return await self._execute(entry, relay)
+        where = await self._route(entry.call)
+        async with AsyncExitStack() as queues:
+            if entry.call.spec.writes:
+                for root in sorted(roots_of(where)):
+                    await queues.enter_async_context(self._write_locks[root])
+            return await self._execute(entry, where, relay)
 
-    async def _execute(self, entry: InFlight, relay: ProgressRelay | None) -> Envelope:
+    async def _route(self, call: OpCall) -> Route:
+        """Where `call` runs (see `serve.routed`). Raises RpcError for a `projectRoot` below the
+        sandbox's root that is not one of the projects there."""
+        if call.in_sandbox:
+            assert self.settings.sandbox is not None
+            routing = await self._routing(self.settings.sandbox)
+            if routing is None or call.root not in routing.roots:
+                raise sandbox_project_mismatch(str(call.root), self.settings.sandbox)
+            return call
+        if call.root is None or not call.spec.needs_project or call.spec.name in AT_THE_ROOT:
+            return call
+        routing = await self._routing(call.root)
+        return call if routing is None else route(call, routing)
+
+    async def _routing(self, folder: Path) -> FolderRouting | None:
+        """The projects of `folder`; None when they cannot be found (a broken workspace file:
+        the op, run at the folder, reports it as it does without a server)."""
+        try:
+            return await trio.to_thread.run_sync(routing_of, self.index, folder)
+        except ProblemError:
+            return None
+
+    async def _execute(
+        self, entry: InFlight, where: Route, relay: ProgressRelay | None
+    ) -> Envelope:
         entry.started = True
         if self._watcher is not None and entry.call.root is not None:
             await self._watcher.watch(entry.call.root)  # hub mode: a root named is watched
+        if isinstance(where, Refused):
+            return refusal(where)
+        emit = discard if relay is None else relay.emit
         try:
+            if isinstance(where, FanOut):
+                return await run_fan_out(
+                    where,
+                    read_only=not self.settings.allow_writes,
+                    pools=self._pools.lease,
+                    scanner=self.index.scan,
+                    emit=emit,
+                    snapshots=self.index,
+                )
             return await run_call(
-                entry.call,
+                where,
                 read_only=not self.settings.allow_writes,
                 pools=self._pools.lease,
                 scanner=self.index.scan,
-                emit=discard if relay is None else relay.emit,
+                emit=emit,
                 snapshots=self.index,
                 buffers=self.index.read_buffer,
             )
         finally:
-            if entry.call.spec.writes and entry.call.root is not None:
-                self.index.invalidate(entry.call.root)  # PROTOCOL §7: drop the root's context
+            if entry.call.spec.writes:
+                for root in roots_of(where):
+                    self.index.invalidate(root)  # PROTOCOL §7: drop the root's context
 
     def _answer_error(self, request_id: bytes, failure: RpcError) -> None:
         self._writer.send(error_line(request_id, failure))

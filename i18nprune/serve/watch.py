@@ -17,6 +17,7 @@ import msgspec
 import trio
 
 from i18nprune.envelope import ProblemError
+from i18nprune.locales.view import LocaleView
 from i18nprune.ops.cleanup import CleanupData, CleanupOptions
 from i18nprune.ops.events import discard
 from i18nprune.ops.file import Diagnostic, file_diagnostics
@@ -26,6 +27,7 @@ from i18nprune.ops.validate import dynamic_counts, missing_in, source_views
 from i18nprune.project import Project, ProjectHandle, ProjectRequest
 from i18nprune.reference import Evidence, literal_candidates
 from i18nprune.scan.grammars import SCANNED_SUFFIXES
+from i18nprune.serve.folders import decides_routing, routing_of
 from i18nprune.serve.index import MAX_ROOTS, MAX_WATCHED_DIRS, ScanIndex, TreeWatch, Unwatchable
 from i18nprune.serve.protocol import notification_line
 from i18nprune.serve.transport import notice
@@ -85,11 +87,16 @@ class _Watched:
     scope: trio.CancelScope = field(default_factory=trio.CancelScope)
     ready: trio.Event = field(default_factory=trio.Event)
     watching: bool = False
+    projects: tuple[Path, ...] | None = None
+    """The roots of the projects below the root that its last report found (a workspace
+    root's; None until the first report): each is reported by this watch, never watched on
+    its own."""
 
 
 @dataclass(frozen=True)
 class _Changed:
-    """A change worth a report: the project as it is now and each changed file's kind."""
+    """A change worth a report: the project as it is now and each changed file's kind (paths
+    relative to the project's root)."""
 
     project: Project
     files: dict[str, FileKind]
@@ -97,11 +104,12 @@ class _Changed:
 
 @dataclass(frozen=True)
 class _Findings:
-    """What a change report says, but for the count that `cleanup` computes."""
+    """What a change report says of the changed source files, and what the summary is counted
+    from."""
 
     files: list[str]
-    missing: int
-    dynamic: int
+    evidence: Evidence
+    views: dict[str | None, LocaleView]
     diagnostics: dict[str, list[Diagnostic]]
 
 
@@ -136,9 +144,14 @@ class Watcher:
 
     async def watch(self, root: Path) -> bool:
         """Watch `root` (a realpath) from now on; whether its changes are seen (False: it cannot
-        be watched, said once on stderr). Returns once the watch is in place."""
+        be watched, said once on stderr). Returns once the watch is in place. A project of a
+        workspace root already watched is reported by that root's watch."""
         if self._stopped:
             return False
+        for folder, covering in self._roots.items():
+            if folder in root.parents and (covering.projects is None or root in covering.projects):
+                self._roots.move_to_end(folder)
+                return covering.watching  # the workspace root's watch reports this project
         watched = self._roots.get(root)
         if watched is None:
             watched = self._roots[root] = _Watched()
@@ -214,44 +227,108 @@ class Watcher:
             await self._report(root, files)
 
     async def _report(self, root: Path, files: set[str], *, warming: bool = False) -> None:
-        """Send `$/changed` (and `$/diagnostics`) for a change of `files` under `root` (all of
-        it when empty); a change of no source, locale or config file is not reported. The whole
-        report is sent at once, or not at all when the watcher stopped meanwhile. `warming`:
-        only scan, so that the index is warm for the first change; send nothing."""
+        """Report a change of `files` under `root` (all of it when empty) for each project it
+        touches (at a workspace root, each project the files belong to; a change of what
+        decides the projects, such as the workspace file, touches them all); a change of no
+        source, locale or config file is not reported. `warming`: only scan each project, so
+        that the index is warm for the first change; send nothing."""
         try:
-            changed = await trio.to_thread.run_sync(self._classify, root, files, warming)
-            if changed is None:
+            found = await trio.to_thread.run_sync(self._classify, root, files, warming)
+            if found is None:
                 return
+            projects, changes = found
+            self._cover(root, projects)
             if warming:
-                await trio.to_thread.run_sync(self._findings, changed, True)
+                for changed in changes:
+                    await trio.to_thread.run_sync(self._findings, changed, True)
                 return
-            # Cleanup reads the locales while the findings' scan runs; its own scan then waits
-            # for that one and is answered by the index with its result.
             async with trio.open_nursery() as nursery:
-                unused = _Later[int]()
-                nursery.start_soon(unused.run, self._unused, root)
-                findings = await trio.to_thread.run_sync(self._findings, changed, False)
-                if findings is None:
-                    nursery.cancel_scope.cancel()
-                    return
+                for changed in changes:
+                    nursery.start_soon(self._report_project, changed)
         except Exception as exc:  # a bug: this report is lost, the session goes on
             notice(f"serve: internal error while reporting changes under {root}:")
             notice("".join(traceback.format_exception(exc)))
+
+    def _cover(self, root: Path, projects: tuple[Path, ...]) -> None:
+        """Note the projects below `root` that its watch reports, and stop watching any of
+        them on its own (named by a request before the root was): each change would be
+        reported twice."""
+        watched = self._roots.get(root)
+        if watched is None:
             return
+        watched.projects = projects
+        for project in projects:
+            below = self._roots.pop(project, None) if project != root else None
+            if below is not None:
+                below.scope.cancel()
+
+    async def _report_project(self, changed: _Changed) -> None:
+        """Send one project's report: first `$/diagnostics` for each changed source file, as
+        soon as they are known, then `$/changed` once its summary is counted (`cleanup`'s dry
+        run counts the unused keys; it reads and scans meanwhile when no diagnostics come
+        first). Nothing is sent once the watcher stopped."""
+        root = changed.project.root
+        unused = _Later[int]()
+        counted_meanwhile = not any(kind == "source" for kind in changed.files.values())
+        async with trio.open_nursery() as nursery:
+            if counted_meanwhile:
+                nursery.start_soon(unused.run, self._unused, root)
+            findings = await trio.to_thread.run_sync(self._findings, changed, False)
+            if findings is None or self._stopped:
+                nursery.cancel_scope.cancel()
+                return
+            for path, diagnostics in findings.diagnostics.items():
+                pushed = DiagnosticsParams(str(root), path, diagnostics)
+                self._send(notification_line("$/diagnostics", pushed))
+            if not counted_meanwhile:
+                nursery.start_soon(unused.run, self._unused, root)
+            missing, dynamic = await trio.to_thread.run_sync(_counts, findings)
         if self._stopped:
             return
-        summary = Summary(missing=findings.missing, unused=unused.value, dynamic=findings.dynamic)
-        lines = [notification_line("$/changed", ChangedParams(str(root), findings.files, summary))]
-        for path, diagnostics in findings.diagnostics.items():
-            params = DiagnosticsParams(str(root), path, diagnostics)
-            lines.append(notification_line("$/diagnostics", params))
-        for line in lines:
-            self._send(line)
+        summary = Summary(missing=missing, unused=unused.value, dynamic=dynamic)
+        params = ChangedParams(str(root), findings.files, summary)
+        self._send(notification_line("$/changed", params))
 
-    def _classify(self, root: Path, files: set[str], quiet: bool) -> _Changed | None:
-        """The project and what each changed file is to it (in a worker thread); None when no
-        file that matters changed, or the project cannot be opened (said on stderr unless
-        `quiet`)."""
+    def _classify(
+        self, root: Path, files: set[str], quiet: bool
+    ) -> tuple[tuple[Path, ...], list[_Changed]] | None:
+        """The roots of the projects below `root` (none when it is one project) and, for each
+        project the change of `files` touches, the project as it is now and what each changed
+        file is to it (in a worker thread). None when the projects cannot be found; a project
+        that cannot be opened is left out; both are said on stderr unless `quiet`."""
+        try:
+            routing = routing_of(self._index, root)
+        except ProblemError as exc:
+            if not quiet:
+                notice(f"serve: no change report for {root}: {exc}")
+            return None
+        below = tuple(project.root for project in routing.projects) if routing.workspace else ()
+        touched: dict[Path, set[str]] = {}
+        everything = not files
+        for path in files:
+            owner = routing.project_of(path)
+            if owner is not None:
+                relative = os.path.relpath(root / path, owner.root).replace(os.sep, "/")
+                touched.setdefault(owner.root, set()).add(relative)
+            elif decides_routing(path):
+                everything = True
+        if everything:
+            touched = {
+                project.root: touched.get(project.root, set()) for project in routing.projects
+            }
+        changes = []
+        for project_root, named in sorted(touched.items()):
+            changed = self._changed_in(project_root, named, everything, quiet)
+            if changed is not None:
+                changes.append(changed)
+        return below, changes
+
+    def _changed_in(
+        self, root: Path, files: set[str], everything: bool, quiet: bool
+    ) -> _Changed | None:
+        """The project at `root` and what each of `files` is to it; None when none of them
+        matters (unless `everything` changed) or the project cannot be opened (said on stderr
+        unless `quiet`)."""
         try:
             project = ProjectHandle(
                 ProjectRequest(cwd=root, project=root, read_only=self._read_only)
@@ -262,13 +339,14 @@ class Watcher:
                 notice(f"serve: no change report for {root}: {exc}")
             return None
         relevant = {path: kind for path, kind in kinds.items() if kind is not None}
-        if files and not relevant:
+        if files and not relevant and not everything:
             return None
         return _Changed(project, relevant)
 
     def _findings(self, changed: _Changed, quiet: bool) -> _Findings | None:
-        """Everything but the unused count, in a worker thread; None when the project's
-        locales or sources cannot be located (said on stderr unless `quiet`)."""
+        """The diagnostics of the changed source files and what the summary is counted from,
+        in a worker thread; None when the project's locales or sources cannot be located (said
+        on stderr unless `quiet`)."""
         project = changed.project
         try:
             views = source_views(project)
@@ -280,16 +358,12 @@ class Watcher:
         evidence = Evidence(
             self._index.scan(options, None), options.syntax, project.source_locale()
         )
-        return _Findings(
-            files=sorted(changed.files),
-            missing=len(missing_in(evidence, views)),
-            dynamic=dynamic_counts(evidence.scan).count,
-            diagnostics={
-                path: file_diagnostics(evidence, views, path)
-                for path, kind in sorted(changed.files.items())
-                if kind == "source"
-            },
-        )
+        diagnostics = {
+            path: file_diagnostics(evidence, views, path)
+            for path, kind in sorted(changed.files.items())
+            if kind == "source"
+        }
+        return _Findings(sorted(changed.files), evidence, views, diagnostics)
 
     async def _unused(self, root: Path) -> int:
         """What a dry-run `cleanup` of the source locale would remove (it reads and scans in
@@ -299,6 +373,12 @@ class Watcher:
             envelope = await execute(OPS["cleanup"], handle, CleanupOptions(dry_run=True), discard)
         data = envelope.data
         return data.would_remove if isinstance(data, CleanupData) else 0
+
+
+def _counts(findings: _Findings) -> tuple[int, int]:
+    """The summary's `missing` and `dynamic` counts (in a worker thread)."""
+    evidence = findings.evidence
+    return len(missing_in(evidence, findings.views)), dynamic_counts(evidence.scan).count
 
 
 class _Later(Generic[T]):

@@ -234,6 +234,23 @@ def test_op_key_by_name_gives_values_definitions_and_usages(
     }
 
 
+def test_op_key_sees_a_locale_file_edited_between_two_lookups(
+    serve: ServeFactory, example_project: Path
+) -> None:
+    # A server keeps the locale views between lookups: an edit must still be seen.
+    server = serve("--project", str(example_project))
+    assert server.key("nav.home")["data"]["values"]["fr"] == "Accueil"
+    french = example_project / "locales/fr.json"
+    document = json.loads(french.read_text())
+    document["nav"]["home"] = "Maison"
+    french.write_text(json.dumps({"added": "first", **document}, ensure_ascii=False, indent=2))
+
+    data = server.key("nav.home")["data"]
+
+    assert data["values"] == {"en": "Home", "fr": "Maison"}
+    assert [d["line"] for d in data["definitions"] if d["locale"] == "fr"] == [7]
+
+
 def test_op_key_by_position_finds_the_key_under_the_cursor(
     serve: ServeFactory, example_project: Path
 ) -> None:

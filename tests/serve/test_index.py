@@ -164,6 +164,36 @@ def test_a_kept_scan_is_returned_while_nothing_changes(project: Path) -> None:
         index.close()
 
 
+def test_a_lasting_value_is_kept_until_a_path_it_depends_on_changes(project: Path) -> None:
+    index = ScanIndex()
+
+    def config_changes(path: str) -> bool:
+        return path == "i18nprune.config.json"
+
+    try:
+        generation, kept = index.recall_lasting(project, "routing")
+        assert generation is not None and kept is None
+        index.remember_lasting(project, generation, "routing", "found", config_changes)
+        (project / "src/app.ts").write_text("t('home.title');\n")
+        assert index.recall_lasting(project, "routing")[1] == "found"
+        (project / "i18nprune.config.json").write_text('{"locales": {"source": "en"}}')
+        assert index.recall_lasting(project, "routing")[1] is None
+    finally:
+        index.close()
+
+
+def test_a_lasting_value_computed_before_a_change_is_not_kept(project: Path) -> None:
+    index = ScanIndex()
+    try:
+        generation, _ = index.recall_lasting(project, "routing")
+        assert generation is not None
+        (project / "src/app.ts").write_text("t('home.title');\n")
+        index.remember_lasting(project, generation, "routing", "stale", lambda _: False)
+        assert index.recall_lasting(project, "routing")[1] is None
+    finally:
+        index.close()
+
+
 def test_a_root_too_large_to_watch_is_walked_every_time(project: Path) -> None:
     index = ScanIndex(max_watched_dirs=1)
     try:

@@ -143,6 +143,19 @@ def test_a_source_edit_pushes_changed_and_its_diagnostics(
     assert (diagnostic["range"]["line"], diagnostic["range"]["column"]) == (2, 11)
 
 
+def test_a_saves_diagnostics_are_pushed_before_its_changed(
+    serve: ServeFactory, project: Path
+) -> None:
+    # The file's diagnostics are known before the unused count (a cleanup dry run) is: they
+    # do not wait for it.
+    client = watching(serve, "--project", str(project))
+    since = len(client.notifications())
+    (project / "src/app.ts").write_text("t('home.title');\nt('home.lost');\n")
+    changed_after(client, since, project)
+    methods = [(n.method, n.params.get("path")) for n in client.notifications()[since:]]
+    assert methods == [("$/diagnostics", "src/app.ts"), ("$/changed", None)]
+
+
 def test_fixing_a_source_file_pushes_an_empty_list_that_clears_it(
     serve: ServeFactory, project: Path
 ) -> None:
@@ -150,6 +163,7 @@ def test_fixing_a_source_file_pushes_an_empty_list_that_clears_it(
     since = len(client.notifications())
     (project / "src/app.ts").write_text("t('home.lost');\n")
     assert diagnostics_after(client, since, project, "src/app.ts")
+    changed_after(client, since, project)  # the report ends with it
     since = len(client.notifications())
     (project / "src/app.ts").write_text("t('home.old');\n")
     assert diagnostics_after(client, since, project, "src/app.ts") == []
@@ -299,6 +313,7 @@ def test_a_read_only_sessions_watcher_writes_nothing(
     since = len(client.notifications())
     source.write_text("t('home.title');\nt('home.lost');\n")
     assert diagnostics_after(client, since, project, "src/app.ts")
+    changed_after(client, since, project)  # the report ends with it
     since = len(client.notifications())
     locale.write_text(json.dumps({"home": {"title": "Home", "lost": "Lost"}}))
     assert changed_after(client, since, project)["summary"]["missing"] == 0

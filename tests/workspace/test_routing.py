@@ -28,7 +28,7 @@ def test_a_folder_with_configs_below_routes_each_file_to_the_deepest_project(
 
     routing = route_folder(tmp_path)
 
-    assert routing.workspace
+    assert routing.workspace and routing.workspace_file is None
     web = routing.project_of("apps/web/src/App.tsx")
     assert web is not None and web.rel == "apps/web"
     embedded = routing.project_of(tmp_path / "apps/web/embedded/src/x.ts")
@@ -70,6 +70,7 @@ def test_a_workspace_file_decides_and_a_broken_one_is_an_error(tmp_path: Path) -
     routing = route_folder(tmp_path)
 
     assert routing.workspace
+    assert routing.workspace_file == (tmp_path / WORKSPACE_FILE).resolve()
     assert [project.rel for project in routing.projects] == ["packages/docs"]
     assert routing.project_of("packages/ui/src/a.ts") is None
 
