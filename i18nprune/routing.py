@@ -51,17 +51,22 @@ class FolderRouting:
         return sorted(project.root for project in self.projects)
 
 
-def route_folder(folder: Path, env: Mapping[str, str] | None = None) -> FolderRouting:
+def route_folder(
+    folder: Path, env: Mapping[str, str] | None = None, *, look_above: bool = False
+) -> FolderRouting:
     """The projects of `folder` (see the module docstring). Raises ProblemError for a
-    workspace file that is not valid. A folder with no project below it is inside one (see
-    `_inside_a_project`), else one itself."""
+    workspace file that is not valid. A folder with no project below it is one project — or,
+    with `look_above` (an editor's folder, which may be any folder of a project), the project
+    it lies inside (see `_inside_a_project`)."""
     folder = Path(os.path.realpath(folder))
     try:
         workspace = find_workspace(folder, env)
     except ProblemError as exc:
         if exc.issue.code != Code.WORKSPACE_EMPTY:
             raise
-        return _inside_a_project(folder, env)
+        if look_above:
+            return _inside_a_project(folder, env)
+        return FolderRouting(folder, (WorkspaceProject(folder, ".", None),), workspace=False)
     projects = sorted(workspace.projects, key=lambda project: -len(project.root.parts))
     only_itself = len(projects) == 1 and projects[0].root == folder
     return FolderRouting(
@@ -82,7 +87,7 @@ def _inside_a_project(folder: Path, env: Mapping[str, str] | None) -> FolderRout
         manifest = None
         for above in folder.parents:
             if (above / WORKSPACE_FILE).is_file():
-                return route_folder(above, env)
+                return route_folder(above, env, look_above=True)
             config = next((above / n for n in CONFIG_FILE_NAMES if (above / n).is_file()), None)
             if config is not None:
                 project = WorkspaceProject(above, _up(folder, above), config)

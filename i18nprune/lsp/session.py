@@ -279,7 +279,7 @@ class Session:
 
     async def _route(self, folder: Path) -> None:
         try:
-            routing = await trio.to_thread.run_sync(route_folder, folder)
+            routing = await trio.to_thread.run_sync(lambda: route_folder(folder, look_above=True))
         except ProblemError as exc:
             self.show(1, str(exc), once=f"route {folder}")
             return

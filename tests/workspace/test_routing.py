@@ -85,11 +85,12 @@ def test_a_folder_inside_a_project_routes_to_the_project_above_it(tmp_path: Path
     app = configured(tmp_path / "app")
     (app / "src/components").mkdir(parents=True)
 
-    routing = route_folder(app / "src")
+    routing = route_folder(app / "src", look_above=True)
 
     owner = routing.project_of("components/Cart.tsx")
     assert owner is not None and owner.root == app.resolve() and owner.rel == ".."
     assert not routing.workspace
+    assert route_folder(app / "src").roots == [(app / "src").resolve()]  # a host that asks
 
 
 def test_a_zero_config_folder_inside_a_package_routes_to_the_package(tmp_path: Path) -> None:
@@ -97,7 +98,7 @@ def test_a_zero_config_folder_inside_a_package_routes_to_the_package(tmp_path: P
     (tmp_path / "web/src").mkdir(parents=True)
     (tmp_path / "web/package.json").write_text("{}")
 
-    routing = route_folder(tmp_path / "web/src")
+    routing = route_folder(tmp_path / "web/src", look_above=True)
 
     assert routing.roots == [(tmp_path / "web").resolve()]
 
@@ -107,6 +108,6 @@ def test_the_search_upward_stops_at_the_repository_root(tmp_path: Path) -> None:
     (tmp_path / "repo/.git").mkdir(parents=True)
     (tmp_path / "repo/src").mkdir()
 
-    routing = route_folder(tmp_path / "repo/src")
+    routing = route_folder(tmp_path / "repo/src", look_above=True)
 
     assert routing.roots == [(tmp_path / "repo/src").resolve()]
