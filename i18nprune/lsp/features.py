@@ -5,6 +5,7 @@ diagnostics, hovers, completions, locations, inlay hints and edits. Pure functio
 
 from __future__ import annotations
 
+import heapq
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -272,7 +273,7 @@ def completion_items(
         Position(position.line, _units(line_text, typed.end, encoding)),
     )
     items = []
-    for path in sorted(matches)[:MAX_COMPLETIONS]:
+    for path in heapq.nsmallest(MAX_COMPLETIONS, matches):
         label = path[len(scope) :]
         value = keys[path]
         items.append(

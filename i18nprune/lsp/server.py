@@ -16,6 +16,7 @@ import trio
 from i18nprune.lsp.framing import FrameReader
 from i18nprune.lsp.methods import NOTIFICATIONS, REQUESTS
 from i18nprune.lsp.session import EXIT_INTERRUPTED, LspSettings, Session
+from i18nprune.serve.session import tune_collector
 from i18nprune.serve.shared_pool import SharedPool
 from i18nprune.serve.transport import LineWriter, notice
 from i18nprune.system.descriptors import claim_stdout
@@ -34,6 +35,7 @@ def serve_lsp(settings: LspSettings) -> int:
     sys.dont_write_bytecode = True
     protocol_fd = claim_stdout()
     sys.setswitchinterval(GIL_SWITCH_SECONDS)
+    tune_collector()  # as serve: no long collection pauses over the engine's data
     try:
         return trio.run(_serve, settings, protocol_fd)
     except KeyboardInterrupt:

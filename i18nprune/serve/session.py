@@ -548,7 +548,7 @@ def serve_stdio(settings: ServeSettings) -> int:
     # Threads doing CPU work (parsing, planning, writing) hold the GIL for up to the switch
     # interval at a time; a short one keeps `ping` and cancel latency low while they run.
     sys.setswitchinterval(GIL_SWITCH_SECONDS)
-    _tune_collector()
+    tune_collector()
     try:
         trio.run(_serve, settings, protocol_fd)
     except KeyboardInterrupt:
@@ -560,7 +560,7 @@ def serve_stdio(settings: ServeSettings) -> int:
     return EXIT_OK
 
 
-def _tune_collector() -> None:
+def tune_collector() -> None:
     """Keep the cyclic garbage collector's pauses short while serving.
 
     A collection holds the GIL, so whichever thread triggers it stalls the event loop (and every
