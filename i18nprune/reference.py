@@ -274,7 +274,8 @@ class Evidence:
         for, as `missing` judges it: a plural or context form, a subtree's head, a key holding
         an array or object, or messages the component brings itself."""
         sets = {namespace: set(found) for namespace, found in paths.items()}
-        everything = set().union(*sets.values()) if sets else set()
+        # One namespace (namespaces off): its set is every path; no copy of it is kept.
+        everything = next(iter(sets.values())) if len(sets) == 1 else set().union(*sets.values())
         # The keys holding an array or object, built only when a key is not a path itself.
         held: dict[str | None, set[str]] = {}
 
