@@ -396,3 +396,82 @@ def test_code_actions_ignore_other_servers_diagnostics(
     )
 
     assert [a["title"] for a in actions] == ["Add `home.missing` to locales/en.json"]
+
+
+def test_symbols_list_a_locale_files_keys_and_the_workspaces_keys(
+    lsp: Callable[..., LspClient], project: Path
+) -> None:
+    client = lsp()
+    client.initialize(project)
+    en = project / "locales/en.json"
+    uri = client.open(en, language="json")
+    client.diagnostics(uri)
+
+    symbols = client.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}})
+    found = client.request("workspace/symbol", {"query": "SUBT"})
+
+    names = [symbol["name"] for symbol in symbols]
+    assert {"home.title", "home.subtitle", "old.key"} <= set(names)
+    lines = en.read_text().splitlines()
+    title = next(symbol for symbol in symbols if symbol["name"] == "home.title")
+    assert lines[title["location"]["range"]["start"]["line"]].strip().startswith('"title"')
+    assert [symbol["name"] for symbol in found] == ["home.subtitle"]
+    assert found[0]["location"]["uri"] == en.as_uri()
+
+
+def test_the_source_action_removes_every_unused_key_of_a_locale_file(
+    lsp: Callable[..., LspClient], project: Path
+) -> None:
+    en = project / "locales/en.json"
+    en.write_text(
+        json.dumps(
+            {"home": {"title": "Welcome", "subtitle": "Hi"}, "old": {"key": "Old", "two": "Two"}},
+            indent=2,
+        )
+    )
+    client = lsp()
+    client.initialize(project)
+    uri = client.open(en, language="json")
+    client.wait_for(
+        lambda m: (
+            (m.get("params") or {}).get("uri") == uri
+            and any(d["code"] == "i18nprune.cleanup.unused_key" for d in m["params"]["diagnostics"])
+        ),
+        "the unused-key hints",
+    )
+
+    actions = client.request(
+        "textDocument/codeAction",
+        {
+            "textDocument": {"uri": uri},
+            "range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}},
+            "context": {"diagnostics": [], "only": ["source.i18nprune.removeUnused"]},
+        },
+    )
+
+    [action] = actions
+    assert action["kind"] == "source.i18nprune.removeUnused"
+    for name in ("en.json", "fr.json"):
+        path = project / "locales" / name
+        assert "old" not in json.loads(
+            apply(path.read_text(), action["edit"]["changes"][path.as_uri()])
+        )
+    assert "two" in json.loads(en.read_text())["old"]  # the editor applies it, not the server
+
+
+def test_rename_is_refused_where_data_quotes_the_key(
+    lsp: Callable[..., LspClient], project: Path
+) -> None:
+    (project / "src/menu.ts").write_text("export const MENU = [{ label: 'home.title' }];\n")
+    client = lsp()
+    client.initialize(project)
+    uri = client.open(project / "src/app.tsx")
+    client.diagnostics(uri)
+    line = APP.splitlines()[4]
+
+    with pytest.raises(LspFailure) as refused:
+        client.request(
+            "textDocument/prepareRename", client.at(uri, 4, line.index("home.title") + 1)
+        )
+
+    assert "src/menu.ts:1" in refused.value.message
