@@ -3,8 +3,10 @@ scan of its code (from the session's scan index, shared with `serve`'s ops), and
 verdict — and the questions an editor asks of them, in the engine's terms (paths relative to
 the root; 1-based lines, character columns). `lsp.features` turns the answers into LSP.
 
-Everything here is synchronous and runs in worker threads; a state is immutable once built,
-but for `unused`, which the server sets once `cleanup`'s dry run has answered.
+Everything here is synchronous and runs in worker threads. A state describes its files as they
+were when it was built; what changes on it later is `unused` and `quality` (set once `cleanup`'s
+dry run and `quality` have answered) and its caches of derived values (a race between two
+threads computes one twice, nothing worse).
 """
 
 from __future__ import annotations
@@ -51,6 +53,9 @@ class Finding:
     message: str
     key: str | None = None
     unnecessary: bool = False
+    token: bool = False
+    """Whether the range is the JSON string that starts at (`line`, `column`): a locale key,
+    whose end the editor's text says (`end_line`/`end_column` are then only a fallback)."""
 
 
 @dataclass(frozen=True)
@@ -93,8 +98,8 @@ STALE = "i18nprune.lock.stale_translation"
 
 @dataclass
 class ProjectState:
-    """One project as its files are at `generation` (see `ScanIndex.recall`; None: the root is
-    not watched, so every question reads it afresh)."""
+    """One project as its files are at `generation` (see `ScanIndex.generation`; None: the root
+    is not watched, so the session reads it afresh for every question)."""
 
     root: Path
     generation: int | None
@@ -307,6 +312,7 @@ class ProjectState:
                     f"`{path}` is stale: the source text changed since it was translated; "
                     "`generate` translates it again (edit it to keep your own)",
                     path,
+                    token=True,
                 )
             )
         for finding in self.quality:
@@ -323,6 +329,7 @@ class ProjectState:
                         f"i18nprune.quality.{finding.kind}",
                         finding.message,
                         finding.path,
+                        token=True,
                     )
                 )
         data = self.unused
@@ -335,12 +342,13 @@ class ProjectState:
                                 location.line,
                                 location.column,
                                 location.line,
-                                location.column + len(_last_part(key)) + 2,
+                                location.column + 1,
                                 "hint",
                                 UNUSED,
                                 f"`{key}` is not used by the code; `cleanup` would remove it",
                                 key,
                                 unnecessary=True,
+                                token=True,
                             )
                         )
         return sorted(set(found), key=lambda f: (f.line, f.column, f.code))
@@ -594,8 +602,3 @@ def _is_form_of(candidate: str, key: str, syntax: KeySyntax) -> bool:
     return candidate.startswith(prefix) and (
         syntax.key_separator is None or syntax.key_separator not in rest
     )
-
-
-def _last_part(key: str) -> str:
-    path = key.rpartition(":")[2]
-    return path.rpartition(".")[2]

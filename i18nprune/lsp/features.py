@@ -70,10 +70,14 @@ def diagnostics(findings: list[Finding], lines: LineMap, encoding: Encoding) -> 
 
 
 def diagnostic(finding: Finding, lines: LineMap, encoding: Encoding) -> Diagnostic:
-    return Diagnostic(
-        engine_range(
+    if finding.token:
+        where = key_token_range(lines, finding.line, finding.column, encoding)
+    else:
+        where = engine_range(
             lines, finding.line, finding.column, finding.end_line, finding.end_column, encoding
-        ),
+        )
+    return Diagnostic(
+        where,
         SEVERITY[finding.severity],
         finding.code,
         finding.message,
