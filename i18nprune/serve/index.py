@@ -357,18 +357,33 @@ class _RootIndex:
                 self.snapshots[key] = value
 
     def recall_lasting(self, key: Hashable) -> tuple[int | None, object | None]:
-        with self.lock:
+        """Never waits for a scan in progress: then the value as the scan's catching up left it
+        (changes since the scan started are seen at the next catch-up, as for the scan)."""
+        if not self.lock.acquire(blocking=False):
+            if self.closed or self.unwatchable is not None:
+                return None, None
+            kept = self.lasting.get(key)
+            return self.generation, None if kept is None else kept[0]
+        try:
             if not self._catch_up():
                 return None, None
             kept = self.lasting.get(key)
             return self.generation, None if kept is None else kept[0]
+        finally:
+            self.lock.release()
 
     def remember_lasting(
         self, generation: int, key: Hashable, value: object, changes: Callable[[str], bool]
     ) -> None:
-        with self.lock:
+        """Never waits for a scan in progress either: the value is then not kept (the next
+        request computes it again)."""
+        if not self.lock.acquire(blocking=False):
+            return
+        try:
             if self._catch_up() and self.generation == generation:
                 self.lasting[key] = (value, changes)
+        finally:
+            self.lock.release()
 
     def invalidate(self) -> None:
         """Drop the kept scans before the next one; never waits for a scan in progress (the
@@ -544,7 +559,9 @@ class ScanIndex:
         self, root: str | os.PathLike[str], key: Hashable
     ) -> tuple[int | None, object | None]:
         """Like `recall`, for a value kept by `remember_lasting`: (the state of the files under
-        `root` now, or None when it is not watched; the value, or None)."""
+        `root` now, or None when it is not watched; the value, or None). Unlike `recall` it
+        never waits for a scan of the root in progress (see `_RootIndex.recall_lasting`): the
+        routing of a workspace root is asked for before every request there."""
         index = self._root(os.path.realpath(root))
         return (None, None) if index is None else index.recall_lasting(key)
 
