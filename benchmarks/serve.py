@@ -441,7 +441,7 @@ class Benchmark:
 
         files = self.sizes.push_files
         size = f"{files:,} files, {push_shape(files).leaves:,} keys"
-        goal = Limit(500.0, "issue 29 goal: ≤ 0.5 s (PROTOCOL §12's first notice)")
+        goal = Limit(500.0, "issue 29 goal: ≤ 0.5 s (docs/serve.md: the first notice)")
         spec = Spec(
             "serve_push_diagnostics_p99",
             f"serve save → its $/diagnostics, {size}, p99 of {PUSH_SAVES} saves",

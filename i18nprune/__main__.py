@@ -1,7 +1,8 @@
 """The command line's entry point, for `python -m i18nprune` and the `i18nprune` script.
 
 It runs before any other module of the package is imported, so a read-only `serve` turns
-bytecode writing off before Python compiles anything of ours (PROTOCOL §6: no disk writes).
+bytecode writing off before Python compiles anything of ours (docs/serve.md#6-read-only-by-default:
+no disk writes).
 """
 
 import atexit

@@ -1,6 +1,7 @@
 """The result every op returns: the JSON envelope, its issues, and the stable issue codes.
 
-One shape for the CLI's `--json` output and for `serve` results (PRODUCT §4).
+One shape for the CLI's `--json` output and for `serve` results (docs/ci.md#json-envelopes,
+docs/serve.md#9-results).
 """
 
 from __future__ import annotations

@@ -20,7 +20,8 @@ _NATURAL_LANGUAGE = re.compile(r"[ ,?!;]")
 
 
 class KeySyntax(msgspec.Struct, frozen=True, kw_only=True):
-    """The project's key separators and namespaces (PRODUCT §2, `locales.*`).
+    """The project's key separators and namespaces (`locales.*`;
+    docs/evidence.md#keys-have-a-namespace).
 
     `namespaces` lists the source locale's namespaces when namespaces are on (`None`: off);
     a key's leading `ns:` names a namespace only when it is one of them. `key_separator` is

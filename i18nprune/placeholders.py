@@ -1,6 +1,6 @@
-"""Placeholder safety (PRODUCT §6): split a text into the units a provider translates, with every
-placeholder (and every glossary term) masked as `<x id="N"/>`, put the translations back, and
-verify nothing was lost.
+"""Placeholder safety (docs/translation-workflow.md#placeholders): split a text into the units a
+provider translates, with every placeholder (and every glossary term) masked as `<x id="N"/>`,
+put the translations back, and verify nothing was lost.
 """
 
 from __future__ import annotations

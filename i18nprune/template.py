@@ -1,4 +1,5 @@
-"""The sync template: the source leaves every target locale needs (PRODUCT §5)."""
+"""The sync template: the source leaves every target locale needs
+(docs/locale-files.md#the-sync-template)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The `i18nprune` command line: global flags, one command per op, exit codes (PRODUCT §4–§5).
+"""The `i18nprune` command line: global flags, one command per op, exit codes (README.md#commands,
+docs/ci.md#exit-codes).
 
 Start-up is part of every short command, so this module holds only the command tree: an op's
 command (its flags are the op's Options fields) is built when it is run or shows its own help,

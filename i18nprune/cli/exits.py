@@ -1,4 +1,5 @@
-"""The command line's exit codes (PRODUCT §5), and the usage error that ends a run with one."""
+"""The command line's exit codes (docs/ci.md#exit-codes), and the usage error that ends a run
+with one."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The configuration schema: typed Structs whose defaults are the product's defaults (PRODUCT §1).
+"""The configuration schema: typed Structs whose defaults are the product's defaults
+(docs/config.md).
 
 Field names are snake_case in Python and camelCase on disk (`rename="camel"`).
 """

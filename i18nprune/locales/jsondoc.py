@@ -1,7 +1,8 @@
 """Locale JSON documents edited by leaf path and written back in their own style, atomically.
 
-The one door through which the project writes and deletes locale files (DESIGN "Writes go
-through one door"): key order, indentation, newlines, number spellings and non-ASCII text survive.
+The one door through which the project writes and deletes locale files
+(docs/architecture.md#house-rules, docs/locale-files.md#writing): key order, indentation,
+newlines, number spellings and non-ASCII text survive.
 """
 
 from __future__ import annotations

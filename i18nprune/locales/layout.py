@@ -1,8 +1,9 @@
 """Finding a project's locale files: the configured layout turned into segments per locale.
 
-Layouts (PRODUCT §2): `flat_file`/`locale_file` is `<dir>/<code>.json`; `locale_directory`/
-`locale_per_dir` is `<dir>/<code>/**/*.json`; `locale_directory`/`feature_bundle` is
-`<dir>/**/<code>.json`, at any depth including `<dir>` itself.
+Layouts (docs/locale-files.md#layouts-and-segments): `flat_file`/`locale_file` is
+`<dir>/<code>.json`; `locale_directory`/`locale_per_dir` is `<dir>/<code>/**/*.json`;
+`locale_directory`/`feature_bundle` is `<dir>/**/<code>.json`, at any depth including `<dir>`
+itself.
 """
 
 from __future__ import annotations

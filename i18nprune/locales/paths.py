@@ -1,8 +1,9 @@
 """Leaf paths: the text form of a position in a locale document (`home.title`, `list[2].label`).
 
 The grammar has no escaping: `.` always separates keys, so a literal dotted key `{"a.b": …}`
-and nested keys `{"a": {"b": …}}` name the same path (PRODUCT §2), and a key ending in `[n]`
-(decimal n) reads as an array index. Any other `[`/`]` is part of the key.
+and nested keys `{"a": {"b": …}}` name the same path (docs/locale-files.md#leaves-and-paths),
+and a key ending in `[n]` (decimal n) reads as an array index. Any other `[`/`]` is part of the
+key.
 """
 
 from __future__ import annotations

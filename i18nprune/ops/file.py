@@ -1,5 +1,5 @@
-"""`op.file`: the diagnostics and key sites of one source file, for an editor (PROTOCOL §12) —
-of the file on disk, or of an unsaved buffer."""
+"""`op.file`: the diagnostics and key sites of one source file, for an editor
+(docs/serve.md#editor-ops) — of the file on disk, or of an unsaved buffer."""
 
 from __future__ import annotations
 

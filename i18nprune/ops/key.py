@@ -1,5 +1,5 @@
 """`op.key`: one key's text in every locale, where each locale file defines it and where the
-code uses it — asked by name, or by a position in a source file (PROTOCOL §12)."""
+code uses it — asked by name, or by a position in a source file (docs/serve.md#editor-ops)."""
 
 from __future__ import annotations
 

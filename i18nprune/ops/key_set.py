@@ -1,5 +1,5 @@
 """`op.key.set`: set one leaf of one locale through the format-preserving writer — an editor's
-"add missing key" and "edit translation" (PROTOCOL §12)."""
+"add missing key" and "edit translation" (docs/serve.md#editor-ops)."""
 
 from __future__ import annotations
 

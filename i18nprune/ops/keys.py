@@ -1,5 +1,5 @@
 """`op.keys`: the source locale's keys that start with a prefix, with their texts — what an
-editor offers while a key is typed (PROTOCOL §12)."""
+editor offers while a key is typed (docs/serve.md#editor-ops)."""
 
 from __future__ import annotations
 

@@ -67,7 +67,8 @@ class OpSpec(Generic[Opts]):
     """Stops cleanly when cancelled while running (and writes nothing then); other ops, once
     started, finish."""
     command_line: bool = True
-    """Whether the CLI has a command for it; editor ops (PROTOCOL §12) are served only."""
+    """Whether the CLI has a command for it; editor ops (docs/serve.md#editor-ops) are served
+    only."""
     inline: bool = False
     """Awaits nothing but `offload.run_blocking`, so a command runs it without an event loop
     (`offload.run_inline`) and without importing trio."""

@@ -1,4 +1,5 @@
-"""Key extraction: which translation keys a project's JS/TS/Vue/Svelte source uses (PRODUCT §3).
+"""Key extraction: which translation keys a project's JS/TS/Vue/Svelte source uses
+(docs/evidence.md#proof-key-sites).
 
 `scan_project` walks the source tree, parses it with tree-sitter (incrementally, in parallel
 when it pays), and reports literal keys and dynamic key sites.

@@ -121,7 +121,7 @@ def scan_project(
     link_memo: LinkMemo | None = None,
     keep: Callable[[BufferContext], None] | None = None,
 ) -> ScanResult:
-    """Find every translation key the project's source uses (PRODUCT §3).
+    """Find every translation key the project's source uses (docs/evidence.md#proof-key-sites).
 
     Synchronous and deterministic; results of a warm (cached) scan equal a cold scan's.
     `on_progress(done, total)` is called from this thread as files are accounted for. Problems

@@ -1,5 +1,5 @@
 """`i18nprune serve`: JSON-RPC 2.0 over stdio for editors, desktop apps and scripted hosts
-(see the spec's PROTOCOL.md and docs/serve.md).
+(see docs/serve.md).
 """
 
 from i18nprune.serve.session import ServeSettings, serve_stdio

@@ -1,6 +1,6 @@
 """Diagnostics on stderr that never hold up the protocol: lines queue in a bounded buffer that a
 thread writes out, repeats collapse while they wait, and what does not fit is counted and
-reported once stderr takes lines again (PROTOCOL §2, standard streams).
+reported once stderr takes lines again (docs/serve.md#standard-streams).
 """
 
 from __future__ import annotations

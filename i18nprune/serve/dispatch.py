@@ -23,7 +23,7 @@ from i18nprune.serve.protocol import ErrorCode, Request, RpcError, named_params,
 OP_PREFIX = "op."
 PARAM_KEYS = ("projectRoot", "options")
 ROOTLESS_IN_HUB = frozenset({"languages"})
-"""Ops a hub-mode request may send without `projectRoot` (PROTOCOL §5: only `op.languages`)."""
+"""Ops a hub-mode request may send without `projectRoot` (docs/serve.md#5-root-modes)."""
 
 
 @dataclass(frozen=True)
@@ -84,11 +84,10 @@ def prepare_call(
 def resolve_root(
     named: str | None, sandbox: Path | None, method: str, *, needs_root: bool
 ) -> Path | None:
-    """The root a request runs in (PROTOCOL §5). In sandbox mode the pinned root, which a
-    named root must resolve to — or a directory below it, which the caller must then find to
-    be a project of the workspace there (`sandbox_project_mismatch` else); in hub mode the
-    named root, an existing absolute directory. Raises RpcError (root required / invalid /
-    mismatch)."""
+    """The root a request runs in (docs/serve.md#5-root-modes). In sandbox mode the pinned root,
+    which a named root must resolve to — or a directory below it, which the caller must then find to
+    be a project of the workspace there (`sandbox_project_mismatch` else); in hub mode the named
+    root, an existing absolute directory. Raises RpcError (root required / invalid / mismatch)."""
     if named is None:
         if sandbox is None and needs_root:
             raise RpcError(

@@ -3,7 +3,8 @@ from its files, kept while inotify reports no change under the root, so a warm r
 walks nor reads the project's files.
 
 Where changes cannot be watched (not Linux, a network or FUSE filesystem, the watch limit
-reached) every scan walks the files, as the CLI does. See docs/serve.md and DESIGN.md.
+reached) every scan walks the files, as the CLI does. See docs/serve.md and
+docs/architecture.md#the-scan-index-and-buffer-contexts.
 """
 
 from __future__ import annotations
@@ -583,8 +584,8 @@ class ScanIndex:
             index.remember_lasting(generation, key, value, changes)
 
     def invalidate(self, root: str | os.PathLike[str]) -> None:
-        """Forget the kept scans and snapshots of `root` (after a write op: PROTOCOL §7). Does
-        not block."""
+        """Forget the kept scans and snapshots of `root` (after a write op; see fresh reads in
+        docs/serve.md#5-root-modes). Does not block."""
         with self._lock:
             index = self._roots.get(os.path.realpath(root))
         if index is not None:

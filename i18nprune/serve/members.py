@@ -1,6 +1,7 @@
 """Reading a request line the fast parser refused or that nests deeply: the JSON grammar checked
 without recursion, the top-level members kept as raw tokens, and the first place in each member
-the server cannot use (a lone surrogate, nesting past MAX_DEPTH) named by its path (PROTOCOL §3).
+the server cannot use (a lone surrogate, nesting past MAX_DEPTH) named by its path
+(docs/serve.md#3-messages).
 """
 
 from __future__ import annotations

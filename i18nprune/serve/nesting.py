@@ -1,6 +1,6 @@
 """Finding where a request line nests past the limit without reading it token by token: the
 regex engine skips whatever stays within the limit, so a line of a million levels costs about
-as much as copying it (PROTOCOL §2, nesting).
+as much as copying it (docs/serve.md#2-framing, nesting).
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """The `$/progress` relay: an op's progress events become notification lines, coalesced so a
-burst never floods the pipe, and never written after the request's response (PROTOCOL §8).
+burst never floods the pipe, and never written after the request's response
+(docs/serve.md#10-progress).
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """The JSON-RPC messages of `serve`: request lines parsed with their ids kept as raw tokens,
-responses and notifications encoded as lines, and the error table (PROTOCOL §3, §10).
+responses and notifications encoded as lines, and the error table
+(docs/serve.md#3-messages, docs/serve.md#12-errors).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ T = TypeVar("T")
 
 
 class ErrorCode:
-    """The `error.data.code` of every protocol failure (PROTOCOL §10); public API."""
+    """The `error.data.code` of every protocol failure (docs/serve.md#12-errors); public API."""
 
     PARSE_ERROR = "SERVE_PARSE_ERROR"
     INVALID_REQUEST = "SERVE_INVALID_REQUEST"

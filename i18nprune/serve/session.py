@@ -1,5 +1,6 @@
 """A `serve` session: lifecycle (initialize, shutdown, exit, end of input, idle timeout),
-the in-flight table, cancellation, the writes gate and per-root write queues (PROTOCOL §4–§9).
+the in-flight table, cancellation, the writes gate and per-root write queues
+(docs/serve.md §4–§11).
 """
 
 from __future__ import annotations
@@ -502,7 +503,7 @@ class Session:
         finally:
             if entry.call.spec.writes:
                 for root in roots_of(where):
-                    self.index.invalidate(root)  # PROTOCOL §7: drop the root's context
+                    self.index.invalidate(root)  # fresh reads (docs/serve.md#5-root-modes)
 
     def _answer_error(self, request_id: bytes, failure: RpcError) -> None:
         self._writer.send(error_line(request_id, failure))

@@ -1,5 +1,6 @@
 """The stdio byte streams of `serve`: fd-level protection of stdout, a line reader and a
-whole-line writer that keep the event loop free, and diagnostics on stderr (PROTOCOL §2).
+whole-line writer that keep the event loop free, and diagnostics on stderr
+(docs/serve.md#2-framing, docs/serve.md#standard-streams).
 """
 
 from __future__ import annotations

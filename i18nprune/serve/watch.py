@@ -1,6 +1,6 @@
-"""Pushed changes (PROTOCOL §12, watching): a task per watched root waits on inotify, lets a burst
-of edits settle, and sends `$/changed` for the root and `$/diagnostics` for each changed source
-file, computed off the event loop through the session's scan index.
+"""Pushed changes (docs/serve.md#watching-changed-and-diagnostics): a task per watched root waits on
+inotify, lets a burst of edits settle, and sends `$/changed` for the root and `$/diagnostics` for
+each changed source file, computed off the event loop through the session's scan index.
 """
 
 from __future__ import annotations
@@ -37,7 +37,8 @@ QUIET_SECONDS = 0.05
 """A burst of events is over once the root has been quiet this long."""
 MAX_SETTLE_SECONDS = 0.2
 """A burst that never goes quiet (a long checkout) is reported this long after it began anyway,
-so the first notice of a change comes within PROTOCOL §12's half second."""
+so the first notice of a change comes within the half second that
+docs/serve.md#watching-changed-and-diagnostics aims at."""
 CONFIG_FILES = ("package.json", "i18nprune.workspace.json")
 """Files at the root, besides `i18nprune.config.*`, whose change can change the findings."""
 

@@ -18,7 +18,8 @@ API (stable; other test files depend on it):
 - `assert_protocol_line(line)` — a complete stdout line (ends with `\\n`) holding one JSON-RPC 2.0
   object: a response (`id` plus exactly one non-null `result`/`error`; an error has an int
   `code`, a `message` and `data.code`) or a notification: `$/progress` with `params.id` and
-  `params.event`, `$/changed` or `$/diagnostics` (PROTOCOL §12) with their params.
+  `params.event`, `$/changed` or `$/diagnostics`
+  (docs/serve.md#watching-changed-and-diagnostics) with their params.
 - `lines_before_ping(client, since) -> list[bytes]` — send a `ping` with a fresh string id, wait
   for its answer, and return the stdout lines after the first `since` that came before it: how a
   test shows that something sent earlier was never answered (`since = len(client.lines)` taken
@@ -57,7 +58,7 @@ PUSHED = {
     "$/changed": {"projectRoot", "files", "summary"},
     "$/diagnostics": {"projectRoot", "path", "diagnostics"},
 }
-"""The notifications a server sends and their params keys (PROTOCOL §8, §12)."""
+"""The notifications a server sends and their params keys (docs/serve.md#10-progress)."""
 ServeEnv = Callable[[Mapping[str, str] | None], dict[str, str]]
 """The `serve_env` fixture's signature."""
 

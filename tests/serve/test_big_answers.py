@@ -1,6 +1,6 @@
 """Big answers on a server's stdout pipe: one for a client that reads slowly arrives whole, with
 the answers after it, and the pipe the client gave the server is left blocking; a reader that
-leaves in the middle of one ends the writer (PROTOCOL §2, §4)."""
+leaves in the middle of one ends the writer (docs/serve.md#2-framing, #4-lifecycle)."""
 
 from __future__ import annotations
 

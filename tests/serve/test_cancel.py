@@ -1,6 +1,7 @@
 """`$/cancelRequest` against a real server: a running `op.generate` stops promptly without writing,
 a queued write op never runs, a started read op finishes, stray cancels are ignored, and the
-server keeps answering while a long op runs (PROTOCOL §7, §9)."""
+server keeps answering while a long op runs (docs/serve.md#8-operations-and-their-options,
+#11-cancellation)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Editor ops over serve (PROTOCOL §12): completion by prefix, setting one leaf."""
+"""Editor ops over serve (docs/serve.md#editor-ops): completion by prefix, setting one leaf."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Framing conformance of the real server (PROTOCOL §2): line endings, blank lines, broken
-lines, lines split or batched across writes, the line-size limit, and compact output."""
+"""Framing conformance of the real server (docs/serve.md#2-framing): line endings, blank lines,
+broken lines, lines split or batched across writes, the line-size limit, and compact output."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Random and mutated lines fed to one long-lived server: it stays up, every readable request gets
 exactly one answer carrying its raw id, every other non-blank line one answer, and neither blank
-lines nor notifications get any (PROTOCOL §2, §3)."""
+lines nor notifications get any (docs/serve.md#2-framing, #3-messages)."""
 
 from __future__ import annotations
 

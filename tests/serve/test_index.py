@@ -1,5 +1,5 @@
 """The scan index of a `serve` session: what changes on disk between two requests, the next
-request sees (PROTOCOL §7), and its results equal a cold run's.
+request sees (docs/serve.md#5-root-modes, fresh reads), and its results equal a cold run's.
 
 Each test edits real files between requests to a real server; inotify queues an event while the
 editing call runs, so no test waits for anything but the server's answers.

@@ -1,4 +1,4 @@
-"""Lifecycle conformance of the real server (PROTOCOL §1, §2, §4): initialize and what it
+"""Lifecycle conformance of the real server (docs/serve.md §1, §2, §4): initialize and what it
 describes, the not-initialized gate, ping, shutdown, every way the process ends, startup
 failures, and a stdout that nothing but protocol lines can reach."""
 
@@ -395,7 +395,7 @@ def test_a_server_that_cannot_start_writes_nothing_to_stdout_and_exits_non_zero(
         env=serve_env(None),
         timeout=60,
     )
-    assert done.returncode == 2  # non-zero (PROTOCOL §1); 2 as docs/serve.md §13 says
+    assert done.returncode == 2  # non-zero, 2 as docs/serve.md §13 says
     assert done.stdout == b""
     assert done.stderr.strip(), "the reason goes to stderr"
     assert b"Traceback" not in done.stderr

@@ -1,6 +1,6 @@
-"""Message conformance of the real server (PROTOCOL §3, §10): invalid requests, unknown methods,
-params shape, ids echoed byte for byte, notifications never answered, the response shape and the
-error table, and internal errors that leave the session running."""
+"""Message conformance of the real server (docs/serve.md#3-messages, #12-errors): invalid requests,
+unknown methods, params shape, ids echoed byte for byte, notifications never answered, the response
+shape and the error table, and internal errors that leave the session running."""
 
 from __future__ import annotations
 
@@ -19,7 +19,8 @@ from tests.serve.conftest import (
     translating_project,
 )
 
-# PROTOCOL §10, copied from the spec (not imported from the server) so the test checks it.
+# The table of docs/serve.md#12-errors, copied (not imported from the server) so the test checks
+# it.
 ERROR_TABLE = {
     "SERVE_PARSE_ERROR": -32700,
     "SERVE_INVALID_REQUEST": -32600,

@@ -1,5 +1,5 @@
 """Lines that nest past the limit: found without reading them token by token, cut where they go
-too deep, and refused with their own id however deep they go (PROTOCOL §2, nesting)."""
+too deep, and refused with their own id however deep they go (docs/serve.md#2-framing)."""
 
 from __future__ import annotations
 

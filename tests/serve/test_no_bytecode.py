@@ -1,5 +1,6 @@
 """A read-only `serve` on an install without compiled bytecode writes nothing at all: no `.pyc`,
-no `__pycache__`, no cache, in itself or in the parse workers it starts (PROTOCOL §6).
+no `__pycache__`, no cache, in itself or in the parse workers it starts
+(docs/serve.md#6-read-only-by-default).
 
 The server runs from a copy of the package tree without bytecode, with an audit hook in a
 `sitecustomize` on its PYTHONPATH (inherited by its children) that reports on stderr every file

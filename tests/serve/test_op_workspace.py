@@ -1,4 +1,5 @@
-"""`op.workspace` (PROTOCOL §12): the projects of the workspace at the request's root."""
+"""`op.workspace` (docs/serve.md#workspace-roots): the projects of the workspace at the
+request's root."""
 
 from __future__ import annotations
 

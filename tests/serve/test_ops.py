@@ -1,6 +1,6 @@
 """`op.*` requests against a real server: every listed op answers with the CLI's envelope, options
 are checked strictly (the error names the key), ops never prompt, and problems of the project come
-back as `ok:false` envelopes rather than JSON-RPC errors (PROTOCOL §7, §10)."""
+back as `ok:false` envelopes rather than JSON-RPC errors (docs/serve.md#9-results)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """`$/progress`: the relay (bursts coalesced, first and last always sent, nothing after close)
 and the real server (raw ids, event types, growing counts, every progress line before its
-response, only the ops in `progressOps`) (PROTOCOL §8)."""
+response, only the ops in `progressOps`) (docs/serve.md#10-progress)."""
 
 from __future__ import annotations
 

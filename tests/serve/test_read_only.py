@@ -1,5 +1,6 @@
 """A session without `--allow-writes` refuses every write op and writes nothing anywhere: not in
-the project, not in I18NPRUNE_HOME (caches), not in the temp or user folders (PROTOCOL §6)."""
+the project, not in I18NPRUNE_HOME (caches), not in the temp or user folders
+(docs/serve.md#6-read-only-by-default)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """Project roots in `serve`: the sandbox pin, hub requests naming their root, confinement of
-config values and symlinks to the root, and fresh reads on every request (PROTOCOL §5, §7)."""
+config values and symlinks to the root, and fresh reads on every request
+(docs/serve.md#5-root-modes)."""
 
 from __future__ import annotations
 
@@ -140,7 +141,8 @@ def test_hub_languages_runs_without_project_root(serve: ServeFactory) -> None:
 
 
 def test_hub_providers_without_project_root_is_root_required(serve: ServeFactory) -> None:
-    # PROTOCOL §5 exempts only `op.languages`; the providers list depends on the project config.
+    # docs/serve.md#5-root-modes exempts only `op.languages`; the providers list depends on the
+    # project config.
     server = serve()
     response = server.request("op.providers")
     assert error_code(response) == (-32602, "SERVE_ROOT_REQUIRED")

@@ -1,6 +1,7 @@
 """Snapshots of the scan index: what an op derived from a root's files is kept while nothing
 under the root changes, and any change to a source file, a locale file or the configuration
-drops it (PROTOCOL §7: every request sees the files as they are on disk now).
+drops it (docs/serve.md#5-root-modes, fresh reads: every request sees the files as they are on
+disk now).
 
 Real files, the real inotify watch, and a real server for the op's answers; inotify queues an
 event while the editing call runs, so no test waits for anything but answers.

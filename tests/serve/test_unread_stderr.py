@@ -1,6 +1,6 @@
 """A host that never reads the server's stderr: diagnostics wait in a bounded queue, collapse and
 are dropped rather than block the protocol, and the drop is reported once stderr is read
-(PROTOCOL §2, standard streams)."""
+(docs/serve.md#standard-streams)."""
 
 from __future__ import annotations
 

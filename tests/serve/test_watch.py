@@ -1,6 +1,7 @@
-"""Pushed changes (PROTOCOL §12, watching): a client that asks for `capabilities.watch` gets
-`$/changed` for each changed root and `$/diagnostics` for each changed source file, without a
-request — for its own edits and other processes' alike — and nothing after `shutdown`.
+"""Pushed changes (docs/serve.md#watching-changed-and-diagnostics): a client that asks for
+`capabilities.watch` gets `$/changed` for each changed root and `$/diagnostics` for each changed
+source file, without a request — for its own edits and other processes' alike — and nothing after
+`shutdown`.
 
 Each test edits real files under a real server and waits (bounded) for what it pushes.
 """
