@@ -20,7 +20,7 @@ import typer
 from typer.core import TyperGroup
 
 from i18nprune import __version__
-from i18nprune.cli.commands.demo import DemoError, write_demo
+from i18nprune.cli.demo import DemoError, write_demo
 from i18nprune.cli.exits import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, report_usage
 from i18nprune.cli.globals import FORMATS, GlobalOptions, hoist_global_flags, wants_json
 from i18nprune.cli.help import GlobalHelpCommand, example_epilog
@@ -227,7 +227,7 @@ def demo_command(
 @app.command("init", cls=GlobalHelpCommand, epilog=example_epilog("init"))
 def init_command(ctx: typer.Context) -> None:
     """Write down what discovery finds: i18nprune.config.json (a monorepo: one per project)."""
-    from i18nprune.cli.commands.init import run_init_command  # what init needs, when run
+    from i18nprune.cli.renderers.init import run_init_command  # what init needs, when run
 
     raise typer.Exit(run_init_command(ctx.obj))
 

@@ -34,7 +34,7 @@ Renderer = Callable[[Any, "Console", GlobalOptions], None]
 """A command's `render(data, out, options)`: `data` is the envelope's data of that command's
 kind (each renderer names its own type; the table below is looked up by kind, so here it is
 any)."""
-# Each command's people's text: the `render` of its module in `cli/commands/`, imported when it
+# Each command's people's text: the `render` of its module in `cli/renderers/`, imported when it
 # prints (so a command loads one renderer, and `--json` none).
 _RENDERERS: dict[str, str] = {
     "config": "config",
@@ -58,7 +58,7 @@ _RENDERERS: dict[str, str] = {
 
 def _renderer(kind: str) -> Renderer:
     """The function that prints the data of an envelope of `kind` for people."""
-    module = importlib.import_module(f"i18nprune.cli.commands.{_RENDERERS[kind]}")
+    module = importlib.import_module(f"i18nprune.cli.renderers.{_RENDERERS[kind]}")
     return cast(Renderer, module.render)
 
 

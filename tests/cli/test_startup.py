@@ -94,7 +94,7 @@ def test_validate_imports_no_other_op_and_no_renderer_under_json(tmp_path, run_r
     # ops.workspace: whether the root is a workspace is asked before every op
     assert op_modules(modules) == {"i18nprune.ops.validate", "i18nprune.ops.workspace"}
     assert not {"httpx", "i18nprune.pool.pool", "i18nprune.translate.translator"} & modules
-    assert not [name for name in modules if name.startswith("i18nprune.cli.commands.v")]
+    assert not [name for name in modules if name.startswith("i18nprune.cli.renderers.v")]
 
 
 def test_validate_runs_without_trio_and_without_rich_under_json(tmp_path, run_recorded):
@@ -121,8 +121,8 @@ def test_text_output_imports_its_own_renderer_alone(tmp_path, run_recorded):
     result, modules = run_recorded("validate", cwd=root)
 
     assert "a.missing" in result.stdout
-    renderers = {name for name in modules if name.startswith("i18nprune.cli.commands.")}
-    assert renderers == {"i18nprune.cli.commands.demo", "i18nprune.cli.commands.validate"}
+    renderers = {name for name in modules if name.startswith("i18nprune.cli.renderers.")}
+    assert renderers == {"i18nprune.cli.renderers.validate"}
 
 
 def test_an_op_command_shows_its_flags_in_its_help(tmp_path, run_recorded):

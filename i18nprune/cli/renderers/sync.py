@@ -5,9 +5,9 @@ from __future__ import annotations
 from rich.console import Console
 from rich.markup import escape
 
-from i18nprune.cli.commands.validate import print_suggestions, twin_lines
 from i18nprune.cli.globals import GlobalOptions
 from i18nprune.cli.output import print_limited
+from i18nprune.cli.renderers.validate import print_suggestions, twin_lines
 from i18nprune.locales.editor import FileChange
 from i18nprune.ops.sync import SyncData
 
