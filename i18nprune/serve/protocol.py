@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 import msgspec
 
 from i18nprune.ops.events import ProgressEvent
-from i18nprune.serve.members import (
+from i18nprune.serve.careful_reader import (
     MAX_DEPTH,
     Flaw,
     NotAnObject,

@@ -22,7 +22,7 @@ def test_ci_run_runs_the_readmes_test_command_and_the_reference_check() -> None:
     script = (REPO / ".ci/run").read_text()
 
     assert readme_test_command() in script.splitlines()
-    assert "python -m i18nprune.config_reference --check" in script
+    assert "python tools/config_reference.py --check" in script
 
 
 def test_the_github_workflow_runs_the_same_steps() -> None:
@@ -31,6 +31,6 @@ def test_the_github_workflow_runs_the_same_steps() -> None:
     commands = {line.strip().removeprefix("- ").removeprefix("run: ").strip() for line in lines}
 
     assert readme_test_command() in commands
-    assert "python -m i18nprune.config_reference --check" in commands
+    assert "python tools/config_reference.py --check" in commands
     assert "mypy" in commands
-    assert "ruff check i18nprune workers tests benchmarks" in commands
+    assert "ruff check i18nprune workers tests benchmarks tools" in commands

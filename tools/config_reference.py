@@ -1,8 +1,8 @@
 """The configuration reference (`docs/config.md`), generated from the schema so it cannot drift.
 
-    python -m i18nprune.config_reference            # print it
-    python -m i18nprune.config_reference --write    # (re)write docs/config.md
-    python -m i18nprune.config_reference --check    # exit 1 when docs/config.md differs
+    python tools/config_reference.py            # print it
+    python tools/config_reference.py --write    # (re)write docs/config.md
+    python tools/config_reference.py --check    # exit 1 when docs/config.md differs
 
 (from the repository root; another path may follow `--write` or `--check`).
 
@@ -484,7 +484,7 @@ def render() -> str:
         "# Configuration reference",
         "",
         "<!-- Generated from i18nprune/config/schema.py by "
-        "`python -m i18nprune.config_reference --write`; do not edit by hand. "
+        "`python tools/config_reference.py --write`; do not edit by hand. "
         "tests/config/test_config_reference.py fails when this file is not current. -->",
         "",
         "i18nprune reads the first of "
@@ -699,7 +699,7 @@ def _cell(text: str) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     """Print the reference, or write it (`--write`), or compare it with the file (`--check`)."""
     parser = argparse.ArgumentParser(
-        prog="python -m i18nprune.config_reference",
+        prog="python tools/config_reference.py",
         description="The configuration reference (docs/config.md), generated from the schema.",
     )
     mode = parser.add_mutually_exclusive_group()
@@ -720,7 +720,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if current != text:
             print(
                 f"{options.path} is not current: run "
-                f"`python -m i18nprune.config_reference --write {options.path}`",
+                f"`python tools/config_reference.py --write {options.path}`",
                 file=sys.stderr,
             )
             return 1

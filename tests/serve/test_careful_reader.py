@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from i18nprune.serve.members import (
+from i18nprune.serve.careful_reader import (
     MAX_DEPTH,
     Flaw,
     Members,
