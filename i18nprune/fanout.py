@@ -15,8 +15,8 @@ import msgspec
 import trio
 
 from i18nprune.envelope import Code, Envelope, Issue, error, has_errors, make_envelope
-from i18nprune.ops.events import EventSink, discard
-from i18nprune.ops.registry import OpSpec, execute
+from i18nprune.ops.engine.events import EventSink, discard
+from i18nprune.ops.engine.registry import OpSpec, execute
 from i18nprune.ops.workspace import project_handle
 from i18nprune.project import ProjectHandle
 from i18nprune.workspace import Workspace

@@ -24,7 +24,7 @@ from i18nprune.cli.demo import DemoError, write_demo
 from i18nprune.cli.exits import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, report_usage
 from i18nprune.cli.globals import FORMATS, GlobalOptions, hoist_global_flags, wants_json
 from i18nprune.cli.help import GlobalHelpCommand, example_epilog
-from i18nprune.ops.registry import OPS, load_every_op
+from i18nprune.ops.engine.registry import OPS, load_every_op
 
 
 def _op_commands() -> dict[str, dict[str, str]]:

@@ -9,7 +9,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING
 
 from i18nprune.cli.output import rich_console
-from i18nprune.ops.events import ProgressEvent
+from i18nprune.ops.engine.events import ProgressEvent
 
 if TYPE_CHECKING:
     from rich.console import Console

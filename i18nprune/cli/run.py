@@ -26,9 +26,9 @@ from i18nprune.cli.progress import ProgressDisplay
 from i18nprune.cli.report import Reported, emit
 from i18nprune.config import ConfigOverrides
 from i18nprune.envelope import Code, Envelope, Issue, ProblemError, error, make_envelope
-from i18nprune.ops.offload import run_inline
-from i18nprune.ops.options import OptionsError, decode_options, option_fields
-from i18nprune.ops.registry import OpSpec, execute
+from i18nprune.ops.engine.offload import run_inline
+from i18nprune.ops.engine.options import OptionsError, decode_options, option_fields
+from i18nprune.ops.engine.registry import OpSpec, execute
 from i18nprune.ops.workspace import workspace_root
 from i18nprune.project import ProjectHandle, ProjectRequest
 from i18nprune.workspace import Workspace, find_workspace, has_workspace_file

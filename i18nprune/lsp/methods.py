@@ -29,9 +29,9 @@ from i18nprune.lsp.session import (
     path_of,
 )
 from i18nprune.lsp.text import ContentChange, Document, Position, Range
-from i18nprune.ops.events import discard
-from i18nprune.ops.registry import GENERATE, execute
-from i18nprune.ops.scanning import scanning_with
+from i18nprune.ops.engine.events import discard
+from i18nprune.ops.engine.registry import GENERATE, execute
+from i18nprune.ops.engine.scanning import scanning_with
 from i18nprune.project import ProjectHandle, ProjectRequest
 
 TRANSLATE_COMMAND = "i18nprune.translateKey"

@@ -30,10 +30,10 @@ from i18nprune.lsp.engine import (
 from i18nprune.lsp.framing import BodyTooLarge, FrameReader, frame
 from i18nprune.lsp.text import Document, Encoding, LineMap
 from i18nprune.ops.cleanup import CleanupData, CleanupOptions
-from i18nprune.ops.events import discard
+from i18nprune.ops.engine.events import discard
+from i18nprune.ops.engine.registry import CLEANUP, QUALITY, execute
+from i18nprune.ops.engine.scanning import scanning_with
 from i18nprune.ops.quality import QualityData, QualityOptions
-from i18nprune.ops.registry import CLEANUP, QUALITY, execute
-from i18nprune.ops.scanning import scanning_with
 from i18nprune.project import ProjectHandle, ProjectRequest
 from i18nprune.routing import FolderRouting, route_folder
 from i18nprune.scan.grammars import SCANNED_SUFFIXES

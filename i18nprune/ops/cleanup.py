@@ -27,17 +27,17 @@ from i18nprune.locales.named_keys import naming_paths
 from i18nprune.locales.paths import array_items
 from i18nprune.locales.positions import KeyLocation, locate_paths
 from i18nprune.locales.view import LocaleView, translatable_paths
-from i18nprune.ops.events import EventSink
-from i18nprune.ops.evidence_report import (
+from i18nprune.ops.engine.events import EventSink
+from i18nprune.ops.engine.scanning import scan_code
+from i18nprune.ops.shared.evidence_report import (
     NamedKey,
     excluded_folders_note,
     named_note,
     naming_sites,
     referenced_note,
 )
-from i18nprune.ops.near_twins import NearTwinPair, kept_note, pairs, source_twins
-from i18nprune.ops.scanning import scan_code
-from i18nprune.ops.targets import source_or_targets
+from i18nprune.ops.shared.near_twins import NearTwinPair, kept_note, pairs, source_twins
+from i18nprune.ops.shared.targets import source_or_targets
 from i18nprune.project import Project, ProjectHandle
 from i18nprune.reference import (
     Evidence,

@@ -10,7 +10,7 @@ import msgspec
 from i18nprune.config import redacted_config
 from i18nprune.config.i18n_setup import discovered_setups
 from i18nprune.envelope import Envelope, make_envelope
-from i18nprune.ops.events import EventSink
+from i18nprune.ops.engine.events import EventSink
 from i18nprune.project import Project, ProjectHandle
 from i18nprune.scan.message_ids import MessageIdScope
 

@@ -17,8 +17,8 @@ import msgspec
 import trio
 
 from i18nprune.envelope import Code, Envelope, ProblemError, Severity, error, make_envelope
-from i18nprune.ops.events import EventSink
-from i18nprune.ops.nothing_read import described, locales_not_read
+from i18nprune.ops.engine.events import EventSink
+from i18nprune.ops.shared.nothing_read import described, locales_not_read
 from i18nprune.project import Project, ProjectHandle, user_home
 from i18nprune.translate.glossary import load_glossary
 from i18nprune.translate.lock import LOCK_FILE, read_lock

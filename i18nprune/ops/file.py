@@ -22,8 +22,8 @@ from i18nprune.envelope import (
     make_envelope,
 )
 from i18nprune.locales.view import LocaleView
-from i18nprune.ops.events import EventSink
-from i18nprune.ops.scanning import scan_buffer, scan_code
+from i18nprune.ops.engine.events import EventSink
+from i18nprune.ops.engine.scanning import scan_buffer, scan_code
 from i18nprune.project import Project, ProjectHandle
 from i18nprune.reference import Evidence
 from i18nprune.scan import DynamicSite, KeyObservation

@@ -38,10 +38,10 @@ from i18nprune.locales.editor import LocaleEditor
 from i18nprune.locales.jsondoc import JsonStyle
 from i18nprune.locales.leaves import NEEDS_REVIEW, is_message_object
 from i18nprune.locales.view import LocaleView
-from i18nprune.ops.events import EventSink, ProgressEvent
-from i18nprune.ops.scanning import scan_code
+from i18nprune.ops.engine.events import EventSink, ProgressEvent
+from i18nprune.ops.engine.scanning import scan_code
+from i18nprune.ops.shared.targets import Target, select_targets
 from i18nprune.ops.sync import SourceFiles, array_gap_warning
-from i18nprune.ops.targets import Target, select_targets
 from i18nprune.placeholders import ProtectedText, protect_placeholders
 from i18nprune.pool import ProviderAttempt, WorkerPool
 from i18nprune.pool.job import Requester

@@ -196,9 +196,9 @@ def _guarded(plan: ProjectPlan, request: ProjectRequest, env: Mapping[str, str])
 def _thin_evidence(folder: Path, request: ProjectRequest, env: Mapping[str, str]) -> str | None:
     """`validate`'s thin-evidence warning on a zero-config run of the project at `folder`
     (with the request's overrides), or None when the code proves enough."""
-    from i18nprune.ops.events import discard
-    from i18nprune.ops.offload import run_inline
-    from i18nprune.ops.registry import VALIDATE, execute
+    from i18nprune.ops.engine.events import discard
+    from i18nprune.ops.engine.offload import run_inline
+    from i18nprune.ops.engine.registry import VALIDATE, execute
     from i18nprune.project import ProjectHandle
 
     member = ProjectRequest(cwd=request.cwd, project=folder, overrides=request.overrides)

@@ -12,10 +12,10 @@ import trio
 from i18nprune.envelope import Code, Envelope, Issue, error, make_envelope
 from i18nprune.locales.positions import KeyLocation, locate_paths
 from i18nprune.locales.view import LocaleView
-from i18nprune.ops.events import EventSink
+from i18nprune.ops.engine.events import EventSink
+from i18nprune.ops.engine.scanning import remembered_value, scan_code
 from i18nprune.ops.file import Range, site_range, source_relpath
 from i18nprune.ops.keys import text_of
-from i18nprune.ops.scanning import remembered_value, scan_code
 from i18nprune.project import Project, ProjectHandle, ProjectRequest
 from i18nprune.reference import Evidence
 from i18nprune.scan import KeyObservation

@@ -21,9 +21,9 @@ from i18nprune.envelope import (
 from i18nprune.locale_codes import normalize_code
 from i18nprune.locales.editor import FileChange
 from i18nprune.locales.leaves import is_message_object
-from i18nprune.ops.events import EventSink
+from i18nprune.ops.engine.events import EventSink
 from i18nprune.ops.missing import HomeFiles
-from i18nprune.ops.targets import select_targets
+from i18nprune.ops.shared.targets import select_targets
 from i18nprune.project import Project, ProjectHandle
 
 KIND = "key.set"

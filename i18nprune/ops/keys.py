@@ -11,7 +11,7 @@ import trio
 
 from i18nprune.envelope import Envelope, Issue, make_envelope
 from i18nprune.locales.leaves import Leaf
-from i18nprune.ops.events import EventSink
+from i18nprune.ops.engine.events import EventSink
 from i18nprune.project import Project, ProjectHandle
 
 KIND = "keys"

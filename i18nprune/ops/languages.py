@@ -10,7 +10,7 @@ import trio
 
 from i18nprune.envelope import Envelope, make_envelope
 from i18nprune.locales.catalog import all_languages, filter_languages
-from i18nprune.ops.events import EventSink
+from i18nprune.ops.engine.events import EventSink
 from i18nprune.project import ProjectHandle
 
 KIND = "languages"

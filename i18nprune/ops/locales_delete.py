@@ -9,8 +9,8 @@ import msgspec
 
 from i18nprune.envelope import Code, Envelope, Issue, error, has_errors, make_envelope
 from i18nprune.locales.jsondoc import delete_locale_file
-from i18nprune.ops.events import EventSink
-from i18nprune.ops.targets import select_targets
+from i18nprune.ops.engine.events import EventSink
+from i18nprune.ops.shared.targets import select_targets
 from i18nprune.project import ProjectHandle
 from i18nprune.reference import source_gate
 

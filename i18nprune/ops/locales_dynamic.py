@@ -8,8 +8,8 @@ import time
 import msgspec
 
 from i18nprune.envelope import Code, Envelope, info, make_envelope
-from i18nprune.ops.events import EventSink
-from i18nprune.ops.scanning import scan_code
+from i18nprune.ops.engine.events import EventSink
+from i18nprune.ops.engine.scanning import scan_code
 from i18nprune.ops.validate import dynamic_counts
 from i18nprune.project import ProjectHandle
 from i18nprune.reference import protects, unprotected_dynamic_sites

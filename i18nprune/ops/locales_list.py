@@ -7,9 +7,9 @@ import time
 import msgspec
 
 from i18nprune.envelope import Code, Envelope, Issue, make_envelope
-from i18nprune.ops.events import EventSink
-from i18nprune.ops.nothing_read import locales_not_read
-from i18nprune.ops.unreadable_locales import unreadable_locale_files
+from i18nprune.ops.engine.events import EventSink
+from i18nprune.ops.shared.nothing_read import locales_not_read
+from i18nprune.ops.shared.unreadable_locales import unreadable_locale_files
 from i18nprune.project import ProjectHandle
 
 KIND = "locales.list"

@@ -23,17 +23,17 @@ from i18nprune.envelope import (
 from i18nprune.locales.catalog import plural_categories
 from i18nprune.locales.editor import FileChange, LocaleEditor
 from i18nprune.locales.view import LocaleView
-from i18nprune.ops.checks import check_failures
-from i18nprune.ops.events import EventSink
-from i18nprune.ops.near_twins import (
+from i18nprune.ops.engine.events import EventSink
+from i18nprune.ops.engine.scanning import scan_code
+from i18nprune.ops.shared.checks import check_failures
+from i18nprune.ops.shared.near_twins import (
     NearTwinPair,
     pairs,
     skipped_issue,
     source_twins,
     used_twin_note,
 )
-from i18nprune.ops.scanning import scan_code
-from i18nprune.ops.targets import source_or_targets
+from i18nprune.ops.shared.targets import source_or_targets
 from i18nprune.project import Project, ProjectHandle
 from i18nprune.reference import (
     Evidence,

@@ -8,7 +8,7 @@ import time
 import msgspec
 
 from i18nprune.envelope import Envelope, make_envelope
-from i18nprune.ops.events import EventSink
+from i18nprune.ops.engine.events import EventSink
 from i18nprune.project import ProjectHandle
 from i18nprune.translate.providers import (
     DEFAULT_LLM_MODEL,

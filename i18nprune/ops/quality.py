@@ -28,9 +28,9 @@ from i18nprune.locales.catalog import PLURAL_CATEGORIES, ordinal_categories, plu
 from i18nprune.locales.leaves import Leaf
 from i18nprune.locales.positions import locate_paths
 from i18nprune.locales.view import LocaleView
-from i18nprune.ops.events import EventSink
+from i18nprune.ops.engine.events import EventSink
 from i18nprune.ops.review import find_marks
-from i18nprune.ops.targets import select_targets
+from i18nprune.ops.shared.targets import select_targets
 from i18nprune.placeholders import (
     ChoiceSignature,
     PlaceholderSignature,

@@ -22,8 +22,8 @@ from i18nprune.envelope import (
 from i18nprune.locales.editor import FileChange, LocaleEditor
 from i18nprune.locales.leaves import NEEDS_REVIEW, marked_for_review
 from i18nprune.locales.view import LocaleView
-from i18nprune.ops.events import EventSink
-from i18nprune.ops.targets import select_targets
+from i18nprune.ops.engine.events import EventSink
+from i18nprune.ops.shared.targets import select_targets
 from i18nprune.project import Project, ProjectHandle
 
 KIND = "review"

@@ -27,13 +27,13 @@ from i18nprune.locales.layout import Segment
 from i18nprune.locales.leaves import Leaf
 from i18nprune.locales.paths import array_key
 from i18nprune.locales.view import LocaleView, translatable_paths
-from i18nprune.ops.checks import check_failures
-from i18nprune.ops.events import EventSink, ProgressEvent, from_worker_thread
-from i18nprune.ops.evidence_report import excluded_folders_note
-from i18nprune.ops.near_twins import NearTwinPair, kept_note, pairs, source_twins
-from i18nprune.ops.scanning import scan_code
-from i18nprune.ops.suggestions import Suggestion, source_evidence, suggest
-from i18nprune.ops.targets import Target, select_targets
+from i18nprune.ops.engine.events import EventSink, ProgressEvent, from_worker_thread
+from i18nprune.ops.engine.scanning import scan_code
+from i18nprune.ops.shared.checks import check_failures
+from i18nprune.ops.shared.evidence_report import excluded_folders_note
+from i18nprune.ops.shared.near_twins import NearTwinPair, kept_note, pairs, source_twins
+from i18nprune.ops.shared.suggestions import Suggestion, source_evidence, suggest
+from i18nprune.ops.shared.targets import Target, select_targets
 from i18nprune.project import Project, ProjectHandle
 from i18nprune.reference import (
     Evidence,

@@ -12,14 +12,14 @@ import msgspec
 from i18nprune.envelope import Code, Envelope, Issue, error, make_envelope, warning
 from i18nprune.locales.derived import digest_of
 from i18nprune.locales.view import LocaleView
-from i18nprune.ops.events import EventSink, ProgressEvent
-from i18nprune.ops.evidence_report import NamingSite, excluded_folders_note, naming_sites
-from i18nprune.ops.near_twins import NearTwinPair, SourceRange, finding, pairs, source_twins
-from i18nprune.ops.nothing_read import locales_not_read, sources_not_scanned
-from i18nprune.ops.offload import run_blocking
-from i18nprune.ops.scanning import remembered_run, scan_code
-from i18nprune.ops.suggestions import Suggestion, source_evidence, suggest
-from i18nprune.ops.unreadable_locales import unreadable_locale_files
+from i18nprune.ops.engine.events import EventSink, ProgressEvent
+from i18nprune.ops.engine.offload import run_blocking
+from i18nprune.ops.engine.scanning import remembered_run, scan_code
+from i18nprune.ops.shared.evidence_report import NamingSite, excluded_folders_note, naming_sites
+from i18nprune.ops.shared.near_twins import NearTwinPair, SourceRange, finding, pairs, source_twins
+from i18nprune.ops.shared.nothing_read import locales_not_read, sources_not_scanned
+from i18nprune.ops.shared.suggestions import Suggestion, source_evidence, suggest
+from i18nprune.ops.shared.unreadable_locales import unreadable_locale_files
 from i18nprune.project import Project, ProjectHandle
 from i18nprune.reference import (
     MESSAGE_KINDS,

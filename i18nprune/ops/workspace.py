@@ -9,8 +9,8 @@ from pathlib import Path
 import msgspec
 
 from i18nprune.envelope import Envelope, Issue, ProblemError, make_envelope
-from i18nprune.ops.events import EventSink
-from i18nprune.ops.offload import run_blocking
+from i18nprune.ops.engine.events import EventSink
+from i18nprune.ops.engine.offload import run_blocking
 from i18nprune.project import ProjectHandle, ProjectRequest
 from i18nprune.workspace import Workspace, WorkspaceProject, find_workspace
 

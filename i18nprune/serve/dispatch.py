@@ -12,10 +12,10 @@ from typing import Any
 import msgspec
 
 from i18nprune.envelope import Envelope
-from i18nprune.ops.events import EventSink
-from i18nprune.ops.options import OptionsError, decode_options
-from i18nprune.ops.registry import OPS, OpSpec, execute
-from i18nprune.ops.scanning import BufferReader, Scanner, Snapshots, scanning_with
+from i18nprune.ops.engine.events import EventSink
+from i18nprune.ops.engine.options import OptionsError, decode_options
+from i18nprune.ops.engine.registry import OPS, OpSpec, execute
+from i18nprune.ops.engine.scanning import BufferReader, Scanner, Snapshots, scanning_with
 from i18nprune.pool.lease import PoolLease, lending
 from i18nprune.project import ProjectHandle, ProjectRequest
 from i18nprune.serve.protocol import ErrorCode, Request, RpcError, named_params, param_value

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import trio
 
-from i18nprune.ops.events import ProgressEvent
+from i18nprune.ops.engine.events import ProgressEvent
 from i18nprune.serve.protocol import progress_line
 
 PROGRESS_INTERVAL_SECONDS = 0.05

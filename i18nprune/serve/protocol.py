@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 import msgspec
 
-from i18nprune.ops.events import ProgressEvent
+from i18nprune.ops.engine.events import ProgressEvent
 from i18nprune.serve.careful_reader import (
     MAX_DEPTH,
     Flaw,

@@ -14,9 +14,9 @@ import msgspec
 
 from i18nprune.envelope import Code, Envelope, Issue, error, make_envelope
 from i18nprune.fanout import ProjectOutcome, WorkspaceRun, run_workspace
-from i18nprune.ops.events import EventSink
+from i18nprune.ops.engine.events import EventSink
+from i18nprune.ops.engine.scanning import Scanner, Snapshots, scanning_with
 from i18nprune.ops.key import KeyOptions
-from i18nprune.ops.scanning import Scanner, Snapshots, scanning_with
 from i18nprune.pool.lease import PoolLease, lending
 from i18nprune.project import ProjectHandle, ProjectRequest
 from i18nprune.routing import FolderRouting

@@ -23,8 +23,8 @@ import trio
 
 from i18nprune import __version__
 from i18nprune.envelope import API_VERSION, Envelope, ProblemError
-from i18nprune.ops.events import discard
-from i18nprune.ops.registry import OPS
+from i18nprune.ops.engine.events import discard
+from i18nprune.ops.engine.registry import OPS
 from i18nprune.routing import FolderRouting
 from i18nprune.serve.diagnostics import stderr_log
 from i18nprune.serve.dispatch import (

@@ -19,10 +19,10 @@ import trio
 from i18nprune.envelope import ProblemError
 from i18nprune.locales.view import LocaleView
 from i18nprune.ops.cleanup import CleanupData, CleanupOptions
-from i18nprune.ops.events import discard
+from i18nprune.ops.engine.events import discard
+from i18nprune.ops.engine.registry import CLEANUP, execute
+from i18nprune.ops.engine.scanning import scanning_with
 from i18nprune.ops.file import Diagnostic, file_diagnostics
-from i18nprune.ops.registry import CLEANUP, execute
-from i18nprune.ops.scanning import scanning_with
 from i18nprune.ops.validate import dynamic_counts, missing_in, source_views
 from i18nprune.project import Project, ProjectHandle, ProjectRequest
 from i18nprune.reference import Evidence, literal_candidates

@@ -14,7 +14,7 @@ from rich.console import Console
 from i18nprune.cli.globals import GlobalOptions
 from i18nprune.cli.output import consoles, rich_console
 from i18nprune.cli.progress import ProgressDisplay
-from i18nprune.ops.events import ProgressEvent
+from i18nprune.ops.engine.events import ProgressEvent
 from tests.conftest import write_tree
 
 SIMPLE = {

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from i18nprune.ops.registry import OPS
+from i18nprune.ops.engine.registry import OPS
 from tests.conftest import CliResult, cli_environment, write_tree
 
 SIMPLE = {

@@ -13,7 +13,7 @@ from rich.console import Console
 
 from i18nprune.cli.progress import ProgressDisplay
 from i18nprune.envelope import Code
-from i18nprune.ops.events import ProgressEvent
+from i18nprune.ops.engine.events import ProgressEvent
 from tests.conftest import CliResult
 
 RunCli = Callable[..., CliResult]

@@ -14,7 +14,7 @@ A case is a few lines, so most of its keys may be unused: the harness sets
 `reference.maxUnusedShare: 1`, as the thin-evidence gate judges whole projects
 (`tests/cli/test_thin_evidence.py` covers it).
 
-The ops run in this process through `ops.registry.execute`, the engine every transport uses,
+The ops run in this process through `ops.engine.registry.execute`, the engine every transport uses,
 on real files in a temporary directory: no part of i18nprune is replaced.
 """
 
@@ -30,8 +30,8 @@ import pytest
 import trio
 
 from i18nprune.ops.cleanup import CleanupOptions
-from i18nprune.ops.events import discard
-from i18nprune.ops.registry import OPS, execute
+from i18nprune.ops.engine.events import discard
+from i18nprune.ops.engine.registry import OPS, execute
 from i18nprune.ops.validate import ValidateOptions
 from i18nprune.project import ProjectHandle, ProjectRequest
 

@@ -15,9 +15,9 @@ from typing import Any
 import trio
 
 from i18nprune.envelope import Envelope
-from i18nprune.ops.events import discard
+from i18nprune.ops.engine.events import discard
+from i18nprune.ops.engine.registry import OPS, execute
 from i18nprune.ops.generate import GenerateOptions, TargetRun, TargetWriter
-from i18nprune.ops.registry import OPS, execute
 from i18nprune.project import ProjectHandle, ProjectRequest
 from tests.generate.conftest import code_using, wait_until
 

@@ -19,7 +19,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from i18nprune.envelope import Code
-from i18nprune.ops.events import ProgressEvent
+from i18nprune.ops.engine.events import ProgressEvent
+from i18nprune.ops.engine.registry import OPS, execute
 from i18nprune.ops.generate import (
     FIRST_PART_TEXTS,
     LARGEST_PART,
@@ -28,7 +29,6 @@ from i18nprune.ops.generate import (
     GenerateOptions,
     text_parts,
 )
-from i18nprune.ops.registry import OPS, execute
 from i18nprune.pool.job import ProviderAttempt
 from i18nprune.project import ProjectHandle, ProjectRequest
 from i18nprune.testing import FakeProvider, Fault, fake_translation

@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from i18nprune.ops.cleanup import CleanupOptions
-from i18nprune.ops.events import discard
-from i18nprune.ops.registry import OPS, execute
+from i18nprune.ops.engine.events import discard
+from i18nprune.ops.engine.registry import OPS, execute
 from i18nprune.project import ProjectHandle, ProjectRequest
 
 # Key texts: dotted paths and natural-language strings, with quotes, colons and accents.

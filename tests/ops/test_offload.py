@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 import trio
 
-from i18nprune.ops.offload import NotInline, on_loop_thread, run_blocking, run_inline
-from i18nprune.ops.registry import OPS
+from i18nprune.ops.engine.offload import NotInline, on_loop_thread, run_blocking, run_inline
+from i18nprune.ops.engine.registry import OPS
 
 
 def thread_names(seen: list[str]) -> str:

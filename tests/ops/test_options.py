@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from i18nprune.ops.engine.options import OptionsError, decode_options
 from i18nprune.ops.file import FileOptions
 from i18nprune.ops.generate import GenerateOptions
-from i18nprune.ops.options import OptionsError, decode_options
 from i18nprune.ops.sync import SyncOptions
 
 

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 import trio
 
-from i18nprune.ops.events import ProgressEvent
+from i18nprune.ops.engine.events import ProgressEvent
+from i18nprune.ops.engine.registry import OPS, execute
 from i18nprune.ops.generate import GenerateOptions
-from i18nprune.ops.registry import OPS, execute
 from i18nprune.ops.sync import SyncOptions
 from i18nprune.project import ProjectHandle, ProjectRequest
 

@@ -7,7 +7,7 @@ import inspect
 import msgspec
 import pytest
 
-from i18nprune.ops.registry import OPS, OpSpec
+from i18nprune.ops.engine.registry import OPS, OpSpec
 
 
 @pytest.mark.parametrize("spec", list(OPS.values()), ids=list(OPS))

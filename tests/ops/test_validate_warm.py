@@ -17,7 +17,7 @@ import trio
 
 from i18nprune.locales.derived import DerivedStatistics
 from i18nprune.locales.memo import RACY_SECONDS
-from i18nprune.ops.registry import OPS, execute
+from i18nprune.ops.engine.registry import OPS, execute
 from i18nprune.ops.validate import ValidateOptions
 from i18nprune.project import ProjectHandle, ProjectRequest
 from i18nprune.translate.lock import LOCK_FILE, entry_for, render_lock

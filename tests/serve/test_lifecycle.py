@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from i18nprune import __version__
-from i18nprune.ops.registry import OPS
+from i18nprune.ops.engine.registry import OPS
 from i18nprune.testing import FakeProvider
 from tests.serve.conftest import (
     Gate,

@@ -15,7 +15,7 @@ import pytest
 import trio
 import trio.testing
 
-from i18nprune.ops.events import ProgressEvent
+from i18nprune.ops.engine.events import ProgressEvent
 from i18nprune.serve.progress import PROGRESS_INTERVAL_SECONDS, ProgressRelay
 from i18nprune.testing import FakeProvider, ServeClient
 from tests.generate.conftest import code_using, provider_config

@@ -9,7 +9,7 @@ from i18nprune.cli.globals import GlobalOptions
 from i18nprune.cli.output import print_limited
 from i18nprune.cli.renderers.validate import twin_lines
 from i18nprune.ops.cleanup import CleanupData
-from i18nprune.ops.evidence_report import NamedKey
+from i18nprune.ops.shared.evidence_report import NamedKey
 
 
 def render(data: CleanupData, out: Console, options: GlobalOptions) -> None:

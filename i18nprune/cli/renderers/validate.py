@@ -7,8 +7,8 @@ from rich.markup import escape
 
 from i18nprune.cli.globals import GlobalOptions
 from i18nprune.cli.output import print_limited
-from i18nprune.ops.near_twins import NearTwinPair, SourceRange
-from i18nprune.ops.suggestions import Suggestion
+from i18nprune.ops.shared.near_twins import NearTwinPair, SourceRange
+from i18nprune.ops.shared.suggestions import Suggestion
 from i18nprune.ops.validate import ValidateData
 
 

@@ -6,7 +6,7 @@ import msgspec
 
 from i18nprune.locales.derived import digest_of
 from i18nprune.locales.view import LocaleView, translatable_paths
-from i18nprune.ops.near_twins import NearTwinPair
+from i18nprune.ops.shared.near_twins import NearTwinPair
 from i18nprune.project import Project
 from i18nprune.reference import Evidence, ThinEvidence, unresolved_sites
 

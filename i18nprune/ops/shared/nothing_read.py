@@ -11,7 +11,7 @@ from pathlib import Path
 
 from i18nprune.config.detect.locales import find_locale_folders, walkable
 from i18nprune.envelope import Code, Issue, ProblemError, error
-from i18nprune.ops.suggestions import Suggestion
+from i18nprune.ops.shared.suggestions import Suggestion
 from i18nprune.project import Project, command_line
 from i18nprune.scan.grammars import SCANNED_SUFFIXES
 from i18nprune.workspace import find_workspace

@@ -15,8 +15,8 @@ from typing import Protocol, TypeVar, cast
 import msgspec
 
 from i18nprune.envelope import Envelope
-from i18nprune.ops.events import EventSink, ProgressEvent
-from i18nprune.ops.offload import on_loop_thread, run_blocking
+from i18nprune.ops.engine.events import EventSink, ProgressEvent
+from i18nprune.ops.engine.offload import on_loop_thread, run_blocking
 from i18nprune.project import Project, ProjectHandle
 from i18nprune.reference import Evidence
 from i18nprune.scan import ScanOptions, ScanResult, scan_project

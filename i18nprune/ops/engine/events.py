@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import msgspec
 
-from i18nprune.ops.offload import on_loop_thread
+from i18nprune.ops.engine.offload import on_loop_thread
 
 
 class ProgressEvent(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):

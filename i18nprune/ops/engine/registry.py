@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from i18nprune.ops.cleanup import CleanupOptions
     from i18nprune.ops.config import ConfigOptions
     from i18nprune.ops.doctor import DoctorOptions
-    from i18nprune.ops.events import EventSink
+    from i18nprune.ops.engine.events import EventSink
     from i18nprune.ops.file import FileOptions
     from i18nprune.ops.generate import GenerateOptions
     from i18nprune.ops.key import KeyOptions
