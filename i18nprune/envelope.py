@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import re
 import time
+from enum import StrEnum
 from typing import Any, Literal
 
 import msgspec
@@ -19,8 +20,9 @@ API_VERSION = "1"
 Severity = Literal["error", "warning", "info"]
 
 
-class Code:
-    """Stable issue codes (`i18nprune.<area>.<name>`); they are public API, never rename one."""
+class Code(StrEnum):
+    """Stable issue codes (`i18nprune.<area>.<name>`); they are public API, never rename one.
+    A `StrEnum`: each member is its code string, and mypy checks every issue names one."""
 
     # project and configuration
     CONFIG_FILE_MISSING = "i18nprune.project.config_file_missing"
@@ -151,7 +153,7 @@ class Code:
 class Issue(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, rename="camel"):
     """One finding of a run: a stable code, how bad it is, and a sentence for a person."""
 
-    code: str
+    code: Code
     severity: Severity
     message: str
     path: str | None = None
@@ -200,15 +202,15 @@ def issue_place(issue: Issue) -> tuple[int, int, str]:
     return line, column or 1, rest
 
 
-def error(code: str, message: str, path: str | None = None) -> Issue:
+def error(code: Code, message: str, path: str | None = None) -> Issue:
     return Issue(code=code, severity="error", message=message, path=path)
 
 
-def warning(code: str, message: str, path: str | None = None) -> Issue:
+def warning(code: Code, message: str, path: str | None = None) -> Issue:
     return Issue(code=code, severity="warning", message=message, path=path)
 
 
-def info(code: str, message: str, path: str | None = None) -> Issue:
+def info(code: Code, message: str, path: str | None = None) -> Issue:
     return Issue(code=code, severity="info", message=message, path=path)
 
 

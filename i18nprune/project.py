@@ -12,8 +12,9 @@ import msgspec
 
 from i18nprune.config import ConfigOverrides, LoadedConfig, load_config, resolve_root
 from i18nprune.config.detect.packages import repository_root
+from i18nprune.config.lookup import confine
 from i18nprune.config.schema import Config
-from i18nprune.envelope import Code, Issue, ProblemError, error, warning
+from i18nprune.envelope import Code, Issue, error, warning
 from i18nprune.keys import KeySyntax
 from i18nprune.locale_codes import normalize_code
 from i18nprune.locales.derived import DerivedCounts
@@ -48,31 +49,6 @@ def user_home(env: Mapping[str, str]) -> Path:
     """The user data/cache home: `I18NPRUNE_HOME`, else `~/.i18nprune`."""
     configured = env.get("I18NPRUNE_HOME")
     return Path(configured).expanduser() if configured else Path.home() / ".i18nprune"
-
-
-def confine(root: Path, relative: str, what: str) -> Path:
-    """Resolve `relative` against `root`; raise ProblemError when it lands outside the root or
-    cannot be resolved (a symbolic link that loops)."""
-    try:
-        candidate = (root / relative).resolve()
-    except (OSError, RuntimeError) as exc:  # Python 3.11 raises RuntimeError for a link loop
-        raise ProblemError(
-            error(
-                Code.PATH_UNRESOLVABLE,
-                f"{what} `{relative}` cannot be resolved ({exc}); it is a symbolic link that "
-                "loops — point it at a real directory inside the project",
-                relative,
-            )
-        ) from exc
-    if candidate != root and root not in candidate.parents:
-        raise ProblemError(
-            error(
-                Code.PATH_OUTSIDE_ROOT,
-                f"{what} `{relative}` resolves to {candidate}, outside the project root {root}; "
-                "point it at a directory inside the project",
-            )
-        )
-    return candidate
 
 
 def command_line(

@@ -26,9 +26,14 @@ from i18nprune.project import Project, ProjectHandle
 from i18nprune.workspace import Workspace
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from i18nprune.fanout import WorkspaceRun
 
-Renderer = Callable[[Any, Any, GlobalOptions], None]
+Renderer = Callable[[Any, "Console", GlobalOptions], None]
+"""A command's `render(data, out, options)`: `data` is the envelope's data of that command's
+kind (each renderer names its own type; the table below is looked up by kind, so here it is
+any)."""
 # Each command's people's text: the `render` of its module in `cli/commands/`, imported when it
 # prints (so a command loads one renderer, and `--json` none).
 _RENDERERS: dict[str, str] = {

@@ -80,3 +80,28 @@ def find_config_file(root: Path) -> Path | None:
             )
         )
     return present[0] if present else None
+
+
+def confine(root: Path, relative: str, what: str) -> Path:
+    """Resolve `relative` against `root`; raise ProblemError when it lands outside the root or
+    cannot be resolved (a symbolic link that loops)."""
+    try:
+        candidate = (root / relative).resolve()
+    except (OSError, RuntimeError) as exc:  # Python 3.11 raises RuntimeError for a link loop
+        raise ProblemError(
+            error(
+                Code.PATH_UNRESOLVABLE,
+                f"{what} `{relative}` cannot be resolved ({exc}); it is a symbolic link that "
+                "loops — point it at a real directory inside the project",
+                relative,
+            )
+        ) from exc
+    if candidate != root and root not in candidate.parents:
+        raise ProblemError(
+            error(
+                Code.PATH_OUTSIDE_ROOT,
+                f"{what} `{relative}` resolves to {candidate}, outside the project root {root}; "
+                "point it at a directory inside the project",
+            )
+        )
+    return candidate

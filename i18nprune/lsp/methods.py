@@ -30,7 +30,7 @@ from i18nprune.lsp.session import (
 )
 from i18nprune.lsp.text import ContentChange, Document, Position, Range
 from i18nprune.ops.events import discard
-from i18nprune.ops.registry import OPS, execute
+from i18nprune.ops.registry import GENERATE, execute
 from i18nprune.ops.scanning import scanning_with
 from i18nprune.project import ProjectHandle, ProjectRequest
 
@@ -559,9 +559,7 @@ async def _translate_key(session: Session, root: Path, key: str) -> dict[str, An
     envelope = None
     try:
         with scope, lending(session.pools.lease), scanning_with(session.index.scan, session.index):
-            envelope = await execute(
-                OPS["generate"], handle, GenerateOptions(target=targets), discard
-            )
+            envelope = await execute(GENERATE, handle, GenerateOptions(target=targets), discard)
     finally:
         del session.progress_scopes[token]
         session.index.invalidate(root)

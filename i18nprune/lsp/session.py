@@ -32,7 +32,7 @@ from i18nprune.lsp.text import Document, Encoding, LineMap
 from i18nprune.ops.cleanup import CleanupData, CleanupOptions
 from i18nprune.ops.events import discard
 from i18nprune.ops.quality import QualityData, QualityOptions
-from i18nprune.ops.registry import OPS, execute
+from i18nprune.ops.registry import CLEANUP, QUALITY, execute
 from i18nprune.ops.scanning import scanning_with
 from i18nprune.project import ProjectHandle, ProjectRequest
 from i18nprune.routing import FolderRouting, route_folder
@@ -371,9 +371,7 @@ class Session:
         handle = ProjectHandle(ProjectRequest(cwd=root, project=root, read_only=True))
         try:
             with scanning_with(self.index.scan, self.index):
-                envelope = await execute(
-                    OPS["cleanup"], handle, CleanupOptions(dry_run=True), discard
-                )
+                envelope = await execute(CLEANUP, handle, CleanupOptions(dry_run=True), discard)
         except Exception as exc:
             notice(f"lsp: cleanup dry run of {root} failed:")
             notice("".join(traceback.format_exception(exc)))
@@ -382,7 +380,7 @@ class Session:
             state.unused = envelope.data
         try:
             with scanning_with(self.index.scan, self.index):
-                checked = await execute(OPS["quality"], handle, QualityOptions(), discard)
+                checked = await execute(QUALITY, handle, QualityOptions(), discard)
         except Exception as exc:
             notice(f"lsp: quality check of {root} failed:")
             notice("".join(traceback.format_exception(exc)))

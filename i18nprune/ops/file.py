@@ -11,6 +11,7 @@ from typing import Annotated, Literal
 import msgspec
 import trio
 
+from i18nprune.config.lookup import confine
 from i18nprune.envelope import (
     Code,
     Envelope,
@@ -23,7 +24,7 @@ from i18nprune.envelope import (
 from i18nprune.locales.view import LocaleView
 from i18nprune.ops.events import EventSink
 from i18nprune.ops.scanning import scan_buffer, scan_code
-from i18nprune.project import Project, ProjectHandle, confine
+from i18nprune.project import Project, ProjectHandle
 from i18nprune.reference import Evidence
 from i18nprune.scan import DynamicSite, KeyObservation
 

@@ -198,12 +198,13 @@ def _thin_evidence(folder: Path, request: ProjectRequest, env: Mapping[str, str]
     (with the request's overrides), or None when the code proves enough."""
     from i18nprune.ops.events import discard
     from i18nprune.ops.offload import run_inline
-    from i18nprune.ops.registry import OPS, execute
+    from i18nprune.ops.registry import VALIDATE, execute
     from i18nprune.project import ProjectHandle
 
     member = ProjectRequest(cwd=request.cwd, project=folder, overrides=request.overrides)
-    spec = OPS["validate"]
-    envelope = run_inline(execute, spec, ProjectHandle(member, env), spec.options(), discard)
+    envelope = run_inline(
+        execute, VALIDATE, ProjectHandle(member, env), VALIDATE.options(), discard
+    )
     return next(
         (issue.message for issue in envelope.issues if issue.code == Code.VALIDATE_THIN_EVIDENCE),
         None,

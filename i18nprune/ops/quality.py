@@ -60,7 +60,7 @@ _NAMED_PATHS = 5
 # Findings are listed worst first.
 _SEVERITY_ORDER: tuple[Severity, ...] = ("error", "warning", "info")
 
-_CODES: dict[FindingKind, str] = {
+_CODES: dict[FindingKind, Code] = {
     "placeholders": Code.QUALITY_PLACEHOLDERS,
     "plural_forms": Code.QUALITY_PLURAL_FORMS,
     "glossary": Code.QUALITY_GLOSSARY,

@@ -109,22 +109,16 @@ def decode_file(encoded: EncodedFile) -> CachedFile | None:
         return None
 
 
-def load_cache(cache_dir: Path, identity: str) -> tuple[dict[str, EncodedFile], list[Issue]]:
-    """The encoded files of a previous scan with the same `identity`, by path relative to root.
+def load_cache_document(
+    cache_dir: Path, identity: str
+) -> tuple[dict[str, EncodedFile], msgspec.Raw | None, list[Issue]]:
+    """The encoded files of a previous scan with the same `identity`, by path relative to root,
+    and the linked output saved beside them (still encoded; None when there is none).
 
     A missing cache, or one written for another identity, is empty without an issue; an
     unreadable or corrupt one is empty with an info issue (it will be rebuilt). Each file's
     record is only checked when it is decoded: a damaged one then counts as not cached.
     """
-    files, _, issues = load_cache_document(cache_dir, identity)
-    return files, issues
-
-
-def load_cache_document(
-    cache_dir: Path, identity: str
-) -> tuple[dict[str, EncodedFile], msgspec.Raw | None, list[Issue]]:
-    """As `load_cache`, with the linked output saved beside the files (still encoded; None
-    when there is none)."""
     path = cache_dir / CACHE_FILE_NAME
     try:
         data = path.read_bytes()
@@ -169,7 +163,7 @@ class CacheStream:
     need not hold what only the cache needs (each record's quoted texts); put in place whole by
     `finish`, after the linking saved with it (see `write_atomically`: a crash or an interrupt
     leaves the old cache). A record added twice for one path is stored twice: the last one
-    added is what `load_cache` reads.
+    added is what `load_cache_document` reads.
 
     The document it writes is `_CacheDocument`, its entries in this order: the identity, the
     files (a map whose length is written last) and then the linked output (`save_cache` writes

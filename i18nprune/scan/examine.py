@@ -158,7 +158,7 @@ def examine_content(
 
 
 def _not_read(
-    relpath: str, digest: bytes, triggered: bool, content: bytes, code: str, message: str
+    relpath: str, digest: bytes, triggered: bool, content: bytes, code: Code, message: str
 ) -> Examined:
     """A file whose keys were not read (its quoted texts still indexed), with the warning."""
     issue = warning(code, message, path=relpath)

@@ -156,11 +156,15 @@ class BufferContext:
     """
 
     def __init__(self, scan: _ProjectScan) -> None:
-        scan.previous = {}  # the loaded cache file: what the scan adopted is in `current`
+        # What only the finished scan needed: the loaded cache file (what the scan adopted is in
+        # `current`), the quoted texts found (in the result now), progress and streaming.
+        scan.previous = {}
         scan.by_digest = None
+        scan.literal_hits = {}
         scan.on_progress = None
         scan.early = None
         scan.stream = None
+        scan.streamed = array("q")
         self._scan = scan
 
     def read(self, relpath: str, content: bytes) -> BufferSites:

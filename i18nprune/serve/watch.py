@@ -21,7 +21,7 @@ from i18nprune.locales.view import LocaleView
 from i18nprune.ops.cleanup import CleanupData, CleanupOptions
 from i18nprune.ops.events import discard
 from i18nprune.ops.file import Diagnostic, file_diagnostics
-from i18nprune.ops.registry import OPS, execute
+from i18nprune.ops.registry import CLEANUP, execute
 from i18nprune.ops.scanning import scanning_with
 from i18nprune.ops.validate import dynamic_counts, missing_in, source_views
 from i18nprune.project import Project, ProjectHandle, ProjectRequest
@@ -370,7 +370,7 @@ class Watcher:
         worker threads, its scan answered by the index; a dry run writes nothing)."""
         handle = ProjectHandle(ProjectRequest(cwd=root, project=root, read_only=self._read_only))
         with scanning_with(self._index.scan):
-            envelope = await execute(OPS["cleanup"], handle, CleanupOptions(dry_run=True), discard)
+            envelope = await execute(CLEANUP, handle, CleanupOptions(dry_run=True), discard)
         data = envelope.data
         return data.would_remove if isinstance(data, CleanupData) else 0
 

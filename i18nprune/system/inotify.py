@@ -23,7 +23,6 @@ IN_CREATE = 0x00000100
 IN_DELETE = 0x00000200
 IN_DELETE_SELF = 0x00000400
 IN_MOVE_SELF = 0x00000800
-IN_UNMOUNT = 0x00002000
 IN_Q_OVERFLOW = 0x00004000
 IN_IGNORED = 0x00008000
 IN_ONLYDIR = 0x01000000
@@ -66,7 +65,7 @@ class Event(NamedTuple):
 class Inotify:
     """One inotify instance, non-blocking and closed on exec.
 
-    `add_watch` and `remove_watch` may be called from any thread; `read_events` returns at once
+    `add_watch` may be called from any thread; `read_events` returns at once
     with what the kernel has queued (possibly nothing). Raises OSError on failures the kernel
     reports (ENOSPC when the user's watch limit is reached).
     """
@@ -94,13 +93,6 @@ class Inotify:
         if wd < 0:
             raise _last_error("inotify_add_watch", path)
         return wd
-
-    def remove_watch(self, wd: int) -> None:
-        """Stop a watch; a watch the kernel already dropped is ignored."""
-        if self._libc.inotify_rm_watch(self._fd, wd) < 0:
-            error = ctypes.get_errno()
-            if error != errno.EINVAL:
-                raise OSError(error, os.strerror(error), "inotify_rm_watch")
 
     def read_events(self) -> list[Event]:
         """Every event queued now, in order; an empty list when there is none."""
@@ -180,7 +172,6 @@ def _libc() -> ctypes.CDLL:
         for name, arguments in (
             ("inotify_init1", [ctypes.c_int]),
             ("inotify_add_watch", [ctypes.c_int, ctypes.c_char_p, ctypes.c_uint32]),
-            ("inotify_rm_watch", [ctypes.c_int, ctypes.c_int]),
             ("statfs", [ctypes.c_char_p, ctypes.c_void_p]),
         ):
             function = getattr(libc, name)

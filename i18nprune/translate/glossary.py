@@ -16,6 +16,7 @@ from pathlib import Path
 
 import msgspec
 
+from i18nprune.config.lookup import confine
 from i18nprune.config.schema import GlossaryEntry, TranslateConfig
 from i18nprune.config.terms import term_problems, text_problem
 from i18nprune.envelope import Code, ProblemError, error
@@ -208,8 +209,6 @@ def load_glossary(translate: TranslateConfig, root: Path) -> Glossary:
     """
     terms: dict[str, GlossaryTerm] = {}
     if translate.glossary_file is not None:
-        from i18nprune.project import confine  # the project module is heavy; only when needed
-
         path = confine(root, translate.glossary_file, "translate.glossaryFile")
         shown = translate.glossary_file
         for term in _read_file(path, shown):

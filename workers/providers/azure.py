@@ -11,9 +11,8 @@ import msgspec
 
 from i18nprune.pool.messages import FailureKind, ProviderSettings, TextNote
 
-from .exchange import exchange, read_as
+from .exchange import exchange_masked, read_as
 from .languages import subtags
-from .markup import escape_masked, unescape_answer
 
 _QUOTA_CODES = frozenset({403001})
 
@@ -64,20 +63,30 @@ async def translate(
     headers = {"Ocp-Apim-Subscription-Key": settings.api_key or ""}
     if settings.region is not None:
         headers["Ocp-Apim-Subscription-Region"] = settings.region
-    request = client.build_request(
-        "POST",
-        f"{settings.base_url}/translate",
-        params={
-            "api-version": "3.0",
-            "from": language_code(source),
-            "to": language_code(target),
-            "textType": "html",
-        },
-        headers=headers,
-        json=[{"Text": escape_masked(text)} for text in texts],
+
+    def build(escaped: list[str]) -> httpx.Request:
+        return client.build_request(
+            "POST",
+            f"{settings.base_url}/translate",
+            params={
+                "api-version": "3.0",
+                "from": language_code(source),
+                "to": language_code(target),
+                "textType": "html",
+            },
+            headers=headers,
+            json=[{"Text": text} for text in escaped],
+        )
+
+    return await exchange_masked(
+        client,
+        settings,
+        texts,
+        build,
+        list[_Entry],
+        _read_error,
+        lambda answer: [entry.translations[0].text for entry in answer],
     )
-    answer = await exchange(client, settings, request, list[_Entry], _read_error)
-    return [unescape_answer(entry.translations[0].text) for entry in answer]
 
 
 def _read_error(status: int, body: Any) -> tuple[str | None, FailureKind | None]:

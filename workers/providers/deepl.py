@@ -13,9 +13,8 @@ import msgspec
 from i18nprune.locale_codes import per_locale
 from i18nprune.pool.messages import FailureKind, ProviderSettings, TextNote
 
-from .exchange import exchange, read_as
+from .exchange import exchange_masked, read_as
 from .languages import subtags
-from .markup import escape_masked, unescape_answer
 
 # The target languages DeepL has formality for (its /v2/languages `supports_formality`); others
 # reject `more`/`less` with a 400, so those are sent as `prefer_*`, which DeepL accepts anywhere.
@@ -80,26 +79,36 @@ async def translate(
     """Translate unique `texts` in one request (`notes` are not used: DeepL's context is one
     per request). Raises ProviderError."""
     target_lang = target_code(target)
-    body: dict[str, Any] = {
-        "text": [escape_masked(text) for text in texts],
-        "source_lang": source_code(source),
-        "target_lang": target_lang,
-        "tag_handling": "xml",
-        "ignore_tags": ["x"],
-    }
-    formality = formality_parameter(per_locale(settings.formality, target), target_lang)
-    if formality is not None:
-        body["formality"] = formality
-    if settings.context:
-        body["context"] = settings.context
-    request = client.build_request(
-        "POST",
-        f"{settings.base_url}/v2/translate",
-        headers={"Authorization": f"DeepL-Auth-Key {settings.api_key or ''}"},
-        json=body,
+
+    def build(escaped: list[str]) -> httpx.Request:
+        body: dict[str, Any] = {
+            "text": escaped,
+            "source_lang": source_code(source),
+            "target_lang": target_lang,
+            "tag_handling": "xml",
+            "ignore_tags": ["x"],
+        }
+        formality = formality_parameter(per_locale(settings.formality, target), target_lang)
+        if formality is not None:
+            body["formality"] = formality
+        if settings.context:
+            body["context"] = settings.context
+        return client.build_request(
+            "POST",
+            f"{settings.base_url}/v2/translate",
+            headers={"Authorization": f"DeepL-Auth-Key {settings.api_key or ''}"},
+            json=body,
+        )
+
+    return await exchange_masked(
+        client,
+        settings,
+        texts,
+        build,
+        _Answer,
+        _read_error,
+        lambda answer: [item.text for item in answer.translations],
     )
-    answer = await exchange(client, settings, request, _Answer, _read_error)
-    return [unescape_answer(item.text) for item in answer.translations]
 
 
 def _read_error(status: int, body: Any) -> tuple[str | None, FailureKind | None]:

@@ -5,7 +5,7 @@ and the 2xx body decoded into the adapter's answer type.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -22,6 +22,7 @@ from .errors import (
     failure_from_exception,
     failure_from_response,
 )
+from .markup import escape_masked, unescape_answer
 
 T = TypeVar("T")
 
@@ -74,6 +75,24 @@ async def exchange(
             ledger.requests += 1
             ledger.seconds += time.perf_counter() - started
     raise ProviderError("transient", f"{settings.id}: timed out after {timeout:g} s")
+
+
+async def exchange_masked(
+    client: httpx.AsyncClient,
+    settings: ProviderSettings,
+    texts: list[str],
+    build: Callable[[list[str]], httpx.Request],
+    answer_type: type[T],
+    read_error: ErrorReader,
+    translations: Callable[[T], Iterable[str]],
+) -> list[str]:
+    """The shape every markup-aware adapter shares: `build` one request from the texts with
+    their placeholder tokens escaped as markup the provider passes through (`escape_masked`),
+    `exchange` it, and return the `translations` the answer holds, unescaped, in order (the
+    count is checked by `translate_batch`). Raises ProviderError as `exchange` does."""
+    request = build([escape_masked(text) for text in texts])
+    answer = await exchange(client, settings, request, answer_type, read_error)
+    return [unescape_answer(text) for text in translations(answer)]
 
 
 def _answer(

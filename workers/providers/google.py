@@ -11,9 +11,8 @@ import httpx
 from i18nprune.pool.messages import FailureKind, ProviderSettings, TextNote
 
 from .errors import bad_response
-from .exchange import exchange, mentions_quota
+from .exchange import exchange_masked, mentions_quota
 from .languages import subtags
-from .markup import escape_masked, unescape_answer
 
 
 def language_code(code: str) -> str:
@@ -38,19 +37,29 @@ async def translate(
     notes: list[TextNote | None],
 ) -> list[str]:
     """Translate unique `texts` in one request. Raises ProviderError."""
-    request = client.build_request(
-        "POST",
-        f"{settings.base_url}/translate_a/t",
-        params={
-            "client": "gtx",
-            "sl": language_code(source),
-            "tl": language_code(target),
-            "format": "html",
-        },
-        data={"q": [escape_masked(text) for text in texts]},
+
+    def build(escaped: list[str]) -> httpx.Request:
+        return client.build_request(
+            "POST",
+            f"{settings.base_url}/translate_a/t",
+            params={
+                "client": "gtx",
+                "sl": language_code(source),
+                "tl": language_code(target),
+                "format": "html",
+            },
+            data={"q": escaped},
+        )
+
+    return await exchange_masked(
+        client,
+        settings,
+        texts,
+        build,
+        object,
+        _read_error,
+        lambda answer: _entries(settings.id, answer, len(texts)),
     )
-    answer = await exchange(client, settings, request, object, _read_error)
-    return [unescape_answer(text) for text in _entries(settings.id, answer, len(texts))]
 
 
 def _entries(provider_id: str, answer: object, count: int) -> list[str]:

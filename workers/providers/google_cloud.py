@@ -11,9 +11,8 @@ import msgspec
 
 from i18nprune.pool.messages import FailureKind, ProviderSettings, TextNote
 
-from .exchange import exchange, read_as
+from .exchange import exchange_masked, read_as
 from .google import language_code
-from .markup import escape_masked, unescape_answer
 
 _QUOTA_REASONS = frozenset({"dailyLimitExceeded", "quotaExceeded"})
 _RATE_REASONS = frozenset({"rateLimitExceeded", "userRateLimitExceeded"})
@@ -53,19 +52,29 @@ async def translate(
     notes: list[TextNote | None],
 ) -> list[str]:
     """Translate unique `texts` in one request. Raises ProviderError."""
-    request = client.build_request(
-        "POST",
-        f"{settings.base_url}/language/translate/v2",
-        params={"key": settings.api_key or ""},
-        json={
-            "q": [escape_masked(text) for text in texts],
-            "source": language_code(source),
-            "target": language_code(target),
-            "format": "html",
-        },
+
+    def build(escaped: list[str]) -> httpx.Request:
+        return client.build_request(
+            "POST",
+            f"{settings.base_url}/language/translate/v2",
+            params={"key": settings.api_key or ""},
+            json={
+                "q": escaped,
+                "source": language_code(source),
+                "target": language_code(target),
+                "format": "html",
+            },
+        )
+
+    return await exchange_masked(
+        client,
+        settings,
+        texts,
+        build,
+        _Answer,
+        _read_error,
+        lambda answer: [item.translated_text for item in answer.data.translations],
     )
-    answer = await exchange(client, settings, request, _Answer, _read_error)
-    return [unescape_answer(item.translated_text) for item in answer.data.translations]
 
 
 def _read_error(status: int, body: Any) -> tuple[str | None, FailureKind | None]:

@@ -11,9 +11,8 @@ import msgspec
 
 from i18nprune.pool.messages import FailureKind, ProviderSettings, TextNote
 
-from .exchange import exchange, mentions_quota, read_as
+from .exchange import exchange_masked, mentions_quota, read_as
 from .languages import subtags
-from .markup import escape_masked, unescape_answer
 
 
 class _Answer(msgspec.Struct, rename="camel"):
@@ -46,17 +45,21 @@ async def translate(
     notes: list[TextNote | None],
 ) -> list[str]:
     """Translate unique `texts` in one request. Raises ProviderError."""
-    body: dict[str, Any] = {
-        "q": [escape_masked(text) for text in texts],
-        "source": language_code(source),
-        "target": language_code(target),
-        "format": "html",
-    }
-    if settings.api_key is not None:
-        body["api_key"] = settings.api_key
-    request = client.build_request("POST", f"{settings.base_url}/translate", json=body)
-    answer = await exchange(client, settings, request, _Answer, _read_error)
-    return [unescape_answer(text) for text in answer.translated_text]
+
+    def build(escaped: list[str]) -> httpx.Request:
+        body: dict[str, Any] = {
+            "q": escaped,
+            "source": language_code(source),
+            "target": language_code(target),
+            "format": "html",
+        }
+        if settings.api_key is not None:
+            body["api_key"] = settings.api_key
+        return client.build_request("POST", f"{settings.base_url}/translate", json=body)
+
+    return await exchange_masked(
+        client, settings, texts, build, _Answer, _read_error, lambda a: a.translated_text
+    )
 
 
 def _read_error(status: int, body: Any) -> tuple[str | None, FailureKind | None]:
