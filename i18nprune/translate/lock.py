@@ -1,8 +1,8 @@
 """`i18nprune.lock.json`: which source text each target leaf translates, so `generate` notices
 when the source changed under a translation (a *stale* leaf), and whether a person edited it.
 
-Pure functions over texts and views, plus reading and rendering the file; `ops/generate.py`
-decides when it is read and written.
+Pure functions over texts and views, plus reading and rendering the file; the `generate` op
+(`ops/generate/plan.py`, `write.py`) decides when it is read and written.
 """
 
 from __future__ import annotations
