@@ -71,6 +71,7 @@ def examined_here(large_app: ScanProject, items: list[SourceFile]) -> list[Exami
     ]
 
 
+@pytest.mark.slow
 def test_parallel_scan_equals_serial_scan(large_app: ScanProject, serial: ScanResult) -> None:
     parallel = large_app.scan(jobs=2)
 
@@ -81,6 +82,7 @@ def test_parallel_scan_equals_serial_scan(large_app: ScanProject, serial: ScanRe
     assert len(serial.observations) == FILES * 900 + 1
 
 
+@pytest.mark.slow
 def test_worker_processes_examine_like_the_scanning_process(
     large_app: ScanProject, items: list[SourceFile], examined_here: list[Examined]
 ) -> None:
@@ -91,6 +93,7 @@ def test_worker_processes_examine_like_the_scanning_process(
     assert sorted(received, key=lambda item: item.relpath) == examined_here
 
 
+@pytest.mark.slow
 def test_examining_here_beside_one_worker_gives_what_workers_give(
     large_app: ScanProject, items: list[SourceFile], examined_here: list[Examined]
 ) -> None:
@@ -101,6 +104,7 @@ def test_examining_here_beside_one_worker_gives_what_workers_give(
     assert sorted(received, key=lambda item: item.relpath) == examined_here
 
 
+@pytest.mark.slow
 def test_examining_here_without_workers_examines_every_file_once(
     large_app: ScanProject, items: list[SourceFile]
 ) -> None:
@@ -113,6 +117,7 @@ def test_examining_here_without_workers_examines_every_file_once(
     )
 
 
+@pytest.mark.slow
 def test_scan_examining_here_equals_serial_scan(project: ScanProject) -> None:
     make_large_app(project)
     project.write("src/unreadable.ts", b"t('x')\n\xff\xfe not utf-8\n")
@@ -147,6 +152,7 @@ def child_processes() -> set[int]:
     return found
 
 
+@pytest.mark.slow
 def test_workers_started_early_examine_like_the_scanning_process(
     large_app: ScanProject, items: list[SourceFile], examined_here: list[Examined]
 ) -> None:
@@ -173,6 +179,7 @@ def test_early_workers_nobody_took_end_when_stopped() -> None:
     assert len(started) == 0
 
 
+@pytest.mark.slow
 def test_cold_cached_scan_with_early_workers_equals_serial_scan(
     large_app: ScanProject, serial: ScanResult, tmp_path: Path
 ) -> None:

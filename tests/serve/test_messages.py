@@ -85,6 +85,7 @@ def assert_each_answered(
         assert (error.get("code"), error.get("data", {}).get("code")) == expected, line
 
 
+@pytest.mark.slow
 def test_a_line_that_is_not_an_object_is_one_invalid_request_with_null_id(
     serve: ServeFactory,
 ) -> None:
@@ -92,6 +93,7 @@ def test_a_line_that_is_not_an_object_is_one_invalid_request_with_null_id(
     assert_each_answered(serve(), lines, None, INVALID_REQUEST)
 
 
+@pytest.mark.slow
 def test_a_batch_is_one_invalid_request_with_null_id_and_nothing_in_it_runs(
     serve: ServeFactory,
 ) -> None:
@@ -104,6 +106,7 @@ def test_a_batch_is_one_invalid_request_with_null_id_and_nothing_in_it_runs(
     assert_each_answered(serve(), lines, None, INVALID_REQUEST)
 
 
+@pytest.mark.slow
 def test_a_bad_jsonrpc_member_is_an_invalid_request_answered_with_the_id(
     serve: ServeFactory,
 ) -> None:
@@ -113,6 +116,7 @@ def test_a_bad_jsonrpc_member_is_an_invalid_request_answered_with_the_id(
     assert_each_answered(serve(), lines, "r", INVALID_REQUEST)
 
 
+@pytest.mark.slow
 def test_a_missing_or_non_string_method_is_an_invalid_request_answered_with_the_id(
     serve: ServeFactory,
 ) -> None:
@@ -122,6 +126,7 @@ def test_a_missing_or_non_string_method_is_an_invalid_request_answered_with_the_
     assert_each_answered(serve(), lines, "r", INVALID_REQUEST)
 
 
+@pytest.mark.slow
 def test_an_id_that_is_not_a_number_or_string_is_an_invalid_request_with_null_id(
     serve: ServeFactory,
 ) -> None:
@@ -295,6 +300,7 @@ UNUSABLE_MEMBERS: list[tuple[bytes, Any, tuple[int, str] | None, str, str | None
 ]
 
 
+@pytest.mark.slow
 def test_a_readable_line_with_unusable_members_is_answered_with_its_own_id(
     serve: ServeFactory,
 ) -> None:
@@ -312,6 +318,7 @@ def test_a_readable_line_with_unusable_members_is_answered_with_its_own_id(
     assert client.ping() == {}
 
 
+@pytest.mark.slow
 def test_an_id_is_echoed_byte_for_byte_even_when_the_params_are_unusable(
     serve: ServeFactory,
 ) -> None:
@@ -322,6 +329,7 @@ def test_an_id_is_echoed_byte_for_byte_even_when_the_params_are_unusable(
         assert response.raw.startswith(b'{"jsonrpc":"2.0","id":' + token + b',"error":')
 
 
+@pytest.mark.slow
 def test_initialize_with_a_lone_surrogate_in_its_params_is_refused_and_the_session_waits(
     serve: ServeFactory,
 ) -> None:
@@ -333,6 +341,7 @@ def test_initialize_with_a_lone_surrogate_in_its_params_is_refused_and_the_sessi
     assert client.initialize()["protocolVersion"] == "1"
 
 
+@pytest.mark.slow
 def test_a_notification_with_unusable_params_is_never_answered(serve: ServeFactory) -> None:
     client = serve()
     lines = [
@@ -350,6 +359,7 @@ def test_a_notification_with_unusable_params_is_never_answered(serve: ServeFacto
 # --- methods and params -------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_an_unknown_method_is_method_not_found_and_named(serve: ServeFactory) -> None:
     client = serve()
     methods = ["bogus", "Ping", "op.bogus", "op.", "op.locales", "$/progress", "rpc.discover", ""]
@@ -359,6 +369,7 @@ def test_an_unknown_method_is_method_not_found_and_named(serve: ServeFactory) ->
         assert response.error is not None and f"`{method}`" in response.error.message
 
 
+@pytest.mark.slow
 def test_params_that_are_not_an_object_are_invalid_params(serve: ServeFactory) -> None:
     client = serve()
     for method in (b"ping", b"op.languages", b"op.providers"):
@@ -369,6 +380,7 @@ def test_params_that_are_not_an_object_are_invalid_params(serve: ServeFactory) -
         assert_each_answered(client, lines, "r", INVALID_PARAMS)
 
 
+@pytest.mark.slow
 def test_initialize_with_array_params_is_invalid_params(serve: ServeFactory) -> None:
     client = serve(init=False)
     line = b'{"jsonrpc":"2.0","id":1,"method":"initialize","params":["1"]}\n'
@@ -377,6 +389,7 @@ def test_initialize_with_array_params_is_invalid_params(serve: ServeFactory) -> 
     assert client.initialize()["protocolVersion"] == "1"
 
 
+@pytest.mark.slow
 def test_shutdown_with_array_params_is_invalid_params_and_does_not_shut_down(
     serve: ServeFactory,
 ) -> None:
@@ -393,6 +406,7 @@ def starts_with_id(response: Any, token: bytes) -> bool:
     return bool(response.raw.startswith(b'{"jsonrpc":"2.0","id":' + token + b","))
 
 
+@pytest.mark.slow
 def test_ids_are_echoed_byte_for_byte_in_results_and_errors(serve: ServeFactory) -> None:
     client = serve(init=False)
     expected_ok: list[tuple[bytes, str, bool]] = []
@@ -416,6 +430,7 @@ def test_ids_are_echoed_byte_for_byte_in_results_and_errors(serve: ServeFactory)
         assert response.ok is ok, (method, response.raw)
 
 
+@pytest.mark.slow
 def test_number_7_and_string_7_are_different_ids(serve: ServeFactory) -> None:
     client = serve()
     client.submit("ping", id=b"7")
@@ -424,12 +439,14 @@ def test_number_7_and_string_7_are_different_ids(serve: ServeFactory) -> None:
     assert codes(client.wait_response(b'"7"')) == METHOD_NOT_FOUND
 
 
+@pytest.mark.slow
 def test_whitespace_around_the_id_is_not_part_of_the_echo(serve: ServeFactory) -> None:
     client = serve()
     client.send(b'{ "jsonrpc" : "2.0" , "id" :\t1.10 , "method" : "ping" }\n')
     assert client.wait_response(b"1.10").raw == b'{"jsonrpc":"2.0","id":1.10,"result":{}}\n'
 
 
+@pytest.mark.slow
 def test_a_request_whose_id_is_in_flight_is_refused_and_the_first_keeps_running(
     serve: ServeFactory, tmp_path: Path, hanging: FakeProvider
 ) -> None:
@@ -446,6 +463,7 @@ def test_a_request_whose_id_is_in_flight_is_refused_and_the_first_keeps_running(
     assert client.request("ping", id=b"1.10").ok  # answered: the id is free again
 
 
+@pytest.mark.slow
 def test_an_id_may_be_reused_once_answered(serve: ServeFactory) -> None:
     client = serve()
     assert client.request("ping", id="again").ok
@@ -455,6 +473,7 @@ def test_an_id_may_be_reused_once_answered(serve: ServeFactory) -> None:
 # --- notifications ----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_notifications_are_never_answered(serve: ServeFactory) -> None:
     client = serve()
     lines = [
@@ -479,6 +498,7 @@ def test_notifications_are_never_answered(serve: ServeFactory) -> None:
         assert lines_before_ping(client, since) == [], line
 
 
+@pytest.mark.slow
 def test_notifications_before_initialize_are_never_answered(serve: ServeFactory) -> None:
     client = serve(init=False)
     since = len(client.lines)
@@ -490,6 +510,7 @@ def test_notifications_before_initialize_are_never_answered(serve: ServeFactory)
     assert lines_before_ping(client, since) == []
 
 
+@pytest.mark.slow
 def test_a_notification_that_is_not_performed_is_noted_on_stderr(serve: ServeFactory) -> None:
     client = serve()
     client.notify("op.languages")
@@ -499,6 +520,7 @@ def test_a_notification_that_is_not_performed_is_noted_on_stderr(serve: ServeFac
 # --- response shape and the error table ------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_every_response_has_jsonrpc_id_and_exactly_one_non_null_result_or_error(
     serve: ServeFactory, example_project: Path
 ) -> None:
@@ -555,6 +577,7 @@ sys.addaudithook(_hook)
 """
 
 
+@pytest.mark.slow
 def test_an_internal_error_is_answered_and_never_ends_the_session(
     serve: ServeFactory, tmp_path: Path, example_project: Path
 ) -> None:
@@ -579,6 +602,7 @@ def test_an_internal_error_is_answered_and_never_ends_the_session(
     assert client.process.poll() is None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["hub", "sandbox"])
 def test_a_project_root_the_system_cannot_use_is_root_invalid_and_the_session_goes_on(
     serve: ServeFactory, example_project: Path, mode: str

@@ -14,6 +14,8 @@ from i18nprune.testing import ServeClient
 from tests.conftest import CliResult
 from tests.serve.conftest import ServeFactory
 
+pytestmark = pytest.mark.slow
+
 RunCli = Callable[..., CliResult]
 ENVELOPE_KEYS = {"ok", "kind", "data", "issues", "meta"}
 

@@ -60,6 +60,7 @@ def test_sandbox_request_without_project_root_runs_in_the_pinned_root(
     assert envelope["data"]["missing"] == ["footer.copyright", "settings.search"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "spelling",
     ["exact", "trailing-slash", "dot-dot", "dot", "symlink", "symlinked-parent"],
@@ -81,6 +82,7 @@ def test_sandbox_accepts_any_spelling_that_resolves_to_its_root(
     assert validate(server, {"projectRoot": named})["data"] == validate(server)["data"]
 
 
+@pytest.mark.slow
 def test_sandbox_started_through_a_symlink_reports_and_accepts_the_real_root(
     serve: ServeFactory, example_project: Path, tmp_path: Path
 ) -> None:
@@ -91,6 +93,7 @@ def test_sandbox_started_through_a_symlink_reports_and_accepts_the_real_root(
     validate(server, {"projectRoot": str(tmp_path / "link")})
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("other", ["sibling", "subdirectory", "parent", "missing"])
 def test_sandbox_refuses_another_directory_with_root_mismatch(
     serve: ServeFactory, example_project: Path, tmp_path: Path, other: str
@@ -108,6 +111,7 @@ def test_sandbox_refuses_another_directory_with_root_mismatch(
     assert response.error is not None and response.error.data["key"] == "projectRoot"
 
 
+@pytest.mark.slow
 def test_sandbox_refuses_a_relative_project_root_as_invalid(
     serve: ServeFactory, example_project: Path
 ) -> None:
@@ -119,6 +123,7 @@ def test_sandbox_refuses_a_relative_project_root_as_invalid(
 # --- hub ------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_hub_initialize_reports_no_project_root(serve: ServeFactory) -> None:
     server = serve(init=False)
     info = server.initialize()
@@ -126,6 +131,7 @@ def test_hub_initialize_reports_no_project_root(serve: ServeFactory) -> None:
     assert info["projectRoot"] is None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("op", NEEDS_ROOT + WRITE_OPS)
 def test_hub_op_without_project_root_is_root_required(serve: ServeFactory, op: str) -> None:
     server = serve("--allow-writes")
@@ -133,12 +139,14 @@ def test_hub_op_without_project_root_is_root_required(serve: ServeFactory, op: s
     assert error_code(response) == (-32602, "SERVE_ROOT_REQUIRED")
 
 
+@pytest.mark.slow
 def test_hub_languages_runs_without_project_root(serve: ServeFactory) -> None:
     server = serve()
     envelope = server.request("op.languages", {"options": {"filter": "fr"}}).unwrap()
     assert envelope["kind"] == "languages" and envelope["ok"] is True
 
 
+@pytest.mark.slow
 def test_hub_providers_without_project_root_is_root_required(serve: ServeFactory) -> None:
     # PROTOCOL §5 exempts only `op.languages`; the providers list depends on the project config.
     server = serve()
@@ -146,18 +154,21 @@ def test_hub_providers_without_project_root_is_root_required(serve: ServeFactory
     assert error_code(response) == (-32602, "SERVE_ROOT_REQUIRED")
 
 
+@pytest.mark.slow
 def test_hub_providers_runs_in_the_named_root(serve: ServeFactory, example_project: Path) -> None:
     server = serve()
     envelope = server.request("op.providers", {"projectRoot": str(example_project)}).unwrap()
     assert envelope["kind"] == "providers" and envelope["ok"] is True
 
 
+@pytest.mark.slow
 def test_hub_runs_an_op_in_the_named_root(serve: ServeFactory, example_project: Path) -> None:
     server = serve()
     envelope = validate(server, {"projectRoot": str(example_project)})
     assert envelope["data"]["missing"] == ["footer.copyright", "settings.search"]
 
 
+@pytest.mark.slow
 def test_hub_serves_two_projects_side_by_side(
     serve: ServeFactory, example_project: Path, tmp_path: Path
 ) -> None:
@@ -169,6 +180,7 @@ def test_hub_serves_two_projects_side_by_side(
     assert second["data"]["missing"] == ["c"]
 
 
+@pytest.mark.slow
 def test_hub_resolves_dot_dot_segments_of_the_named_root(
     serve: ServeFactory, example_project: Path
 ) -> None:
@@ -180,6 +192,7 @@ def test_hub_resolves_dot_dot_segments_of_the_named_root(
     ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["relative", "dot-relative", "missing", "file", "empty"])
 def test_hub_refuses_an_unusable_project_root_as_invalid(
     serve: ServeFactory, example_project: Path, tmp_path: Path, kind: str
@@ -216,6 +229,7 @@ def snapshot(folder: Path) -> dict[str, bytes]:
     return {path.name: path.read_bytes() for path in sorted(folder.iterdir())}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("op", "options"),
     [
@@ -245,6 +259,7 @@ def test_write_op_refuses_a_locales_directory_outside_the_root(
     assert sorted(path.name for path in root.iterdir()) == ["i18nprune.config.json", "src"]
 
 
+@pytest.mark.slow
 def test_read_op_refuses_a_locales_directory_outside_the_root(
     serve: ServeFactory, make_project: MakeProject, outside: Path
 ) -> None:
@@ -259,6 +274,7 @@ def test_read_op_refuses_a_locales_directory_outside_the_root(
     assert "i18nprune.project.path_outside_root" in [issue["code"] for issue in envelope["issues"]]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("op", "options"),
     [
@@ -283,6 +299,7 @@ def test_write_op_never_writes_through_a_locale_symlink_leaving_the_root(
     assert link.is_symlink() and link.resolve() == outside / "fr.json"
 
 
+@pytest.mark.slow
 def test_locales_delete_never_deletes_through_a_locale_symlink_leaving_the_root(
     serve: ServeFactory, tmp_path: Path, outside: Path
 ) -> None:
@@ -303,6 +320,7 @@ def test_locales_delete_never_deletes_through_a_locale_symlink_leaving_the_root(
 # --- fresh reads ----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("writes", [False, True], ids=["read-only", "allow-writes"])
 def test_each_request_sees_a_locale_file_edited_since_the_last(
     serve: ServeFactory, tmp_path: Path, writes: bool
@@ -314,6 +332,7 @@ def test_each_request_sees_a_locale_file_edited_since_the_last(
     assert validate(server)["data"]["missing"] == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("writes", [False, True], ids=["read-only", "allow-writes"])
 def test_each_request_sees_a_source_file_edited_since_the_last(
     serve: ServeFactory, tmp_path: Path, writes: bool
@@ -329,6 +348,7 @@ def test_each_request_sees_a_source_file_edited_since_the_last(
     assert validate(server)["data"]["missing"] == ["d", "e"]
 
 
+@pytest.mark.slow
 def test_each_request_sees_a_locale_file_added_since_the_last(
     serve: ServeFactory, tmp_path: Path
 ) -> None:
@@ -341,6 +361,7 @@ def test_each_request_sees_a_locale_file_added_since_the_last(
     assert [locale["code"] for locale in after] == ["de", "en", "fr"]
 
 
+@pytest.mark.slow
 def test_write_op_result_is_visible_to_the_next_read(serve: ServeFactory, tmp_path: Path) -> None:
     root = small_project(tmp_path / "project")
     server = serve("--project", str(root), "--allow-writes")
@@ -350,6 +371,7 @@ def test_write_op_result_is_visible_to_the_next_read(serve: ServeFactory, tmp_pa
     assert validate(server)["data"]["missing"] == []
 
 
+@pytest.mark.slow
 def test_deleted_locale_is_gone_for_the_next_read(serve: ServeFactory, tmp_path: Path) -> None:
     root = small_project(tmp_path / "project")
     server = serve("--project", str(root), "--allow-writes")
