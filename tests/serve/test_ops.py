@@ -4,15 +4,16 @@ back as `ok:false` envelopes rather than JSON-RPC errors (PROTOCOL §7, §10).""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import shutil
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from i18nprune.testing import ServeClient
-from tests.conftest import CliResult
-from tests.serve.conftest import ServeFactory
+from tests.conftest import EXAMPLES, QUICK_START_OUTPUT, CliResult, cli_environment
+from tests.serve.conftest import ServeFactory, assert_protocol_line
 
 pytestmark = pytest.mark.slow
 
@@ -50,6 +51,38 @@ def tree_bytes(root: Path) -> dict[str, bytes]:
         for path in sorted(root.rglob("*"))
         if path.is_file()
     }
+
+
+def refusing_server(folder: Path, *flags: str) -> Iterator[ServeClient]:
+    """A server (`flags` added) on a private copy of the example app, for the tests whose every
+    request it must refuse before any op runs (invalid params, unknown method): a refusal leaves
+    the session as it was, so one server answers all of a module's such tests instead of one
+    per test. Closed at the end, then its stdout checked as the `serve` fixture checks its own."""
+    project = folder / "app"
+    shutil.copytree(EXAMPLES, project, ignore=shutil.ignore_patterns(*QUICK_START_OUTPUT))
+    (folder / "home").mkdir()
+    server = ServeClient.spawn(
+        "--project", str(project), *flags, env=cli_environment(folder / "home")
+    )
+    try:
+        server.initialize()
+        yield server
+    finally:
+        server.close()
+    for line in server.lines:
+        assert_protocol_line(line)
+
+
+@pytest.fixture(scope="module")
+def refusing(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeClient]:
+    """A read-only `refusing_server`, shared by the module's tests."""
+    yield from refusing_server(tmp_path_factory.mktemp("refusing"))
+
+
+@pytest.fixture(scope="module")
+def refusing_writer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeClient]:
+    """An `--allow-writes` `refusing_server`, shared by the module's tests."""
+    yield from refusing_server(tmp_path_factory.mktemp("refusing-writer"), "--allow-writes")
 
 
 def invalid_params(server: ServeClient, method: str, params: dict[str, Any]) -> dict[str, Any]:
@@ -96,19 +129,15 @@ def test_op_envelope_matches_the_cli_json_output(
     assert set(served["meta"]) == set(printed["meta"])
 
 
-def test_unknown_option_is_invalid_params_naming_the_key(
-    serve: ServeFactory, example_project: Path
-) -> None:
-    server = serve("--project", str(example_project))
+def test_unknown_option_is_invalid_params_naming_the_key(refusing: ServeClient) -> None:
+    server = refusing
     error = invalid_params(server, "op.doctor", {"options": {"stirct": True}})
     assert error["data"]["key"] == "stirct"
     assert "`stirct`" in error["message"]
 
 
-def test_option_of_an_op_without_options_is_invalid_params(
-    serve: ServeFactory, example_project: Path
-) -> None:
-    server = serve("--project", str(example_project))
+def test_option_of_an_op_without_options_is_invalid_params(refusing: ServeClient) -> None:
+    server = refusing
     error = invalid_params(server, "op.validate", {"options": {"dry_run": True}})
     assert error["data"]["key"] == "dry_run"
     assert "`dry_run`" in error["message"]
@@ -129,9 +158,9 @@ def test_option_of_an_op_without_options_is_invalid_params(
     ids=lambda value: repr(value) if isinstance(value, dict) else None,
 )
 def test_option_of_the_wrong_type_is_invalid_params_naming_the_key(
-    serve: ServeFactory, example_project: Path, op: str, options: dict[str, Any], key: str
+    refusing_writer: ServeClient, op: str, options: dict[str, Any], key: str
 ) -> None:
-    server = serve("--project", str(example_project), "--allow-writes")
+    server = refusing_writer
     error = invalid_params(server, f"op.{op}", {"options": options})
     assert error["data"]["key"] == key
     assert f"`{key}`" in error["message"]
@@ -162,9 +191,9 @@ def test_list_option_accepts_a_comma_string_and_an_array(
     ids=["extra", "projectroot", "option", "root"],
 )
 def test_params_key_other_than_project_root_and_options_is_invalid_params(
-    serve: ServeFactory, example_project: Path, params: dict[str, Any]
+    refusing: ServeClient, params: dict[str, Any]
 ) -> None:
-    server = serve("--project", str(example_project))
+    server = refusing
     [unknown] = set(params) - {"projectRoot", "options"}
     error = invalid_params(server, "op.validate", params)
     assert error["data"]["key"] == unknown
@@ -181,9 +210,9 @@ def test_params_key_other_than_project_root_and_options_is_invalid_params(
     ids=["options-array", "options-string", "root-number"],
 )
 def test_params_member_of_the_wrong_type_is_invalid_params(
-    serve: ServeFactory, example_project: Path, params: dict[str, Any], key: str
+    refusing: ServeClient, params: dict[str, Any], key: str
 ) -> None:
-    server = serve("--project", str(example_project))
+    server = refusing
     error = invalid_params(server, "op.validate", params)
     assert error["data"]["key"] == key
 
@@ -261,10 +290,8 @@ def test_generate_without_target_answers_ok_false_naming_the_option(
 
 
 @pytest.mark.parametrize("method", ["op.nope", "op.", "op.locales", "op.Validate", "op.validate "])
-def test_unknown_op_is_method_not_found(
-    serve: ServeFactory, example_project: Path, method: str
-) -> None:
-    server = serve("--project", str(example_project))
+def test_unknown_op_is_method_not_found(refusing: ServeClient, method: str) -> None:
+    server = refusing
     response = server.request(method, {"options": {}})
     assert response.error is not None
     assert response.error.code == -32601
