@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from i18nprune.testing import ServeClient
-from tests.conftest import EXAMPLES, QUICK_START_OUTPUT, CliResult, cli_environment
-from tests.serve.conftest import ServeFactory, assert_protocol_line
+from tests.conftest import EXAMPLES, QUICK_START_OUTPUT, CliResult
+from tests.serve.conftest import ServeFactory, module_server
 
 pytestmark = pytest.mark.slow
 
@@ -53,36 +53,21 @@ def tree_bytes(root: Path) -> dict[str, bytes]:
     }
 
 
-def refusing_server(folder: Path, *flags: str) -> Iterator[ServeClient]:
-    """A server (`flags` added) on a private copy of the example app, for the tests whose every
-    request it must refuse before any op runs (invalid params, unknown method): a refusal leaves
-    the session as it was, so one server answers all of a module's such tests instead of one
-    per test. Closed at the end, then its stdout checked as the `serve` fixture checks its own."""
-    project = folder / "app"
-    shutil.copytree(EXAMPLES, project, ignore=shutil.ignore_patterns(*QUICK_START_OUTPUT))
-    (folder / "home").mkdir()
-    server = ServeClient.spawn(
-        "--project", str(project), *flags, env=cli_environment(folder / "home")
-    )
-    try:
-        server.initialize()
-        yield server
-    finally:
-        server.close()
-    for line in server.lines:
-        assert_protocol_line(line)
-
-
 @pytest.fixture(scope="module")
 def refusing(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeClient]:
-    """A read-only `refusing_server`, shared by the module's tests."""
-    yield from refusing_server(tmp_path_factory.mktemp("refusing"))
+    """A read-only server on a private copy of the example app, for the tests whose requests it
+    refuses before any op runs (see `module_server`)."""
+    folder = tmp_path_factory.mktemp("refusing")
+    shutil.copytree(EXAMPLES, folder / "app", ignore=shutil.ignore_patterns(*QUICK_START_OUTPUT))
+    yield from module_server(folder, "--project", str(folder / "app"))
 
 
 @pytest.fixture(scope="module")
 def refusing_writer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeClient]:
-    """An `--allow-writes` `refusing_server`, shared by the module's tests."""
-    yield from refusing_server(tmp_path_factory.mktemp("refusing-writer"), "--allow-writes")
+    """As `refusing`, with `--allow-writes`."""
+    folder = tmp_path_factory.mktemp("refusing-writer")
+    shutil.copytree(EXAMPLES, folder / "app", ignore=shutil.ignore_patterns(*QUICK_START_OUTPUT))
+    yield from module_server(folder, "--project", str(folder / "app"), "--allow-writes")
 
 
 def invalid_params(server: ServeClient, method: str, params: dict[str, Any]) -> dict[str, Any]:

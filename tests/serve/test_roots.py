@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +13,7 @@ import pytest
 
 from i18nprune.testing import ServeClient
 from tests.conftest import write_tree
-from tests.serve.conftest import ServeFactory
+from tests.serve.conftest import ServeFactory, module_server
 
 MakeProject = Callable[[dict[str, Any]], Path]
 EN = {"a": "A", "b": "B"}
@@ -123,6 +123,18 @@ def test_sandbox_refuses_a_relative_project_root_as_invalid(
 # --- hub ------------------------------------------------------------------------------------
 
 
+@pytest.fixture(scope="module")
+def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeClient]:
+    """A read-only hub server shared by the tests whose requests it refuses (`module_server`)."""
+    yield from module_server(tmp_path_factory.mktemp("hub"))
+
+
+@pytest.fixture(scope="module")
+def writing_hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeClient]:
+    """As `hub`, with `--allow-writes`."""
+    yield from module_server(tmp_path_factory.mktemp("writing-hub"), "--allow-writes")
+
+
 @pytest.mark.slow
 def test_hub_initialize_reports_no_project_root(serve: ServeFactory) -> None:
     server = serve(init=False)
@@ -133,8 +145,8 @@ def test_hub_initialize_reports_no_project_root(serve: ServeFactory) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("op", NEEDS_ROOT + WRITE_OPS)
-def test_hub_op_without_project_root_is_root_required(serve: ServeFactory, op: str) -> None:
-    server = serve("--allow-writes")
+def test_hub_op_without_project_root_is_root_required(writing_hub: ServeClient, op: str) -> None:
+    server = writing_hub
     response = server.request(f"op.{op}", {"options": {}})
     assert error_code(response) == (-32602, "SERVE_ROOT_REQUIRED")
 
@@ -147,9 +159,9 @@ def test_hub_languages_runs_without_project_root(serve: ServeFactory) -> None:
 
 
 @pytest.mark.slow
-def test_hub_providers_without_project_root_is_root_required(serve: ServeFactory) -> None:
+def test_hub_providers_without_project_root_is_root_required(hub: ServeClient) -> None:
     # PROTOCOL §5 exempts only `op.languages`; the providers list depends on the project config.
-    server = serve()
+    server = hub
     response = server.request("op.providers")
     assert error_code(response) == (-32602, "SERVE_ROOT_REQUIRED")
 
@@ -195,7 +207,7 @@ def test_hub_resolves_dot_dot_segments_of_the_named_root(
 @pytest.mark.slow
 @pytest.mark.parametrize("kind", ["relative", "dot-relative", "missing", "file", "empty"])
 def test_hub_refuses_an_unusable_project_root_as_invalid(
-    serve: ServeFactory, example_project: Path, tmp_path: Path, kind: str
+    hub: ServeClient, example_project: Path, tmp_path: Path, kind: str
 ) -> None:
     named = {
         "relative": "app",
@@ -204,14 +216,14 @@ def test_hub_refuses_an_unusable_project_root_as_invalid(
         "file": str(example_project / "i18nprune.config.json"),
         "empty": "",
     }[kind]
-    server = serve()
+    server = hub
     response = server.request("op.validate", {"projectRoot": named})
     assert error_code(response) == (-32602, "SERVE_ROOT_INVALID")
     assert response.error is not None and response.error.data["key"] == "projectRoot"
 
 
-def test_hub_checks_writes_before_the_root(serve: ServeFactory) -> None:
-    server = serve()
+def test_hub_checks_writes_before_the_root(hub: ServeClient) -> None:
+    server = hub
     response = server.request("op.sync", {"projectRoot": "relative"})
     assert error_code(response) == (-32001, "SERVE_WRITES_DISABLED")
 
