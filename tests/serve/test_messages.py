@@ -5,6 +5,7 @@ error table, and internal errors that leave the session running."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ from tests.serve.conftest import (
     ServeFactory,
     assert_protocol_line,
     lines_before_ping,
+    module_server,
     start_generate,
     translating_project,
 )
@@ -74,6 +76,12 @@ def the_only_answer(client: ServeClient, line: bytes) -> dict[str, Any]:
 # Each test sends its cases to one server, one line at a time, and checks each line's answer.
 
 
+@pytest.fixture(scope="module")
+def refusing(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeClient]:
+    """A hub server shared by the tests whose every line it refuses (`module_server`)."""
+    yield from module_server(tmp_path_factory.mktemp("refusing"))
+
+
 def assert_each_answered(
     client: ServeClient, lines: list[bytes], id: object, expected: tuple[int, str]
 ) -> None:
@@ -87,15 +95,15 @@ def assert_each_answered(
 
 @pytest.mark.slow
 def test_a_line_that_is_not_an_object_is_one_invalid_request_with_null_id(
-    serve: ServeFactory,
+    refusing: ServeClient,
 ) -> None:
     lines = [b"5", b"1.5", b'"ping"', b"null", b"true"]
-    assert_each_answered(serve(), lines, None, INVALID_REQUEST)
+    assert_each_answered(refusing, lines, None, INVALID_REQUEST)
 
 
 @pytest.mark.slow
 def test_a_batch_is_one_invalid_request_with_null_id_and_nothing_in_it_runs(
-    serve: ServeFactory,
+    refusing: ServeClient,
 ) -> None:
     lines = [
         b"[]",
@@ -103,36 +111,36 @@ def test_a_batch_is_one_invalid_request_with_null_id_and_nothing_in_it_runs(
         b'[{"jsonrpc":"2.0","method":"ping"}]',
         b"[1,2,3]",
     ]
-    assert_each_answered(serve(), lines, None, INVALID_REQUEST)
+    assert_each_answered(refusing, lines, None, INVALID_REQUEST)
 
 
 @pytest.mark.slow
 def test_a_bad_jsonrpc_member_is_an_invalid_request_answered_with_the_id(
-    serve: ServeFactory,
+    refusing: ServeClient,
 ) -> None:
     members = [b'"1.0"', b"2.0", b"2", b'"2.0 "', b"null", b'["2.0"]']
     lines = [b'{"jsonrpc":' + member + b',"id":"r","method":"ping"}' for member in members]
     lines.append(b'{"id":"r","method":"ping"}')
-    assert_each_answered(serve(), lines, "r", INVALID_REQUEST)
+    assert_each_answered(refusing, lines, "r", INVALID_REQUEST)
 
 
 @pytest.mark.slow
 def test_a_missing_or_non_string_method_is_an_invalid_request_answered_with_the_id(
-    serve: ServeFactory,
+    refusing: ServeClient,
 ) -> None:
     methods = [b"7", b"null", b"{}", b'["ping"]', b"true"]
     lines = [b'{"jsonrpc":"2.0","id":"r","method":' + method + b"}" for method in methods]
     lines.append(b'{"jsonrpc":"2.0","id":"r"}')
-    assert_each_answered(serve(), lines, "r", INVALID_REQUEST)
+    assert_each_answered(refusing, lines, "r", INVALID_REQUEST)
 
 
 @pytest.mark.slow
 def test_an_id_that_is_not_a_number_or_string_is_an_invalid_request_with_null_id(
-    serve: ServeFactory,
+    refusing: ServeClient,
 ) -> None:
     ids = [b"{}", b'{"a":1}', b"[]", b"[1]", b"true", b"false"]
     lines = [b'{"jsonrpc":"2.0","id":' + id + b',"method":"ping"}' for id in ids]
-    assert_each_answered(serve(), lines, None, INVALID_REQUEST)
+    assert_each_answered(refusing, lines, None, INVALID_REQUEST)
 
 
 def test_an_unreadable_message_without_id_is_answered_with_null_id(serve: ServeFactory) -> None:
@@ -320,9 +328,9 @@ def test_a_readable_line_with_unusable_members_is_answered_with_its_own_id(
 
 @pytest.mark.slow
 def test_an_id_is_echoed_byte_for_byte_even_when_the_params_are_unusable(
-    serve: ServeFactory,
+    refusing: ServeClient,
 ) -> None:
-    client = serve()
+    client = refusing
     for token in (b"1.10", b"2e3", b"12345678901234567890123456789", rb'"\u00fc\n"'):
         client.send(request_line(token.decode(), '"ping"', r'{"x":"\ud800"}') + b"\n")
         response = client.wait_response(token)
@@ -360,8 +368,8 @@ def test_a_notification_with_unusable_params_is_never_answered(serve: ServeFacto
 
 
 @pytest.mark.slow
-def test_an_unknown_method_is_method_not_found_and_named(serve: ServeFactory) -> None:
-    client = serve()
+def test_an_unknown_method_is_method_not_found_and_named(refusing: ServeClient) -> None:
+    client = refusing
     methods = ["bogus", "Ping", "op.bogus", "op.", "op.locales", "$/progress", "rpc.discover", ""]
     for method in methods:
         response = client.request(method)
@@ -370,8 +378,8 @@ def test_an_unknown_method_is_method_not_found_and_named(serve: ServeFactory) ->
 
 
 @pytest.mark.slow
-def test_params_that_are_not_an_object_are_invalid_params(serve: ServeFactory) -> None:
-    client = serve()
+def test_params_that_are_not_an_object_are_invalid_params(refusing: ServeClient) -> None:
+    client = refusing
     for method in (b"ping", b"op.languages", b"op.providers"):
         lines = [
             b'{"jsonrpc":"2.0","id":"r","method":"' + method + b'","params":' + params + b"}"
