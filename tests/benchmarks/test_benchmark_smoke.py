@@ -39,6 +39,7 @@ def _figure(suite: dict[str, Any], report: str, figure: str) -> dict[str, Any]:
     return found[figure]
 
 
+@pytest.mark.slow
 def test_suite_records_the_machine_and_its_load(suite: tuple[dict[str, Any], Path]) -> None:
     document, _ = suite
     assert document["machine"]["cpu_count"] == os.cpu_count()

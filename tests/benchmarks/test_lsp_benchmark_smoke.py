@@ -9,9 +9,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 REPO = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow
 def test_lsp_benchmark_smoke_writes_its_typing_figures(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith("I18NPRUNE_")}
     command = [

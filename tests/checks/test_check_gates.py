@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from i18nprune.envelope import Code
 
 
@@ -29,6 +31,7 @@ def test_sync_check_fails_naming_the_files_and_leaves_every_byte(example_project
     assert snapshot(example_project) == before
 
 
+@pytest.mark.slow
 def test_sync_check_passes_once_the_locales_are_in_sync(example_project, run_cli):
     assert run_cli("sync", "--json", cwd=example_project).code == 0
     synced = snapshot(example_project)
@@ -49,6 +52,7 @@ def test_missing_check_needs_no_confirmation_fails_and_writes_nothing(example_pr
     assert snapshot(example_project) == before
 
 
+@pytest.mark.slow
 def test_missing_check_passes_after_the_keys_were_added(example_project, run_cli):
     assert run_cli("missing", "--yes", "--json", cwd=example_project).code == 0
     result = run_cli("missing", "--check", "--json", cwd=example_project)

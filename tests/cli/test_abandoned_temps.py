@@ -15,6 +15,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
+
 from i18nprune.system.atomic import ABANDONED_AFTER
 from tests.conftest import CliResult, write_tree
 
@@ -74,6 +76,7 @@ def killed_mid_write(tmp_path: Path, run_cli: RunCli) -> tuple[Path, Path]:
     return root, left
 
 
+@pytest.mark.slow
 def test_the_next_write_removes_a_temp_file_a_kill_left(tmp_path: Path, run_cli: RunCli) -> None:
     root, left = killed_mid_write(tmp_path, run_cli)
     age(left, ABANDONED_AFTER + 60)
@@ -84,6 +87,7 @@ def test_the_next_write_removes_a_temp_file_a_kill_left(tmp_path: Path, run_cli:
     assert temps(root) == []
 
 
+@pytest.mark.slow
 def test_a_temp_file_written_to_within_the_minute_stays(tmp_path: Path, run_cli: RunCli) -> None:
     root, left = killed_mid_write(tmp_path, run_cli)
     done = sync_de(run_cli, root)

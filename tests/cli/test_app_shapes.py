@@ -28,6 +28,7 @@ def read(path: Path) -> dict:
     return json.loads(path.read_text())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("app", sorted(APPS))
 def test_cleanup_candidates_are_exactly_the_unused_keys(app, tmp_path, run_cli):
     files, unused = APPS[app]
@@ -145,6 +146,7 @@ def test_missing_writes_each_key_into_its_namespace_file(tmp_path, run_cli):
     assert read(locales / "settings.json") == {"theme": {"label": "Theme"}}
 
 
+@pytest.mark.slow
 def test_sync_creates_a_target_namespace_file_in_the_source_layout(tmp_path, run_cli):
     root = write_tree(tmp_path / "app", I18NEXT_NAMESPACES)
 
@@ -156,6 +158,7 @@ def test_sync_creates_a_target_namespace_file_in_the_source_layout(tmp_path, run
     assert read(locales / "common.json") == {"save": "Enregistrer", "title": "Mon app"}
 
 
+@pytest.mark.slow
 def test_generate_writes_every_namespace_of_a_new_target(tmp_path, run_cli):
     root = write_tree(tmp_path / "app", I18NEXT_NAMESPACES)
 
@@ -190,6 +193,7 @@ def test_missing_writes_default_texts_into_the_source(tmp_path, run_cli):
     assert en["compose.publish"] == "Publish!"  # flat dotted keys stay flat
 
 
+@pytest.mark.slow
 def test_flat_keys_are_written_as_flat_keys(tmp_path, run_cli):
     files = {
         **REACT_I18NEXT_NATURAL,
@@ -285,6 +289,7 @@ def test_explicit_functions_win_over_presets(tmp_path, run_cli):
     assert result.envelope["data"]["functionSources"] == {"t": "file", "$t": "file"}
 
 
+@pytest.mark.slow
 def test_several_source_roots_from_the_config(tmp_path, run_cli):
     root = write_tree(
         tmp_path / "mono",
@@ -327,6 +332,7 @@ def test_excluded_folders_are_reported_with_their_file_counts(tmp_path, run_cli)
     assert note["path"] == "src/components/http/test"
 
 
+@pytest.mark.slow
 def test_dynamic_sites_without_static_part_are_a_warning_with_their_sites(tmp_path, run_cli):
     root = write_tree(
         tmp_path / "app",
@@ -348,6 +354,7 @@ def test_dynamic_sites_without_static_part_are_a_warning_with_their_sites(tmp_pa
         assert "src/app.ts:2" in warning["message"] and "policies.preserve" in warning["message"]
 
 
+@pytest.mark.slow
 def test_keys_read_through_an_apps_own_hook_are_no_dynamic_sites(tmp_path, run_cli):
     root = write_tree(tmp_path / "app", HOOK_LABELS)
 
@@ -374,6 +381,7 @@ def test_descriptors_from_a_hook_warn_only_of_the_hooks_own_calls(tmp_path, run_
     assert "Button.tsx" not in warning["message"]
 
 
+@pytest.mark.slow
 def test_structured_json_messages_are_one_key_each(tmp_path, run_cli):
     root = write_tree(
         tmp_path / "app",
@@ -453,6 +461,7 @@ TEAM_DELETE = (
 )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("spelling", "missing"),
     [
@@ -549,6 +558,7 @@ def test_linked_messages_keep_the_keys_they_link(tmp_path, run_cli):
     }
 
 
+@pytest.mark.slow
 def test_cleanup_removes_a_message_and_the_key_it_names_together(tmp_path, run_cli):
     root = write_tree(tmp_path / "app", I18NEXT_NESTING)
 
@@ -560,6 +570,7 @@ def test_cleanup_removes_a_message_and_the_key_it_names_together(tmp_path, run_c
     assert common["brand"] == {"name": "Acme $t(brand.suffix)", "suffix": "Inc."}
 
 
+@pytest.mark.slow
 def test_a_chosen_key_that_a_staying_message_names_is_not_removed(tmp_path, run_cli):
     root = write_tree(tmp_path / "app", I18NEXT_NESTING)
 
@@ -572,6 +583,7 @@ def test_a_chosen_key_that_a_staying_message_names_is_not_removed(tmp_path, run_
     assert read(root / "public/locales/en/common.json")["legacy"]["notice"] == "An old notice"
 
 
+@pytest.mark.slow
 def test_sync_keeps_the_keys_messages_name_in_targets(tmp_path, run_cli):
     root = write_tree(tmp_path / "app", I18NEXT_NESTING)
 
@@ -617,6 +629,7 @@ def test_cleanup_of_a_target_keeps_what_its_own_messages_name(tmp_path, run_cli)
     ]
 
 
+@pytest.mark.slow
 def test_validate_warns_of_a_key_a_used_message_names_that_the_source_lacks(tmp_path, run_cli):
     files = dict(I18NEXT_NESTING)
     files["public/locales/en/auth.json"] = {

@@ -9,6 +9,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.conftest import CliResult, write_tree
 
 RunCli = Callable[..., CliResult]
@@ -35,6 +37,7 @@ def french(root: Path) -> dict[str, Any]:
     return json.loads((root / "locales/fr.json").read_text())
 
 
+@pytest.mark.slow
 def test_sync_keeps_every_item_of_an_array_the_code_uses(tmp_path: Path, run_cli: RunCli) -> None:
     root = app(tmp_path, {"list": ["one", "two", "three"]}, {"list": ["un", "deux", "trois"]})
     for _ in range(2):  # the second run used to delete what the first left
@@ -51,6 +54,7 @@ def test_validate_finds_a_used_key_holding_an_array(tmp_path: Path, run_cli: Run
     assert done.envelope["data"]["missing"] == []
 
 
+@pytest.mark.slow
 def test_sync_keeps_a_target_array_longer_than_the_source(tmp_path: Path, run_cli: RunCli) -> None:
     tips = ["un", "deux", "trois", "quatre"]
     root = app(tmp_path, {"list": ["one", "two", "three"]}, {"list": tips})
@@ -59,6 +63,7 @@ def test_sync_keeps_a_target_array_longer_than_the_source(tmp_path: Path, run_cl
     assert french(root)["list"] == tips
 
 
+@pytest.mark.slow
 def test_sync_keeps_a_used_keys_value_of_another_shape(tmp_path: Path, run_cli: RunCli) -> None:
     # The source has a text where the target has an array, and an array where it has a text.
     root = app(
@@ -73,6 +78,7 @@ def test_sync_keeps_a_used_keys_value_of_another_shape(tmp_path: Path, run_cli: 
     assert fr["list"] == ["un", "deux"] and fr["days"] == "lundi, mardi"
 
 
+@pytest.mark.slow
 def test_sync_removes_an_unused_array_whole(tmp_path: Path, run_cli: RunCli) -> None:
     root = app(tmp_path, {"old": ["one", 2, "three"]}, {"old": ["un", 2, "trois"]}, code="")
     done = run_cli("sync", "--target", "fr", "--json", cwd=root)
@@ -87,6 +93,7 @@ def test_sync_adds_an_array_the_target_lacks_in_order(tmp_path: Path, run_cli: R
     assert french(root)["list"] == ["one", 2, "three"]
 
 
+@pytest.mark.slow
 def test_cleanup_offers_an_unused_array_once_and_removes_it_whole(
     tmp_path: Path, run_cli: RunCli
 ) -> None:

@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.cli.app_shapes import FORMATJS_AUTO_IDS
 from tests.conftest import write_tree
 
@@ -66,6 +68,7 @@ def test_unreadable_options_stop_cleanup_naming_the_config(tmp_path, run_cli):
     assert locale_bytes(root) == before
 
 
+@pytest.mark.slow
 def test_unreadable_options_prove_no_key_missing(tmp_path, run_cli):
     root = write_tree(tmp_path / "app", DYNAMIC_CONFIG)
 

@@ -81,6 +81,7 @@ def test_a_source_spelling_a_key_twice_writes_nothing(
     assert snapshot(root) == before
 
 
+@pytest.mark.slow
 def test_generate_never_writes_a_target_spelling_a_key_twice(
     tmp_path: Path, run_cli: RunCli
 ) -> None:

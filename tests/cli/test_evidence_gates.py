@@ -65,6 +65,7 @@ def _trailing_comma_source() -> str:
     return text.replace('"Settings"', '"Settings",', 1) + "\n"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("op", sorted(WRITE_OPS))
 def test_broken_source_segment_stops_every_write_op(op, tmp_path, run_cli):
     root = _project(tmp_path / "app", en_text=_trailing_comma_source())
@@ -85,6 +86,7 @@ def test_broken_source_segment_stops_every_write_op(op, tmp_path, run_cli):
     assert _snapshot(root) == before
 
 
+@pytest.mark.slow
 def test_trailing_comma_points_at_the_file_and_line(tmp_path, run_cli):
     root = _project(tmp_path / "app", en_text=_trailing_comma_source())
 
@@ -106,6 +108,7 @@ UNSCANNABLE = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("op", sorted(REMOVAL_OPS))
 @pytest.mark.parametrize("problem", sorted(UNSCANNABLE))
 def test_unscanned_source_file_stops_removal_ops(op, problem, tmp_path, run_cli):
@@ -151,6 +154,7 @@ def test_dry_run_with_unscanned_files_previews_and_fails(tmp_path, run_cli):
     assert result.envelope["data"]["removed"] == 0
 
 
+@pytest.mark.slow
 def test_force_removes_despite_unscanned_files_and_says_so(tmp_path, run_cli):
     root = _project(tmp_path / "app", sources=UNSCANNABLE["not-utf8"])
 
@@ -165,6 +169,7 @@ def test_force_removes_despite_unscanned_files_and_says_so(tmp_path, run_cli):
     assert "legacy" not in en  # the unreadable file's key went: exactly the risk --force takes
 
 
+@pytest.mark.slow
 def test_syntax_error_file_still_yields_the_keys_of_its_valid_parts(tmp_path, run_cli):
     root = _project(tmp_path / "app", sources=UNSCANNABLE["syntax-error"])
 
@@ -176,6 +181,7 @@ def test_syntax_error_file_still_yields_the_keys_of_its_valid_parts(tmp_path, ru
     assert parse["message"].startswith("src/Broken.tsx:2:")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("op", ["missing", "generate"])
 def test_ops_that_only_add_still_run_with_unscanned_files(op, tmp_path, run_cli):
     root = _project(tmp_path / "app", sources=UNSCANNABLE["syntax-error"])
@@ -185,6 +191,7 @@ def test_ops_that_only_add_still_run_with_unscanned_files(op, tmp_path, run_cli)
     assert result.code == 0, result.stdout
 
 
+@pytest.mark.slow
 def test_sync_skips_a_target_that_does_not_parse(tmp_path, run_cli):
     root = _project(tmp_path / "app")
     (root / "locales/de.json").write_text('{"home": {"title": "Willkommen",}}\n')
@@ -197,6 +204,7 @@ def test_sync_skips_a_target_that_does_not_parse(tmp_path, run_cli):
     assert result.envelope["data"]["writtenFiles"] == ["locales/fr.json"]
 
 
+@pytest.mark.slow
 def test_a_file_past_the_parse_limit_is_reported_as_not_read(tmp_path, run_cli):
     root = _project(tmp_path / "app", sources=UNSCANNABLE["too-large-to-parse"])
 

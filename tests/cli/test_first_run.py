@@ -26,6 +26,7 @@ SIMPLE = {
 _STYLE = re.compile(r"\x1b\[[0-9;]*m")  # colour, bold, dim, reset (SGR)
 
 
+@pytest.mark.slow
 def test_tips_name_the_project_as_run_from_elsewhere(tmp_path, run_cli):
     root = write_tree(tmp_path / "app", SIMPLE)
 
@@ -37,6 +38,7 @@ def test_tips_name_the_project_as_run_from_elsewhere(tmp_path, run_cli):
     assert root.is_dir()
 
 
+@pytest.mark.slow
 def test_tips_run_in_the_project_name_no_directory(tmp_path, run_cli):
     root = write_tree(tmp_path / "app", SIMPLE)
 
@@ -45,6 +47,7 @@ def test_tips_run_in_the_project_name_no_directory(tmp_path, run_cli):
     assert "i18nprune missing" in [s["command"] for s in result.envelope["data"]["suggestions"]]
 
 
+@pytest.mark.slow
 def test_resume_alone_resumes_every_target(tmp_path, run_cli):
     root = write_tree(tmp_path / "app", SIMPLE)
 
@@ -55,6 +58,7 @@ def test_resume_alone_resumes_every_target(tmp_path, run_cli):
     assert json.loads((root / "locales/fr.json").read_text())["a"]["one"] == "Un"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "args",
     [
@@ -85,6 +89,7 @@ def test_usage_errors_exit_2_with_an_envelope(args, tmp_path, run_cli):
     assert result.envelope["ok"] is False
 
 
+@pytest.mark.slow
 def test_a_mistyped_command_is_suggested_once(tmp_path, run_cli):
     result = run_cli("valdiate", cwd=tmp_path)
 
@@ -92,6 +97,7 @@ def test_a_mistyped_command_is_suggested_once(tmp_path, run_cli):
     assert result.stderr.count("Did you mean 'validate'?") == 1
 
 
+@pytest.mark.slow
 def test_a_trailing_comma_is_pointed_at(tmp_path, run_cli):
     text = json.dumps({"a": {"one": "One", "two": "Two"}}, indent=2).replace('"Two"', '"Two",')
     root = write_tree(tmp_path / "app", {**SIMPLE, "locales/en.json": text})
@@ -119,6 +125,7 @@ def test_every_unknown_config_key_is_reported_at_once(tmp_path, run_cli):
     assert all(line.count("i18nprune.config.json") == 1 for line in lines)
 
 
+@pytest.mark.slow
 def test_generate_stopped_before_planning_prints_no_empty_table(tmp_path, run_cli):
     root = write_tree(tmp_path / "app", SIMPLE)
 
@@ -128,6 +135,7 @@ def test_generate_stopped_before_planning_prints_no_empty_table(tmp_path, run_cl
     assert "not a language code" in result.stderr
 
 
+@pytest.mark.slow
 def test_no_color_means_no_escape_codes_at_all(tmp_path, run_cli):
     root = write_tree(tmp_path / "app", SIMPLE)
     forced = {"FORCE_COLOR": "1", "TERM": "xterm-256color"}
@@ -142,6 +150,7 @@ def test_no_color_means_no_escape_codes_at_all(tmp_path, run_cli):
         assert "missing" in plain.stdout
 
 
+@pytest.mark.slow
 def test_languages_filter_lists_codes_before_names(tmp_path, run_cli):
     result = run_cli("languages", "--filter", "fr", "--json", cwd=tmp_path)
 
@@ -158,6 +167,7 @@ def test_langs_is_listed_in_the_help(tmp_path, run_cli):
     assert re.search(r"\blangs\b", result.stdout)
 
 
+@pytest.mark.slow
 def test_doctor_names_the_parser_packages(tmp_path, run_cli):
     root = write_tree(tmp_path / "app", SIMPLE)
 

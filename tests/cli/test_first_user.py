@@ -7,6 +7,8 @@ import pytest
 
 from tests.conftest import write_tree
 
+pytestmark = pytest.mark.slow
+
 CONFIG = {"src": "src", "locales": {"directory": "locales"}}
 
 

@@ -8,6 +8,8 @@ import base64
 import hashlib
 import json
 
+import pytest
+
 from tests.conftest import write_tree
 
 
@@ -60,6 +62,7 @@ def test_config_shows_the_extractors_pattern(tmp_path, run_cli):
     assert scope["problem"] is None
 
 
+@pytest.mark.slow
 def test_hashed_ids_are_used_and_only_the_stale_one_is_offered(tmp_path, run_cli):
     root = write_tree(tmp_path / "app", APP)
 
@@ -89,6 +92,7 @@ def test_an_extractor_whose_pattern_is_unknown_removes_nothing(tmp_path, run_cli
     assert (root / "lang/en.json").read_bytes() == before
 
 
+@pytest.mark.slow
 def test_a_script_that_keeps_white_space_hashes_the_text_as_written(tmp_path, run_cli):
     manifest = {**APP["package.json"], "scripts": {"extract": SCRIPT + " --preserve-whitespace"}}
     source = APP["src/Cart.tsx"].replace("'Your cart'", "'Your  cart '")

@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import write_tree
 
 ANCHOR = "jhipster-needle-menu-add-element"
@@ -22,6 +24,7 @@ APP = {
 }
 
 
+@pytest.mark.slow
 def test_an_anchor_is_never_a_cleanup_candidate(tmp_path: Path, run_cli) -> None:
     root = write_tree(tmp_path, APP)
 

@@ -38,6 +38,7 @@ def files_below(root: Path) -> dict[str, bytes]:
     }
 
 
+@pytest.mark.slow
 def test_init_pins_every_value_that_decides_what_the_app_means(tmp_path, run_cli):
     root = write_tree(tmp_path / "web", NEXT_APP)
     resolved = run_cli("config", "--json", cwd=root).envelope["data"]["config"]
@@ -74,6 +75,7 @@ def test_init_pins_every_value_that_decides_what_the_app_means(tmp_path, run_cli
     assert result.stdout.rstrip().endswith("next: i18nprune validate")
 
 
+@pytest.mark.slow
 def test_the_written_config_is_what_validate_then_runs_with(tmp_path, run_cli):
     root = write_tree(tmp_path / "web", NEXT_APP)
     run_cli("init", "--yes", cwd=root)
@@ -142,6 +144,7 @@ def test_without_a_terminal_init_writes_what_it_found_without_asking(tmp_path, r
     assert read(root / CONFIG)["locales"]["directory"] == "public/locales"
 
 
+@pytest.mark.slow
 def test_with_no_locale_files_and_no_terminal_init_writes_nothing_without_yes(tmp_path, run_cli):
     root = write_tree(tmp_path / "bare", {"src/index.ts": "console.log('hi');\n"})
 
@@ -179,6 +182,7 @@ def test_flags_given_to_init_are_pinned_as_given(tmp_path, run_cli):
     assert data["origins"]["locales.source"] == "given"
 
 
+@pytest.mark.slow
 def test_init_at_an_npm_workspaces_root_writes_the_workspace_and_a_config_per_project(
     tmp_path, run_cli
 ):
@@ -200,6 +204,7 @@ def test_init_at_an_npm_workspaces_root_writes_the_workspace_and_a_config_per_pr
     assert run_cli("validate", "--json", cwd=root).envelope["ok"] is True
 
 
+@pytest.mark.slow
 def test_init_at_a_monorepo_root_keeps_the_files_already_there(tmp_path, run_cli):
     root = write_tree(tmp_path / "mono", NPM_MONOREPO)
     (root / "apps/web" / CONFIG).write_text('{"locales": {"directory": "src/locales"}}\n')
@@ -216,6 +221,7 @@ def test_init_at_a_monorepo_root_keeps_the_files_already_there(tmp_path, run_cli
     assert again.code == 0 and again.envelope["data"]["written"] == []
 
 
+@pytest.mark.slow
 def test_init_at_a_pnpm_root_takes_the_packages_of_pnpm_workspace_yaml(tmp_path, run_cli):
     root = write_tree(tmp_path / "mono", PNPM_MONOREPO)
 
@@ -253,6 +259,7 @@ def test_workspace_list_says_the_projects_were_discovered(tmp_path, run_cli):
     assert "pnpm-workspace.yaml" in data["projects"][0]["reason"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("git", [True, False], ids=["repository", "unpacked-archive"])
 def test_a_sibling_package_naming_a_key_keeps_it_from_cleanup(git, tmp_path, run_cli):
     root = write_tree(tmp_path / "mono", NPM_MONOREPO)
@@ -267,6 +274,7 @@ def test_a_sibling_package_naming_a_key_keeps_it_from_cleanup(git, tmp_path, run
     assert "app.links.cli" in referenced and "packages/ui/src/Footer.tsx" in referenced
 
 
+@pytest.mark.slow
 def test_on_a_terminal_init_shows_each_value_and_takes_an_answer(tmp_path, home):
     root = write_tree(tmp_path / "web", {**NEXT_APP, "lib/util.ts": "t('home.old');\n"})
 
@@ -305,6 +313,7 @@ def test_on_a_terminal_with_no_locale_files_init_asks_before_writing_guesses(tmp
 X_TS = "t('site.name');\n"
 
 
+@pytest.mark.slow
 def test_a_monorepo_root_with_its_own_locale_files_is_a_project_too(tmp_path, run_cli):
     root = write_tree(
         tmp_path / "mono",
@@ -320,6 +329,7 @@ def test_a_monorepo_root_with_its_own_locale_files_is_a_project_too(tmp_path, ru
     assert [project["root"] for project in projects] == [".", *NPM_MONOREPO_PROJECTS]
 
 
+@pytest.mark.slow
 def test_on_a_terminal_at_a_monorepo_root_init_lists_the_projects_and_asks_once(tmp_path, home):
     root = write_tree(tmp_path / "mono", NPM_MONOREPO)
 
@@ -331,6 +341,7 @@ def test_on_a_terminal_at_a_monorepo_root_init_lists_the_projects_and_asks_once(
     assert read(root / WORKSPACE) == {"projects": NPM_MONOREPO_PROJECTS}
 
 
+@pytest.mark.slow
 def test_init_does_not_end_the_protection_of_a_guessed_configuration(tmp_path, run_cli):
     root = write_tree(tmp_path / "app", THIN_GUESSED)
     before = run_cli("cleanup", "--dry-run", "--json", cwd=root).envelope

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.terminal import run_on_tty
 
 
@@ -15,6 +17,7 @@ def test_cleanup_ask_removes_only_the_confirmed_keys(example_project, home):
     assert en["legacy"] == {"banner": "This banner is no longer shown"}  # declined
 
 
+@pytest.mark.slow
 def test_cleanup_on_a_terminal_asks_before_writing(example_project, home):
     code, output = run_on_tty(["cleanup"], example_project, home, ["n"])
     assert code == 0  # declining is the user's choice, not a failure

@@ -54,6 +54,7 @@ def streaming(home: Path) -> bool:
     return any(path.stat().st_size > 0 for path in temp_files(home) if path.exists())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", [("sync", "--dry-run"), ("validate",)])
 def test_ctrl_c_during_the_scan_ends_the_command_cleanly(
     command: tuple[str, ...], tmp_path: Path, home: Path

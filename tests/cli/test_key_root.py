@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.cli.app_shapes import WRAPPED_KEYS, WRAPPED_KEYS_SOURCE
 from tests.conftest import write_tree
 
@@ -116,6 +118,7 @@ def test_generate_writes_a_new_target_with_the_wrapper(tmp_path, run_cli):
     assert "home.title" in lock["targets"]["de"]  # lock paths start at the root too
 
 
+@pytest.mark.slow
 def test_a_target_without_the_root_object_gets_one_and_keeps_its_other_keys(tmp_path, run_cli):
     root = write_tree(
         tmp_path / "app", {**WRAPPED_KEYS, "locales/fr.json": '{\n  "version": 3\n}\n'}

@@ -97,6 +97,7 @@ def test_human_output_names_locales_as_their_folders_do(
     assert "pt-br" not in human(result) and "en-us" not in human(result)
 
 
+@pytest.mark.slow
 def test_json_keeps_codes_and_maps_them_to_their_spelling(tmp_path: Path, run_cli) -> None:
     root = write_tree(tmp_path / "app", APP)
 
@@ -106,6 +107,7 @@ def test_json_keeps_codes_and_maps_them_to_their_spelling(tmp_path: Path, run_cl
     assert data["localeNames"] == {"pt-br": "pt_BR"}
 
 
+@pytest.mark.slow
 def test_generate_check_names_a_target_as_spelled_in_its_error_and_its_command(
     tmp_path: Path, run_cli
 ) -> None:
@@ -138,6 +140,7 @@ def test_github_annotations_name_the_source_as_spelled(tmp_path: Path, run_cli) 
     assert "`Share` is missing from the source locale `en_US`" in annotation
 
 
+@pytest.mark.slow
 def test_the_locale_files_are_untouched_by_the_spelling(tmp_path: Path, run_cli) -> None:
     root = write_tree(tmp_path / "app", APP)
 

@@ -50,6 +50,7 @@ MONOREPO = {
 UNUSED = ["app:unused", "common:cancel", "mobile:gone"]
 
 
+@pytest.mark.slow
 def test_each_app_folder_gets_the_namespace_its_own_setup_names(tmp_path, run_cli):
     root = write_tree(tmp_path, MONOREPO)
 
@@ -61,6 +62,7 @@ def test_each_app_folder_gets_the_namespace_its_own_setup_names(tmp_path, run_cl
     assert validate["data"]["missing"] == []
 
 
+@pytest.mark.slow
 def test_config_shows_which_scope_each_folder_got_and_from_where(tmp_path, run_cli):
     root = write_tree(tmp_path, MONOREPO)
 
@@ -91,6 +93,7 @@ def test_config_shows_which_scope_each_folder_got_and_from_where(tmp_path, run_c
     assert "apps/desktop: app, then common ← apps/desktop/src/i18n.ts:3" in human
 
 
+@pytest.mark.slow
 def test_configured_scopes_win_over_discovery(tmp_path, run_cli):
     root = write_tree(tmp_path, MONOREPO)
     config = json.loads((root / "i18nprune.config.json").read_text())
@@ -118,6 +121,7 @@ def test_without_scopes_the_apps_keys_look_missing_and_unused(tmp_path, run_cli)
     assert "translation:title" in validate["data"]["missing"]
 
 
+@pytest.mark.slow
 def test_a_scope_whose_namespace_has_no_file_is_a_warning(tmp_path, run_cli):
     root = write_tree(tmp_path, MONOREPO)
     config = json.loads((root / "i18nprune.config.json").read_text())
@@ -242,6 +246,7 @@ DECLARED = {
 }
 
 
+@pytest.mark.slow
 def test_an_apps_typescript_declaration_names_its_namespace(tmp_path, run_cli):
     root = write_tree(tmp_path, DECLARED)
 

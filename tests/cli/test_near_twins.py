@@ -9,6 +9,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.conftest import write_tree
 
 # A React Native app in streamyfin's shape: react-i18next, one JSON file per language.
@@ -192,6 +194,7 @@ def test_cleanup_lists_the_twins_apart_and_never_offers_them(tmp_path, run_cli):
     assert f"{TWIN} (the code uses `player.subtitles_tracks`)" in note["message"]
 
 
+@pytest.mark.slow
 def test_cleanup_yes_keeps_the_twins_in_the_source_and_the_targets(tmp_path, run_cli):
     root = _app(tmp_path / "app")
 
@@ -207,6 +210,7 @@ def test_cleanup_yes_keeps_the_twins_in_the_source_and_the_targets(tmp_path, run
     assert "old_label" not in en["player"] and "old_label" not in fr["player"]
 
 
+@pytest.mark.slow
 def test_cleanup_removes_a_twin_its_keys_option_names(tmp_path, run_cli):
     root = _app(tmp_path / "app")
 
@@ -260,6 +264,7 @@ def test_missing_does_not_add_a_key_beside_its_unused_twin_and_says_so(tmp_path,
     }
 
 
+@pytest.mark.slow
 def test_missing_check_fails_while_a_twin_stands_in_for_a_key(tmp_path, run_cli):
     root = _app(tmp_path / "app")
     run_cli("missing", "--yes", "--json", cwd=root)  # adds the keys without a twin
@@ -281,6 +286,7 @@ def test_missing_people_see_what_was_not_added(tmp_path, run_cli):
     assert f"  player.subtitles_tracks → {TWIN} (unused;" in result.stdout
 
 
+@pytest.mark.slow
 def test_a_preserved_twin_is_no_twin_to_keep(tmp_path, run_cli):
     root = _app(tmp_path / "app", policies={"preserve": {"copyKeys": [TWIN]}})
 
@@ -291,6 +297,7 @@ def test_a_preserved_twin_is_no_twin_to_keep(tmp_path, run_cli):
     assert en["player"]["subtitle_tracks"] == "Subtitle tracks"
 
 
+@pytest.mark.slow
 def test_sync_keeps_the_twins_translations_in_the_targets(tmp_path, run_cli):
     root = _app(tmp_path / "app")
 
@@ -309,6 +316,7 @@ def test_sync_keeps_the_twins_translations_in_the_targets(tmp_path, run_cli):
     assert "suggest.rename.near_twin" in tips
 
 
+@pytest.mark.slow
 def test_a_key_with_two_equally_near_keys_has_no_twin(tmp_path, run_cli):
     root = write_tree(
         tmp_path / "app",
@@ -329,6 +337,7 @@ def test_a_key_with_two_equally_near_keys_has_no_twin(tmp_path, run_cli):
     assert cleanup.envelope["data"]["keys"] == ["home.a", "home.title", "home.titles"]
 
 
+@pytest.mark.slow
 def test_namespaces_pair_a_key_with_its_twin_in_its_own_namespace(tmp_path, run_cli):
     root = write_tree(
         tmp_path / "app",

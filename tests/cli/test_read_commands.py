@@ -46,6 +46,7 @@ def test_validate_clean_project_exits_zero(make_project, run_cli):
     assert result.envelope["data"]["missing"] == []
 
 
+@pytest.mark.slow
 def test_global_flags_work_before_and_after_the_command(make_project, run_cli):
     root = make_project(SIMPLE)
     before = run_cli("--json", "--source", "fr", "validate", cwd=root).envelope
@@ -61,6 +62,7 @@ def test_project_flag_selects_another_root(make_project, run_cli, tmp_path):
     assert result.envelope["data"]["filesScanned"] == 1
 
 
+@pytest.mark.slow
 def test_human_output_goes_to_stdout_and_json_keeps_stdout_pure(example_project, run_cli):
     human = run_cli("validate", cwd=example_project)
     assert "footer.copyright" in human.stdout
@@ -100,6 +102,7 @@ def test_unknown_config_key_suggests_the_right_one(make_project, run_cli):
     assert "locales.sorce" in message and "source" in message
 
 
+@pytest.mark.slow
 def test_unknown_flag_is_a_usage_error_with_exit_2(make_project, run_cli):
     root = make_project(SIMPLE)
     human = run_cli("validate", "--bogus", cwd=root)
@@ -140,6 +143,7 @@ def test_unreadable_source_file_becomes_an_issue(make_project, run_cli):
     assert any("dangling.ts" in p for p in paths)
 
 
+@pytest.mark.slow
 def test_warm_validate_equals_cold(example_project, run_cli):
     cold = run_cli("validate", "--json", cwd=example_project).envelope["data"]
     warm = run_cli("validate", "--json", cwd=example_project).envelope["data"]
@@ -147,6 +151,7 @@ def test_warm_validate_equals_cold(example_project, run_cli):
     assert cold == warm == uncached
 
 
+@pytest.mark.slow
 def test_languages_works_without_a_project(tmp_path, run_cli):
     result = run_cli("languages", "--json", "--filter", "arab", cwd=tmp_path)
     assert result.code == 0
@@ -156,11 +161,13 @@ def test_languages_works_without_a_project(tmp_path, run_cli):
     assert arabic["plurals"] == ["zero", "one", "two", "few", "many", "other"]
 
 
+@pytest.mark.slow
 def test_langs_is_an_alias(tmp_path, run_cli):
     result = run_cli("langs", "--filter", "japanese", "--json", cwd=tmp_path)
     assert any(row["code"] == "ja" for row in result.envelope["data"])
 
 
+@pytest.mark.slow
 def test_config_redacts_secrets_and_reports_sources(make_project, run_cli):
     secret = "sk-live-1234567890"
     config = {
@@ -202,6 +209,7 @@ def test_source_not_in_bundle_fails_validate(make_project, run_cli):
     assert "i18nprune.project.locales_source_not_in_bundle" in codes
 
 
+@pytest.mark.slow
 def test_doctor_reports_findings_and_strict_mode(make_project, run_cli):
     files = {k: v for k, v in SIMPLE.items() if k != "i18nprune.config.json"}
     root = make_project(files)
@@ -214,6 +222,7 @@ def test_doctor_reports_findings_and_strict_mode(make_project, run_cli):
     assert strict.envelope["data"]["strict"] is True
 
 
+@pytest.mark.slow
 def test_doctor_reports_a_broken_config_as_a_finding(make_project, run_cli):
     root = make_project({**SIMPLE, "i18nprune.config.json": "{nope"})
     result = run_cli("doctor", "--json", "--only", "config", cwd=root)
@@ -242,6 +251,7 @@ def test_doctor_checks_the_glossary_file_and_the_lock_file(make_project, run_cli
     assert "merge conflict" in found["config.lock"]["detail"]
 
 
+@pytest.mark.slow
 def test_doctor_rejects_an_unknown_area(make_project, run_cli):
     root = make_project(SIMPLE)
     result = run_cli("doctor", "--json", "--only", "runtime,bogus", cwd=root)
@@ -249,6 +259,7 @@ def test_doctor_rejects_an_unknown_area(make_project, run_cli):
     assert "bogus" in result.envelope["issues"][0]["message"]
 
 
+@pytest.mark.slow
 def test_locales_list_counts_keys_against_the_source(example_project, run_cli):
     result = run_cli("locales", "list", "--json", cwd=example_project)
     assert result.code == 0
@@ -258,6 +269,7 @@ def test_locales_list_counts_keys_against_the_source(example_project, run_cli):
     assert rows["fr"]["files"] == ["locales/fr.json"]
 
 
+@pytest.mark.slow
 def test_locales_dynamic_lists_sites_with_prefixes(example_project, run_cli):
     result = run_cli("locales", "dynamic", "--json", cwd=example_project)
     data = result.envelope["data"]
@@ -272,6 +284,7 @@ def test_version_flag_prints_the_version(tmp_path, run_cli):
     assert result.stdout.strip()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("layout", ["locale_per_dir", "feature_bundle"])
 def test_validate_reads_directory_layouts(tmp_path, run_cli, layout):
     files: dict[str, object] = {
@@ -315,6 +328,7 @@ def test_home_is_not_touched_with_no_cache(make_project, run_cli, home: Path):
     assert list(home.iterdir()) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "command",
     [
@@ -381,6 +395,7 @@ def _changed_config(root: Path) -> None:
     (root / "i18nprune.config.json").write_text(json.dumps(config))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "change",
     [

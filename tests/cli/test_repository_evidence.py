@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import write_tree
 
 EN = {
@@ -52,6 +54,7 @@ def _cleanup(run_cli, root: Path, *extra: str) -> dict:
     return result.envelope
 
 
+@pytest.mark.slow
 def test_keys_named_anywhere_in_the_repository_are_kept_and_located(tmp_path, run_cli):
     write_tree(tmp_path, MONOREPO)
 
@@ -69,6 +72,7 @@ def test_keys_named_anywhere_in_the_repository_are_kept_and_located(tmp_path, ru
     }
 
 
+@pytest.mark.slow
 def test_cleanup_yes_removes_only_the_unused_keys(tmp_path, run_cli):
     write_tree(tmp_path, MONOREPO)
     root = tmp_path / "packages/web"
@@ -100,6 +104,7 @@ def test_sync_keeps_the_referenced_keys_in_targets(tmp_path, run_cli):
     assert french["app"] == {"links": {"cli": "Command line"}}
 
 
+@pytest.mark.slow
 def test_the_switch_turns_repository_evidence_off(tmp_path, run_cli):
     write_tree(tmp_path, MONOREPO)
     config = {
@@ -124,6 +129,7 @@ def test_the_switch_turns_repository_evidence_off(tmp_path, run_cli):
     assert envelope["data"]["referenced"] == []
 
 
+@pytest.mark.slow
 def test_folders_and_exclude_narrow_what_is_read(tmp_path, run_cli):
     write_tree(tmp_path, MONOREPO)
     config = {
@@ -140,6 +146,7 @@ def test_folders_and_exclude_narrow_what_is_read(tmp_path, run_cli):
     assert referenced == ["app.links.cli", "campaigns.noSubs", "successEnabled"]
 
 
+@pytest.mark.slow
 def test_an_edit_outside_the_project_is_seen_by_the_next_run(tmp_path, run_cli):
     write_tree(tmp_path, MONOREPO)
     root = tmp_path / "packages/web"

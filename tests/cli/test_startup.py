@@ -97,6 +97,7 @@ def test_validate_imports_no_other_op_and_no_renderer_under_json(tmp_path, run_r
     assert not [name for name in modules if name.startswith("i18nprune.cli.renderers.v")]
 
 
+@pytest.mark.slow
 def test_validate_runs_without_trio_and_without_rich_under_json(tmp_path, run_recorded):
     root = write_tree(tmp_path / "app", SIMPLE)
 
@@ -106,6 +107,7 @@ def test_validate_runs_without_trio_and_without_rich_under_json(tmp_path, run_re
     assert not {"trio", "rich", "rich.console"} & modules
 
 
+@pytest.mark.slow
 def test_an_op_that_needs_the_event_loop_still_runs_under_trio(tmp_path, run_recorded):
     root = write_tree(tmp_path / "app", SIMPLE)
 
@@ -115,6 +117,7 @@ def test_an_op_that_needs_the_event_loop_still_runs_under_trio(tmp_path, run_rec
     assert "trio" in modules and not OPS["missing"].inline
 
 
+@pytest.mark.slow
 def test_text_output_imports_its_own_renderer_alone(tmp_path, run_recorded):
     root = write_tree(tmp_path / "app", SIMPLE)
 
@@ -125,6 +128,7 @@ def test_text_output_imports_its_own_renderer_alone(tmp_path, run_recorded):
     assert renderers == {"i18nprune.cli.renderers.validate"}
 
 
+@pytest.mark.slow
 def test_an_op_command_shows_its_flags_in_its_help(tmp_path, run_recorded):
     result, modules = run_recorded("languages", "--help", cwd=tmp_path)
 
@@ -141,6 +145,7 @@ def test_a_mistyped_command_in_a_group_is_suggested(tmp_path, run_recorded):
     assert "Did you mean 'list'?" in result.stderr
 
 
+@pytest.mark.slow
 def test_serve_imports_every_op_before_it_reads_a_request(tmp_path, run_recorded):
     result, modules = run_recorded("serve", cwd=tmp_path)  # stdin is empty: it ends at once
 

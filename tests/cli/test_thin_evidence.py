@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import write_tree
 
 CODE = "i18nprune.reference.thin_evidence"
@@ -35,6 +37,7 @@ def _codes(envelope: dict) -> list[str]:
     return [issue["code"] for issue in envelope["issues"]]
 
 
+@pytest.mark.slow
 def test_cleanup_refuses_when_unresolved_sites_could_reach_most_keys(tmp_path, run_cli):
     root = _project(tmp_path, DYNAMIC)
     before = (root / "locales/en.json").read_bytes()
@@ -52,6 +55,7 @@ def test_cleanup_refuses_when_unresolved_sites_could_reach_most_keys(tmp_path, r
     assert (root / "locales/en.json").read_bytes() == before
 
 
+@pytest.mark.slow
 def test_force_removes_and_records_the_risk(tmp_path, run_cli):
     root = _project(tmp_path, DYNAMIC)
 
@@ -67,6 +71,7 @@ def test_force_removes_and_records_the_risk(tmp_path, run_cli):
     }
 
 
+@pytest.mark.slow
 def test_a_share_under_the_limit_is_removed_as_before(tmp_path, run_cli):
     app = DYNAMIC.replace("t(key)", "t(key), t('page2.title'), t('page2.body'), t('page3.title')")
     root = _project(tmp_path, app)
@@ -78,6 +83,7 @@ def test_a_share_under_the_limit_is_removed_as_before(tmp_path, run_cli):
     assert result.envelope["data"]["wouldRemove"] == 4
 
 
+@pytest.mark.slow
 def test_max_unused_share_sets_the_limit(tmp_path, run_cli):
     config = {**CONFIG, "reference": {"maxUnusedShare": 0.8}}
     root = _project(tmp_path, DYNAMIC, config=config)
@@ -88,6 +94,7 @@ def test_max_unused_share_sets_the_limit(tmp_path, run_cli):
     assert result.envelope["data"]["wouldRemove"] == 7
 
 
+@pytest.mark.slow
 def test_a_share_out_of_range_is_a_config_error(tmp_path, run_cli):
     root = _project(tmp_path, DYNAMIC, config={**CONFIG, "reference": {"maxUnusedShare": 2}})
 
@@ -99,6 +106,7 @@ def test_a_share_out_of_range_is_a_config_error(tmp_path, run_cli):
     assert "reference.maxUnusedShare" in problem["message"]
 
 
+@pytest.mark.slow
 def test_a_guessed_configuration_is_thin_evidence(tmp_path, run_cli):
     root = _project(tmp_path, NAMED, config=None)
 
@@ -109,6 +117,7 @@ def test_a_guessed_configuration_is_thin_evidence(tmp_path, run_cli):
     assert "the configuration is a guess (no config file)" in refusal["message"]
 
 
+@pytest.mark.slow
 def test_a_written_configuration_without_unresolved_sites_is_trusted(tmp_path, run_cli):
     root = _project(tmp_path, NAMED)
 
@@ -118,6 +127,7 @@ def test_a_written_configuration_without_unresolved_sites_is_trusted(tmp_path, r
     assert result.envelope["data"]["wouldRemove"] == 7
 
 
+@pytest.mark.slow
 def test_code_that_proves_almost_nothing_is_thin_evidence_whatever_the_config(tmp_path, run_cli):
     many = {f"k{i}": f"Text {i}" for i in range(40)}
     write_tree(tmp_path, {"locales/en.json": many})
@@ -133,6 +143,7 @@ def test_code_that_proves_almost_nothing_is_thin_evidence_whatever_the_config(tm
     )
 
 
+@pytest.mark.slow
 def test_a_template_the_scanner_does_not_read_is_an_unresolved_site(tmp_path, run_cli):
     template = "<ul>\n  <li *ngFor='let p of pages'>{{ p.label | translate }}</li>\n</ul>\n"
     root = _project(tmp_path, NAMED, **{"web/pages.component.html": template})
@@ -146,6 +157,7 @@ def test_a_template_the_scanner_does_not_read_is_an_unresolved_site(tmp_path, ru
     )
 
 
+@pytest.mark.slow
 def test_sync_refuses_to_prune_targets_on_thin_evidence(tmp_path, run_cli):
     root = _project(tmp_path, DYNAMIC)
     before = (root / "locales/fr.json").read_bytes()
@@ -163,6 +175,7 @@ def test_sync_refuses_to_prune_targets_on_thin_evidence(tmp_path, run_cli):
     assert sorted(json.loads((root / "locales/fr.json").read_text())) == ["page0", "page1"]
 
 
+@pytest.mark.slow
 def test_validate_warns_and_points_at_the_configuration_not_at_cleanup(tmp_path, run_cli):
     root = _project(tmp_path, DYNAMIC)
 

@@ -67,6 +67,7 @@ def test_a_yaml_config_file_is_said_not_to_be_read(
     assert read in issue["message"]
 
 
+@pytest.mark.slow
 def test_a_too_deep_locale_file_is_an_error_at_a_position(
     make_project: MakeProject, run_cli: RunCli
 ) -> None:
@@ -143,6 +144,7 @@ def test_the_end_of_a_run_draws_no_bar() -> None:
         assert not any("done" in frame for frame in _frames(buffer))
 
 
+@pytest.mark.slow
 def test_generate_says_it_wrote_the_lock_file(example_project: Path, run_cli: RunCli) -> None:
     first = run_cli("generate", "--target", "de", cwd=example_project)
     again = run_cli("generate", "--target", "de", "--json", cwd=example_project)

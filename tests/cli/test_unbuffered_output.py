@@ -15,8 +15,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import cli_environment, write_tree
 from tests.pipes import SMALL_PIPE, linux_only, stop_and_continue_while_blocked
+
+pytestmark = pytest.mark.slow
 
 
 def _app(tmp_path: Path) -> Path:

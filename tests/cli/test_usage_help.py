@@ -41,6 +41,7 @@ def test_a_mistyped_global_flag_after_the_command_is_suggested_in_the_envelope(
     assert issue["message"] == "No such option '--quite'. Did you mean '--quiet'?"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", sorted(EXAMPLES))
 def test_every_commands_help_shows_the_global_flags_and_an_example(
     command, example_project, run_cli
@@ -55,6 +56,7 @@ def test_every_commands_help_shows_the_global_flags_and_an_example(
     assert f"Example: {EXAMPLES[command]}" in result.stdout
 
 
+@pytest.mark.slow
 def test_every_command_has_an_example(example_project, run_cli):
     listed = run_cli("--help", cwd=example_project, env={"COLUMNS": "200"}).stdout
     groups = {"locales", "workspace"}

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import write_tree
 
 
@@ -15,6 +17,7 @@ def read(path: Path) -> dict:
 # --- sync -------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_sync_dry_run_reports_and_writes_nothing(example_project, run_cli):
     fr = example_project / "locales/fr.json"
     before = fr.read_bytes()
@@ -26,6 +29,7 @@ def test_sync_dry_run_reports_and_writes_nothing(example_project, run_cli):
     assert fr.read_bytes() == before
 
 
+@pytest.mark.slow
 def test_sync_adds_template_keys_in_source_order_and_prunes_extras(example_project, run_cli):
     result = run_cli("sync", "--json", cwd=example_project)
     assert result.code == 0, result.stdout
@@ -47,6 +51,7 @@ def test_sync_adds_template_keys_in_source_order_and_prunes_extras(example_proje
     assert suggestions == {"suggest.missing.literal_keys", "suggest.cleanup.source_unused"}
 
 
+@pytest.mark.slow
 def test_sync_twice_leaves_the_file_untouched(example_project, run_cli):
     run_cli("sync", "--json", cwd=example_project)
     fr = example_project / "locales/fr.json"
@@ -56,6 +61,7 @@ def test_sync_twice_leaves_the_file_untouched(example_project, run_cli):
     assert fr.stat().st_mtime_ns == stat.st_mtime_ns and fr.stat().st_ino == stat.st_ino
 
 
+@pytest.mark.slow
 def test_sync_metadata_adds_pending_structured_leaves(example_project, run_cli):
     run_cli("sync", "--metadata", "--json", cwd=example_project)
     fr = read(example_project / "locales/fr.json")
@@ -67,6 +73,7 @@ def test_sync_metadata_adds_pending_structured_leaves(example_project, run_cli):
     assert fr["home"]["title"] == "Bienvenue chez Acme"
 
 
+@pytest.mark.slow
 def test_sync_strip_metadata_turns_structured_leaves_into_strings(example_project, run_cli):
     run_cli("sync", "--metadata", "--json", cwd=example_project)
     run_cli("sync", "--strip-metadata", "--json", cwd=example_project)
@@ -74,6 +81,7 @@ def test_sync_strip_metadata_turns_structured_leaves_into_strings(example_projec
     assert fr["home"]["subtitle"] == "Everything you need, in one place"
 
 
+@pytest.mark.slow
 def test_sync_reports_invalid_target_json_and_leaves_it_untouched(example_project, run_cli):
     fr = example_project / "locales/fr.json"
     fr.write_text('{"home": {"title": "x",}}\n')
@@ -87,6 +95,7 @@ def test_sync_reports_invalid_target_json_and_leaves_it_untouched(example_projec
     assert fr.read_bytes() == before
 
 
+@pytest.mark.slow
 def test_sync_unknown_target_is_an_error(example_project, run_cli):
     result = run_cli("sync", "--target", "de", "--json", cwd=example_project)
     assert result.code == 2  # a usage error
@@ -94,6 +103,7 @@ def test_sync_unknown_target_is_an_error(example_project, run_cli):
     assert "i18nprune.locale.target_not_found" in codes
 
 
+@pytest.mark.slow
 def test_sync_creates_counterpart_segments_in_directory_layout(tmp_path, run_cli):
     root = write_tree(
         tmp_path / "p",
@@ -117,6 +127,7 @@ def test_sync_creates_counterpart_segments_in_directory_layout(tmp_path, run_cli
     assert read(root / "messages/de/common.json") == {"common": {"ok": "OK!"}}
 
 
+@pytest.mark.slow
 def test_sync_preserves_indentation_and_missing_final_newline(example_project, run_cli):
     fr = example_project / "locales/fr.json"
     fr.write_text(json.dumps({"home": {"title": "Bienvenue"}}, indent="\t", ensure_ascii=False))
@@ -128,6 +139,7 @@ def test_sync_preserves_indentation_and_missing_final_newline(example_project, r
 # --- cleanup ----------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_cleanup_dry_run_lists_unused_keys_but_protects_dynamic_prefixes(example_project, run_cli):
     result = run_cli("cleanup", "--dry-run", "--json", cwd=example_project)
     assert result.code == 0, result.stdout
@@ -137,6 +149,7 @@ def test_cleanup_dry_run_lists_unused_keys_but_protects_dynamic_prefixes(example
     assert data["uncertainPrefixes"] == ["nav."]
 
 
+@pytest.mark.slow
 def test_cleanup_without_yes_in_json_mode_writes_nothing(example_project, run_cli):
     en = example_project / "locales/en.json"
     before = en.read_bytes()
@@ -147,6 +160,7 @@ def test_cleanup_without_yes_in_json_mode_writes_nothing(example_project, run_cl
     assert en.read_bytes() == before
 
 
+@pytest.mark.slow
 def test_cleanup_with_yes_removes_keys_and_emptied_parents(example_project, run_cli):
     result = run_cli("cleanup", "--json", "--yes", cwd=example_project)
     assert result.code == 0, result.stdout
@@ -164,6 +178,7 @@ def test_cleanup_allow_policy_removes_paths_under_dynamic_prefixes(example_proje
     assert "nav.settings" in result.envelope["data"]["keys"]
 
 
+@pytest.mark.slow
 def test_cleanup_keeps_preserved_keys_numbers_and_booleans(make_project, run_cli):
     root = make_project(
         {
@@ -180,6 +195,7 @@ def test_cleanup_keeps_preserved_keys_numbers_and_booleans(make_project, run_cli
     assert "1.50" in text and "true" in text
 
 
+@pytest.mark.slow
 def test_cleanup_target_mode_cleans_targets_only(example_project, run_cli):
     result = run_cli("cleanup", "--target", "fr", "--yes", "--json", cwd=example_project)
     assert result.code == 0, result.stdout
@@ -188,6 +204,7 @@ def test_cleanup_target_mode_cleans_targets_only(example_project, run_cli):
     assert "legacy" in read(example_project / "locales/en.json")
 
 
+@pytest.mark.slow
 def test_cleanup_ask_without_a_terminal_needs_yes(example_project, run_cli):
     result = run_cli("cleanup", "--ask", "--json", cwd=example_project)
     assert result.code == 1
@@ -202,6 +219,7 @@ def test_cleanup_ask_without_a_terminal_needs_yes(example_project, run_cli):
 # --- missing ----------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_missing_dry_run_lists_keys(example_project, run_cli):
     result = run_cli("missing", "--dry-run", "--json", cwd=example_project)
     assert result.code == 0, result.stdout
@@ -209,6 +227,7 @@ def test_missing_dry_run_lists_keys(example_project, run_cli):
     assert "footer" not in read(example_project / "locales/en.json")
 
 
+@pytest.mark.slow
 def test_missing_adds_placeholders_with_yes(example_project, run_cli):
     result = run_cli("missing", "--yes", "--json", cwd=example_project)
     assert result.code == 0, result.stdout
@@ -219,12 +238,14 @@ def test_missing_adds_placeholders_with_yes(example_project, run_cli):
     assert validate.envelope["data"]["missing"] == []
 
 
+@pytest.mark.slow
 def test_missing_without_yes_is_gated(example_project, run_cli):
     result = run_cli("missing", "--json", cwd=example_project)
     assert result.code == 1
     assert "footer" not in read(example_project / "locales/en.json")
 
 
+@pytest.mark.slow
 def test_missing_adds_plural_forms_the_locale_needs(make_project, run_cli):
     root = make_project(
         {
@@ -238,6 +259,7 @@ def test_missing_adds_plural_forms_the_locale_needs(make_project, run_cli):
     assert sorted(pl["cart"]) == ["items_few", "items_many", "items_one", "items_other"]
 
 
+@pytest.mark.slow
 def test_missing_in_flat_file_keeps_flat_style(make_project, run_cli):
     root = make_project({"src/a.ts": "t('a.b'); t('a.c');"})
     (root / "locales").mkdir()
@@ -260,12 +282,14 @@ def test_locales_delete_refuses_the_source_locale(example_project, run_cli):
     assert (example_project / "locales/en.json").exists()
 
 
+@pytest.mark.slow
 def test_locales_delete_requires_a_target(example_project, run_cli):
     result = run_cli("locales", "delete", "--json", cwd=example_project)
     assert result.code == 2
     assert result.envelope["issues"][0]["code"] == "i18nprune.locale.target_required"
 
 
+@pytest.mark.slow
 def test_locales_delete_needs_yes_then_deletes(example_project, run_cli):
     gated = run_cli("locales", "delete", "--target", "fr", "--json", cwd=example_project)
     assert gated.code == 1
@@ -276,6 +300,7 @@ def test_locales_delete_needs_yes_then_deletes(example_project, run_cli):
     assert not (example_project / "locales/fr.json").exists()
 
 
+@pytest.mark.slow
 def test_locales_delete_never_deletes_source_in_directory_layouts(tmp_path, run_cli):
     root = write_tree(
         tmp_path / "p",

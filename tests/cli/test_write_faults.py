@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import cli_environment, write_tree
 
 # Files may not grow past this: like a disk that fills up while writing.
@@ -37,6 +39,7 @@ def _run_with_a_full_disk(
     )
 
 
+@pytest.mark.slow
 def test_full_disk_on_one_target_reports_every_targets_status(tmp_path, home):
     keys = {f"key{n}": f"Text number {n}" for n in range(20)}
     big_extra = {f"old{n}": "x" * 40 for n in range(200)}  # fr.json cannot be rewritten
@@ -93,6 +96,7 @@ def test_full_disk_during_sync_fails_that_file_and_writes_the_others(tmp_path, h
     assert envelope["data"]["writtenFiles"] == ["locales/de.json"]
 
 
+@pytest.mark.slow
 def test_a_cache_that_fails_after_opening_is_a_warning_not_silence(tmp_path, home):
     from i18nprune.translate.cache import TranslationCache
 

@@ -114,6 +114,7 @@ SHAPES = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("shape", list(SHAPES))
 def test_without_a_config_file_the_app_is_read_as_its_set_up_says(
     tmp_path: Path, run_cli, shape: str
@@ -129,6 +130,7 @@ def test_without_a_config_file_the_app_is_read_as_its_set_up_says(
     assert cleanup["data"]["keys"] == unused
 
 
+@pytest.mark.slow
 def test_the_discovered_values_are_listed_with_their_origins(tmp_path: Path, run_cli) -> None:
     root = write_tree(tmp_path, NEXT_WITHOUT_SRC)
 
@@ -149,6 +151,7 @@ def test_the_discovered_values_are_listed_with_their_origins(tmp_path: Path, run
     assert "`i18nprune init` writes them" in line
 
 
+@pytest.mark.slow
 def test_a_guess_that_leaves_many_used_keys_missing_refuses_cleanup(
     tmp_path: Path, run_cli
 ) -> None:
@@ -186,6 +189,7 @@ def test_without_a_locale_folder_the_only_tip_is_to_name_it(tmp_path: Path, run_
     ]
 
 
+@pytest.mark.slow
 def test_a_written_config_keeps_its_meaning(tmp_path: Path, run_cli) -> None:
     """With a config file, the source locale, namespaces and separators are not discovered:
     what the file (and its defaults) says is what runs."""
@@ -198,6 +202,7 @@ def test_a_written_config_keeps_its_meaning(tmp_path: Path, run_cli) -> None:
     assert json.dumps(envelope["data"]["discovered"]) == "{}"
 
 
+@pytest.mark.slow
 def test_an_app_that_returns_objects_everywhere_uses_whole_subtrees(
     tmp_path: Path, run_cli
 ) -> None:

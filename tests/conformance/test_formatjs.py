@@ -491,6 +491,7 @@ APP_UNUSED = {"orders.archive", "Qp0x2L"}
 APP_MISSING = ["orders.export"]
 
 
+@pytest.mark.slow
 def test_app_shaped_cli(tmp_path: Path, run_cli) -> None:
     codes = check_app(run_cli, write_tree(tmp_path / "app", APP), APP_UNUSED, APP_MISSING)
     assert "i18nprune.scan.messages_without_id" not in codes

@@ -594,6 +594,7 @@ OPTIONS_APP_UNUSED = {
 }
 
 
+@pytest.mark.slow
 def test_the_cli_reads_an_app_configured_as_an_i18next_cli_user_would(tmp_path, run_cli):
     root = write_tree(tmp_path / "shop", OPTIONS_APP)
 

@@ -373,5 +373,6 @@ APP_UNUSED = {"Nav.blog", "Old.banner"}
 APP_MISSING = ["Actions.failed"]
 
 
+@pytest.mark.slow
 def test_app_shaped_cli(tmp_path: Path, run_cli) -> None:
     check_app(run_cli, write_tree(tmp_path / "app", APP), APP_UNUSED, APP_MISSING)

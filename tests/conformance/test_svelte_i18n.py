@@ -235,5 +235,6 @@ APP_UNUSED = {"home.legacy", "about.title"}
 APP_MISSING = ["notify.failed"]
 
 
+@pytest.mark.slow
 def test_app_shaped_cli(tmp_path: Path, run_cli) -> None:
     check_app(run_cli, write_tree(tmp_path / "app", APP), APP_UNUSED, APP_MISSING)

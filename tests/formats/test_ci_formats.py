@@ -116,6 +116,7 @@ def test_sarif_places_issues_without_a_file_at_the_config_file(broken_project, r
     }
 
 
+@pytest.mark.slow
 def test_sarif_of_the_sync_gate_fails_then_passes_once_in_sync(example_project, run_cli):
     result = run_cli("sync", "--check", "--format", "sarif", cwd=example_project)
 
@@ -224,6 +225,7 @@ def repository_with_app(tmp_path: Path, example_project: Path) -> Path:
     return repository
 
 
+@pytest.mark.slow
 def test_github_paths_are_relative_to_the_repository_root_from_a_subfolder_project(
     repository_with_app, run_cli
 ):
@@ -292,6 +294,7 @@ def test_github_workspace_variable_is_the_root_of_the_paths(tmp_path, example_pr
     )
 
 
+@pytest.mark.slow
 def test_workspace_findings_without_a_file_are_placed_at_their_projects_config(
     repository_with_app, run_cli
 ):

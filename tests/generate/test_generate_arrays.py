@@ -10,10 +10,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from i18nprune.envelope import Code
 from i18nprune.testing import FakeProvider, Fault, fake_translation
 from tests.conftest import CliResult, write_tree
 from tests.generate.conftest import provider_config
+
+pytestmark = pytest.mark.slow
 
 RunCli = Callable[..., CliResult]
 

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 import trio
 
 from i18nprune.envelope import Envelope
@@ -35,6 +36,7 @@ def project(make_project: MakeProject) -> Path:
     )
 
 
+@pytest.mark.slow
 def test_a_finished_run_leaves_no_cycle_holding_its_targets(
     make_project: MakeProject, home: Path
 ) -> None:

@@ -13,6 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from i18nprune.testing import FakeProvider, Fault
 from tests.generate.conftest import (
     code_using,
@@ -24,6 +26,8 @@ from tests.generate.conftest import (
     wait_until,
 )
 from tests.pool.conftest import worker_env
+
+pytestmark = pytest.mark.slow
 
 MakeProject = Callable[[dict[str, Any]], Path]
 

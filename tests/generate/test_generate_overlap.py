@@ -12,9 +12,13 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from i18nprune.testing import FakeProvider, Fault, fake_translation
 from tests.conftest import CliResult, write_tree
 from tests.generate.conftest import code_using, provider_config, start_cli, wait_until
+
+pytestmark = pytest.mark.slow
 
 RunCli = Callable[..., CliResult]
 

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 import trio
 from hypothesis import given
 from hypothesis import strategies as st
@@ -66,6 +67,7 @@ def expected(target: str, held: dict[str, str]) -> dict[str, str]:
     return {key: held.get(key) or fake_translation(text, target) for key, text in EN.items()}
 
 
+@pytest.mark.slow
 def test_texts_sent_in_parts_make_the_files_of_the_texts_sent_whole(
     make_project: MakeProject, run_cli: RunCli
 ) -> None:
@@ -111,6 +113,7 @@ def test_texts_sent_in_parts_make_the_files_of_the_texts_sent_whole(
     assert counts == [TEXTS - len(FR), TEXTS]
 
 
+@pytest.mark.slow
 def test_the_plan_is_announced_before_any_part_reports_progress(
     make_project: MakeProject, home: Path
 ) -> None:
@@ -135,6 +138,7 @@ def test_the_plan_is_announced_before_any_part_reports_progress(
     assert done == sorted(done) and done[-1] == TEXTS - len(FR)
 
 
+@pytest.mark.slow
 def test_a_failure_in_a_later_part_spares_the_texts_translated_before_it(
     make_project: MakeProject, home: Path
 ) -> None:
@@ -169,6 +173,7 @@ def test_a_failure_in_a_later_part_spares_the_texts_translated_before_it(
     assert {key: fr[key] for key in FR} == FR
 
 
+@pytest.mark.slow
 def test_ctrl_c_in_a_later_part_writes_nothing_and_keeps_what_arrived_cached(
     make_project: MakeProject, home: Path
 ) -> None:

@@ -14,6 +14,8 @@ from i18nprune.testing import FakeProvider
 from tests.conftest import CliResult, write_tree
 from tests.generate.conftest import code_using, flatten, provider_config, read_json
 
+pytestmark = pytest.mark.slow
+
 RunCli = Callable[..., CliResult]
 MakeProject = Callable[[dict[str, Any]], Path]
 

@@ -9,6 +9,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from i18nprune.envelope import Code
 from i18nprune.placeholders import protect_placeholders
 from i18nprune.testing import FakeProvider, Fault, fake_translation
@@ -63,6 +65,7 @@ def target_result(result: CliResult) -> dict[str, Any]:
 # --- results and batching ---------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_translations_are_the_providers_answers_with_placeholders_restored(
     make_project: MakeProject, run_cli: RunCli
 ) -> None:
@@ -76,6 +79,7 @@ def test_translations_are_the_providers_answers_with_placeholders_restored(
     assert "Tom &amp; Jerry" in sent  # libre's html mode: plain text escaped
 
 
+@pytest.mark.slow
 def test_batches_respect_the_batch_size_and_identical_texts_are_sent_once(
     make_project: MakeProject, run_cli: RunCli
 ) -> None:
@@ -93,6 +97,7 @@ def test_batches_respect_the_batch_size_and_identical_texts_are_sent_once(
 # --- the translation cache --------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_second_run_is_served_from_the_cache(make_project: MakeProject, run_cli: RunCli) -> None:
     with FakeProvider("libre") as fake:
         root = libre_project(make_project, fake)
@@ -109,6 +114,7 @@ def test_a_second_run_is_served_from_the_cache(make_project: MakeProject, run_cl
     assert (root / "locales/fr.json").read_bytes() == written
 
 
+@pytest.mark.slow
 def test_a_cached_translation_that_fails_verification_is_translated_again(
     make_project: MakeProject, run_cli: RunCli, home: Path
 ) -> None:
@@ -127,6 +133,7 @@ def test_a_cached_translation_that_fails_verification_is_translated_again(
         }
 
 
+@pytest.mark.slow
 def test_no_cache_sends_every_text_again(make_project: MakeProject, run_cli: RunCli) -> None:
     with FakeProvider("libre") as fake:
         root = libre_project(make_project, fake)
@@ -145,6 +152,7 @@ def test_no_cache_sends_every_text_again(make_project: MakeProject, run_cli: Run
 EN_MIXED = {"a": {"greeting": "Hello {{name}}", "plain": "Plain"}}
 
 
+@pytest.mark.slow
 def test_mangled_placeholders_fail_the_leaf_and_are_never_written(
     make_project: MakeProject, run_cli: RunCli
 ) -> None:
@@ -165,6 +173,7 @@ def test_mangled_placeholders_fail_the_leaf_and_are_never_written(
     assert [request.texts for request in fake.requests][1:] == [['Hello <x id="0"/>']]
 
 
+@pytest.mark.slow
 def test_a_mangled_answer_is_recovered_by_the_isolated_retry(
     make_project: MakeProject, run_cli: RunCli
 ) -> None:
@@ -181,6 +190,7 @@ def test_a_mangled_answer_is_recovered_by_the_isolated_retry(
 # --- providers failing ------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_quota_on_the_primary_falls_back_to_the_next_provider(
     make_project: MakeProject, run_cli: RunCli
 ) -> None:
@@ -232,6 +242,7 @@ def closed_port() -> int:
     return port
 
 
+@pytest.mark.slow
 def test_an_unreachable_provider_fails_without_touching_locale_files(
     make_project: MakeProject, run_cli: RunCli
 ) -> None:
@@ -261,6 +272,7 @@ def test_an_unreachable_provider_fails_without_touching_locale_files(
     assert {path: path.read_bytes() for path in (root / "locales").iterdir()} == before
 
 
+@pytest.mark.slow
 def test_a_provider_that_keeps_failing_is_given_up_and_resume_finishes_the_job(
     make_project: MakeProject, run_cli: RunCli
 ) -> None:
@@ -302,6 +314,7 @@ def test_a_provider_that_keeps_failing_is_given_up_and_resume_finishes_the_job(
     assert read_json(root / "locales/fr.json") == {"a": expected}
 
 
+@pytest.mark.slow
 def test_rate_limits_are_waited_out_however_many_times_they_come(
     make_project: MakeProject, run_cli: RunCli
 ) -> None:
@@ -318,6 +331,7 @@ def test_rate_limits_are_waited_out_however_many_times_they_come(
     assert flatten(read_json(root / "locales/fr.json")) == EXPECTED
 
 
+@pytest.mark.slow
 def test_rate_limits_past_the_time_budget_fail_the_batch(
     make_project: MakeProject, run_cli: RunCli
 ) -> None:
@@ -370,6 +384,7 @@ def test_a_provider_without_its_api_key_reports_missing_credentials(
     assert "I18NPRUNE_TRANSLATE_DEEPL_API_KEY" in result.envelope["issues"][0]["message"]
 
 
+@pytest.mark.slow
 def test_an_api_key_never_appears_in_the_output(example_project: Path, run_cli: RunCli) -> None:
     secret = "sk-test-5ecret-0f-the-user"
     with FakeProvider("deepl", api_key="the-right-key") as fake:
@@ -424,6 +439,7 @@ def test_providers_human_output_names_every_provider(
 # --- the CI gate ------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_check_sends_nothing_writes_nothing_and_fails_while_a_target_lacks_texts(
     make_project: MakeProject, run_cli: RunCli
 ) -> None:
@@ -441,6 +457,7 @@ def test_check_sends_nothing_writes_nothing_and_fails_while_a_target_lacks_texts
     assert {path.name: path.read_bytes() for path in (root / "locales").iterdir()} == before
 
 
+@pytest.mark.slow
 def test_check_passes_once_every_target_is_translated(
     make_project: MakeProject, run_cli: RunCli
 ) -> None:

@@ -9,6 +9,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from i18nprune.pool.pool import worker_ceiling
 from i18nprune.system.children import usable_cpus
 from i18nprune.testing import FakeProvider
@@ -41,6 +43,7 @@ def generate(run_cli: RunCli, root: Path) -> dict[str, Any]:
     return data
 
 
+@pytest.mark.slow
 def test_workers_beyond_the_cpus_are_not_started(
     make_project: MakeProject, run_cli: RunCli
 ) -> None:
@@ -53,6 +56,7 @@ def test_workers_beyond_the_cpus_are_not_started(
     assert read_json(root / "locales/fr.json") == {key: f"FR:{text}" for key, text in EN.items()}
 
 
+@pytest.mark.slow
 def test_fewer_workers_than_the_cpus_start_as_configured(
     make_project: MakeProject, run_cli: RunCli
 ) -> None:
@@ -63,6 +67,7 @@ def test_fewer_workers_than_the_cpus_start_as_configured(
     assert data["targetResults"][0]["translatedLeafCount"] == len(EN)
 
 
+@pytest.mark.slow
 def test_an_explicit_workers_flag_is_kept(make_project: MakeProject, run_cli: RunCli) -> None:
     wanted = worker_ceiling() + 1  # more than the machine would start by itself
     with FakeProvider("libre") as fake:

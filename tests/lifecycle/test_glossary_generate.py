@@ -9,6 +9,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from i18nprune.envelope import Code
 from i18nprune.testing import FakeProvider, Fault
 from tests.conftest import CliResult
@@ -90,6 +92,7 @@ def only_issue(result: CliResult) -> dict[str, Any]:
     return issue
 
 
+@pytest.mark.slow
 def test_terms_never_reach_the_provider_and_come_back_in_their_target_form(
     make_project: MakeProject, run_cli: RunCli
 ) -> None:
@@ -101,6 +104,7 @@ def test_terms_never_reach_the_provider_and_come_back_in_their_target_form(
     assert flatten(read_json(root / "locales/de.json")) == EXPECTED
 
 
+@pytest.mark.slow
 def test_a_target_without_a_translation_keeps_every_term_verbatim(
     make_project: MakeProject, run_cli: RunCli
 ) -> None:
@@ -112,6 +116,7 @@ def test_a_target_without_a_translation_keeps_every_term_verbatim(
     assert read_json(root / "locales/fr.json") == {"a": {"welcome": "FR:Welcome to Acme Cloud"}}
 
 
+@pytest.mark.slow
 def test_the_pseudo_provider_keeps_terms_too(make_project: MakeProject, run_cli: RunCli) -> None:
     with FakeProvider("libre") as fake:
         root = glossary_project(make_project, fake, {"a": {"welcome": "Welcome to Acme Cloud"}})
@@ -122,6 +127,7 @@ def test_the_pseudo_provider_keeps_terms_too(make_project: MakeProject, run_cli:
     assert fake.requests == []
 
 
+@pytest.mark.slow
 def test_terms_from_a_csv_glossary_file(make_project: MakeProject, run_cli: RunCli) -> None:
     csv = "term,caseSensitive,de\nAcme Cloud,true,Acme Wolke\nacme,false,\n"
     with FakeProvider("libre") as fake:
@@ -137,6 +143,7 @@ def test_terms_from_a_csv_glossary_file(make_project: MakeProject, run_cli: RunC
     assert flatten(read_json(root / "locales/de.json")) == EXPECTED
 
 
+@pytest.mark.slow
 def test_terms_from_a_json_glossary_file_with_config_terms_winning(
     make_project: MakeProject, run_cli: RunCli
 ) -> None:
@@ -154,6 +161,7 @@ def test_terms_from_a_json_glossary_file_with_config_terms_winning(
     assert flatten(read_json(root / "locales/de.json")) == EXPECTED
 
 
+@pytest.mark.slow
 def test_a_bad_glossary_file_is_refused_before_anything_is_sent(
     make_project: MakeProject, run_cli: RunCli
 ) -> None:
@@ -209,6 +217,7 @@ def test_a_bad_config_entry_is_a_config_error_with_its_line(
     )
 
 
+@pytest.mark.slow
 def test_an_answer_that_drops_a_term_is_rejected_like_a_dropped_placeholder(
     make_project: MakeProject, run_cli: RunCli
 ) -> None:
@@ -225,6 +234,7 @@ def test_an_answer_that_drops_a_term_is_rejected_like_a_dropped_placeholder(
     assert [request.texts for request in fake.requests][1:] == [['Welcome to <x id="0"/>']]
 
 
+@pytest.mark.slow
 def test_an_answer_that_dropped_a_term_is_recovered_by_the_isolated_retry(
     make_project: MakeProject, run_cli: RunCli
 ) -> None:
@@ -238,6 +248,7 @@ def test_an_answer_that_dropped_a_term_is_recovered_by_the_isolated_retry(
     }
 
 
+@pytest.mark.slow
 def test_a_changed_term_translation_is_restored_from_the_cache_in_its_new_form(
     make_project: MakeProject, run_cli: RunCli
 ) -> None:
@@ -255,6 +266,7 @@ def test_a_changed_term_translation_is_restored_from_the_cache_in_its_new_form(
     assert read_json(root / "locales/de.json") == {"a": {"welcome": "DE:Welcome to Acme Himmel"}}
 
 
+@pytest.mark.slow
 def test_a_new_term_is_never_served_a_cached_translation_that_saw_it(
     make_project: MakeProject, run_cli: RunCli
 ) -> None:

@@ -174,6 +174,7 @@ def _rendered_by_hand(lock: dict[str, dict[str, LockEntry]]) -> bytes:
     ).encode()
 
 
+@pytest.mark.slow
 @settings(max_examples=200)
 @given(st.dictionaries(_LOCK_TEXT, st.dictionaries(_LOCK_TEXT, _ENTRIES, max_size=5), max_size=3))
 def test_a_lock_renders_one_entry_a_line_escaping_what_json_escapes(

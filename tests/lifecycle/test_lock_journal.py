@@ -11,10 +11,14 @@ import signal
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from i18nprune.testing import FakeProvider, fake_translation
 from i18nprune.translate.lock import LOCK_FILE
 from tests.conftest import CliResult, write_tree
 from tests.generate.conftest import code_using, provider_config
+
+pytestmark = pytest.mark.slow
 
 RunCli = Callable[..., CliResult]
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
+import pytest
 
 from i18nprune.envelope import Code
 from i18nprune.testing import FakeProvider, Fault
@@ -87,6 +88,7 @@ def llm_messages(body: Any) -> tuple[str, Any]:
     return by_role["system"], msgspec.json.decode(by_role["user"])
 
 
+@pytest.mark.slow
 def test_deepl_requests_carry_the_formality_of_their_target_and_the_context(
     make_project: MakeProject, run_cli: RunCli
 ) -> None:
@@ -106,6 +108,7 @@ def test_deepl_requests_carry_the_formality_of_their_target_and_the_context(
     assert read_json(root / "locales/zh.json")["nav"]["home"] == "ZH-HANS:Home"
 
 
+@pytest.mark.slow
 def test_llm_requests_carry_instructions_key_paths_and_descriptions(
     make_project: MakeProject, run_cli: RunCli
 ) -> None:
@@ -133,6 +136,7 @@ def test_llm_requests_carry_instructions_key_paths_and_descriptions(
     assert read_json(root / "locales/de.json")["home"]["title"] == "DE:Welcome"
 
 
+@pytest.mark.slow
 def test_a_translation_made_under_other_options_is_not_taken_from_the_cache(
     make_project: MakeProject, run_cli: RunCli
 ) -> None:
@@ -164,6 +168,7 @@ def test_a_translation_made_under_other_options_is_not_taken_from_the_cache(
         assert len(fake.requests) == 3  # back to the first options: their translations remain
 
 
+@pytest.mark.slow
 def test_changing_one_targets_instructions_keeps_the_others_cached(
     make_project: MakeProject, run_cli: RunCli
 ) -> None:
@@ -192,6 +197,7 @@ def test_validate_lists_the_described_keys(make_project: MakeProject, run_cli: R
     }
 
 
+@pytest.mark.slow
 def test_a_broken_meta_file_is_a_located_warning_and_translation_goes_on(
     make_project: MakeProject, run_cli: RunCli
 ) -> None:
@@ -213,6 +219,7 @@ def test_a_broken_meta_file_is_a_located_warning_and_translation_goes_on(
     assert (root / "locales/de.json").is_file()
 
 
+@pytest.mark.slow
 def test_each_text_keeps_its_own_note_across_batches_and_split_retries(
     make_project: MakeProject, run_cli: RunCli
 ) -> None:

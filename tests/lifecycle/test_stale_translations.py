@@ -11,11 +11,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from i18nprune.envelope import Code
 from i18nprune.testing import FakeProvider, ServeClient
 from i18nprune.translate.lock import LOCK_FILE, text_hash
 from tests.conftest import CliResult, write_tree
 from tests.generate.conftest import code_using, flatten, provider_config, read_json, start_cli
+
+pytestmark = pytest.mark.slow
 
 RunCli = Callable[..., CliResult]
 EN = {"a": {"hello": "Hello", "bye": "Bye"}, "items_one": "# item", "items_other": "# items"}

@@ -4,6 +4,8 @@ region or likely subtags, and for codes it does not know."""
 
 from __future__ import annotations
 
+import pytest
+
 from i18nprune.locale_codes import language_of
 from i18nprune.locales.catalog import (
     all_languages,
@@ -20,6 +22,7 @@ def _from_rows(code: str) -> list[str]:
     return list(row.plurals) if row else ["other"]
 
 
+@pytest.mark.slow
 def test_plural_categories_are_those_of_the_catalog_rows() -> None:
     codes = [row.code for row in all_languages()] + list(OTHER_CODES)
     assert [plural_categories(code) for code in codes] == [_from_rows(code) for code in codes]

@@ -35,6 +35,7 @@ def codes(result: CliResult) -> list[str]:
     return [issue["code"] for issue in result.envelope["issues"]]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "command",
     [

@@ -13,6 +13,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from i18nprune.locales.jsondoc import LocaleDocument
 
 REPO = Path(__file__).resolve().parents[2]
@@ -76,6 +78,7 @@ def _kill_one_writer(root: Path, target: Path, delay: float) -> int:
     return output.count("saved")
 
 
+@pytest.mark.slow
 def test_killed_writers_leave_old_or_new_bytes_and_no_locale_like_temp_files(
     tmp_path: Path,
 ) -> None:

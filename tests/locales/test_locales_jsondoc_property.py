@@ -10,11 +10,14 @@ import re
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from i18nprune.locales.jsondoc import LocaleDocument
 from i18nprune.locales.leaves import list_leaves
+
+pytestmark = pytest.mark.slow
 
 # Spelled numbers travel through json.dumps as marked strings and are swapped in afterwards.
 _MARK = "\ue000"

@@ -64,6 +64,7 @@ def _edit(document: LocaleDocument, edit: tuple[str, str, object], order: list[s
         return type(exc)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(
     st.dictionaries(_KEYS, _TREES, max_size=5),
@@ -143,6 +144,7 @@ def test_a_value_that_makes_a_namespace_a_structured_leaf_is_seen_by_later_edits
 _PLAIN_PATHS = st.lists(st.sampled_from(["a", "b", "c", "d"]), min_size=1, max_size=3).map(".".join)
 
 
+@pytest.mark.slow
 @settings(max_examples=500, deadline=None)
 @given(
     st.just({}) | st.dictionaries(_KEYS, _TREES, max_size=3),

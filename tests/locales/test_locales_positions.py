@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -61,6 +62,7 @@ _values = st.recursive(
 )
 
 
+@pytest.mark.slow
 @given(st.dictionaries(_keys, _values, max_size=6), st.sampled_from([None, 2, "\t"]))
 def test_every_leaf_path_has_a_position_that_points_at_its_spelling(doc, indent) -> None:
     text = json.dumps(doc, indent=indent, ensure_ascii=False)

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 CONFIG = {
     "locales": {
         "source": "en",
@@ -43,6 +45,7 @@ def test_cleanup_locates_every_candidate_in_every_file_it_cleans(make_project, r
     }
 
 
+@pytest.mark.slow
 def test_a_written_cleanup_reports_where_the_removed_keys_were(make_project, run_cli):
     root = make_project(
         {

@@ -52,6 +52,7 @@ def by_code(diagnostics: list[dict]) -> dict[str, list[dict]]:
     return found
 
 
+@pytest.mark.slow
 def test_code_diagnostics_name_the_missing_source_and_target_keys_and_the_dynamic_site(
     lsp: Callable[..., LspClient], project: Path
 ) -> None:
@@ -73,6 +74,7 @@ def test_code_diagnostics_name_the_missing_source_and_target_keys_and_the_dynami
     assert dynamic["severity"] == 4 and "`nav.`" in dynamic["message"]
 
 
+@pytest.mark.slow
 def test_an_unsaved_change_is_checked_in_memory_and_a_fix_clears_it(
     lsp: Callable[..., LspClient], project: Path
 ) -> None:
@@ -93,6 +95,7 @@ def test_an_unsaved_change_is_checked_in_memory_and_a_fix_clears_it(
     assert "`home.typo`" in again["i18nprune.validate.missing_literal_keys"][0]["message"]
 
 
+@pytest.mark.slow
 def test_hover_shows_every_locale_and_definition_finds_each_locale_file(
     lsp: Callable[..., LspClient], project: Path
 ) -> None:
@@ -118,6 +121,7 @@ def test_hover_shows_every_locale_and_definition_finds_each_locale_file(
     assert en_lines[start["line"]][start["character"] :].startswith('"title"')
 
 
+@pytest.mark.slow
 def test_completion_offers_source_keys_inside_the_call_string(
     lsp: Callable[..., LspClient], project: Path
 ) -> None:
@@ -141,6 +145,7 @@ def test_completion_offers_source_keys_inside_the_call_string(
     assert "Hello there" in resolved["documentation"]["value"]
 
 
+@pytest.mark.slow
 def test_inlay_hints_show_the_source_text_after_each_site(
     lsp: Callable[..., LspClient], project: Path
 ) -> None:
@@ -162,6 +167,7 @@ def test_inlay_hints_show_the_source_text_after_each_site(
     assert any("missing" in label for label in labels)
 
 
+@pytest.mark.slow
 def test_the_quick_fix_adds_the_missing_key_to_the_source_locale_as_an_edit(
     lsp: Callable[..., LspClient], project: Path
 ) -> None:
@@ -189,6 +195,7 @@ def test_the_quick_fix_adds_the_missing_key_to_the_source_locale_as_an_edit(
     assert (project / "locales/en.json").read_text() == before  # the editor applies it
 
 
+@pytest.mark.slow
 def test_references_list_every_code_site_and_rename_edits_code_and_locales(
     lsp: Callable[..., LspClient], project: Path
 ) -> None:
@@ -216,6 +223,7 @@ def test_references_list_every_code_site_and_rename_edits_code_and_locales(
         assert renamed["home"]["heading"] == value and "title" not in renamed["home"]
 
 
+@pytest.mark.slow
 def test_rename_is_refused_where_a_dynamic_site_may_build_the_key(
     lsp: Callable[..., LspClient], project: Path
 ) -> None:
@@ -235,6 +243,7 @@ def test_rename_is_refused_where_a_dynamic_site_may_build_the_key(
     assert "`nav.`" in refused.value.message
 
 
+@pytest.mark.slow
 def test_a_locale_file_marks_unused_keys_and_offers_to_remove_them_everywhere(
     lsp: Callable[..., LspClient], project: Path
 ) -> None:
@@ -270,6 +279,7 @@ def test_a_locale_file_marks_unused_keys_and_offers_to_remove_them_everywhere(
         )
 
 
+@pytest.mark.slow
 def test_invalid_json_in_a_locale_file_is_an_error_at_its_line(
     lsp: Callable[..., LspClient], project: Path
 ) -> None:
@@ -304,6 +314,7 @@ def apply(text: str, edits: list[dict]) -> str:
     return text
 
 
+@pytest.mark.slow
 def test_completion_in_an_empty_call_offers_the_namespace_its_hook_names(
     lsp: Callable[..., LspClient], tmp_path: Path
 ) -> None:
@@ -339,6 +350,7 @@ def test_completion_in_an_empty_call_offers_the_namespace_its_hook_names(
     assert [item["label"] for item in result["items"]] == ["cart.title"]
 
 
+@pytest.mark.slow
 def test_a_renamed_key_keeps_its_place_in_each_locale_file(
     lsp: Callable[..., LspClient], project: Path
 ) -> None:
@@ -358,6 +370,7 @@ def test_a_renamed_key_keeps_its_place_in_each_locale_file(
     assert list(renamed["home"]) == ["heading", "subtitle"]
 
 
+@pytest.mark.slow
 def test_invalid_json_typed_in_an_unsaved_locale_buffer_is_an_error_at_once(
     lsp: Callable[..., LspClient], project: Path
 ) -> None:
@@ -375,6 +388,7 @@ def test_invalid_json_typed_in_an_unsaved_locale_buffer_is_an_error_at_once(
     assert json.loads(fr.read_text())["home"]["title"] == "Bienvenue"  # nothing written
 
 
+@pytest.mark.slow
 def test_code_actions_ignore_other_servers_diagnostics(
     lsp: Callable[..., LspClient], project: Path
 ) -> None:
@@ -419,6 +433,7 @@ def test_symbols_list_a_locale_files_keys_and_the_workspaces_keys(
     assert found[0]["location"]["uri"] == en.as_uri()
 
 
+@pytest.mark.slow
 def test_the_source_action_removes_every_unused_key_of_a_locale_file(
     lsp: Callable[..., LspClient], project: Path
 ) -> None:
@@ -459,6 +474,7 @@ def test_the_source_action_removes_every_unused_key_of_a_locale_file(
     assert "two" in json.loads(en.read_text())["old"]  # the editor applies it, not the server
 
 
+@pytest.mark.slow
 def test_rename_is_refused_where_data_quotes_the_key(
     lsp: Callable[..., LspClient], project: Path
 ) -> None:

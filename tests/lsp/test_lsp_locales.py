@@ -8,6 +8,8 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from i18nprune.testing.lsp import LspClient
 from tests.conftest import CliResult
 
@@ -43,6 +45,7 @@ def published_with(client: LspClient, uri: str, code: str) -> list[dict]:
     return client.wait_for(wanted, f"a {code} diagnostic")["params"]["diagnostics"]  # type: ignore[no-any-return]
 
 
+@pytest.mark.slow
 def test_a_stale_translation_and_a_broken_placeholder_are_marked_in_the_target_file(
     lsp: Callable[..., LspClient], run_cli: Callable[..., CliResult], tmp_path: Path
 ) -> None:

@@ -26,6 +26,7 @@ def project(root: Path, keys: dict[str, str], code: str, extra: dict | None = No
     return root
 
 
+@pytest.mark.slow
 def test_a_monorepo_folder_routes_each_file_to_its_own_project(
     lsp: Callable[..., LspClient], tmp_path: Path
 ) -> None:
@@ -45,6 +46,7 @@ def test_a_monorepo_folder_routes_each_file_to_its_own_project(
     assert client.diagnostics(admin_uri) == []
 
 
+@pytest.mark.slow
 def test_positions_count_utf16_code_units_unless_utf8_is_negotiated(
     lsp: Callable[..., LspClient], tmp_path: Path
 ) -> None:
@@ -61,6 +63,7 @@ def test_positions_count_utf16_code_units_unless_utf8_is_negotiated(
         client.close()
 
 
+@pytest.mark.slow
 def test_requests_before_initialize_are_refused_and_exit_codes_follow_the_spec(
     lsp: Callable[..., LspClient], tmp_path: Path
 ) -> None:
@@ -80,6 +83,7 @@ def test_requests_before_initialize_are_refused_and_exit_codes_follow_the_spec(
     assert abrupt.process.wait(60) == 1  # exit without shutdown
 
 
+@pytest.mark.slow
 def test_translate_needs_allow_writes_and_then_fills_the_missing_locales(
     lsp: Callable[..., LspClient], tmp_path: Path
 ) -> None:
@@ -134,6 +138,7 @@ def test_translate_needs_allow_writes_and_then_fills_the_missing_locales(
     assert cleared["params"]["version"] == 1
 
 
+@pytest.mark.slow
 def test_a_cancelled_request_answers_request_cancelled(
     lsp: Callable[..., LspClient], tmp_path: Path
 ) -> None:
@@ -153,6 +158,7 @@ def test_a_cancelled_request_answers_request_cancelled(
     assert client.diagnostics(uri) == []  # the session goes on
 
 
+@pytest.mark.slow
 def test_a_translation_in_progress_is_cancelled_from_its_progress_and_writes_nothing(
     lsp: Callable[..., LspClient], tmp_path: Path
 ) -> None:
@@ -181,6 +187,7 @@ def test_a_translation_in_progress_is_cancelled_from_its_progress_and_writes_not
     assert json.loads((root / "locales/fr.json").read_text()) == {}
 
 
+@pytest.mark.slow
 def test_bad_frames_and_bodies_get_clear_answers_and_the_session_goes_on(
     lsp: Callable[..., LspClient], tmp_path: Path
 ) -> None:
@@ -209,6 +216,7 @@ def test_project_flags_are_a_usage_error_on_stderr_with_nothing_on_stdout(
     assert "--src cannot be used with lsp" in done.stderr
 
 
+@pytest.mark.slow
 def test_a_source_file_in_no_project_is_said_once_not_silently_skipped(
     lsp: Callable[..., LspClient], tmp_path: Path
 ) -> None:

@@ -7,6 +7,7 @@ import json
 import tempfile
 from pathlib import Path
 
+import pytest
 import trio
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -73,6 +74,7 @@ def _cleanup_candidates(keys: list[str], files: dict[str, str]) -> tuple[set[str
         return set(envelope.data.keys), json.loads((root / "locales/en.json").read_text())
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_projects())
 def test_cleanup_never_offers_a_key_a_literal_names(

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
+import pytest
 import trio
 
 from i18nprune.locales.derived import DerivedStatistics
@@ -22,6 +23,8 @@ from i18nprune.ops.validate import ValidateOptions
 from i18nprune.project import ProjectHandle, ProjectRequest
 from i18nprune.translate.lock import LOCK_FILE, entry_for, render_lock
 from tests.conftest import cli_environment, write_tree
+
+pytestmark = pytest.mark.slow
 
 SOURCE: dict[str, dict[str, Any]] = {
     "auth": {"login": {"title": "Sign in", "button": "Go"}},

@@ -4,9 +4,13 @@ worker processes to the loopback fake (a host that uses translations in that ord
 
 from __future__ import annotations
 
+import pytest
+
 from i18nprune.pool import WorkerPool
 from i18nprune.testing import FakeProvider, Fault, fake_translation
 from tests.pool.conftest import job_for, settings_for, texts, with_pool
+
+pytestmark = pytest.mark.slow
 
 
 def test_first_requests_start_in_the_order_of_the_texts() -> None:

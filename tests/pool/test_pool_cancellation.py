@@ -6,12 +6,15 @@ from __future__ import annotations
 import os
 import signal
 
+import pytest
 import trio
 import trio.testing
 
 from i18nprune.pool import JobOutcome, PoolStatistics, WorkerPool
 from i18nprune.testing import FakeProvider, fake_translation
 from tests.pool.conftest import job_for, settings_for, texts, wait_until, with_pool
+
+pytestmark = pytest.mark.slow
 
 
 async def _cancel_after_requests(pool: WorkerPool, fake: FakeProvider, requests: int) -> None:

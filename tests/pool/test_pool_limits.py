@@ -13,6 +13,8 @@ from i18nprune.pool.messages import ProviderSettings, Result
 from i18nprune.testing import FakeProvider, Fault, fake_translation
 from tests.pool.conftest import job_for, settings_for, texts, with_pool
 
+pytestmark = pytest.mark.slow
+
 
 async def _run_concurrently(pool: WorkerPool, jobs: list[TranslateJob]) -> list[JobOutcome]:
     outcomes: list[JobOutcome] = []

@@ -49,6 +49,7 @@ def test_rate_limits_fall_back_once_the_time_budget_is_spent() -> None:
     assert next_step(policy, "rate_limited", 7, limited_for=10.0) == "fallback"
 
 
+@pytest.mark.slow
 def test_transient_failures_are_retried_until_the_batch_succeeds() -> None:
     items = texts(5)
     with FakeProvider("libre", faults=[Fault(kind="server_error", times=2)]) as fake:
@@ -59,6 +60,7 @@ def test_transient_failures_are_retried_until_the_batch_succeeds() -> None:
     assert outcome.attempts == [ProviderAttempt("libre", "ok", requests=3, retries=2)]
 
 
+@pytest.mark.slow
 def test_texts_fail_when_retries_are_exhausted() -> None:
     with FakeProvider("libre", faults=[Fault(kind="server_error", times=-1)]) as fake:
         job = job_for(texts(5), settings_for("libre", fake.base_url), max_attempts=2)
@@ -73,6 +75,7 @@ def test_texts_fail_when_retries_are_exhausted() -> None:
     assert not outcome.aborted
 
 
+@pytest.mark.slow
 def test_quota_on_the_primary_falls_back_to_the_next_provider() -> None:
     items = texts(30)
     with (
@@ -95,6 +98,7 @@ def test_quota_on_the_primary_falls_back_to_the_next_provider() -> None:
     assert primary_requests == 1  # after a quota answer the job stops asking that provider
 
 
+@pytest.mark.slow
 def test_fallback_cuts_batches_to_the_next_provider_batch_size() -> None:
     items = texts(10)
     with (
@@ -112,6 +116,7 @@ def test_fallback_cuts_batches_to_the_next_provider_batch_size() -> None:
     assert sizes == [2, 4, 4]
 
 
+@pytest.mark.slow
 def test_texts_fail_when_the_last_provider_falls_back() -> None:
     with FakeProvider("libre", faults=[Fault(kind="quota", times=-1)]) as fake:
         job = job_for(texts(3), settings_for("libre", fake.base_url))
@@ -122,6 +127,7 @@ def test_texts_fail_when_the_last_provider_falls_back() -> None:
     assert outcome.fallback_count == 0
 
 
+@pytest.mark.slow
 def test_auth_failure_with_the_abort_policy_aborts_the_job() -> None:
     with FakeProvider("libre", latency=0.02, faults=[Fault(kind="auth", times=-1)]) as fake:
         settings = settings_for("libre", fake.base_url, batch_size=2, max_concurrency=2)
@@ -150,6 +156,7 @@ def test_auth_failure_with_the_fallback_policy_uses_the_next_provider() -> None:
     assert outcome.fallback_count == 1
 
 
+@pytest.mark.slow
 def test_rate_limit_with_the_abort_policy_aborts_the_job() -> None:
     with FakeProvider("libre", faults=[Fault(kind="rate_limit", times=-1)]) as fake:
         job = job_for(texts(3), settings_for("libre", fake.base_url), on_rate_limit="abort")
@@ -161,6 +168,7 @@ def test_rate_limit_with_the_abort_policy_aborts_the_job() -> None:
     )
 
 
+@pytest.mark.slow
 def test_a_wrong_count_answer_is_split_until_the_texts_translate() -> None:
     items = texts(10)
     with FakeProvider("libre", faults=[Fault(kind="wrong_count")]) as fake:
@@ -172,6 +180,7 @@ def test_a_wrong_count_answer_is_split_until_the_texts_translate() -> None:
     assert sorted(sizes) == [5, 5, 10]
 
 
+@pytest.mark.slow
 def test_bad_responses_fail_the_texts_after_max_attempts_of_halving() -> None:
     with FakeProvider("libre", faults=[Fault(kind="malformed", times=-1)]) as fake:
         job = job_for(texts(4), settings_for("libre", fake.base_url), max_attempts=3)
@@ -183,6 +192,7 @@ def test_bad_responses_fail_the_texts_after_max_attempts_of_halving() -> None:
     assert all(reason.startswith("bad_response: libre: ") for reason in outcome.failures.values())
 
 
+@pytest.mark.slow
 def test_failure_reasons_never_contain_the_api_key() -> None:
     secret = "sk-secret-value-123"
     with FakeProvider("google-cloud", api_key="other") as fake:
@@ -200,6 +210,7 @@ FOREVER_RATE_LIMITED = Fault(kind="rate_limit", times=-1, retry_after=3600)
 """429 to every request, each asking for an hour's pause: without giving up, a job would wait."""
 
 
+@pytest.mark.slow
 def test_a_provider_failing_every_request_is_given_up_and_its_texts_fail_saying_why() -> None:
     with FakeProvider("libre", faults=[FOREVER_RATE_LIMITED]) as fake:
         settings = settings_for("libre", fake.base_url, batch_size=2)
@@ -216,6 +227,7 @@ def test_a_provider_failing_every_request_is_given_up_and_its_texts_fail_saying_
     assert not outcome.aborted
 
 
+@pytest.mark.slow
 def test_a_provider_whose_requests_time_out_is_given_up() -> None:
     with FakeProvider("libre", faults=[Fault(kind="hang", times=-1)]) as fake:
         settings = settings_for("libre", fake.base_url, timeout_seconds=0.2)
@@ -226,6 +238,7 @@ def test_a_provider_whose_requests_time_out_is_given_up() -> None:
     assert outcome.failures == {index: reason + " after 0.2 s" for index in range(3)}
 
 
+@pytest.mark.slow
 def test_a_given_up_provider_hands_its_texts_to_the_next_of_the_chain() -> None:
     items = texts(6)
     with (

@@ -25,11 +25,13 @@ def worker_priorities(niceness: int) -> list[int]:
     return trio.run(main)
 
 
+@pytest.mark.slow
 def test_workers_run_at_the_openers_priority_by_default() -> None:
     ours = os.getpriority(os.PRIO_PROCESS, 0)
     assert worker_priorities(0) == [ours, ours]
 
 
+@pytest.mark.slow
 def test_a_niceness_lowers_every_workers_priority_by_that_much() -> None:
     ours = os.getpriority(os.PRIO_PROCESS, 0)
     if ours + 3 > 19:
@@ -37,6 +39,7 @@ def test_a_niceness_lowers_every_workers_priority_by_that_much() -> None:
     assert worker_priorities(3) == [ours + 3, ours + 3]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a worker's threads: Linux")
 def test_the_workers_own_threads_keep_the_lower_priority() -> None:
     # Linux gives each thread its own priority; threads a worker starts inherit its main one's.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import httpx
+import pytest
 import trio
 
 import i18nprune.pool
@@ -31,6 +32,7 @@ def _pseudo(items: list[str]) -> list[str | None]:
     return list(trio.run(main))
 
 
+@pytest.mark.slow
 def test_pseudo_job_through_two_workers_returns_translations_in_order() -> None:
     items = texts(95)
     job = job_for(items, settings_for("pseudo", batch_size=10))
@@ -46,6 +48,7 @@ def test_pseudo_job_through_two_workers_returns_translations_in_order() -> None:
     )
 
 
+@pytest.mark.slow
 def test_texts_are_sent_in_batches_of_the_provider_batch_size() -> None:
     items = texts(25)
     with FakeProvider("libre") as fake:
@@ -57,6 +60,7 @@ def test_texts_are_sent_in_batches_of_the_provider_batch_size() -> None:
     assert sizes == [5, 10, 10]
 
 
+@pytest.mark.slow
 def test_isolated_job_sends_one_text_per_request() -> None:
     items = texts(4)
     with FakeProvider("libre") as fake:
@@ -68,6 +72,7 @@ def test_isolated_job_sends_one_text_per_request() -> None:
     assert sizes == [1, 1, 1, 1]
 
 
+@pytest.mark.slow
 def test_progress_reports_cumulative_texts_as_batches_settle() -> None:
     calls: list[tuple[int, int]] = []
     job = job_for(texts(35), settings_for("pseudo", batch_size=10))
@@ -79,6 +84,7 @@ def test_progress_reports_cumulative_texts_as_batches_settle() -> None:
     assert calls[-1] == (35, 0)
 
 
+@pytest.mark.slow
 def test_translations_are_handed_over_with_their_indices_as_they_arrive() -> None:
     items = texts(25)
     arrived: dict[int, str] = {}
@@ -93,6 +99,7 @@ def test_translations_are_handed_over_with_their_indices_as_they_arrive() -> Non
     assert [arrived[index] for index in range(len(items))] == outcome.translations
 
 
+@pytest.mark.slow
 def test_empty_job_sends_no_request() -> None:
     async def body(pool: WorkerPool) -> JobOutcome:
         return await pool.translate(job_for([], settings_for("pseudo")))

@@ -29,6 +29,7 @@ from tests.pool.conftest import (
 REPO = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow
 def test_job_completes_when_a_worker_is_killed_mid_run() -> None:
     items = texts(40)
     with FakeProvider("libre", latency=0.3) as fake:
@@ -57,6 +58,7 @@ def test_job_completes_when_a_worker_is_killed_mid_run() -> None:
     assert victim not in statistics.pids
 
 
+@pytest.mark.slow
 def test_statistics_count_workers_and_batches() -> None:
     job = job_for(texts(30), settings_for("pseudo", batch_size=10))
 
@@ -82,6 +84,7 @@ def test_statistics_count_workers_and_batches() -> None:
     assert len(set(statistics.pids)) == 3
 
 
+@pytest.mark.slow
 def test_closing_the_pool_leaves_no_worker_process() -> None:
     async def main() -> list[int]:
         async with open_pool(2) as pool:
@@ -94,6 +97,7 @@ def test_closing_the_pool_leaves_no_worker_process() -> None:
     assert not any(process_exists(pid) for pid in pids)
 
 
+@pytest.mark.slow
 def test_cancelling_out_of_the_pool_mid_job_leaves_no_worker_process() -> None:
     pids: list[int] = []
     with FakeProvider("libre", latency=5.0) as fake:
@@ -114,6 +118,7 @@ def test_cancelling_out_of_the_pool_mid_job_leaves_no_worker_process() -> None:
     assert not any(process_exists(pid) for pid in pids)
 
 
+@pytest.mark.slow
 def test_ctrl_c_closes_the_pool_and_its_workers() -> None:
     script = (
         "import trio\n"
@@ -184,6 +189,7 @@ def _refusing_env(directory: Path, refusal: Path) -> dict[str, str]:
     )
 
 
+@pytest.mark.slow
 def test_a_worker_that_cannot_start_is_reported_with_its_stderr(tmp_path: Path) -> None:
     refusal = tmp_path / "refuse"
     refusal.touch()
@@ -204,6 +210,7 @@ async def _translate_in_new_pool(job: TranslateJob, env: dict[str, str]) -> JobO
         return await pool.translate(job)
 
 
+@pytest.mark.slow
 def test_a_pool_whose_workers_could_not_start_tries_again_for_the_next_job(
     tmp_path: Path,
 ) -> None:
@@ -230,6 +237,7 @@ def _pids_in(directory: Path) -> set[int]:
     return {int(path.name) for path in directory.iterdir() if path.name.isdigit()}
 
 
+@pytest.mark.slow
 def test_workers_killed_while_they_start_are_replaced(tmp_path: Path) -> None:
     # Each worker announces itself with a file named by its pid, then waits for `go` before it
     # becomes ready: the first two are killed as they start, as an OOM killer or a kill would.
@@ -270,6 +278,7 @@ def test_workers_killed_while_they_start_are_replaced(tmp_path: Path) -> None:
     assert not first & set(statistics.pids)
 
 
+@pytest.mark.slow
 def test_a_batch_is_sent_again_each_time_an_outside_kill_takes_its_worker() -> None:
     # More kills than the two losses a crashing batch is allowed: kills say nothing about it.
     kills = 3
@@ -300,6 +309,7 @@ def test_a_batch_is_sent_again_each_time_an_outside_kill_takes_its_worker() -> N
     assert statistics.respawned == kills
 
 
+@pytest.mark.slow
 def test_a_batch_that_crashes_its_workers_fails_after_two_and_the_pool_goes_on(
     tmp_path: Path,
 ) -> None:
@@ -349,6 +359,7 @@ def test_the_last_error_line_of_stderr_names_the_cause() -> None:
     assert error_line(b"") is None
 
 
+@pytest.mark.slow
 def test_a_workers_package_in_the_current_directory_is_not_run(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -364,6 +375,7 @@ def test_a_workers_package_in_the_current_directory_is_not_run(
     assert outcome.failures == {}
 
 
+@pytest.mark.slow
 def test_stray_output_and_input_cannot_touch_the_frame_channels() -> None:
     script = (
         "import os, sys\n"
@@ -389,6 +401,7 @@ def test_stray_output_and_input_cannot_touch_the_frame_channels() -> None:
     assert b"stray write" in done.stderr
 
 
+@pytest.mark.slow
 def test_a_worker_exits_when_its_input_ends() -> None:
     worker = subprocess.Popen(
         list(WORKER_COMMAND),

@@ -7,7 +7,11 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 from tests.conftest import modules_after
+
+pytestmark = pytest.mark.slow
 
 FRONT_ONLY = (
     "i18nprune.config.loading",

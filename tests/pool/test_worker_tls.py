@@ -116,6 +116,7 @@ def test_it_is_configured_as_httpx_s_default_context() -> None:
     assert deferred.get_ciphers() == default.get_ciphers()
 
 
+@pytest.mark.slow
 def test_it_trusts_what_httpx_s_default_context_trusts(
     monkeypatch: pytest.MonkeyPatch, certificate: tuple[Path, Path]
 ) -> None:
@@ -133,6 +134,7 @@ def test_it_trusts_what_httpx_s_default_context_trusts(
     assert len(chosen.get_ca_certs()) == 1
 
 
+@pytest.mark.slow
 @needs_openssl
 def test_a_server_whose_certificate_is_not_trusted_is_refused(
     monkeypatch: pytest.MonkeyPatch, tls_server: str

@@ -17,6 +17,7 @@ RunCli = Callable[..., CliResult]
 ACCEPTED = "one of `default`, `more`, `less`, `prefer_more`, `prefer_less`"
 
 
+@pytest.mark.slow
 def test_providers_json_documents_each_option_per_provider(tmp_path: Path, run_cli: RunCli) -> None:
     result = run_cli("providers", "--json", cwd=tmp_path)
     assert result.code == 0, result.stderr
@@ -34,6 +35,7 @@ def test_providers_json_documents_each_option_per_provider(tmp_path: Path, run_c
     assert all(not row["options"] for key, row in providers.items() if key not in ("deepl", "llm"))
 
 
+@pytest.mark.slow
 def test_providers_human_output_mentions_the_options(tmp_path: Path, run_cli: RunCli) -> None:
     result = run_cli("providers", cwd=tmp_path)
     assert result.code == 0, result.stderr

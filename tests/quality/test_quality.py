@@ -39,6 +39,7 @@ def findings(result: CliResult) -> list[tuple[str, str, str, str]]:
     ]
 
 
+@pytest.mark.slow
 def test_a_clean_target_has_no_findings_and_exits_0(tmp_path: Path, run_cli: RunCli) -> None:
     root = project(
         tmp_path,
@@ -78,6 +79,7 @@ def test_a_lost_placeholder_is_an_error_and_exits_1(tmp_path: Path, run_cli: Run
     assert result.envelope["data"]["targets"][0]["errors"] == 1
 
 
+@pytest.mark.slow
 def test_an_invented_placeholder_is_an_error(tmp_path: Path, run_cli: RunCli) -> None:
     root = project(tmp_path, {"greeting": "Hello"}, de={"greeting": "Hallo %s"})
     result = quality(run_cli, root)
@@ -85,6 +87,7 @@ def test_an_invented_placeholder_is_an_error(tmp_path: Path, run_cli: RunCli) ->
     assert "extra %s" in result.envelope["data"]["findings"][0]["message"]
 
 
+@pytest.mark.slow
 def test_a_changed_icu_structure_is_an_error(tmp_path: Path, run_cli: RunCli) -> None:
     root = project(
         tmp_path,
@@ -96,6 +99,7 @@ def test_a_changed_icu_structure_is_an_error(tmp_path: Path, run_cli: RunCli) ->
     assert "`female` missing" in result.envelope["data"]["findings"][0]["message"]
 
 
+@pytest.mark.slow
 def test_icu_plural_branches_the_target_language_uses_are_not_errors(
     tmp_path: Path, run_cli: RunCli
 ) -> None:
@@ -114,6 +118,7 @@ def test_icu_plural_branches_the_target_language_uses_are_not_errors(
     assert findings(result) == []
 
 
+@pytest.mark.slow
 def test_an_icu_plural_lacking_a_category_is_a_plural_warning(
     tmp_path: Path, run_cli: RunCli
 ) -> None:
@@ -129,6 +134,7 @@ def test_an_icu_plural_lacking_a_category_is_a_plural_warning(
     assert "lacks `few`, `many`" in message
 
 
+@pytest.mark.slow
 def test_i18next_plural_keys_lacking_a_category_the_language_needs(
     tmp_path: Path, run_cli: RunCli
 ) -> None:
@@ -150,6 +156,7 @@ def test_i18next_plural_keys_lacking_a_category_the_language_needs(
     assert issue["code"] == "i18nprune.quality.missing_plural_forms"
 
 
+@pytest.mark.slow
 def test_a_plural_group_the_target_lacks_entirely_is_not_a_quality_finding(
     tmp_path: Path, run_cli: RunCli
 ) -> None:
@@ -158,6 +165,7 @@ def test_a_plural_group_the_target_lacks_entirely_is_not_a_quality_finding(
     assert findings(quality(run_cli, root)) == []
 
 
+@pytest.mark.slow
 def test_text_identical_to_the_source_is_reported(tmp_path: Path, run_cli: RunCli) -> None:
     en = {
         "intro": "Welcome to the app",
@@ -179,6 +187,7 @@ def test_text_identical_to_the_source_is_reported(tmp_path: Path, run_cli: RunCl
     assert result.envelope["issues"][0]["code"] == "i18nprune.quality.identical_to_source"
 
 
+@pytest.mark.slow
 def test_a_regional_variant_of_the_source_language_may_equal_the_source(
     tmp_path: Path, run_cli: RunCli
 ) -> None:
@@ -187,6 +196,7 @@ def test_a_regional_variant_of_the_source_language_may_equal_the_source(
     assert findings(quality(run_cli, root)) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("translation", "ratio"),
     [("Ceci est une traduction beaucoup trop longue pour ce texte", "6.4×"), ("Ok", "0.22×")],
@@ -201,6 +211,7 @@ def test_a_length_far_outside_the_source_is_a_warning(
     assert result.envelope["data"]["findings"][0]["message"].startswith(ratio)
 
 
+@pytest.mark.slow
 def test_length_ignores_short_sources_and_counts_wide_characters_twice(
     tmp_path: Path, run_cli: RunCli
 ) -> None:
@@ -213,6 +224,7 @@ def test_length_ignores_short_sources_and_counts_wide_characters_twice(
     assert findings(quality(run_cli, root)) == []
 
 
+@pytest.mark.slow
 def test_edge_whitespace_that_differs_is_a_warning(tmp_path: Path, run_cli: RunCli) -> None:
     root = project(
         tmp_path,
@@ -224,6 +236,7 @@ def test_edge_whitespace_that_differs_is_a_warning(tmp_path: Path, run_cli: RunC
     assert "trailing none (source ' ')" in result.envelope["data"]["findings"][0]["message"]
 
 
+@pytest.mark.slow
 def test_placeholder_and_pending_leaves_are_not_quality_findings(
     tmp_path: Path, run_cli: RunCli
 ) -> None:
@@ -247,6 +260,7 @@ def test_placeholder_and_pending_leaves_are_not_quality_findings(
     assert result.envelope["data"]["targets"][0]["checkedLeaves"] == 0
 
 
+@pytest.mark.slow
 def test_structured_leaves_are_checked_and_needs_review_marks_are_noted(
     tmp_path: Path, run_cli: RunCli
 ) -> None:
@@ -267,6 +281,7 @@ def test_structured_leaves_are_checked_and_needs_review_marks_are_noted(
     assert codes == ["i18nprune.quality.placeholder_mismatch", "i18nprune.review.needs_review"]
 
 
+@pytest.mark.slow
 def test_paths_are_shown_as_code_writes_the_key_with_namespaces(
     tmp_path: Path, run_cli: RunCli
 ) -> None:
@@ -297,6 +312,7 @@ def test_paths_are_shown_as_code_writes_the_key_with_namespaces(
     assert result.envelope["data"]["findings"][0]["file"] == "locales/fr/auth.json"
 
 
+@pytest.mark.slow
 def test_a_target_file_that_does_not_parse_is_an_issue_not_a_crash(
     tmp_path: Path, run_cli: RunCli
 ) -> None:
@@ -315,6 +331,7 @@ def test_a_target_file_that_does_not_parse_is_an_issue_not_a_crash(
     assert findings(result) == [("de", "greeting", "placeholders", "error")]
 
 
+@pytest.mark.slow
 def test_target_limits_the_check_and_an_unknown_target_is_a_usage_error(
     tmp_path: Path, run_cli: RunCli
 ) -> None:
@@ -332,6 +349,7 @@ def test_target_limits_the_check_and_an_unknown_target_is_a_usage_error(
     assert unknown.envelope["issues"][0]["code"] == "i18nprune.locale.target_not_found"
 
 
+@pytest.mark.slow
 def test_human_output_lists_each_finding(tmp_path: Path, run_cli: RunCli) -> None:
     root = project(tmp_path, {"greeting": "Hello, {{name}}!"}, fr={"greeting": "Bonjour"})
     result = run_cli("quality", cwd=root)
@@ -360,6 +378,7 @@ def glossary_project(root: Path, en: dict[str, Any], **targets: dict[str, Any]) 
     return root
 
 
+@pytest.mark.slow
 def test_a_translation_without_the_glossary_form_of_a_term_is_a_warning(
     tmp_path: Path, run_cli: RunCli
 ) -> None:
@@ -385,6 +404,7 @@ def test_a_translation_without_the_glossary_form_of_a_term_is_a_warning(
     assert "i18nprune.quality.glossary_term_missing" in codes
 
 
+@pytest.mark.slow
 def test_a_leaf_that_is_a_kept_term_alone_is_not_identical_to_the_source(
     tmp_path: Path, run_cli: RunCli
 ) -> None:
@@ -443,6 +463,7 @@ ORDERED = {
 }
 
 
+@pytest.mark.slow
 def test_errors_are_listed_before_warnings(tmp_path: Path, run_cli: RunCli) -> None:
     root = project(tmp_path, ORDERED["en"], fr=ORDERED["fr"])
 
@@ -459,6 +480,7 @@ def test_errors_are_listed_before_warnings(tmp_path: Path, run_cli: RunCli) -> N
     assert rows == [["error", "second"], ["warning", "first"], ["warning", "third"]]
 
 
+@pytest.mark.slow
 def test_github_annotations_place_each_finding_at_its_keys_line(
     tmp_path: Path, run_cli: RunCli
 ) -> None:
@@ -476,6 +498,7 @@ def test_github_annotations_place_each_finding_at_its_keys_line(
     ]
 
 
+@pytest.mark.slow
 def test_sarif_results_of_quality_have_a_region(tmp_path: Path, run_cli: RunCli) -> None:
     root = project(tmp_path, ORDERED["en"], fr=ORDERED["fr"])
 

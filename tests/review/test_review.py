@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import CliResult, write_tree
 from tests.terminal import run_on_tty
 
@@ -58,6 +60,7 @@ def marks(result: CliResult) -> list[tuple[str, str, bool]]:
     return [(m["target"], m["path"], m["selected"]) for m in result.envelope["data"]["marks"]]
 
 
+@pytest.mark.slow
 def test_review_lists_the_marked_leaves_of_every_target(tmp_path: Path, run_cli: RunCli) -> None:
     root = project(tmp_path)
     result = run_cli("review", "--json", cwd=root)
@@ -79,6 +82,7 @@ def test_review_lists_the_marked_leaves_of_every_target(tmp_path: Path, run_cli:
     assert (root / "locales/fr.json").read_text() == FR
 
 
+@pytest.mark.slow
 def test_accepting_one_path_clears_only_its_mark_and_keeps_every_other_byte(
     tmp_path: Path, run_cli: RunCli
 ) -> None:
@@ -96,6 +100,7 @@ def test_accepting_one_path_clears_only_its_mark_and_keeps_every_other_byte(
     assert marks(again) == [("fr", "save", False)]
 
 
+@pytest.mark.slow
 def test_accept_all_clears_every_mark_of_the_target_and_no_other(
     tmp_path: Path, run_cli: RunCli
 ) -> None:
@@ -114,6 +119,7 @@ def test_accept_all_clears_every_mark_of_the_target_and_no_other(
     assert (root / "locales/de.json").read_bytes() == de_before
 
 
+@pytest.mark.slow
 def test_accept_without_yes_non_interactive_needs_confirmation_and_writes_nothing(
     tmp_path: Path, run_cli: RunCli
 ) -> None:
@@ -151,6 +157,7 @@ def test_accept_needs_a_target(tmp_path: Path, run_cli: RunCli) -> None:
     assert (root / "locales/fr.json").read_text() == FR
 
 
+@pytest.mark.slow
 def test_accepting_a_path_that_is_not_marked_fails_and_writes_nothing(
     tmp_path: Path, run_cli: RunCli
 ) -> None:
@@ -166,6 +173,7 @@ def test_accepting_a_path_that_is_not_marked_fails_and_writes_nothing(
     assert (root / "locales/fr.json").read_text() == FR
 
 
+@pytest.mark.slow
 def test_a_target_file_that_does_not_parse_is_reported_and_the_others_listed(
     tmp_path: Path, run_cli: RunCli
 ) -> None:
@@ -177,6 +185,7 @@ def test_a_target_file_that_does_not_parse_is_reported_and_the_others_listed(
     assert [m[0] for m in marks(result)] == ["de", "fr", "fr"]
 
 
+@pytest.mark.slow
 def test_human_output_lists_marks_and_what_was_accepted(tmp_path: Path, run_cli: RunCli) -> None:
     root = project(tmp_path)
     listed = run_cli("review", "--target", "fr", cwd=root)
@@ -188,6 +197,7 @@ def test_human_output_lists_marks_and_what_was_accepted(tmp_path: Path, run_cli:
     assert "accepted 1 mark(s)" in accepted.stdout
 
 
+@pytest.mark.slow
 def test_accept_on_a_terminal_asks_and_writes_only_when_confirmed(
     tmp_path: Path, home: Path
 ) -> None:

@@ -207,6 +207,7 @@ def streamed_a_while(cache_dir: Path) -> bool:
     return False
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("signal_number", [signal.SIGINT, signal.SIGKILL])
 def test_a_scan_stopped_while_it_streams_leaves_the_previous_cache(
     project: ScanProject, signal_number: int
@@ -240,6 +241,7 @@ def test_a_scan_stopped_while_it_streams_leaves_the_previous_cache(
     assert outcome(warm) == outcome(cold) and warm.files == 3004
 
 
+@pytest.mark.slow
 def test_a_stream_that_cannot_be_written_reports_it_and_leaves_the_previous_cache(
     project: ScanProject, tmp_path: Path
 ) -> None:

@@ -271,6 +271,7 @@ def test_invalid_utf8_is_reported_with_its_line(project: ScanProject) -> None:
     assert issue.message.startswith("src/latin1.js:2: not valid UTF-8")
 
 
+@pytest.mark.slow
 def test_large_file_is_scanned(project: ScanProject) -> None:
     project.write("src/bundle.js", "t('big');\n" + "x" * (6 * 1024 * 1024) + "\nt('end');\n")
     project.write("src/app.ts", SITE)

@@ -107,6 +107,7 @@ def _outcome(result: ScanResult) -> tuple[object, ...]:
     return (result.files, result.observations, result.dynamic, issues)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(6))
 def test_reused_linking_equals_a_fresh_one_through_random_edits(tmp_path: Path, seed: int) -> None:
     rng = random.Random(seed)

@@ -11,6 +11,7 @@ import zlib
 from pathlib import Path
 
 import msgspec
+import pytest
 
 from i18nprune.project import ProjectRequest, open_project
 from i18nprune.scan import ScanOptions, ScanResult, scan_project
@@ -124,6 +125,7 @@ def test_the_linked_output_is_saved_and_recalled(tmp_path: Path) -> None:
     assert (warm.parsed, warm.cache_hits) == (0, cold.parsed)  # the outside module too
 
 
+@pytest.mark.slow
 def test_a_session_of_changes_keeps_equalling_uncached_scans(tmp_path: Path) -> None:
     root = project(tmp_path / "app")
     home = tmp_path / "home"

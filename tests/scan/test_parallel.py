@@ -6,8 +6,9 @@ import os
 from pathlib import Path
 
 import msgspec
+import pytest
 
-from i18nprune.scan import scan_project
+from i18nprune.scan import ScanResult, scan_project
 from i18nprune.scan.discovery import SourceFile
 from i18nprune.scan.examine import Examined, examine_path
 from i18nprune.scan.parallel import ParseWorkers, _Queue, examine_in_processes
@@ -35,11 +36,44 @@ def source_file(project: ScanProject, path: Path) -> SourceFile:
     )
 
 
-def test_parallel_scan_equals_serial_scan(project: ScanProject) -> None:
-    make_large_app(project)
+# The large app is written, listed, scanned and examined here once for the module: writing and
+# examining 2 MB of source took most of each test's time. The tests that share it only read its
+# files (a cached scan gets a cache folder of its own); a test that adds a file writes its own app.
 
-    serial = project.scan(jobs=1)
-    parallel = project.scan(jobs=2)
+
+@pytest.fixture(scope="module")
+def large_app(tmp_path_factory: pytest.TempPathFactory) -> ScanProject:
+    """The large app, shared read-only by the module's tests."""
+    project = ScanProject(tmp_path_factory.mktemp("large-app").resolve())
+    make_large_app(project)
+    return project
+
+
+@pytest.fixture(scope="module")
+def serial(large_app: ScanProject) -> ScanResult:
+    """The large app scanned in this process alone (`jobs=1`)."""
+    return large_app.scan(jobs=1)
+
+
+@pytest.fixture(scope="module")
+def items(large_app: ScanProject) -> list[SourceFile]:
+    """The large app's source files, as discovery hands them to the examination."""
+    files = sorted(path for path in (large_app.root / "src").rglob("*.ts"))
+    return [source_file(large_app, path) for path in files]
+
+
+@pytest.fixture(scope="module")
+def examined_here(large_app: ScanProject, items: list[SourceFile]) -> list[Examined]:
+    """Each of `items` examined in this process, in their order."""
+    return [
+        examine_path(relpath, str(large_app.root / relpath), ("t",), force=False)
+        for relpath, _, _, _ in items
+    ]
+
+
+@pytest.mark.slow
+def test_parallel_scan_equals_serial_scan(large_app: ScanProject, serial: ScanResult) -> None:
+    parallel = large_app.scan(jobs=2)
 
     assert parallel.observations == serial.observations
     assert parallel.dynamic == serial.dynamic
@@ -48,49 +82,42 @@ def test_parallel_scan_equals_serial_scan(project: ScanProject) -> None:
     assert len(serial.observations) == FILES * 900 + 1
 
 
-def test_worker_processes_examine_like_the_scanning_process(project: ScanProject) -> None:
-    make_large_app(project)
-    files = sorted(path for path in (project.root / "src").rglob("*.ts"))
-    items = [source_file(project, path) for path in files]
+@pytest.mark.slow
+def test_worker_processes_examine_like_the_scanning_process(
+    large_app: ScanProject, items: list[SourceFile], examined_here: list[Examined]
+) -> None:
     received: list[Examined] = []
 
-    examine_in_processes(str(project.root), items, ("t",), 2, received.extend)
+    examine_in_processes(str(large_app.root), items, ("t",), 2, received.extend)
 
-    expected = [
-        examine_path(relpath, str(project.root / relpath), ("t",), force=False)
-        for relpath, _, _, _ in items
-    ]
-    assert sorted(received, key=lambda item: item.relpath) == expected
+    assert sorted(received, key=lambda item: item.relpath) == examined_here
 
 
-def test_examining_here_beside_one_worker_gives_what_workers_give(project: ScanProject) -> None:
-    make_large_app(project)
-    files = sorted(path for path in (project.root / "src").rglob("*.ts"))
-    items = [source_file(project, path) for path in files]
+@pytest.mark.slow
+def test_examining_here_beside_one_worker_gives_what_workers_give(
+    large_app: ScanProject, items: list[SourceFile], examined_here: list[Examined]
+) -> None:
     received: list[Examined] = []
 
-    examine_in_processes(str(project.root), items, ("t",), 2, received.extend, examine_here=True)
+    examine_in_processes(str(large_app.root), items, ("t",), 2, received.extend, examine_here=True)
 
-    expected = [
-        examine_path(relpath, str(project.root / relpath), ("t",), force=False)
-        for relpath, _, _, _ in items
-    ]
-    assert sorted(received, key=lambda item: item.relpath) == expected
+    assert sorted(received, key=lambda item: item.relpath) == examined_here
 
 
-def test_examining_here_without_workers_examines_every_file_once(project: ScanProject) -> None:
-    make_large_app(project)
-    files = sorted(path for path in (project.root / "src").rglob("*.ts"))
-    items = [source_file(project, path) for path in files]
+@pytest.mark.slow
+def test_examining_here_without_workers_examines_every_file_once(
+    large_app: ScanProject, items: list[SourceFile]
+) -> None:
     received: list[Examined] = []
 
-    examine_in_processes(str(project.root), items, ("t",), 1, received.extend, examine_here=True)
+    examine_in_processes(str(large_app.root), items, ("t",), 1, received.extend, examine_here=True)
 
     assert sorted(item.relpath for item in received) == sorted(
         relpath for relpath, _, _, _ in items
     )
 
 
+@pytest.mark.slow
 def test_scan_examining_here_equals_serial_scan(project: ScanProject) -> None:
     make_large_app(project)
     project.write("src/unreadable.ts", b"t('x')\n\xff\xfe not utf-8\n")
@@ -125,22 +152,18 @@ def child_processes() -> set[int]:
     return found
 
 
-def test_workers_started_early_examine_like_the_scanning_process(project: ScanProject) -> None:
-    make_large_app(project)
-    files = sorted(path for path in (project.root / "src").rglob("*.ts"))
-    items = [source_file(project, path) for path in files]
+@pytest.mark.slow
+def test_workers_started_early_examine_like_the_scanning_process(
+    large_app: ScanProject, items: list[SourceFile], examined_here: list[Examined]
+) -> None:
     received: list[Examined] = []
     started = ParseWorkers(2)
     assert len(started) == 2
 
-    examine_in_processes(str(project.root), items, ("t",), 2, received.extend, started=started)
+    examine_in_processes(str(large_app.root), items, ("t",), 2, received.extend, started=started)
 
     assert len(started) == 0  # both were taken, and stopped by the examination
-    expected = [
-        examine_path(relpath, str(project.root / relpath), ("t",), force=False)
-        for relpath, _, _, _ in items
-    ]
-    assert sorted(received, key=lambda item: item.relpath) == expected
+    assert sorted(received, key=lambda item: item.relpath) == examined_here
 
 
 def test_early_workers_nobody_took_end_when_stopped() -> None:
@@ -156,16 +179,19 @@ def test_early_workers_nobody_took_end_when_stopped() -> None:
     assert len(started) == 0
 
 
-def test_cold_cached_scan_with_early_workers_equals_serial_scan(project: ScanProject) -> None:
-    make_large_app(project)
-    serial = project.scan(jobs=1)
+@pytest.mark.slow
+def test_cold_cached_scan_with_early_workers_equals_serial_scan(
+    large_app: ScanProject, serial: ScanResult, tmp_path: Path
+) -> None:
+    app = ScanProject(large_app.root)
+    app.cache_dir = tmp_path / "cache"  # this test's own: the shared app stays as written
     before = child_processes()
 
     cold = scan_project(
-        msgspec.structs.replace(project.options(jobs=2, cached=True), examine_here=True)
+        msgspec.structs.replace(app.options(jobs=2, cached=True), examine_here=True)
     )
     warm = scan_project(
-        msgspec.structs.replace(project.options(jobs=2, cached=True), examine_here=True)
+        msgspec.structs.replace(app.options(jobs=2, cached=True), examine_here=True)
     )
 
     assert not child_processes() - before

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -66,6 +67,7 @@ FRAGMENTS = st.sampled_from(
 SOURCES = st.lists(FRAGMENTS, max_size=60).map("".join)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, database=None)
 @given(source=SOURCES, suffix=st.sampled_from([".vue", ".svelte", ".ts", ".tsx", ".js"]))
 def test_any_source_is_extracted_without_error(source: str, suffix: str) -> None:

@@ -102,6 +102,7 @@ def test_an_error_that_could_hide_a_key_still_counts(source):
     assert _facts(source, ".ts").syntax_error is not None
 
 
+@pytest.mark.slow
 def test_cleanup_runs_on_an_app_whose_types_the_grammar_misreads(tmp_path, run_cli):
     root = tmp_path / "app"
     write_tree(

@@ -11,6 +11,9 @@ API (stable; other test files depend on it):
   sent `initialize` (protocol "1") and the server accepted it; `init=False` returns it untouched.
   Every client made is closed at teardown, then each stdout line it saw is checked by
   `assert_protocol_line`.
+- `module_server(folder, *args)` — a generator for a module-scoped fixture: one initialized
+  server (home under `folder`) shared by tests whose requests it refuses before any op runs;
+  closed and its stdout checked like `serve`'s at the end.
 - `serve_env(extra=None) -> dict[str, str]` (fixture `serve_env`, type `ServeEnv`) — that
   environment, for tests that spawn the process themselves.
 - `hanging` (fixture) — a libre `FakeProvider` whose every request hangs until the client goes
@@ -229,6 +232,27 @@ def serve_env(home: Path) -> ServeEnv:
         return environ
 
     return build
+
+
+def module_server(folder: Path, *args: str) -> Iterator[ServeClient]:
+    """Yield an initialized server (`args` as for `serve`) whose home is `folder / "home"`, for a
+    module-scoped fixture shared by tests whose every request the server refuses before any op
+    runs (invalid params, unknown method, no root): a refusal leaves the session as it was, so
+    one process answers them all instead of one per test. Closed at the end, then its stdout
+    checked as the `serve` fixture checks its servers'."""
+    home = folder / "home"
+    home.mkdir()
+    environ = {k: v for k, v in os.environ.items() if not k.startswith("I18NPRUNE_")}
+    environ.pop("CI", None)
+    environ["I18NPRUNE_HOME"] = str(home)
+    client = ServeClient.spawn(*args, env=environ)
+    try:
+        client.initialize()
+        yield client
+    finally:
+        client.close()
+    for line in client.lines:
+        assert_protocol_line(line)
 
 
 @pytest.fixture

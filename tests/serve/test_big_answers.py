@@ -20,6 +20,7 @@ from tests.serve.conftest import ServeEnv
 posix_only = pytest.mark.skipif(os.name != "posix", reason="POSIX pipes")
 
 
+@pytest.mark.slow
 @posix_only
 def test_a_big_answer_to_a_slow_reader_arrives_whole_and_the_pipe_stays_blocking(
     serve_env: ServeEnv, tmp_path: Path

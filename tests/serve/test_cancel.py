@@ -18,6 +18,8 @@ from tests.conftest import write_tree
 from tests.generate.conftest import code_using, provider_config, read_json, wait_until
 from tests.serve.conftest import Gate, ServeFactory, lines_before_ping, start_generate
 
+pytestmark = pytest.mark.slow
+
 # Every test here asserts what happens, never how fast: a request held by a provider that never
 # answers (or by a gate) can only be answered because of the cancel. The benchmark measures
 # the latency.

@@ -63,6 +63,7 @@ def mutated_lines(draw: st.DrawFn) -> bytes:
     return bytes(line)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(object_lines())
 def test_members_are_the_raw_tokens_the_fast_parser_finds(line: bytes) -> None:
@@ -71,6 +72,7 @@ def test_members_are_the_raw_tokens_the_fast_parser_finds(line: bytes) -> None:
     assert read.values == {name: bytes(raw) for name, raw in fast.decode(line).items()}
 
 
+@pytest.mark.slow
 @settings(max_examples=500, deadline=None)
 @given(mutated_lines())
 def test_a_line_is_json_for_the_reader_exactly_when_it_is_for_the_fast_parser(line: bytes) -> None:
@@ -114,6 +116,7 @@ def test_nesting_up_to_the_limit_is_read_and_one_more_level_is_a_flaw() -> None:
     assert past.values["id"] == b"3"
 
 
+@pytest.mark.slow
 def test_a_line_nested_far_past_the_limit_is_read_without_recursion() -> None:
     line = b'{"params":' + b'{"a":[' * 200_000 + b"]}" * 200_000 + b',"id":"after"}'
     read = read_members(line)

@@ -249,6 +249,7 @@ def test_server_that_cannot_start_reports_its_stderr() -> None:
         assert client.lines == []
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="checks process states in /proc")
 def test_context_exit_kills_a_server_that_ignores_end_of_input_and_its_children() -> None:
     with ServeClient.spawn(command=[sys.executable, "-c", FAKE_SERVER]) as client:

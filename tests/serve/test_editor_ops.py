@@ -5,10 +5,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from i18nprune.envelope import Code
 from tests.serve.conftest import ServeFactory
 
 
+@pytest.mark.slow
 def test_op_keys_completes_source_keys_by_prefix_with_their_texts(
     serve: ServeFactory, example_project: Path
 ) -> None:
@@ -26,6 +29,7 @@ def test_op_keys_completes_source_keys_by_prefix_with_their_texts(
     }
 
 
+@pytest.mark.slow
 def test_op_keys_says_when_the_limit_cut_the_list(
     serve: ServeFactory, example_project: Path
 ) -> None:
@@ -37,6 +41,7 @@ def test_op_keys_says_when_the_limit_cut_the_list(
     assert data["complete"] is False
 
 
+@pytest.mark.slow
 def test_op_key_set_changes_one_leaf_and_keeps_the_rest_of_the_file(
     serve: ServeFactory, example_project: Path
 ) -> None:
@@ -61,6 +66,7 @@ def test_op_key_set_changes_one_leaf_and_keeps_the_rest_of_the_file(
     assert len(changed) == 1 and "Début" in changed[0][1]
 
 
+@pytest.mark.slow
 def test_op_key_set_adds_a_new_key_beside_its_siblings(
     serve: ServeFactory, example_project: Path
 ) -> None:
@@ -73,6 +79,7 @@ def test_op_key_set_adds_a_new_key_beside_its_siblings(
     assert list(document["nav"]) == ["home", "settings", "help"]
 
 
+@pytest.mark.slow
 def test_op_key_set_is_refused_in_a_read_only_session(
     serve: ServeFactory, example_project: Path
 ) -> None:
@@ -89,6 +96,7 @@ def test_op_key_set_is_refused_in_a_read_only_session(
     assert fr.read_bytes() == before
 
 
+@pytest.mark.slow
 def test_op_key_set_refuses_a_locale_outside_the_catalog(
     serve: ServeFactory, example_project: Path
 ) -> None:
@@ -103,6 +111,7 @@ def test_op_key_set_refuses_a_locale_outside_the_catalog(
     assert not list((example_project / "locales").glob("xx*"))
 
 
+@pytest.mark.slow
 def test_op_key_set_never_rewrites_a_locale_file_that_does_not_parse(
     serve: ServeFactory, example_project: Path
 ) -> None:
@@ -119,6 +128,7 @@ def test_op_key_set_never_rewrites_a_locale_file_that_does_not_parse(
     assert fr.read_bytes() == before
 
 
+@pytest.mark.slow
 def test_op_key_set_refuses_an_array_item_past_the_end_and_writes_nothing(
     serve: ServeFactory, example_project: Path
 ) -> None:
@@ -136,6 +146,7 @@ def test_op_key_set_refuses_an_array_item_past_the_end_and_writes_nothing(
     assert fr.read_text("utf-8") == '{"steps": ["Un"]}\n'
 
 
+@pytest.mark.slow
 def test_op_key_set_in_a_new_locale_creates_its_file_when_asked(
     serve: ServeFactory, example_project: Path
 ) -> None:
@@ -150,6 +161,7 @@ def test_op_key_set_in_a_new_locale_creates_its_file_when_asked(
     assert document == {"home": {"title": "Willkommen"}}
 
 
+@pytest.mark.slow
 def test_op_file_reports_sites_and_a_missing_key_at_its_range(
     serve: ServeFactory, example_project: Path
 ) -> None:
@@ -178,6 +190,7 @@ def test_op_file_reports_sites_and_a_missing_key_at_its_range(
     }
 
 
+@pytest.mark.slow
 def test_op_file_scans_the_unsaved_buffer_instead_of_the_disk(
     serve: ServeFactory, example_project: Path
 ) -> None:
@@ -197,6 +210,7 @@ def test_op_file_scans_the_unsaved_buffer_instead_of_the_disk(
     assert [s["key"] for s in again["sites"] if s["status"] == "missing"] == ["footer.copyright"]
 
 
+@pytest.mark.slow
 def test_op_file_says_when_a_buffer_is_not_a_source_file(
     serve: ServeFactory, example_project: Path
 ) -> None:
@@ -219,6 +233,7 @@ def test_op_file_refuses_a_path_outside_the_root(
     assert envelope["issues"][0]["code"] == Code.PATH_OUTSIDE_ROOT
 
 
+@pytest.mark.slow
 def test_op_key_by_name_gives_values_definitions_and_usages(
     serve: ServeFactory, example_project: Path
 ) -> None:
@@ -234,6 +249,7 @@ def test_op_key_by_name_gives_values_definitions_and_usages(
     }
 
 
+@pytest.mark.slow
 def test_op_key_sees_a_locale_file_edited_between_two_lookups(
     serve: ServeFactory, example_project: Path
 ) -> None:
@@ -251,6 +267,7 @@ def test_op_key_sees_a_locale_file_edited_between_two_lookups(
     assert [d["line"] for d in data["definitions"] if d["locale"] == "fr"] == [7]
 
 
+@pytest.mark.slow
 def test_op_key_by_position_finds_the_key_under_the_cursor(
     serve: ServeFactory, example_project: Path
 ) -> None:
@@ -266,6 +283,7 @@ def test_op_key_by_position_finds_the_key_under_the_cursor(
     ]
 
 
+@pytest.mark.slow
 def test_op_key_of_an_unknown_key_is_an_error_issue(
     serve: ServeFactory, example_project: Path
 ) -> None:
@@ -277,6 +295,7 @@ def test_op_key_of_an_unknown_key_is_an_error_issue(
     assert envelope["issues"][-1]["code"] == Code.KEY_NOT_FOUND
 
 
+@pytest.mark.slow
 def test_op_key_set_in_a_locale_without_a_file_writes_nothing_unless_asked_to_create(
     serve: ServeFactory, example_project: Path
 ) -> None:
@@ -298,6 +317,7 @@ def test_op_key_set_in_a_locale_without_a_file_writes_nothing_unless_asked_to_cr
     assert sorted(path.name for path in (example_project / "locales").iterdir()) == before
 
 
+@pytest.mark.slow
 def test_op_key_set_never_writes_a_file_spelling_a_key_twice(
     serve: ServeFactory, example_project: Path
 ) -> None:
@@ -317,6 +337,7 @@ def test_op_key_set_never_writes_a_file_spelling_a_key_twice(
     assert fr.read_bytes() == before
 
 
+@pytest.mark.slow
 def test_a_missing_required_option_is_invalid_params_naming_it(
     serve: ServeFactory, example_project: Path
 ) -> None:

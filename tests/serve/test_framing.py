@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from i18nprune.serve.transport import MAX_LINE_BYTES
 from i18nprune.testing import ServeClient
 from tests.serve.conftest import ServeFactory, lines_before_ping
@@ -26,6 +28,7 @@ def ping_line(id: str, ending: bytes = b"\n") -> bytes:
     return b'{"jsonrpc":"2.0","id":"' + id.encode() + b'","method":"ping"}' + ending
 
 
+@pytest.mark.slow
 def test_trailing_whitespace_and_crlf_are_trimmed(serve: ServeFactory) -> None:
     client = serve()
     endings = [b"\r\n", b" \n", b"\t\n", b"  \t \r\n", b"\r\r\n", b"\x0c\x0b\n"]
@@ -40,6 +43,7 @@ def test_leading_whitespace_is_tolerated(serve: ServeFactory) -> None:
     assert client.wait_response(b'"a"').result == {}
 
 
+@pytest.mark.slow
 def test_blank_lines_are_never_answered(serve: ServeFactory) -> None:
     client = serve()
     for blank in (b"\n", b"\r\n", b"   \n", b"\t\t\r\n", b"\n\n\n"):
@@ -48,6 +52,7 @@ def test_blank_lines_are_never_answered(serve: ServeFactory) -> None:
         assert lines_before_ping(client, since) == [], blank
 
 
+@pytest.mark.slow
 def test_invalid_utf8_is_a_parse_error_and_the_next_line_is_served(serve: ServeFactory) -> None:
     client = serve()
     client.send(b'{"jsonrpc":"2.0","id":"\xff\xfe","method":"ping"}\n' + ping_line("next"))
@@ -55,6 +60,7 @@ def test_invalid_utf8_is_a_parse_error_and_the_next_line_is_served(serve: ServeF
     assert client.wait_response(b'"next"').result == {}
 
 
+@pytest.mark.slow
 def test_invalid_json_is_a_parse_error_with_null_id_and_the_next_line_is_served(
     serve: ServeFactory,
 ) -> None:
@@ -77,6 +83,7 @@ def test_invalid_json_is_a_parse_error_with_null_id_and_the_next_line_is_served(
         assert client.wait_response(str(index)).result == {}, line
 
 
+@pytest.mark.slow
 def test_a_line_split_across_many_writes_is_one_message(serve: ServeFactory) -> None:
     client = serve()
     line = '{"jsonrpc":"2.0","id":"split ü","method":"ping","params":{}}\n'.encode()
@@ -85,6 +92,7 @@ def test_a_line_split_across_many_writes_is_one_message(serve: ServeFactory) -> 
     assert client.wait_response('"split ü"'.encode()).result == {}
 
 
+@pytest.mark.slow
 def test_several_messages_in_one_write_are_each_answered(serve: ServeFactory) -> None:
     client = serve()
     since = len(client.lines)
@@ -103,6 +111,7 @@ def test_several_messages_in_one_write_are_each_answered(serve: ServeFactory) ->
     assert len(lines_before_ping(client, since)) == 4
 
 
+@pytest.mark.slow
 def test_a_final_line_without_newline_is_served_at_end_of_input(serve: ServeFactory) -> None:
     client = serve()
     client.send(ping_line("last", b""))
@@ -118,6 +127,7 @@ def oversized_request(size: int) -> bytes:
     return head + b"x" * (size - len(head) - len(tail)) + tail
 
 
+@pytest.mark.slow
 def test_line_over_the_limit_is_refused_with_null_id_drained_and_the_next_line_served(
     serve: ServeFactory,
 ) -> None:
@@ -133,6 +143,7 @@ def test_line_over_the_limit_is_refused_with_null_id_drained_and_the_next_line_s
     assert all(b'"id":1,' not in line for line in lines)
 
 
+@pytest.mark.slow
 def test_limit_is_at_least_16_mib(serve: ServeFactory) -> None:
     assert MAX_LINE_BYTES >= 16 * 1024 * 1024
     client = serve()
@@ -140,6 +151,7 @@ def test_limit_is_at_least_16_mib(serve: ServeFactory) -> None:
     assert client.wait_response(1, timeout=30).result == {}
 
 
+@pytest.mark.slow
 def test_an_oversized_line_cut_by_end_of_input_is_refused_and_the_server_exits_cleanly(
     serve: ServeFactory,
 ) -> None:
@@ -150,6 +162,7 @@ def test_an_oversized_line_cut_by_end_of_input_is_refused_and_the_server_exits_c
     assert client.wait_exit(timeout=30) == 0
 
 
+@pytest.mark.slow
 def test_output_is_compact_json_one_message_per_line(
     serve: ServeFactory, example_project: Path
 ) -> None:
@@ -162,6 +175,7 @@ def test_output_is_compact_json_one_message_per_line(
         assert line[:-1].decode() == compact
 
 
+@pytest.mark.slow
 def test_deep_nesting_never_costs_a_readable_id_and_the_next_line_is_served(
     serve: ServeFactory,
 ) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -276,6 +277,7 @@ def feed(client: ServeClient, batch: list[tuple[bytes, bytes]]) -> None:
     assert response_ids(lines_before_ping(client, since)) == expected, kept
 
 
+@pytest.mark.slow
 def test_random_and_mutated_lines_never_break_the_session(
     serve: ServeFactory, example_project: Path
 ) -> None:

@@ -6,12 +6,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from i18nprune.testing import FakeProvider, fake_translation
 from tests.serve.conftest import ServeFactory, translating_project
 
 GENERATE = {"options": {"target": "fr"}}
 
 
+@pytest.mark.slow
 def test_generate_answers_once_files_are_written_and_its_cache_is_closed(
     serve: ServeFactory, home: Path, tmp_path: Path
 ) -> None:

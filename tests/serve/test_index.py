@@ -49,11 +49,13 @@ def missing(client: ServeClient) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 def test_an_edited_file_is_seen_by_the_next_request(server: ServeClient, project: Path) -> None:
     (project / "src/app.ts").write_text("t('home.title');\nt('home.gone');\n")
     assert missing(server) == ["home.gone"]
 
 
+@pytest.mark.slow
 def test_an_edit_that_keeps_size_and_mtime_is_seen(server: ServeClient, project: Path) -> None:
     # A filesystem with coarse timestamps gives an edit within the same tick the same mtime;
     # only the watch can tell the file changed.
@@ -70,27 +72,32 @@ def test_an_edit_that_keeps_size_and_mtime_is_seen(server: ServeClient, project:
     assert missing(server) == ["home.miss"]
 
 
+@pytest.mark.slow
 def test_a_created_file_is_seen(server: ServeClient, project: Path) -> None:
     (project / "src/more.ts").write_text("t('home.extra');\n")
     assert missing(server) == ["home.extra", "home.lost"]
 
 
+@pytest.mark.slow
 def test_a_deleted_file_is_seen(server: ServeClient, project: Path) -> None:
     (project / "src/app.ts").unlink()
     assert missing(server) == []
 
 
+@pytest.mark.slow
 def test_a_file_renamed_out_of_the_scan_is_seen(server: ServeClient, project: Path) -> None:
     (project / "src/app.ts").rename(project / "src/app.ts.bak")
     assert missing(server) == []
 
 
+@pytest.mark.slow
 def test_a_file_renamed_into_the_scan_is_seen(server: ServeClient, project: Path) -> None:
     (project / "notes.txt").write_text("t('home.moved');\n")
     (project / "notes.txt").rename(project / "src/moved.ts")
     assert missing(server) == ["home.lost", "home.moved"]
 
 
+@pytest.mark.slow
 def test_files_in_a_new_directory_are_seen_and_so_are_their_edits(
     server: ServeClient, project: Path
 ) -> None:
@@ -102,6 +109,7 @@ def test_files_in_a_new_directory_are_seen_and_so_are_their_edits(
     assert missing(server) == ["home.deeper", "home.lost"]
 
 
+@pytest.mark.slow
 def test_a_moved_directory_is_seen_and_so_are_edits_at_its_new_place(
     server: ServeClient, project: Path
 ) -> None:
@@ -113,17 +121,20 @@ def test_a_moved_directory_is_seen_and_so_are_edits_at_its_new_place(
     assert missing(server) == ["home.lost"]
 
 
+@pytest.mark.slow
 def test_a_locale_file_change_is_seen(server: ServeClient, project: Path) -> None:
     (project / "locales/en.json").write_text(json.dumps({"home": {"title": "Home", "lost": "L"}}))
     assert missing(server) == ["home.intro"]
 
 
+@pytest.mark.slow
 def test_a_config_change_is_seen(server: ServeClient, project: Path) -> None:
     config = {"locales": {"source": "en"}, "exclude": {"dirs": ["feature"]}}
     (project / "i18nprune.config.json").write_text(json.dumps(config))
     assert validate(server)["data"]["filesScanned"] == 1
 
 
+@pytest.mark.slow
 def test_warm_results_equal_a_cold_run(
     server: ServeClient, serve: ServeFactory, project: Path
 ) -> None:
@@ -140,6 +151,7 @@ def test_warm_results_equal_a_cold_run(
         )
 
 
+@pytest.mark.slow
 def test_a_write_op_result_is_seen_by_the_next_read(serve: ServeFactory, project: Path) -> None:
     client = serve("--project", str(project), "--allow-writes")
     assert missing(client) == ["home.lost"]
@@ -249,6 +261,7 @@ def rename_directory(project: Path) -> None:
     (project / "src/moved/late.ts").write_text("t('home.late');\n")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("change", [edit, add, delete, rename_directory])
 def test_each_change_then_validate_equals_a_fresh_cli_run(
     server: ServeClient, project: Path, tmp_path: Path, change: Callable[[Path], None]
@@ -259,6 +272,7 @@ def test_each_change_then_validate_equals_a_fresh_cli_run(
     assert outcome(served) == outcome(fresh)
 
 
+@pytest.mark.slow
 def test_a_session_of_changes_keeps_equalling_fresh_cli_runs(
     server: ServeClient, project: Path, tmp_path: Path
 ) -> None:
@@ -269,6 +283,7 @@ def test_a_session_of_changes_keeps_equalling_fresh_cli_runs(
         assert (served["data"], served["issues"]) == (fresh["data"], fresh["issues"]), change
 
 
+@pytest.mark.slow
 def test_a_removed_directory_is_walked_again(server: ServeClient, project: Path) -> None:
     (project / "src/feature/panel.ts").unlink()
     (project / "src/feature").rmdir()

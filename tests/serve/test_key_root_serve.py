@@ -6,9 +6,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.cli.app_shapes import WRAPPED_KEYS, WRAPPED_KEYS_SOURCE
 from tests.conftest import write_tree
 from tests.serve.conftest import ServeFactory
+
+pytestmark = pytest.mark.slow
 
 FRENCH = (
     '{\n  "version": 3,\n  "mappings": {\n    "home": {\n      "title": "Accueil"\n    }\n  }\n}\n'

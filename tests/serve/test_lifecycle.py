@@ -126,6 +126,7 @@ def test_hub_mode_has_a_null_project_root(serve: ServeFactory) -> None:
     assert "projectRoot" in result and result["projectRoot"] is None
 
 
+@pytest.mark.slow
 def test_allow_writes_is_reported_in_capabilities(
     serve: ServeFactory, example_project: Path
 ) -> None:
@@ -133,6 +134,7 @@ def test_allow_writes_is_reported_in_capabilities(
     assert client.initialize()["capabilities"]["writes"] is True
 
 
+@pytest.mark.slow
 def test_initialize_ignores_other_params(serve: ServeFactory) -> None:
     client = serve(init=False)
     result = client.initialize(
@@ -141,6 +143,7 @@ def test_initialize_ignores_other_params(serve: ServeFactory) -> None:
     assert result["protocolVersion"] == "1"
 
 
+@pytest.mark.slow
 def test_an_unsupported_or_missing_protocol_version_fails_closed_naming_the_supported_ones(
     serve: ServeFactory,
 ) -> None:
@@ -158,6 +161,7 @@ def test_an_unsupported_or_missing_protocol_version_fails_closed_naming_the_supp
     assert client.initialize()["protocolVersion"] == "1"
 
 
+@pytest.mark.slow
 def test_a_second_initialize_is_refused_and_the_session_goes_on(serve: ServeFactory) -> None:
     client = serve()
     again = client.request("initialize", {"protocolVersion": "1"})
@@ -168,6 +172,7 @@ def test_a_second_initialize_is_refused_and_the_session_goes_on(serve: ServeFact
 # --- before initialize ------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_every_op_and_unknown_method_is_refused_before_initialize(serve: ServeFactory) -> None:
     client = serve(init=False)
     for method in [*(f"op.{name}" for name in OPS), "op.bogus", "bogus"]:
@@ -175,6 +180,7 @@ def test_every_op_and_unknown_method_is_refused_before_initialize(serve: ServeFa
         assert codes(response) == NOT_INITIALIZED, method
 
 
+@pytest.mark.slow
 def test_ping_and_cancel_are_answered_before_initialize(serve: ServeFactory) -> None:
     client = serve(init=False)
     assert client.ping() == {}
@@ -186,6 +192,7 @@ def test_ping_and_cancel_are_answered_before_initialize(serve: ServeFactory) -> 
     assert client.ping() == {}
 
 
+@pytest.mark.slow
 def test_shutdown_before_initialize_is_accepted(serve: ServeFactory) -> None:
     client = serve(init=False)
     assert client.shutdown() == {}
@@ -194,6 +201,7 @@ def test_shutdown_before_initialize_is_accepted(serve: ServeFactory) -> None:
     assert client.wait_exit() == 0
 
 
+@pytest.mark.slow
 def test_exit_before_initialize_ends_with_code_0(serve: ServeFactory) -> None:
     client = serve(init=False)
     client.exit()
@@ -203,6 +211,7 @@ def test_exit_before_initialize_ends_with_code_0(serve: ServeFactory) -> None:
 # --- shutdown and exit ------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_after_shutdown_every_new_request_is_refused_shutting_down(serve: ServeFactory) -> None:
     client = serve()
     assert client.shutdown() == {}
@@ -219,12 +228,14 @@ def test_after_shutdown_every_new_request_is_refused_shutting_down(serve: ServeF
     assert client.wait_exit() == 0
 
 
+@pytest.mark.slow
 def test_shutdown_as_a_notification_also_shuts_down(serve: ServeFactory) -> None:
     client = serve()
     client.notify("shutdown")
     assert codes(client.request("ping")) == SHUTTING_DOWN
 
 
+@pytest.mark.slow
 def test_a_request_in_flight_at_shutdown_is_still_answered(
     serve: ServeFactory, tmp_path: Path, gate: Gate
 ) -> None:
@@ -248,6 +259,7 @@ def test_a_request_in_flight_at_shutdown_is_still_answered(
     assert client.wait_exit() == 0
 
 
+@pytest.mark.slow
 def test_exit_notification_ends_with_code_0(serve: ServeFactory) -> None:
     client = serve()
     client.exit()
@@ -255,6 +267,7 @@ def test_exit_notification_ends_with_code_0(serve: ServeFactory) -> None:
     assert "Traceback" not in client.stderr_text()
 
 
+@pytest.mark.slow
 def test_end_of_input_ends_with_code_0(serve: ServeFactory) -> None:
     client = serve()
     client.close_stdin()
@@ -262,6 +275,7 @@ def test_end_of_input_ends_with_code_0(serve: ServeFactory) -> None:
     assert "Traceback" not in client.stderr_text()
 
 
+@pytest.mark.slow
 def test_end_of_input_answers_the_requests_in_flight_first(
     serve: ServeFactory, tmp_path: Path, gate: Gate
 ) -> None:
@@ -277,6 +291,7 @@ def test_end_of_input_answers_the_requests_in_flight_first(
     assert envelope.ok and envelope.result["ok"] is True
 
 
+@pytest.mark.slow
 def test_a_closed_stdout_ends_with_code_0_quietly(serve_env: ServeEnv) -> None:
     server = subprocess.Popen(
         [sys.executable, "-m", "i18nprune", "serve"],
@@ -304,6 +319,7 @@ def test_a_closed_stdout_ends_with_code_0_quietly(serve_env: ServeEnv) -> None:
     assert "Traceback" not in stderr and "Error" not in stderr
 
 
+@pytest.mark.slow
 def test_sigint_ends_with_code_130_quietly(serve: ServeFactory) -> None:
     client = serve()
     client.process.send_signal(signal.SIGINT)
@@ -314,6 +330,7 @@ def test_sigint_ends_with_code_130_quietly(serve: ServeFactory) -> None:
 # --- idle timeout -----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_idle_timeout_ends_with_code_0_and_a_stderr_line(serve: ServeFactory) -> None:
     client = serve("--idle-timeout", "1", init=False)
     # Timed from before the last message is sent: the server reads it later, so a slow
@@ -326,6 +343,7 @@ def test_idle_timeout_ends_with_code_0_and_a_stderr_line(serve: ServeFactory) ->
     assert "Traceback" not in client.stderr_text()
 
 
+@pytest.mark.slow
 def test_idle_timeout_does_not_fire_while_a_request_is_in_flight(
     serve: ServeFactory, tmp_path: Path, hanging: FakeProvider
 ) -> None:
@@ -341,6 +359,7 @@ def test_idle_timeout_does_not_fire_while_a_request_is_in_flight(
     assert "idle for 0.5 s" in client.stderr_text()
 
 
+@pytest.mark.slow
 def test_every_incoming_message_restarts_the_idle_timeout(serve: ServeFactory) -> None:
     # A message every 0.1 s for 1.5 times the timeout: the server would have to stall for
     # nearly the whole timeout (2 s) to miss one.
@@ -354,6 +373,7 @@ def test_every_incoming_message_restarts_the_idle_timeout(serve: ServeFactory) -
     assert client.wait_exit(timeout=10) == 0
 
 
+@pytest.mark.slow
 def test_idle_timeout_0_disables_it(serve: ServeFactory) -> None:
     client = serve("--idle-timeout", "0")
     time.sleep(1.0)  # what is measured: the server is still there, idle
@@ -364,6 +384,7 @@ def test_idle_timeout_0_disables_it(serve: ServeFactory) -> None:
 # --- startup failures -------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "args",
     [
@@ -440,6 +461,7 @@ sys.addaudithook(_hook)
 """
 
 
+@pytest.mark.slow
 def test_stray_output_of_ops_libraries_and_children_never_reaches_stdout(
     serve: ServeFactory, tmp_path: Path
 ) -> None:

@@ -92,6 +92,7 @@ def outcome(result: ScanResult) -> tuple[object, ...]:
     return (result.files, result.observations, result.dynamic, result.issues)
 
 
+@pytest.mark.slow
 def test_a_scan_with_a_memo_equals_one_without_after_each_change(tmp_path: Path) -> None:
     root = linked_project(tmp_path / "app")
     memo = LinkMemo()
@@ -135,6 +136,7 @@ def test_a_chain_too_deep_to_link_purely_is_never_reused(tmp_path: Path) -> None
     assert outcome(again) == outcome(scan_project(options(root)))
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="inotify is Linux's")
 def test_a_session_of_relation_changes_keeps_equalling_fresh_cli_runs(
     serve: ServeFactory, tmp_path: Path

@@ -5,6 +5,7 @@ shape and the error table, and internal errors that leave the session running.""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ from tests.serve.conftest import (
     ServeFactory,
     assert_protocol_line,
     lines_before_ping,
+    module_server,
     start_generate,
     translating_project,
 )
@@ -75,6 +77,12 @@ def the_only_answer(client: ServeClient, line: bytes) -> dict[str, Any]:
 # Each test sends its cases to one server, one line at a time, and checks each line's answer.
 
 
+@pytest.fixture(scope="module")
+def refusing(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeClient]:
+    """A hub server shared by the tests whose every line it refuses (`module_server`)."""
+    yield from module_server(tmp_path_factory.mktemp("refusing"))
+
+
 def assert_each_answered(
     client: ServeClient, lines: list[bytes], id: object, expected: tuple[int, str]
 ) -> None:
@@ -86,15 +94,17 @@ def assert_each_answered(
         assert (error.get("code"), error.get("data", {}).get("code")) == expected, line
 
 
+@pytest.mark.slow
 def test_a_line_that_is_not_an_object_is_one_invalid_request_with_null_id(
-    serve: ServeFactory,
+    refusing: ServeClient,
 ) -> None:
     lines = [b"5", b"1.5", b'"ping"', b"null", b"true"]
-    assert_each_answered(serve(), lines, None, INVALID_REQUEST)
+    assert_each_answered(refusing, lines, None, INVALID_REQUEST)
 
 
+@pytest.mark.slow
 def test_a_batch_is_one_invalid_request_with_null_id_and_nothing_in_it_runs(
-    serve: ServeFactory,
+    refusing: ServeClient,
 ) -> None:
     lines = [
         b"[]",
@@ -102,33 +112,36 @@ def test_a_batch_is_one_invalid_request_with_null_id_and_nothing_in_it_runs(
         b'[{"jsonrpc":"2.0","method":"ping"}]',
         b"[1,2,3]",
     ]
-    assert_each_answered(serve(), lines, None, INVALID_REQUEST)
+    assert_each_answered(refusing, lines, None, INVALID_REQUEST)
 
 
+@pytest.mark.slow
 def test_a_bad_jsonrpc_member_is_an_invalid_request_answered_with_the_id(
-    serve: ServeFactory,
+    refusing: ServeClient,
 ) -> None:
     members = [b'"1.0"', b"2.0", b"2", b'"2.0 "', b"null", b'["2.0"]']
     lines = [b'{"jsonrpc":' + member + b',"id":"r","method":"ping"}' for member in members]
     lines.append(b'{"id":"r","method":"ping"}')
-    assert_each_answered(serve(), lines, "r", INVALID_REQUEST)
+    assert_each_answered(refusing, lines, "r", INVALID_REQUEST)
 
 
+@pytest.mark.slow
 def test_a_missing_or_non_string_method_is_an_invalid_request_answered_with_the_id(
-    serve: ServeFactory,
+    refusing: ServeClient,
 ) -> None:
     methods = [b"7", b"null", b"{}", b'["ping"]', b"true"]
     lines = [b'{"jsonrpc":"2.0","id":"r","method":' + method + b"}" for method in methods]
     lines.append(b'{"jsonrpc":"2.0","id":"r"}')
-    assert_each_answered(serve(), lines, "r", INVALID_REQUEST)
+    assert_each_answered(refusing, lines, "r", INVALID_REQUEST)
 
 
+@pytest.mark.slow
 def test_an_id_that_is_not_a_number_or_string_is_an_invalid_request_with_null_id(
-    serve: ServeFactory,
+    refusing: ServeClient,
 ) -> None:
     ids = [b"{}", b'{"a":1}', b"[]", b"[1]", b"true", b"false"]
     lines = [b'{"jsonrpc":"2.0","id":' + id + b',"method":"ping"}' for id in ids]
-    assert_each_answered(serve(), lines, None, INVALID_REQUEST)
+    assert_each_answered(refusing, lines, None, INVALID_REQUEST)
 
 
 def test_an_unreadable_message_without_id_is_answered_with_null_id(serve: ServeFactory) -> None:
@@ -296,6 +309,7 @@ UNUSABLE_MEMBERS: list[tuple[bytes, Any, tuple[int, str] | None, str, str | None
 ]
 
 
+@pytest.mark.slow
 def test_a_readable_line_with_unusable_members_is_answered_with_its_own_id(
     serve: ServeFactory,
 ) -> None:
@@ -313,16 +327,18 @@ def test_a_readable_line_with_unusable_members_is_answered_with_its_own_id(
     assert client.ping() == {}
 
 
+@pytest.mark.slow
 def test_an_id_is_echoed_byte_for_byte_even_when_the_params_are_unusable(
-    serve: ServeFactory,
+    refusing: ServeClient,
 ) -> None:
-    client = serve()
+    client = refusing
     for token in (b"1.10", b"2e3", b"12345678901234567890123456789", rb'"\u00fc\n"'):
         client.send(request_line(token.decode(), '"ping"', r'{"x":"\ud800"}') + b"\n")
         response = client.wait_response(token)
         assert response.raw.startswith(b'{"jsonrpc":"2.0","id":' + token + b',"error":')
 
 
+@pytest.mark.slow
 def test_initialize_with_a_lone_surrogate_in_its_params_is_refused_and_the_session_waits(
     serve: ServeFactory,
 ) -> None:
@@ -334,6 +350,7 @@ def test_initialize_with_a_lone_surrogate_in_its_params_is_refused_and_the_sessi
     assert client.initialize()["protocolVersion"] == "1"
 
 
+@pytest.mark.slow
 def test_a_notification_with_unusable_params_is_never_answered(serve: ServeFactory) -> None:
     client = serve()
     lines = [
@@ -351,8 +368,9 @@ def test_a_notification_with_unusable_params_is_never_answered(serve: ServeFacto
 # --- methods and params -------------------------------------------------------------------
 
 
-def test_an_unknown_method_is_method_not_found_and_named(serve: ServeFactory) -> None:
-    client = serve()
+@pytest.mark.slow
+def test_an_unknown_method_is_method_not_found_and_named(refusing: ServeClient) -> None:
+    client = refusing
     methods = ["bogus", "Ping", "op.bogus", "op.", "op.locales", "$/progress", "rpc.discover", ""]
     for method in methods:
         response = client.request(method)
@@ -360,8 +378,9 @@ def test_an_unknown_method_is_method_not_found_and_named(serve: ServeFactory) ->
         assert response.error is not None and f"`{method}`" in response.error.message
 
 
-def test_params_that_are_not_an_object_are_invalid_params(serve: ServeFactory) -> None:
-    client = serve()
+@pytest.mark.slow
+def test_params_that_are_not_an_object_are_invalid_params(refusing: ServeClient) -> None:
+    client = refusing
     for method in (b"ping", b"op.languages", b"op.providers"):
         lines = [
             b'{"jsonrpc":"2.0","id":"r","method":"' + method + b'","params":' + params + b"}"
@@ -370,6 +389,7 @@ def test_params_that_are_not_an_object_are_invalid_params(serve: ServeFactory) -
         assert_each_answered(client, lines, "r", INVALID_PARAMS)
 
 
+@pytest.mark.slow
 def test_initialize_with_array_params_is_invalid_params(serve: ServeFactory) -> None:
     client = serve(init=False)
     line = b'{"jsonrpc":"2.0","id":1,"method":"initialize","params":["1"]}\n'
@@ -378,6 +398,7 @@ def test_initialize_with_array_params_is_invalid_params(serve: ServeFactory) -> 
     assert client.initialize()["protocolVersion"] == "1"
 
 
+@pytest.mark.slow
 def test_shutdown_with_array_params_is_invalid_params_and_does_not_shut_down(
     serve: ServeFactory,
 ) -> None:
@@ -394,6 +415,7 @@ def starts_with_id(response: Any, token: bytes) -> bool:
     return bool(response.raw.startswith(b'{"jsonrpc":"2.0","id":' + token + b","))
 
 
+@pytest.mark.slow
 def test_ids_are_echoed_byte_for_byte_in_results_and_errors(serve: ServeFactory) -> None:
     client = serve(init=False)
     expected_ok: list[tuple[bytes, str, bool]] = []
@@ -417,6 +439,7 @@ def test_ids_are_echoed_byte_for_byte_in_results_and_errors(serve: ServeFactory)
         assert response.ok is ok, (method, response.raw)
 
 
+@pytest.mark.slow
 def test_number_7_and_string_7_are_different_ids(serve: ServeFactory) -> None:
     client = serve()
     client.submit("ping", id=b"7")
@@ -425,12 +448,14 @@ def test_number_7_and_string_7_are_different_ids(serve: ServeFactory) -> None:
     assert codes(client.wait_response(b'"7"')) == METHOD_NOT_FOUND
 
 
+@pytest.mark.slow
 def test_whitespace_around_the_id_is_not_part_of_the_echo(serve: ServeFactory) -> None:
     client = serve()
     client.send(b'{ "jsonrpc" : "2.0" , "id" :\t1.10 , "method" : "ping" }\n')
     assert client.wait_response(b"1.10").raw == b'{"jsonrpc":"2.0","id":1.10,"result":{}}\n'
 
 
+@pytest.mark.slow
 def test_a_request_whose_id_is_in_flight_is_refused_and_the_first_keeps_running(
     serve: ServeFactory, tmp_path: Path, hanging: FakeProvider
 ) -> None:
@@ -447,6 +472,7 @@ def test_a_request_whose_id_is_in_flight_is_refused_and_the_first_keeps_running(
     assert client.request("ping", id=b"1.10").ok  # answered: the id is free again
 
 
+@pytest.mark.slow
 def test_an_id_may_be_reused_once_answered(serve: ServeFactory) -> None:
     client = serve()
     assert client.request("ping", id="again").ok
@@ -456,6 +482,7 @@ def test_an_id_may_be_reused_once_answered(serve: ServeFactory) -> None:
 # --- notifications ----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_notifications_are_never_answered(serve: ServeFactory) -> None:
     client = serve()
     lines = [
@@ -480,6 +507,7 @@ def test_notifications_are_never_answered(serve: ServeFactory) -> None:
         assert lines_before_ping(client, since) == [], line
 
 
+@pytest.mark.slow
 def test_notifications_before_initialize_are_never_answered(serve: ServeFactory) -> None:
     client = serve(init=False)
     since = len(client.lines)
@@ -491,6 +519,7 @@ def test_notifications_before_initialize_are_never_answered(serve: ServeFactory)
     assert lines_before_ping(client, since) == []
 
 
+@pytest.mark.slow
 def test_a_notification_that_is_not_performed_is_noted_on_stderr(serve: ServeFactory) -> None:
     client = serve()
     client.notify("op.languages")
@@ -500,6 +529,7 @@ def test_a_notification_that_is_not_performed_is_noted_on_stderr(serve: ServeFac
 # --- response shape and the error table ------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_every_response_has_jsonrpc_id_and_exactly_one_non_null_result_or_error(
     serve: ServeFactory, example_project: Path
 ) -> None:
@@ -556,6 +586,7 @@ sys.addaudithook(_hook)
 """
 
 
+@pytest.mark.slow
 def test_an_internal_error_is_answered_and_never_ends_the_session(
     serve: ServeFactory, tmp_path: Path, example_project: Path
 ) -> None:
@@ -580,6 +611,7 @@ def test_an_internal_error_is_answered_and_never_ends_the_session(
     assert client.process.poll() is None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["hub", "sandbox"])
 def test_a_project_root_the_system_cannot_use_is_root_invalid_and_the_session_goes_on(
     serve: ServeFactory, example_project: Path, mode: str

@@ -51,6 +51,7 @@ def python_calls(function: Callable[[bytes], object], line: bytes) -> int:
     return calls
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("shape", SHAPES)
 def test_a_line_past_the_limit_is_refused_in_as_many_python_steps_at_any_depth(
     shape: str,
@@ -92,6 +93,7 @@ LIMIT = 4
 TOO_DEEP = b'"\\u0000too deep"'
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(st.dictionaries(st.sampled_from(["id", "params", "note", "x"]), values, min_size=1))
 def test_the_cut_is_taken_exactly_when_the_line_nests_past_the_limit(

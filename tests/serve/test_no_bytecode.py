@@ -117,6 +117,7 @@ def imported_from(env: dict[str, str], cwd: Path) -> str:
     return done.stdout.strip()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("entry", ["python -m i18nprune", "i18nprune script"])
 def test_read_only_serve_writes_no_bytecode_and_nothing_else(
     tmp_path: Path, home: Path, serve_env: ServeEnv, entry: str

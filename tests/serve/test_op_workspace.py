@@ -5,8 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from i18nprune.workspace import WORKSPACE_FILE
 from tests.serve.conftest import ServeFactory
+
+pytestmark = pytest.mark.slow
 
 
 def make_workspace(root: Path) -> Path:

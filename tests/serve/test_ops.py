@@ -4,15 +4,18 @@ back as `ok:false` envelopes rather than JSON-RPC errors (docs/serve.md#9-result
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import shutil
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from i18nprune.testing import ServeClient
-from tests.conftest import CliResult
-from tests.serve.conftest import ServeFactory
+from tests.conftest import EXAMPLES, QUICK_START_OUTPUT, CliResult
+from tests.serve.conftest import ServeFactory, module_server
+
+pytestmark = pytest.mark.slow
 
 RunCli = Callable[..., CliResult]
 ENVELOPE_KEYS = {"ok", "kind", "data", "issues", "meta"}
@@ -48,6 +51,23 @@ def tree_bytes(root: Path) -> dict[str, bytes]:
         for path in sorted(root.rglob("*"))
         if path.is_file()
     }
+
+
+@pytest.fixture(scope="module")
+def refusing(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeClient]:
+    """A read-only server on a private copy of the example app, for the tests whose requests it
+    refuses before any op runs (see `module_server`)."""
+    folder = tmp_path_factory.mktemp("refusing")
+    shutil.copytree(EXAMPLES, folder / "app", ignore=shutil.ignore_patterns(*QUICK_START_OUTPUT))
+    yield from module_server(folder, "--project", str(folder / "app"))
+
+
+@pytest.fixture(scope="module")
+def refusing_writer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeClient]:
+    """As `refusing`, with `--allow-writes`."""
+    folder = tmp_path_factory.mktemp("refusing-writer")
+    shutil.copytree(EXAMPLES, folder / "app", ignore=shutil.ignore_patterns(*QUICK_START_OUTPUT))
+    yield from module_server(folder, "--project", str(folder / "app"), "--allow-writes")
 
 
 def invalid_params(server: ServeClient, method: str, params: dict[str, Any]) -> dict[str, Any]:
@@ -94,19 +114,15 @@ def test_op_envelope_matches_the_cli_json_output(
     assert set(served["meta"]) == set(printed["meta"])
 
 
-def test_unknown_option_is_invalid_params_naming_the_key(
-    serve: ServeFactory, example_project: Path
-) -> None:
-    server = serve("--project", str(example_project))
+def test_unknown_option_is_invalid_params_naming_the_key(refusing: ServeClient) -> None:
+    server = refusing
     error = invalid_params(server, "op.doctor", {"options": {"stirct": True}})
     assert error["data"]["key"] == "stirct"
     assert "`stirct`" in error["message"]
 
 
-def test_option_of_an_op_without_options_is_invalid_params(
-    serve: ServeFactory, example_project: Path
-) -> None:
-    server = serve("--project", str(example_project))
+def test_option_of_an_op_without_options_is_invalid_params(refusing: ServeClient) -> None:
+    server = refusing
     error = invalid_params(server, "op.validate", {"options": {"dry_run": True}})
     assert error["data"]["key"] == "dry_run"
     assert "`dry_run`" in error["message"]
@@ -127,9 +143,9 @@ def test_option_of_an_op_without_options_is_invalid_params(
     ids=lambda value: repr(value) if isinstance(value, dict) else None,
 )
 def test_option_of_the_wrong_type_is_invalid_params_naming_the_key(
-    serve: ServeFactory, example_project: Path, op: str, options: dict[str, Any], key: str
+    refusing_writer: ServeClient, op: str, options: dict[str, Any], key: str
 ) -> None:
-    server = serve("--project", str(example_project), "--allow-writes")
+    server = refusing_writer
     error = invalid_params(server, f"op.{op}", {"options": options})
     assert error["data"]["key"] == key
     assert f"`{key}`" in error["message"]
@@ -160,9 +176,9 @@ def test_list_option_accepts_a_comma_string_and_an_array(
     ids=["extra", "projectroot", "option", "root"],
 )
 def test_params_key_other_than_project_root_and_options_is_invalid_params(
-    serve: ServeFactory, example_project: Path, params: dict[str, Any]
+    refusing: ServeClient, params: dict[str, Any]
 ) -> None:
-    server = serve("--project", str(example_project))
+    server = refusing
     [unknown] = set(params) - {"projectRoot", "options"}
     error = invalid_params(server, "op.validate", params)
     assert error["data"]["key"] == unknown
@@ -179,9 +195,9 @@ def test_params_key_other_than_project_root_and_options_is_invalid_params(
     ids=["options-array", "options-string", "root-number"],
 )
 def test_params_member_of_the_wrong_type_is_invalid_params(
-    serve: ServeFactory, example_project: Path, params: dict[str, Any], key: str
+    refusing: ServeClient, params: dict[str, Any], key: str
 ) -> None:
-    server = serve("--project", str(example_project))
+    server = refusing
     error = invalid_params(server, "op.validate", params)
     assert error["data"]["key"] == key
 
@@ -259,10 +275,8 @@ def test_generate_without_target_answers_ok_false_naming_the_option(
 
 
 @pytest.mark.parametrize("method", ["op.nope", "op.", "op.locales", "op.Validate", "op.validate "])
-def test_unknown_op_is_method_not_found(
-    serve: ServeFactory, example_project: Path, method: str
-) -> None:
-    server = serve("--project", str(example_project))
+def test_unknown_op_is_method_not_found(refusing: ServeClient, method: str) -> None:
+    server = refusing
     response = server.request(method, {"options": {}})
     assert response.error is not None
     assert response.error.code == -32601

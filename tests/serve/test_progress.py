@@ -128,6 +128,7 @@ def assert_counts_never_decrease(events: list[dict[str, Any]]) -> None:
                 seen[key] = event[count]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("op", list(PROGRESS_OPTIONS))
 def test_progress_carries_the_request_id_exactly_as_sent(
     serve: ServeFactory, example_project: Path, op: str
@@ -140,6 +141,7 @@ def test_progress_carries_the_request_id_exactly_as_sent(
         assert len(progress_lines(server, raw_id)) == len(server.progress(raw_id))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("op", list(PROGRESS_OPTIONS))
 def test_progress_events_are_typed_for_the_op_and_end_with_done(
     serve: ServeFactory, example_project: Path, op: str
@@ -154,6 +156,7 @@ def test_progress_events_are_typed_for_the_op_and_end_with_done(
     assert all(value is not None for event in events for value in event.values())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("op", list(PROGRESS_OPTIONS))
 def test_every_progress_line_precedes_the_response_line(
     serve: ServeFactory, example_project: Path, op: str
@@ -183,6 +186,7 @@ def big_generate(make_project: MakeProject) -> Any:
         yield root, fake
 
 
+@pytest.mark.slow
 def test_big_generate_progress_is_coalesced_and_never_decreases(
     serve: ServeFactory, big_generate: tuple[Path, FakeProvider]
 ) -> None:
@@ -206,6 +210,7 @@ def test_big_generate_progress_is_coalesced_and_never_decreases(
     assert max(progress_lines(server, raw_id)) < response_line(server, raw_id)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("op", "options"),
     [
@@ -232,6 +237,7 @@ def test_op_outside_progress_ops_sends_no_progress(
     assert not any(b'"$/progress"' in line for line in server.lines)
 
 
+@pytest.mark.slow
 def test_progress_ops_are_exactly_validate_sync_and_generate(
     serve: ServeFactory, example_project: Path
 ) -> None:
@@ -241,6 +247,7 @@ def test_progress_ops_are_exactly_validate_sync_and_generate(
     assert sorted(capabilities["progressOps"]) == sorted(PROGRESS_OPTIONS)
 
 
+@pytest.mark.slow
 def test_generate_progress_counts_the_texts_the_cache_settled(
     serve: ServeFactory, big_generate: tuple[Path, FakeProvider]
 ) -> None:

@@ -7,8 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.conftest import write_tree
 from tests.serve.conftest import ServeFactory
+
+pytestmark = pytest.mark.slow
 
 FR = """{
   "greeting": {

@@ -16,6 +16,8 @@ from i18nprune.testing import ServeClient
 from tests.conftest import CliResult
 from tests.serve.conftest import ServeFactory
 
+pytestmark = pytest.mark.slow
+
 RunCli = Callable[..., CliResult]
 READ_OPS: dict[str, dict[str, Any]] = {
     "config": {},

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +14,7 @@ import pytest
 
 from i18nprune.testing import ServeClient
 from tests.conftest import write_tree
-from tests.serve.conftest import ServeFactory
+from tests.serve.conftest import ServeFactory, module_server
 
 MakeProject = Callable[[dict[str, Any]], Path]
 EN = {"a": "A", "b": "B"}
@@ -61,6 +61,7 @@ def test_sandbox_request_without_project_root_runs_in_the_pinned_root(
     assert envelope["data"]["missing"] == ["footer.copyright", "settings.search"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "spelling",
     ["exact", "trailing-slash", "dot-dot", "dot", "symlink", "symlinked-parent"],
@@ -82,6 +83,7 @@ def test_sandbox_accepts_any_spelling_that_resolves_to_its_root(
     assert validate(server, {"projectRoot": named})["data"] == validate(server)["data"]
 
 
+@pytest.mark.slow
 def test_sandbox_started_through_a_symlink_reports_and_accepts_the_real_root(
     serve: ServeFactory, example_project: Path, tmp_path: Path
 ) -> None:
@@ -92,6 +94,7 @@ def test_sandbox_started_through_a_symlink_reports_and_accepts_the_real_root(
     validate(server, {"projectRoot": str(tmp_path / "link")})
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("other", ["sibling", "subdirectory", "parent", "missing"])
 def test_sandbox_refuses_another_directory_with_root_mismatch(
     serve: ServeFactory, example_project: Path, tmp_path: Path, other: str
@@ -109,6 +112,7 @@ def test_sandbox_refuses_another_directory_with_root_mismatch(
     assert response.error is not None and response.error.data["key"] == "projectRoot"
 
 
+@pytest.mark.slow
 def test_sandbox_refuses_a_relative_project_root_as_invalid(
     serve: ServeFactory, example_project: Path
 ) -> None:
@@ -120,6 +124,19 @@ def test_sandbox_refuses_a_relative_project_root_as_invalid(
 # --- hub ------------------------------------------------------------------------------------
 
 
+@pytest.fixture(scope="module")
+def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeClient]:
+    """A read-only hub server shared by the tests whose requests it refuses (`module_server`)."""
+    yield from module_server(tmp_path_factory.mktemp("hub"))
+
+
+@pytest.fixture(scope="module")
+def writing_hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeClient]:
+    """As `hub`, with `--allow-writes`."""
+    yield from module_server(tmp_path_factory.mktemp("writing-hub"), "--allow-writes")
+
+
+@pytest.mark.slow
 def test_hub_initialize_reports_no_project_root(serve: ServeFactory) -> None:
     server = serve(init=False)
     info = server.initialize()
@@ -127,39 +144,45 @@ def test_hub_initialize_reports_no_project_root(serve: ServeFactory) -> None:
     assert info["projectRoot"] is None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("op", NEEDS_ROOT + WRITE_OPS)
-def test_hub_op_without_project_root_is_root_required(serve: ServeFactory, op: str) -> None:
-    server = serve("--allow-writes")
+def test_hub_op_without_project_root_is_root_required(writing_hub: ServeClient, op: str) -> None:
+    server = writing_hub
     response = server.request(f"op.{op}", {"options": {}})
     assert error_code(response) == (-32602, "SERVE_ROOT_REQUIRED")
 
 
+@pytest.mark.slow
 def test_hub_languages_runs_without_project_root(serve: ServeFactory) -> None:
     server = serve()
     envelope = server.request("op.languages", {"options": {"filter": "fr"}}).unwrap()
     assert envelope["kind"] == "languages" and envelope["ok"] is True
 
 
-def test_hub_providers_without_project_root_is_root_required(serve: ServeFactory) -> None:
+@pytest.mark.slow
+def test_hub_providers_without_project_root_is_root_required(hub: ServeClient) -> None:
     # docs/serve.md#5-root-modes exempts only `op.languages`; the providers list depends on the
     # project config.
-    server = serve()
+    server = hub
     response = server.request("op.providers")
     assert error_code(response) == (-32602, "SERVE_ROOT_REQUIRED")
 
 
+@pytest.mark.slow
 def test_hub_providers_runs_in_the_named_root(serve: ServeFactory, example_project: Path) -> None:
     server = serve()
     envelope = server.request("op.providers", {"projectRoot": str(example_project)}).unwrap()
     assert envelope["kind"] == "providers" and envelope["ok"] is True
 
 
+@pytest.mark.slow
 def test_hub_runs_an_op_in_the_named_root(serve: ServeFactory, example_project: Path) -> None:
     server = serve()
     envelope = validate(server, {"projectRoot": str(example_project)})
     assert envelope["data"]["missing"] == ["footer.copyright", "settings.search"]
 
 
+@pytest.mark.slow
 def test_hub_serves_two_projects_side_by_side(
     serve: ServeFactory, example_project: Path, tmp_path: Path
 ) -> None:
@@ -171,6 +194,7 @@ def test_hub_serves_two_projects_side_by_side(
     assert second["data"]["missing"] == ["c"]
 
 
+@pytest.mark.slow
 def test_hub_resolves_dot_dot_segments_of_the_named_root(
     serve: ServeFactory, example_project: Path
 ) -> None:
@@ -182,9 +206,10 @@ def test_hub_resolves_dot_dot_segments_of_the_named_root(
     ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["relative", "dot-relative", "missing", "file", "empty"])
 def test_hub_refuses_an_unusable_project_root_as_invalid(
-    serve: ServeFactory, example_project: Path, tmp_path: Path, kind: str
+    hub: ServeClient, example_project: Path, tmp_path: Path, kind: str
 ) -> None:
     named = {
         "relative": "app",
@@ -193,14 +218,14 @@ def test_hub_refuses_an_unusable_project_root_as_invalid(
         "file": str(example_project / "i18nprune.config.json"),
         "empty": "",
     }[kind]
-    server = serve()
+    server = hub
     response = server.request("op.validate", {"projectRoot": named})
     assert error_code(response) == (-32602, "SERVE_ROOT_INVALID")
     assert response.error is not None and response.error.data["key"] == "projectRoot"
 
 
-def test_hub_checks_writes_before_the_root(serve: ServeFactory) -> None:
-    server = serve()
+def test_hub_checks_writes_before_the_root(hub: ServeClient) -> None:
+    server = hub
     response = server.request("op.sync", {"projectRoot": "relative"})
     assert error_code(response) == (-32001, "SERVE_WRITES_DISABLED")
 
@@ -218,6 +243,7 @@ def snapshot(folder: Path) -> dict[str, bytes]:
     return {path.name: path.read_bytes() for path in sorted(folder.iterdir())}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("op", "options"),
     [
@@ -247,6 +273,7 @@ def test_write_op_refuses_a_locales_directory_outside_the_root(
     assert sorted(path.name for path in root.iterdir()) == ["i18nprune.config.json", "src"]
 
 
+@pytest.mark.slow
 def test_read_op_refuses_a_locales_directory_outside_the_root(
     serve: ServeFactory, make_project: MakeProject, outside: Path
 ) -> None:
@@ -261,6 +288,7 @@ def test_read_op_refuses_a_locales_directory_outside_the_root(
     assert "i18nprune.project.path_outside_root" in [issue["code"] for issue in envelope["issues"]]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("op", "options"),
     [
@@ -285,6 +313,7 @@ def test_write_op_never_writes_through_a_locale_symlink_leaving_the_root(
     assert link.is_symlink() and link.resolve() == outside / "fr.json"
 
 
+@pytest.mark.slow
 def test_locales_delete_never_deletes_through_a_locale_symlink_leaving_the_root(
     serve: ServeFactory, tmp_path: Path, outside: Path
 ) -> None:
@@ -305,6 +334,7 @@ def test_locales_delete_never_deletes_through_a_locale_symlink_leaving_the_root(
 # --- fresh reads ----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("writes", [False, True], ids=["read-only", "allow-writes"])
 def test_each_request_sees_a_locale_file_edited_since_the_last(
     serve: ServeFactory, tmp_path: Path, writes: bool
@@ -316,6 +346,7 @@ def test_each_request_sees_a_locale_file_edited_since_the_last(
     assert validate(server)["data"]["missing"] == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("writes", [False, True], ids=["read-only", "allow-writes"])
 def test_each_request_sees_a_source_file_edited_since_the_last(
     serve: ServeFactory, tmp_path: Path, writes: bool
@@ -331,6 +362,7 @@ def test_each_request_sees_a_source_file_edited_since_the_last(
     assert validate(server)["data"]["missing"] == ["d", "e"]
 
 
+@pytest.mark.slow
 def test_each_request_sees_a_locale_file_added_since_the_last(
     serve: ServeFactory, tmp_path: Path
 ) -> None:
@@ -343,6 +375,7 @@ def test_each_request_sees_a_locale_file_added_since_the_last(
     assert [locale["code"] for locale in after] == ["de", "en", "fr"]
 
 
+@pytest.mark.slow
 def test_write_op_result_is_visible_to_the_next_read(serve: ServeFactory, tmp_path: Path) -> None:
     root = small_project(tmp_path / "project")
     server = serve("--project", str(root), "--allow-writes")
@@ -352,6 +385,7 @@ def test_write_op_result_is_visible_to_the_next_read(serve: ServeFactory, tmp_pa
     assert validate(server)["data"]["missing"] == []
 
 
+@pytest.mark.slow
 def test_deleted_locale_is_gone_for_the_next_read(serve: ServeFactory, tmp_path: Path) -> None:
     root = small_project(tmp_path / "project")
     server = serve("--project", str(root), "--allow-writes")

@@ -124,6 +124,7 @@ def validate(client: ServeClient) -> dict[str, Any]:
     return envelope
 
 
+@pytest.mark.slow
 def test_an_unchanged_tree_answers_the_same_envelope_with_progress(
     serve: ServeFactory, project: Path
 ) -> None:
@@ -140,6 +141,7 @@ def test_an_unchanged_tree_answers_the_same_envelope_with_progress(
     assert phases[0] == "scan" and phases[-1] == "done"
 
 
+@pytest.mark.slow
 def test_a_description_added_in_a_meta_file_is_seen(serve: ServeFactory, project: Path) -> None:
     client = serve("--project", str(project))
     assert validate(client)["data"]["descriptions"] == {}
@@ -147,6 +149,7 @@ def test_a_description_added_in_a_meta_file_is_seen(serve: ServeFactory, project
     assert validate(client)["data"]["descriptions"] == {"home.title": "Page title"}
 
 
+@pytest.mark.slow
 def test_a_locale_folder_linked_from_node_modules_is_read_every_time(
     serve: ServeFactory, project: Path
 ) -> None:
@@ -160,6 +163,7 @@ def test_a_locale_folder_linked_from_node_modules_is_read_every_time(
     assert validate(client)["data"]["missing"] == ["home.intro"]
 
 
+@pytest.mark.slow
 def test_a_locale_edit_between_two_requests_of_a_busy_session_is_seen(
     serve: ServeFactory, project: Path
 ) -> None:

@@ -56,6 +56,7 @@ def edit_just_now(project: Path) -> None:
     (project / "public/locales/fr/common.json").write_text('{"save": "Sauver", "x": "y"}\n')
 
 
+@pytest.mark.slow
 def test_a_session_of_target_changes_keeps_equalling_fresh_cli_runs(
     server: ServeClient, project: Path, tmp_path: Path
 ) -> None:

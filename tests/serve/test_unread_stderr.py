@@ -16,6 +16,8 @@ import pytest
 from i18nprune.testing import ServeClient
 from tests.serve.conftest import ServeEnv
 
+pytestmark = pytest.mark.slow
+
 # Each ignored cancel writes a line of ~150 bytes; this many are several times a pipe's 64 KiB.
 CANCELS = 3000
 LONG_ID = "x" * 60

@@ -87,6 +87,7 @@ def diagnostics_after(client: ServeClient, since: int, root: Path, path: str) ->
     return found
 
 
+@pytest.mark.slow
 def test_initialize_with_watch_answers_capabilities_watch_true(
     serve: ServeFactory, project: Path
 ) -> None:
@@ -94,6 +95,7 @@ def test_initialize_with_watch_answers_capabilities_watch_true(
     assert client.initialize(**WATCH)["capabilities"]["watch"] is True
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("asked", [None, {}, {"watch": False}], ids=["absent", "empty", "false"])
 def test_initialize_without_watch_answers_capabilities_watch_false(
     serve: ServeFactory, project: Path, asked: dict[str, Any] | None
@@ -103,6 +105,7 @@ def test_initialize_without_watch_answers_capabilities_watch_false(
     assert client.initialize(**extra)["capabilities"]["watch"] is False
 
 
+@pytest.mark.slow
 def test_a_watch_that_is_not_a_boolean_is_invalid_params(
     serve: ServeFactory, project: Path
 ) -> None:
@@ -114,6 +117,7 @@ def test_a_watch_that_is_not_a_boolean_is_invalid_params(
     assert "capabilities.watch" in error.message
 
 
+@pytest.mark.slow
 def test_without_inotify_watch_is_false_and_stderr_says_so_once(
     serve: ServeFactory, project: Path, tmp_path: Path
 ) -> None:
@@ -129,6 +133,7 @@ def test_without_inotify_watch_is_false_and_stderr_says_so_once(
     assert client.stderr_text().count("capabilities.watch is false") == 1
 
 
+@pytest.mark.slow
 def test_a_source_edit_pushes_changed_and_its_diagnostics(
     serve: ServeFactory, project: Path
 ) -> None:
@@ -144,6 +149,7 @@ def test_a_source_edit_pushes_changed_and_its_diagnostics(
     assert (diagnostic["range"]["line"], diagnostic["range"]["column"]) == (2, 11)
 
 
+@pytest.mark.slow
 def test_a_saves_diagnostics_are_pushed_before_its_changed(
     serve: ServeFactory, project: Path
 ) -> None:
@@ -157,6 +163,7 @@ def test_a_saves_diagnostics_are_pushed_before_its_changed(
     assert methods == [("$/diagnostics", "src/app.ts"), ("$/changed", None)]
 
 
+@pytest.mark.slow
 def test_fixing_a_source_file_pushes_an_empty_list_that_clears_it(
     serve: ServeFactory, project: Path
 ) -> None:
@@ -171,6 +178,7 @@ def test_fixing_a_source_file_pushes_an_empty_list_that_clears_it(
     assert changed_after(client, since, project)["summary"]["missing"] == 0
 
 
+@pytest.mark.slow
 def test_deleting_a_source_file_clears_its_diagnostics(serve: ServeFactory, project: Path) -> None:
     write_tree(project, {"src/lost.ts": "t('home.lost');\n"})
     client = watching(serve, "--project", str(project))
@@ -182,6 +190,7 @@ def test_deleting_a_source_file_clears_its_diagnostics(serve: ServeFactory, proj
     assert (changed["files"], changed["summary"]["missing"]) == (["src/lost.ts"], 0)
 
 
+@pytest.mark.slow
 def test_a_locale_edit_adding_the_missing_key_pushes_missing_zero(
     serve: ServeFactory, project: Path
 ) -> None:
@@ -199,6 +208,7 @@ def test_a_locale_edit_adding_the_missing_key_pushes_missing_zero(
     assert not [n for n in client.notifications()[since:] if n.method == "$/diagnostics"]
 
 
+@pytest.mark.slow
 def test_another_processes_write_is_seen(
     serve: ServeFactory, project: Path, run_cli: RunCli
 ) -> None:
@@ -212,6 +222,7 @@ def test_another_processes_write_is_seen(
     assert changed["summary"]["missing"] == 0
 
 
+@pytest.mark.slow
 def test_files_in_a_new_directory_are_named(serve: ServeFactory, project: Path) -> None:
     # As a checkout makes them: the directory, then its files, before the server can look.
     client = watching(serve, "--project", str(project))
@@ -221,6 +232,7 @@ def test_files_in_a_new_directory_are_named(serve: ServeFactory, project: Path) 
     assert [d["key"] for d in diagnostics] == ["home.lost"]
 
 
+@pytest.mark.slow
 def test_a_change_of_no_source_or_locale_file_is_not_reported(
     serve: ServeFactory, project: Path
 ) -> None:
@@ -233,6 +245,7 @@ def test_a_change_of_no_source_or_locale_file_is_not_reported(
     assert all("notes.txt" not in n.params["files"] for n in client.notifications("$/changed"))
 
 
+@pytest.mark.slow
 def test_a_broken_config_is_said_on_stderr_and_its_fix_is_reported(
     serve: ServeFactory, project: Path
 ) -> None:
@@ -247,6 +260,7 @@ def test_a_broken_config_is_said_on_stderr_and_its_fix_is_reported(
     assert changed["summary"] == {"missing": 0, "unused": 1, "dynamic": 1}
 
 
+@pytest.mark.slow
 def test_hub_mode_watches_every_root_a_request_named(serve: ServeFactory, tmp_path: Path) -> None:
     files = {
         "i18nprune.config.json": {"locales": {"source": "en"}},
@@ -265,6 +279,7 @@ def test_hub_mode_watches_every_root_a_request_named(serve: ServeFactory, tmp_pa
     assert changed_after(client, since, first)["summary"]["missing"] == 1
 
 
+@pytest.mark.slow
 def test_without_the_capability_no_change_is_ever_pushed(
     serve: ServeFactory, project: Path
 ) -> None:
@@ -277,6 +292,7 @@ def test_without_the_capability_no_change_is_ever_pushed(
     assert client.notifications() == []
 
 
+@pytest.mark.slow
 def test_nothing_is_pushed_after_shutdown(serve: ServeFactory, project: Path) -> None:
     client = watching(serve, "--project", str(project))
     (project / "src/app.ts").write_text("t('home.lost');\n")
@@ -296,6 +312,7 @@ def _without(entries: dict[str, Entry], *paths: Path) -> dict[str, Entry]:
     return {name: entry for name, entry in entries.items() if name not in map(str, paths)}
 
 
+@pytest.mark.slow
 def test_a_read_only_sessions_watcher_writes_nothing(
     serve: ServeFactory, project: Path, home: Path, tmp_path: Path, run_cli: RunCli
 ) -> None:
@@ -325,6 +342,7 @@ def test_a_read_only_sessions_watcher_writes_nothing(
     assert _without(after, source, locale) == _without(before, source, locale)
 
 
+@pytest.mark.slow
 def test_notifications_are_whole_lines_between_answers(serve: ServeFactory, project: Path) -> None:
     # Pushed lines share stdout with answers and progress: each is one whole message.
     client = watching(serve, "--project", str(project))

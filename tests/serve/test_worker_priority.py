@@ -14,6 +14,7 @@ from i18nprune.testing import FakeProvider
 from tests.serve.conftest import ServeFactory, start_generate, translating_project
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc lists a process's children")
 def test_a_servers_workers_run_below_the_servers_priority(
     serve: ServeFactory, hanging: FakeProvider, tmp_path: Path

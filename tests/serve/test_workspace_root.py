@@ -22,6 +22,8 @@ from i18nprune.workspace import WORKSPACE_FILE
 from tests.conftest import CliResult, write_tree
 from tests.serve.conftest import ServeFactory
 
+pytestmark = pytest.mark.slow
+
 RunCli = Callable[..., CliResult]
 WATCH = {"capabilities": {"watch": True}}
 NOTICE_TIMEOUT = 10.0

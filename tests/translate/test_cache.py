@@ -140,6 +140,7 @@ _WRITER = textwrap.dedent(
 )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("existing", [False, True], ids=["new file", "version 1 file"])
 def test_two_processes_writing_one_file_at_once_both_succeed(
     tmp_path: Path, existing: bool

@@ -383,6 +383,7 @@ _TEXTS = _MESSAGES | st.tuples(_MESSAGES, _MESSAGES).map(
 _FINDER = terms(("Acme Cloud", {}, True), ("acme", {}, False), ("云", {}, True), ("Go", {}, True))
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(_TEXTS)
 def test_terms_kept_verbatim_restore_the_source_exactly(text: str) -> None:
@@ -400,6 +401,7 @@ def shout(masked: str) -> str:
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(_TEXTS)
 def test_a_translation_keeps_every_term_as_the_source_spells_it(text: str) -> None:

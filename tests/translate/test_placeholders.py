@@ -416,12 +416,14 @@ _syntax_soup = st.text(alphabet=" ab'#{},<>/%$\n=\t", max_size=40)
 _texts = _structured | _syntax_soup | st.text(max_size=40)
 
 
+@pytest.mark.slow
 @settings(max_examples=400)
 @given(_texts)
 def test_restoring_the_masked_texts_gives_back_the_source(text: str) -> None:
     assert identity(protect_placeholders(text)) == text
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(_structured | _syntax_soup)
 def test_a_translation_that_only_changes_letters_passes_verification(text: str) -> None:
@@ -430,6 +432,7 @@ def test_a_translation_that_only_changes_letters_passes_verification(text: str) 
     assert verify_placeholders(text, translated) is None
 
 
+@pytest.mark.slow
 @given(_texts)
 def test_units_are_trimmed_and_number_their_tokens_in_order(text: str) -> None:
     for unit in protect_placeholders(text).units:
@@ -442,6 +445,7 @@ def test_text_without_letters_has_no_units(text: str) -> None:
     assert protect_placeholders(text).units == []
 
 
+@pytest.mark.slow
 @given(_texts)
 def test_a_text_verifies_against_itself(text: str) -> None:
     assert verify_placeholders(text, text) is None
@@ -451,6 +455,7 @@ def _tokenized(protected: ProtectedText) -> int:
     return next(i for i, unit in enumerate(protected.units) if unit.tokens)
 
 
+@pytest.mark.slow
 @given(_structured, st.sampled_from(["drop", "duplicate", "rename"]))
 def test_restore_catches_every_token_mangling(text: str, mangling: str) -> None:
     protected = protect_placeholders(text)
@@ -469,6 +474,7 @@ def test_restore_catches_every_token_mangling(text: str, mangling: str) -> None:
         protected.restore(masked)
 
 
+@pytest.mark.slow
 @given(_structured, st.sampled_from(["{{x}}", "%s", "<i>", "\n"]))
 def test_verify_catches_a_placeholder_the_translation_adds(text: str, added: str) -> None:
     protected = protect_placeholders(text)
@@ -479,6 +485,7 @@ def test_verify_catches_a_placeholder_the_translation_adds(text: str, added: str
     assert verify_placeholders(text, translated) is not None
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(_texts, _texts)
 def test_a_texts_own_verify_says_what_verify_placeholders_says(text: str, other: str) -> None:
@@ -487,6 +494,7 @@ def test_a_texts_own_verify_says_what_verify_placeholders_says(text: str, other:
         assert protected.verify(translation) == verify_placeholders(text, translation)
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(_texts, st.data())
 def test_verify_of_a_restored_translation_says_what_verify_placeholders_says(
@@ -554,6 +562,7 @@ def _outcome(settle: Callable[[], str]) -> str:
 _MANGLED = st.sampled_from(["drop", "repeat", "rename", "invent", "edges"])
 
 
+@pytest.mark.slow
 @settings(max_examples=400)
 @given(_texts, st.data())
 def test_a_translation_is_what_restoring_then_verifying_gives(

@@ -6,6 +6,7 @@ import itertools
 from functools import partial
 from pathlib import Path
 
+import pytest
 import trio
 
 from i18nprune.config.schema import TranslatePolicy
@@ -15,6 +16,8 @@ from i18nprune.testing import FakeProvider, Fault, fake_translation
 from i18nprune.translate.cache import TranslationCache
 from i18nprune.translate.translator import Translator
 from tests.pool.conftest import settings_for, with_pool
+
+pytestmark = pytest.mark.slow
 
 
 def test_progress_ends_with_every_text_settled_and_the_failed_ones_counted() -> None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from i18nprune.envelope import Code
 from i18nprune.workspace import WORKSPACE_FILE
 
@@ -45,6 +47,7 @@ def files(root: Path) -> dict[str, bytes]:
     }
 
 
+@pytest.mark.slow
 def test_workspace_file_makes_validate_run_per_project_with_one_envelope(tmp_path, run_cli):
     root = monorepo(tmp_path)
     write(root / WORKSPACE_FILE, '{"projects": ["packages/*", "apps/admin"]}')
@@ -65,6 +68,7 @@ def test_workspace_file_makes_validate_run_per_project_with_one_envelope(tmp_pat
     assert "1 of 2 project(s) failed: packages/web" in summary["message"]
 
 
+@pytest.mark.slow
 def test_workspace_flag_finds_projects_by_their_config_files(tmp_path, run_cli):
     root = monorepo(tmp_path)
 
@@ -77,6 +81,7 @@ def test_workspace_flag_finds_projects_by_their_config_files(tmp_path, run_cli):
     assert result.envelope["data"]["workspaceFile"] is None
 
 
+@pytest.mark.slow
 def test_workspace_write_changes_only_the_project_that_needs_it(tmp_path, run_cli):
     root = monorepo(tmp_path)
     write(root / WORKSPACE_FILE, '{"projects": ["packages/*", "apps/*"]}')
@@ -91,6 +96,7 @@ def test_workspace_write_changes_only_the_project_that_needs_it(tmp_path, run_cl
     assert json.loads(after["packages/web/locales/en.json"])["home"]["subtitle"]
 
 
+@pytest.mark.slow
 def test_workspace_check_fails_for_one_project_and_writes_nothing(tmp_path, run_cli):
     root = monorepo(tmp_path)
     write(root / WORKSPACE_FILE, '{"projects": ["packages/*", "apps/*"]}')
@@ -106,6 +112,7 @@ def test_workspace_check_fails_for_one_project_and_writes_nothing(tmp_path, run_
     assert files(root) == before
 
 
+@pytest.mark.slow
 def test_workspace_human_output_groups_by_project_with_a_summary(tmp_path, run_cli):
     root = monorepo(tmp_path)
     write(root / WORKSPACE_FILE, '{"projects": ["packages/*", "apps/*"]}')
@@ -120,6 +127,7 @@ def test_workspace_human_output_groups_by_project_with_a_summary(tmp_path, run_c
     assert "home.subtitle" in "\n".join(lines[web:])
 
 
+@pytest.mark.slow
 def test_workspace_list_shows_each_project_with_its_locales(tmp_path, run_cli):
     root = monorepo(tmp_path)
     write(root / WORKSPACE_FILE, '{"projects": ["packages/*", "apps/*"]}')
@@ -152,6 +160,7 @@ def test_workspace_list_shows_each_project_with_its_locales(tmp_path, run_cli):
     assert "packages/web" in human.stdout and "targets fr" in human.stdout
 
 
+@pytest.mark.slow
 def test_workspace_github_format_prefixes_paths_with_the_project_folder(tmp_path, run_cli):
     root = monorepo(tmp_path)
     write(root / WORKSPACE_FILE, '{"projects": ["packages/*", "apps/*"]}')
@@ -177,6 +186,7 @@ def test_an_invalid_workspace_file_is_an_error_naming_it(tmp_path, run_cli):
     assert f"{WORKSPACE_FILE}:1:" in issue["message"]
 
 
+@pytest.mark.slow
 def test_ask_in_a_workspace_is_a_usage_error(tmp_path, run_cli):
     root = monorepo(tmp_path)
     write(root / WORKSPACE_FILE, '{"projects": ["packages/*"]}')

@@ -104,6 +104,7 @@ def _steps(neovim: dict[str, Any]) -> dict[str, Any]:
     return steps
 
 
+@pytest.mark.slow
 def test_neovim_negotiates_utf16(neovim: dict[str, Any]) -> None:
     assert _steps(neovim)["offset_encoding"] == "utf-16"
     assert _steps(neovim)["filetype"] == "typescript"

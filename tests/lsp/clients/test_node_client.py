@@ -239,6 +239,7 @@ def _diagnostics(session: Session, name: str) -> list[dict[str, Any]]:
     return diagnostics
 
 
+@pytest.mark.slow
 def test_server_negotiates_utf16_and_offers_the_editor_features(session: Session) -> None:
     capabilities = session.initialize["capabilities"]
     assert capabilities["positionEncoding"] == "utf-16"
@@ -433,6 +434,7 @@ def _invalid_json_error_line(session: Session, name: str) -> int:
     return line
 
 
+@pytest.mark.slow
 def test_invalid_json_typed_in_a_locale_buffer_is_an_error_at_its_line(tmp_path: Path) -> None:
     require_node_client()
     steps = [*BREAK_FR, {"name": "broken", "op": "diagnostics", "path": "locales/fr.json"}]
@@ -441,6 +443,7 @@ def test_invalid_json_typed_in_a_locale_buffer_is_an_error_at_its_line(tmp_path:
     assert _invalid_json_error_line(session, "broken") == change["range"]["start"]["line"]
 
 
+@pytest.mark.slow
 def test_invalid_json_saved_in_a_locale_file_is_an_error_at_its_line(tmp_path: Path) -> None:
     require_node_client()
     steps = [
@@ -466,6 +469,7 @@ def test_server_exits_cleanly_after_shutdown(session: Session) -> None:
 UNICODE_LINE = "  const globe = \"🌍 ü\"; const pay = t('checkout.pay');\n"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("offered", "encoding", "column"),
     [

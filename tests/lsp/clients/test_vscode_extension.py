@@ -66,6 +66,7 @@ def _manifest(unpacked: Path) -> dict[str, Any]:
     return manifest
 
 
+@pytest.mark.slow
 def test_vsix_targets_vscode_and_starts_on_every_served_language(unpacked: Path) -> None:
     manifest = _manifest(unpacked)
     assert manifest["engines"]["vscode"].startswith("^1.")
