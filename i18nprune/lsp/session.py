@@ -41,7 +41,7 @@ from i18nprune.serve.index import ScanIndex
 from i18nprune.serve.shared_pool import SharedPool
 from i18nprune.serve.transport import LineWriter, notice
 
-EXIT_OK, EXIT_NO_SHUTDOWN, EXIT_INTERRUPTED = 0, 1, 130
+EXIT_OK, EXIT_NO_SHUTDOWN = 0, 1
 FIRST_ANSWER_GRACE = 0.5
 """How long the whole scan of a project waits for its first diagnostics to go out."""
 

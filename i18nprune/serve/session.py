@@ -12,11 +12,12 @@ import platform
 import sys
 import traceback
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import AsyncExitStack, contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, Protocol, TypeVar
 
 import msgspec
 import trio
@@ -545,20 +546,60 @@ def serve_stdio(settings: ServeSettings) -> int:
     if not settings.allow_writes:
         sys.dont_write_bytecode = True
         os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
+    return host_stdio(partial(_serve, settings))
+
+
+class HostedSession(Protocol):
+    """What `run_session` needs of a stdio session (`serve`'s, `lsp`'s)."""
+
+    ended: trio.Event
+    index: ScanIndex
+
+
+S = TypeVar("S", bound=HostedSession)
+
+
+def host_stdio(main: Callable[[int], Awaitable[int]]) -> int:
+    """Run a stdio host process (`serve`, `lsp`): `main(protocol_fd)` under trio, with fd 1
+    pointing at stderr from the start (protocol messages go to the private duplicate
+    `protocol_fd`), a short GIL switch interval and the collector tuned; its exit code, or 130
+    on Ctrl+C (quietly)."""
     protocol_fd = claim_stdout()  # stray output goes to stderr
     # Threads doing CPU work (parsing, planning, writing) hold the GIL for up to the switch
     # interval at a time; a short one keeps `ping` and cancel latency low while they run.
     sys.setswitchinterval(GIL_SWITCH_SECONDS)
     tune_collector()
     try:
-        trio.run(_serve, settings, protocol_fd)
+        return trio.run(main, protocol_fd)
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
     except BaseExceptionGroup as group:
         if group.subgroup(KeyboardInterrupt) is None:
             raise
         return EXIT_INTERRUPTED
-    return EXIT_OK
+
+
+async def run_session(protocol_fd: int, begin: Callable[[LineWriter, trio.Nursery], S]) -> S:
+    """Run one session on `protocol_fd` until it has `ended`: `begin(writer, nursery)` makes
+    it and starts its tasks in `nursery`; a closed stdout ends it too. Then its index is
+    closed, queued messages get FLUSH_GRACE_SECONDS to reach the client, and stderr's log says
+    what a full pipe cost it."""
+    writer = LineWriter(protocol_fd)
+    async with trio.open_nursery() as outer:
+        outer.start_soon(writer.run)
+        async with trio.open_nursery() as nursery:
+            session = begin(writer, nursery)
+            nursery.start_soon(_end_when_broken, writer, session)
+            await session.ended.wait()
+            nursery.cancel_scope.cancel()
+        session.index.close()
+        writer.close()
+        with trio.move_on_after(FLUSH_GRACE_SECONDS):
+            await writer.finished.wait()
+        outer.cancel_scope.cancel()
+    # Says how many diagnostics a full stderr cost, if it takes lines by now.
+    await trio.to_thread.run_sync(stderr_log.close, FLUSH_GRACE_SECONDS, abandon_on_cancel=True)
+    return session
 
 
 def tune_collector() -> None:
@@ -578,30 +619,21 @@ def tune_collector() -> None:
     gc.set_threshold(GC_YOUNG_THRESHOLD, middle, old)
 
 
-async def _serve(settings: ServeSettings, protocol_fd: int) -> None:
-    writer = LineWriter(protocol_fd)
-    async with trio.open_nursery() as outer:
-        outer.start_soon(writer.run)
-        async with trio.open_nursery() as nursery:
-            session = Session(settings, writer, nursery)
-            nursery.start_soon(session.read_requests, LineReader(0))
-            nursery.start_soon(session.watch_idle)
-            nursery.start_soon(_end_when_broken, writer, session)
-            mode = "hub" if settings.sandbox is None else f"sandbox {settings.sandbox}"
-            writes = "writes enabled" if settings.allow_writes else "read-only"
-            notice(f"serve: ready ({mode}, {writes})")
-            await session.ended.wait()
-            nursery.cancel_scope.cancel()
-        session.index.close()
-        writer.close()
-        with trio.move_on_after(FLUSH_GRACE_SECONDS):
-            await writer.finished.wait()
-        outer.cancel_scope.cancel()
-    # Says how many diagnostics a full stderr cost, if it takes lines by now.
-    await trio.to_thread.run_sync(stderr_log.close, FLUSH_GRACE_SECONDS, abandon_on_cancel=True)
+async def _serve(settings: ServeSettings, protocol_fd: int) -> int:
+    def begin(writer: LineWriter, nursery: trio.Nursery) -> Session:
+        session = Session(settings, writer, nursery)
+        nursery.start_soon(session.read_requests, LineReader(0))
+        nursery.start_soon(session.watch_idle)
+        mode = "hub" if settings.sandbox is None else f"sandbox {settings.sandbox}"
+        writes = "writes enabled" if settings.allow_writes else "read-only"
+        notice(f"serve: ready ({mode}, {writes})")
+        return session
+
+    await run_session(protocol_fd, begin)
+    return EXIT_OK
 
 
-async def _end_when_broken(writer: LineWriter, session: Session) -> None:
+async def _end_when_broken(writer: LineWriter, session: HostedSession) -> None:
     """A closed stdout means the client went away: end quietly."""
     await writer.broken.wait()
     session.ended.set()
