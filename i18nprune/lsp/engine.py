@@ -27,6 +27,7 @@ from i18nprune.locales.positions import KeyLocation, locate_paths
 from i18nprune.locales.view import LocaleView
 from i18nprune.ops.cleanup import CleanupData
 from i18nprune.ops.file import protected_by
+from i18nprune.ops.key import spelled_path
 from i18nprune.ops.keys import text_of
 from i18nprune.ops.missing import HomeFiles, paths_to_add
 from i18nprune.ops.quality import QualityFinding
@@ -244,7 +245,7 @@ class ProjectState:
         found: dict[str, str | None] = {}
         for locale in self.locales:
             view = self.views[locale].get(namespace)
-            spelled = _spelling(view, path) if view is not None else None
+            spelled = spelled_path(view, path) if view is not None else None
             found[locale] = (
                 text_of(view.leaves[spelled]) if view is not None and spelled is not None else None
             )
@@ -255,14 +256,14 @@ class ProjectState:
         found: list[KeyLocation] = []
         for locale in self.locales:
             view = self.views[locale].get(namespace)
-            spelled = _spelling(view, path) if view is not None else None
+            spelled = spelled_path(view, path) if view is not None else None
             if view is not None and spelled is not None:
                 found.extend(locate_paths(view, [spelled]).values())
         return found
 
     def usages(self, namespace: str | None, path: str) -> list[KeyObservation]:
         """Every code site of the key, as the project's files are on disk."""
-        wanted = {path, *(_base_of(path, self.syntax))}
+        wanted = {path, *self.syntax.plurals.bases(path)}
         return [
             o
             for o in self.evidence.scan.observations
@@ -396,14 +397,15 @@ class ProjectState:
         return home, editor.document(home).render()
 
     def _forms(self, view: LocaleView, path: str) -> list[str]:
-        """The leaves of `view` that are the key `path` or its plural and context forms."""
+        """The leaves of `view` that are the key `path` or one of its plural forms (CLDR's, as
+        `KeySyntax.plurals` reads them: `items_one` is a form of `items`, `items_name` is not)."""
         return [
-            leaf for leaf in view.leaves if leaf == path or _is_form_of(leaf, path, self.syntax)
+            leaf for leaf in view.leaves if leaf == path or path in self.syntax.plurals.bases(leaf)
         ]
 
     def without_keys(self, keys: list[str]) -> dict[Path, bytes]:
         """Every locale file's content without `keys` (as code writes them) and their plural
-        and context forms: the files that hold any of them."""
+        forms: the files that hold any of them."""
         by_namespace: dict[str | None, list[str]] = {}
         for key in keys:
             namespace, path = self.split(key)
@@ -580,25 +582,3 @@ def _issue_finding(issue: Issue) -> Finding:
     line, column, message = issue_place(issue)
     severity = {"error": "error", "warning": "warning"}.get(issue.severity, "info")
     return Finding(line, column, line, column + 1, severity, issue.code, message)
-
-
-def _spelling(view: LocaleView, path: str) -> str | None:
-    for candidate in (path, f"{path}_other"):
-        if candidate in view.leaves:
-            return candidate
-    return None
-
-
-def _base_of(path: str, syntax: KeySyntax) -> list[str]:
-    """The key a plural form belongs to (`items_one` → `items`), if it is one."""
-    head, separator, _ = path.rpartition(syntax.plural_separator)
-    return [head] if separator and head else []
-
-
-def _is_form_of(candidate: str, key: str, syntax: KeySyntax) -> bool:
-    """Whether `candidate` is a plural or context form of `key` (`key_one`, `key_male`)."""
-    prefix = key + syntax.plural_separator
-    rest = candidate[len(prefix) :]
-    return candidate.startswith(prefix) and (
-        syntax.key_separator is None or syntax.key_separator not in rest
-    )

@@ -547,8 +547,9 @@ def rename_refusal(
     state: ProjectState, namespace: str | None, path: str, text_of: TextOf
 ) -> str | None:
     """Why renaming the key is not safe, or None: a dynamic site could build it, a quoted
-    text outside key sites names it (data, a map of keys), or a code site does not spell it
-    whole (a key prefix or a constant builds it)."""
+    text outside key sites names it (data, a map of keys), a code site passes a `context`
+    (its forms cannot be told from other keys), or a code site does not spell it whole (a key
+    prefix or a constant builds it)."""
     reference = state.evidence.reference(namespace)
     for prefix in reference.prefixes:
         if prefix and path.startswith(prefix):
@@ -573,6 +574,12 @@ def rename_refusal(
                     "call (data may name the key): rename it by hand"
                 )
     for usage in usages:
+        if usage.context is not None:
+            return (
+                f"{usage.file}:{usage.line} passes a `context`: the key's context forms "
+                f"(`{path}{state.syntax.context_separator}…`) cannot be told from other keys; "
+                "rename it by hand"
+            )
         if _spelled_at(state, usage, text_of, {path, spelled}) is None:
             return (
                 f"{usage.file}:{usage.line} builds `{spelled}` (a key prefix, a namespace "

@@ -100,7 +100,7 @@ def _look_up(
     issues: list[Issue] = []
     for locale, view in _locale_views(project, namespace, request):
         issues.extend(view.issues)
-        spelled = _spelling(view, path)
+        spelled = spelled_path(view, path)
         values[locale] = text_of(view.leaves[spelled]) if spelled is not None else None
         if spelled is not None:
             definitions.extend(locate_paths(view, [spelled]).values())
@@ -123,7 +123,7 @@ def _locale_views(
     return remembered_value(project, (KIND, "views", namespace), load, request)
 
 
-def _spelling(view: LocaleView, path: str) -> str | None:
+def spelled_path(view: LocaleView, path: str) -> str | None:
     """The path `view` spells the key with: itself, else its `_other` plural form."""
     for candidate in (path, f"{path}_other"):
         if candidate in view.leaves:

@@ -491,3 +491,67 @@ def test_rename_is_refused_where_data_quotes_the_key(
         )
 
     assert "src/menu.ts:1" in refused.value.message
+
+
+def test_rename_moves_plural_forms_only_never_a_key_that_merely_shares_the_prefix(
+    lsp: Callable[..., LspClient], tmp_path: Path
+) -> None:
+    root = make_project(tmp_path / "p")
+    (root / "locales/en.json").write_text(
+        json.dumps(
+            {
+                "cart": {
+                    "items_one": "One item",
+                    "items_other": "{{count}} items",
+                    "items_name": "Items",
+                }
+            },
+            indent=2,
+        )
+    )
+    (root / "locales/fr.json").write_text("{}\n")
+    code = "t('cart.items', { count: n }); t('cart.items_name');\n"
+    (root / "src/app.tsx").write_text(code)
+    client = lsp()
+    client.initialize(root)
+    uri = client.open(root / "src/app.tsx")
+    client.diagnostics(uri)
+
+    edit = client.request(
+        "textDocument/rename",
+        {**client.at(uri, 0, code.index("cart.items") + 1), "newName": "cart.things"},
+    )
+    references = client.request(
+        "textDocument/references",
+        {
+            **client.at(uri, 0, code.index("cart.items_name") + 1),
+            "context": {"includeDeclaration": False},
+        },
+    )
+
+    en = root / "locales/en.json"
+    renamed = json.loads(apply(en.read_text(), edit["changes"][en.as_uri()]))
+    assert renamed["cart"] == {
+        "things_one": "One item",
+        "things_other": "{{count}} items",
+        "items_name": "Items",
+    }
+    assert len(references) == 1  # its own site, not `cart.items`'s
+
+
+def test_rename_is_refused_where_a_call_passes_a_context(
+    lsp: Callable[..., LspClient], tmp_path: Path
+) -> None:
+    root = make_project(tmp_path / "p")
+    (root / "locales/en.json").write_text(json.dumps({"friend": "A friend", "friend_male": "He"}))
+    code = "t('friend', { context: gender });\n"
+    (root / "src/app.tsx").write_text(code)
+    client = lsp()
+    client.initialize(root)
+    uri = client.open(root / "src/app.tsx")
+    client.diagnostics(uri)
+
+    with pytest.raises(LspFailure) as refused:
+        client.request("textDocument/prepareRename", client.at(uri, 0, code.index("friend") + 1))
+
+    assert "passes a `context`" in refused.value.message
