@@ -6,6 +6,7 @@ answers are made by `lsp.features` from `lsp.engine`'s project states.
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -28,11 +29,12 @@ from i18nprune.lsp.session import (
     is_code,
     path_of,
 )
-from i18nprune.lsp.text import ContentChange, Document, Position, Range
+from i18nprune.lsp.text import ContentChange, Document, LineMap, Position, Range
 from i18nprune.ops.engine.events import discard
 from i18nprune.ops.engine.registry import GENERATE, execute
 from i18nprune.ops.engine.scanning import scanning_with
 from i18nprune.project import ProjectHandle, ProjectRequest
+from i18nprune.scan import KeyObservation
 
 TRANSLATE_COMMAND = "i18nprune.translateKey"
 REMOVE_UNUSED_KIND = "source.i18nprune.removeUnused"
@@ -210,38 +212,42 @@ def _position(params: dict[str, Any]) -> Position:
     return msgspec.convert(params["position"], Position)
 
 
-async def _site(
-    session: Session, params: dict[str, Any]
-) -> tuple[ProjectState, CodeFile, OpenDocument, Any] | None:
-    found = await session.code_file(params["textDocument"]["uri"])
-    if found is None:
-        return None
-    state, file, opened = found
-    line, column = opened.document.lines.engine(_position(params), session.encoding)
-    site = file.site_at(line, column)
-    return (state, file, opened, site) if site is not None else None
+@dataclass(frozen=True)
+class KeyAt:
+    """The key at a position: a code site's (`site` set) or a locale file's key."""
+
+    state: ProjectState
+    namespace: str | None
+    path: str
+    site: KeyObservation | None
+    lines: LineMap
+    """The document's lines (for the site's range)."""
 
 
-async def _key_at(
-    session: Session, params: dict[str, Any]
-) -> tuple[ProjectState, str | None, str] | None:
-    """(state, namespace, path) of the key at the position: a code site or a locale file's key."""
+async def _key_at(session: Session, params: dict[str, Any]) -> KeyAt | None:
+    """The key at the request's position, or None."""
     uri = params["textDocument"]["uri"]
     opened = session.documents.get(uri)
     if opened is None or opened.root is None or opened.relpath is None:
         return None
     if is_code(opened.relpath):
-        found = await _site(session, params)
+        found = await session.code_file(uri)
         if found is None:
             return None
-        code_state, _, _, site = found
-        return code_state, code_state.namespace_of(site), site.key
+        code_state, file, _ = found
+        lines = opened.document.lines  # as of the sites just read
+        line, column = lines.engine(_position(params), session.encoding)
+        site = file.site_at(line, column)
+        if site is None:
+            return None
+        return KeyAt(code_state, code_state.namespace_of(site), site.key, site, lines)
     state = await session.project_state(opened.root)
     if state is None:
         return None
-    line, column = opened.document.lines.engine(_position(params), session.encoding)
+    lines = opened.document.lines
+    line, column = lines.engine(_position(params), session.encoding)
     key = features.locale_key_at(state, opened.relpath, opened.document.text, line, column)
-    return (state, *key) if key is not None else None
+    return KeyAt(state, *key, None, lines) if key is not None else None
 
 
 async def _whole(session: Session, state: ProjectState) -> ProjectState:
@@ -255,23 +261,16 @@ async def _whole(session: Session, state: ProjectState) -> ProjectState:
 
 
 async def _hover(session: Session, params: dict[str, Any]) -> dict[str, Any] | None:
-    found = await _site(session, params)
-    if found is None:
-        key = await _key_at(session, params)
-        if key is None:
-            return None
-        state, namespace, path = key
-        state = await _whole(session, state)
-        text = await trio.to_thread.run_sync(features.hover_for_key, state, namespace, path)
+    key = await _key_at(session, params)
+    if key is None:
+        return None
+    if key.site is None:
+        state = await _whole(session, key.state)
+        text = await trio.to_thread.run_sync(features.hover_for_key, state, key.namespace, key.path)
         return {"contents": {"kind": "markdown", "value": text}}
-    state, _, opened, site = found
-    text = await trio.to_thread.run_sync(features.hover_markdown, state, site)
-    return {
-        "contents": {"kind": "markdown", "value": text},
-        "range": msgspec.to_builtins(
-            features.site_range(site, opened.document.lines, session.encoding)
-        ),
-    }
+    text = await trio.to_thread.run_sync(features.hover_markdown, key.state, key.site)
+    where = features.site_range(key.site, key.lines, session.encoding)
+    return {"contents": {"kind": "markdown", "value": text}, "range": msgspec.to_builtins(where)}
 
 
 async def _completion(session: Session, params: dict[str, Any]) -> dict[str, Any] | None:
@@ -306,7 +305,7 @@ async def _definition(session: Session, params: dict[str, Any]) -> list[Any]:
     key = await _key_at(session, params)
     if key is None:
         return []
-    state, namespace, path = key
+    state, namespace, path = key.state, key.namespace, key.path
 
     def locate() -> list[features.Location]:
         return features.definition_locations(
@@ -320,7 +319,7 @@ async def _references(session: Session, params: dict[str, Any]) -> list[Any]:
     key = await _key_at(session, params)
     if key is None:
         return []
-    state, namespace, path = key
+    state, namespace, path = key.state, key.namespace, key.path
     state = await _whole(session, state)
     include = bool((params.get("context") or {}).get("includeDeclaration"))
 
@@ -462,39 +461,27 @@ async def _code_actions(session: Session, params: dict[str, Any]) -> list[Any]:
 
 
 async def _prepare_rename(session: Session, params: dict[str, Any]) -> dict[str, Any] | None:
-    found = await _site(session, params)
-    if found is None:
-        key = await _key_at(session, params)
-        if key is None:
-            raise LspError(REQUEST_FAILED, "There is no literal translation key here to rename.")
-        state, namespace, path = key
-        placeholder = state.syntax.display(namespace, path)
-    else:
-        state, _, opened, site = found
-        namespace, path = state.namespace_of(site), site.key
-        placeholder = state.display(site)
-    state = await _whole(session, state)
+    key = await _key_at(session, params)
+    if key is None:
+        raise LspError(REQUEST_FAILED, "There is no literal translation key here to rename.")
+    state = await _whole(session, key.state)
     refusal = await trio.to_thread.run_sync(
-        features.rename_refusal, state, namespace, path, session.text_of
+        features.rename_refusal, state, key.namespace, key.path, session.text_of
     )
     if refusal is not None:
         raise LspError(REQUEST_FAILED, refusal)
-    return {"placeholder": placeholder} | (
-        {
-            "range": msgspec.to_builtins(
-                features.site_range(site, opened.document.lines, session.encoding)
-            )
-        }
-        if found is not None
-        else {}
-    )
+    prepared: dict[str, Any] = {"placeholder": state.syntax.display(key.namespace, key.path)}
+    if key.site is not None:
+        where = features.site_range(key.site, key.lines, session.encoding)
+        prepared["range"] = msgspec.to_builtins(where)
+    return prepared
 
 
 async def _rename(session: Session, params: dict[str, Any]) -> dict[str, Any]:
     key = await _key_at(session, params)
     if key is None:
         raise LspError(REQUEST_FAILED, "There is no literal translation key here to rename.")
-    state, namespace, path = key
+    state, namespace, path = key.state, key.namespace, key.path
     state = await _whole(session, state)
     new_name = str(params["newName"])
     refusal = await trio.to_thread.run_sync(
