@@ -21,7 +21,7 @@ from i18nprune.lsp.engine import (
     Finding,
     ProjectState,
 )
-from i18nprune.lsp.text import Encoding, LineMap, Position, Range
+from i18nprune.lsp.text import Encoding, LineMap, Position, Range, units
 from i18nprune.scan import KeyObservation
 
 SOURCE = "i18nprune"
@@ -312,8 +312,6 @@ def _values_markdown(state: ProjectState, namespace: str | None, path: str) -> s
 
 
 def _units(line_text: str, characters: int, encoding: Encoding) -> int:
-    from i18nprune.lsp.text import units
-
     return units(line_text[:characters], encoding)
 
 
