@@ -58,6 +58,23 @@ class Finding:
     """Whether the range is the JSON string that starts at (`line`, `column`): a locale key,
     whose end the editor's text says (`end_line`/`end_column` are then only a fallback)."""
 
+    @classmethod
+    def at_key(
+        cls,
+        line: int,
+        column: int,
+        severity: str,
+        code: str,
+        message: str,
+        key: str,
+        *,
+        unnecessary: bool = False,
+    ) -> Finding:
+        """A finding on the quoted key a locale file spells at (`line`, `column`)."""
+        return cls(
+            line, column, line, column + 1, severity, code, message, key, unnecessary, token=True
+        )
+
 
 @dataclass(frozen=True)
 class CodeFile:
@@ -302,56 +319,37 @@ class ProjectState:
             for view in by_namespace.values():
                 found += [_issue_finding(i) for i in view.issues if i.path == relpath]
         for path, location in self.stale.get(relpath, []):
+            message = (
+                f"`{path}` is stale: the source text changed since it was translated; "
+                "`generate` translates it again (edit it to keep your own)"
+            )
             found.append(
-                Finding(
-                    location.line,
-                    location.column,
-                    location.line,
-                    location.column + 1,
-                    "warning",
-                    STALE,
-                    f"`{path}` is stale: the source text changed since it was translated; "
-                    "`generate` translates it again (edit it to keep your own)",
-                    path,
-                    token=True,
-                )
+                Finding.at_key(location.line, location.column, "warning", STALE, message, path)
             )
         for finding in self.quality:
             if finding.file == relpath and finding.line is not None:
-                column = finding.column or 1
                 severity = "info" if finding.kind == "needs_review" else finding.severity
+                code = f"i18nprune.quality.{finding.kind}"
                 found.append(
-                    Finding(
+                    Finding.at_key(
                         finding.line,
-                        column,
-                        finding.line,
-                        column + 1,
+                        finding.column or 1,
                         severity,
-                        f"i18nprune.quality.{finding.kind}",
+                        code,
                         finding.message,
                         finding.path,
-                        token=True,
                     )
                 )
-        data = self.unused
-        if data is not None:
-            for key, locations in data.key_locations.items():
-                for location in locations:
-                    if location.file == relpath:
-                        found.append(
-                            Finding(
-                                location.line,
-                                location.column,
-                                location.line,
-                                location.column + 1,
-                                "hint",
-                                UNUSED,
-                                f"`{key}` is not used by the code; `cleanup` would remove it",
-                                key,
-                                unnecessary=True,
-                                token=True,
-                            )
-                        )
+        unused = self.unused.key_locations if self.unused is not None else {}
+        for key, locations in unused.items():
+            message = f"`{key}` is not used by the code; `cleanup` would remove it"
+            found += [
+                Finding.at_key(
+                    location.line, location.column, "hint", UNUSED, message, key, unnecessary=True
+                )
+                for location in locations
+                if location.file == relpath
+            ]
         return sorted(set(found), key=lambda f: (f.line, f.column, f.code))
 
     def states(self, namespace: str | None, path: str) -> dict[str, list[str]]:
