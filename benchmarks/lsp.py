@@ -43,6 +43,7 @@ from harness import (
     run_steps,
     warm_bytecode,
 )
+from processes import resident_bytes
 from scan import validate_shape
 
 from i18nprune.testing.lsp import LspClient
@@ -67,13 +68,6 @@ class Sizes:
 
 def _ms(seconds: float) -> float:
     return round(seconds * 1000, 2)
-
-
-def _rss_kib(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    return 0
 
 
 def _with_target(root: Path) -> None:
@@ -278,7 +272,7 @@ class Benchmark:
                 client.diagnostics(uri)
                 client.request("textDocument/hover", client.at(uri, 0, 0))
                 time.sleep(1.0)  # the cleanup and quality checks that follow the first answer
-                return _rss_kib(client.process.pid)
+                return resident_bytes(client.process.pid) // 1024
             finally:
                 client.close()
 

@@ -72,6 +72,12 @@ def _stat(pid: int) -> tuple[int, int, int] | None:
     return int(fields[1]), int(fields[11]) + int(fields[12]), int(fields[21])
 
 
+def resident_bytes(pid: int) -> int:
+    """The resident memory of one process now (0 when it is gone)."""
+    stat = _stat(pid)
+    return stat[2] * PAGE if stat is not None else 0
+
+
 class _TreeSampler(threading.Thread):
     """Samples the tree under `root` until `stop` is set."""
 
