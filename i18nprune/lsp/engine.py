@@ -29,7 +29,7 @@ from i18nprune.ops.cleanup import CleanupData
 from i18nprune.ops.file import protected_by
 from i18nprune.ops.key import spelled_path
 from i18nprune.ops.keys import text_of
-from i18nprune.ops.missing import HomeFiles, paths_to_add
+from i18nprune.ops.missing import HomeFiles, leaf_value, paths_to_add
 from i18nprune.ops.quality import QualityFinding
 from i18nprune.project import Project, ProjectHandle, ProjectRequest
 from i18nprune.reference import Evidence, MissingKey, literal_candidates
@@ -383,12 +383,7 @@ class ProjectState:
         plural = observation.plural if observation is not None else False
         default = observation.default if observation is not None else None
         missing = MissingKey(namespace, path, plural, default)
-        structured = self.project.config.locale_leaves.mode == "structured"
-        if locale == self.source and default is not None:
-            value: object = {"value": default} if structured else default
-        else:
-            sentinel = self.project.config.missing.placeholder
-            value = {"value": sentinel, "needsTranslationAgain": True} if structured else sentinel
+        value = leaf_value(self.project, missing, is_source=locale == self.source)
         separator = self.syntax.plural_separator
         editor = self.project.editor(view)
         editor.add([(p, value) for p in paths_to_add(missing, locale, separator)], home)

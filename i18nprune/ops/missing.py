@@ -110,7 +110,7 @@ def paths_to_add(missing: MissingKey, locale: str, separator: str = "_") -> list
     return [missing.key]
 
 
-def _value(project: Project, missing: MissingKey, is_source: bool) -> object:
+def leaf_value(project: Project, missing: MissingKey, is_source: bool) -> object:
     """A placeholder leaf, or in the source locale the default text the code gives the key."""
     structured = project.config.locale_leaves.mode == "structured"
     if is_source and missing.default is not None:
@@ -201,7 +201,7 @@ def _fill(
                     editing[namespace] = project.editor(own[namespace])
                 if namespace not in homes:
                     homes[namespace] = HomeFiles(own[namespace])
-                value = _value(project, missing, locale == project.source_locale())
+                value = leaf_value(project, missing, locale == project.source_locale())
                 for path in paths_to_add(missing, locale, syntax.plural_separator):
                     file = homes[namespace].file_for(path) or project.namespace_file(
                         name, namespace or syntax.default_namespace
