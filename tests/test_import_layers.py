@@ -29,6 +29,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "i18nprune.babel_reader",
         "i18nprune.formatjs_scripts",
     ),
+    ("i18nprune.fleet",),
     # The core: what configuration, locale files and the scan share. These import one another
     # (config reads scan options, the scan reads key syntax), never anything above them.
     (
@@ -51,7 +52,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 )
 """Top to bottom. Packages of one layer may import each other only where the layer says so
 (the core); elsewhere they are independent."""
-CORE = LAYERS[9]
+CORE = LAYERS[10]
 WORKER_IMPORTS = (
     "i18nprune.pool.messages",
     "i18nprune.pool.framing",

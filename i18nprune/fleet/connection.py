@@ -1,0 +1,121 @@
+"""The connection to the fleet's Redis: the URL a run names (`cache.url`, `I18NPRUNE_CACHE_URL`,
+`--cache-url`), checked and shown without its password, and a client that fails with one
+sentence naming the server instead of a traceback.
+
+Guarantees: no function here prints or raises a message holding the URL's password (`shown`
+redacts it everywhere); `connect` either returns a client that answered PING or raises
+`FleetUnavailable`; every later Redis failure a caller turns into `FleetUnavailable` with
+`unavailable` says what failed and what to do.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+from i18nprune.config.secrets import REDACTED, redact_url_credentials
+
+if TYPE_CHECKING:
+    import redis
+
+SCHEMES = ("redis", "rediss", "unix")
+"""The URL schemes of a shared memory: TCP, TCP with TLS, a Unix socket."""
+CONNECT_TIMEOUT_SECONDS = 5.0
+"""How long a run waits for the server to accept a connection."""
+COMMAND_TIMEOUT_SECONDS = 10.0
+"""How long one command may take before the server counts as lost (a full or stuck server
+must be an error, not a hang)."""
+
+_QUERY_SECRET = re.compile(r"([?&](?:password|pass|auth)=)[^&#]*", re.IGNORECASE)
+
+
+class FleetUnavailable(Exception):
+    """The shared memory cannot be used: unreachable, refused, full or lost. The message is one
+    sentence naming the server (password redacted) and what to do."""
+
+
+def shown(url: str) -> str:
+    """`url` as it may be printed: the password (userinfo, or a `password=` query) as ***."""
+    return _QUERY_SECRET.sub(rf"\1{REDACTED}", redact_url_credentials(url))
+
+
+def url_problem(url: str) -> str | None:
+    """Why `url` is not a shared memory URL, or None when it is one (not whether it answers)."""
+    try:
+        parts = urlsplit(url)
+    except ValueError as exc:
+        return f"`{shown(url)}` is not a URL ({exc})"
+    if parts.scheme not in SCHEMES:
+        return (
+            f"`{shown(url)}` is not a Redis URL: use redis://HOST:PORT/DB, rediss:// (TLS) or "
+            "unix:///PATH/TO/SOCKET"
+        )
+    if parts.scheme == "unix" and not parts.path:
+        return f"`{shown(url)}` names no socket: use unix:///PATH/TO/SOCKET"
+    if parts.scheme != "unix" and not parts.hostname:
+        return f"`{shown(url)}` names no host: use {parts.scheme}://HOST:PORT/DB"
+    try:
+        parts.port  # noqa: B018 - raises for a port that is not a number
+    except ValueError:
+        return f"`{shown(url)}` has a port that is not a number"
+    return None
+
+
+def connect(url: str) -> redis.Redis:
+    """A client of the server at `url` that answered PING (decoding replies as UTF-8).
+
+    Raises FleetUnavailable when `url` is not a Redis URL, the server does not answer within
+    CONNECT_TIMEOUT_SECONDS, or refuses the client (authentication, TLS). Synchronous and
+    blocking: hosts call it in a thread.
+    """
+    problem = url_problem(url)
+    if problem is not None:
+        raise FleetUnavailable(f"cache.url {problem}")
+    import redis
+    from redis.backoff import ExponentialBackoff
+    from redis.retry import Retry
+
+    try:
+        client = redis.Redis.from_url(
+            url,
+            decode_responses=True,
+            socket_connect_timeout=CONNECT_TIMEOUT_SECONDS,
+            socket_timeout=COMMAND_TIMEOUT_SECONDS,
+            # A blip is retried twice; a server that is gone fails the run in seconds.
+            retry=Retry(ExponentialBackoff(cap=1.0, base=0.05), 2),
+            client_name="i18nprune",
+        )
+        client.ping()
+    except (redis.RedisError, OSError, ValueError) as failure:
+        raise unavailable(url, failure, starting=True) from None
+    return client
+
+
+def unavailable(url: str, failure: BaseException, *, starting: bool = False) -> FleetUnavailable:
+    """The FleetUnavailable a Redis `failure` on `url` amounts to: what happened, in one
+    sentence with what to do; never the password."""
+    import redis.exceptions as errors
+
+    where = f"the shared translation memory {shown(url)}"
+    detail = shown(str(failure)) or type(failure).__name__
+    if isinstance(failure, errors.OutOfMemoryError) or detail.startswith("OOM"):
+        return FleetUnavailable(
+            f"{where} is full ({detail}): raise its maxmemory, or set maxmemory-policy "
+            "allkeys-lru so it forgets the oldest translations"
+        )
+    if isinstance(failure, errors.AuthenticationError | errors.AuthorizationError):
+        return FleetUnavailable(
+            f"{where} refused the client ({detail}): check the user and password in the URL"
+        )
+    if isinstance(failure, errors.ReadOnlyError):
+        return FleetUnavailable(f"{where} is a read-only replica: point cache.url at the primary")
+    if starting:
+        return FleetUnavailable(
+            f"{where} cannot be reached ({detail}): start the server or fix cache.url "
+            "(I18NPRUNE_CACHE_URL, --cache-url); nothing was sent or written"
+        )
+    return FleetUnavailable(
+        f"{where} was lost during the run ({detail}): translations that arrived are kept in "
+        "the local cache; run again once the server is back"
+    )
