@@ -16,6 +16,7 @@ from i18nprune.testing.fake_provider import (
     FakeProvider,
     FakeStats,
     Fault,
+    HardLimit,
     RecordedRequest,
     fake_translation,
 )
@@ -25,6 +26,7 @@ __all__ = [
     "FakeProvider",
     "FakeStats",
     "Fault",
+    "HardLimit",
     "Notification",
     "RecordedRequest",
     "Response",

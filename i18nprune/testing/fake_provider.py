@@ -1,5 +1,5 @@
 """Loopback fake translation providers: real HTTP on 127.0.0.1 speaking one provider's wire
-format, with latency, batch-limit, credential and fault knobs, recording every request.
+format, with latency, batch-limit, credential, hard-limit and fault knobs, recording every request.
 """
 
 from __future__ import annotations
@@ -69,6 +69,35 @@ class Fault(msgspec.Struct, frozen=True, kw_only=True):
             raise ValueError(f"Fault.times must be -1 or positive, not {self.times}")
 
 
+class HardLimit(msgspec.Struct, frozen=True, kw_only=True):
+    """A provider's own limit, enforced on every client together: past it a request is answered
+    at once (no latency) with the provider's 429, with `Retry-After: <retry_after>` when set.
+
+    `rps`: at most `rps × window` requests (rounded down, at least one) admitted in any
+    sliding `window` seconds. `concurrency`: at most this many admitted requests in flight at
+    once. Either may be None (no such limit). Refused requests count toward neither: they
+    cost the provider nothing. Raises ValueError for a limit or window that is not positive.
+    """
+
+    rps: float | None = None
+    window: float = 1.0
+    concurrency: int | None = None
+    retry_after: float | None = 1.0
+
+    def __post_init__(self) -> None:
+        for name in ("rps", "window", "concurrency", "retry_after"):
+            value = getattr(self, name)
+            if value is not None and value <= 0:
+                raise ValueError(f"HardLimit.{name} must be positive, not {value}")
+
+    @property
+    def per_window(self) -> int | None:
+        """Requests admitted in any `window` seconds at most (None: no rps limit)."""
+        if self.rps is None:
+            return None
+        return max(1, math.floor(self.rps * self.window + 1e-9))
+
+
 class RecordedRequest(msgspec.Struct, frozen=True):
     """One request as the fake saw it. `path` excludes the query; `texts`, `source` and `target`
     are as sent (empty/None when the request could not be read); header names are lower-cased;
@@ -76,7 +105,8 @@ class RecordedRequest(msgspec.Struct, frozen=True):
     None when no answer was sent (hang, reset, aborted, fake stopped); `aborted` means the client
     went away before the answer; `fault` is the kind applied; `error` says why the fake refused
     the request (route, shape, credential, batch limit); `body` is the request body as sent (see
-    `json`).
+    `json`); `limited` names the part of the fake's `HardLimit` that refused it ("rps" or
+    "concurrency"), None when it was admitted.
     """
 
     method: str
@@ -92,6 +122,7 @@ class RecordedRequest(msgspec.Struct, frozen=True):
     fault: str | None
     error: str | None
     body: bytes = b""
+    limited: str | None = None
 
     def json(self) -> Any:
         """The body decoded as JSON (a provider's parameters, such as DeepL's `formality`).
@@ -103,8 +134,8 @@ class RecordedRequest(msgspec.Struct, frozen=True):
 
 class FakeStats(msgspec.Struct, frozen=True):
     """Counts so far: requests received, texts in them, the most requests in flight at once,
-    requests the client abandoned, one batch size per request in arrival order, and requests in
-    flight now.
+    requests the client abandoned, one batch size per request in arrival order, requests in
+    flight now, and requests the hard limit refused.
     """
 
     requests: int
@@ -113,6 +144,7 @@ class FakeStats(msgspec.Struct, frozen=True):
     aborted: int
     batch_sizes: list[int]
     in_flight: int
+    limited: int = 0
 
 
 @dataclass
@@ -129,6 +161,10 @@ class _Plan:
     reply: HttpReply | None
     fault: Fault | None
     error: str | None
+    limited: str | None = None
+    """The part of the hard limit that refused the request (answered at once)."""
+    admitted: bool = False
+    """The request holds a place under the hard limit's concurrency until it departs."""
 
 
 class FakeProvider:
@@ -137,11 +173,12 @@ class FakeProvider:
 
     Each request is checked in order: route and shape (refused with 404/400), credential when
     `api_key` is given (the provider's auth error), `batch_limit` (the provider's too-many-texts
-    error), then the next armed fault applies, else every text is answered with
-    `fake_translation`. Faults are decided when a request arrives; `latency` seconds then pass
-    before the answer, and a client that disconnects meanwhile is recorded as aborted. The fake
-    stops on `__exit__` (promptly, even with hanging requests) or after `max_lifetime` seconds.
-    Raises ValueError for an unknown provider id, or an `api_key` for a provider that takes none.
+    error), `limit` (a `HardLimit` over every client: past it, a 429 at once), then the next
+    armed fault applies, else every text is answered with `fake_translation`. Faults are decided
+    when a request arrives; `latency` seconds then pass before the answer, and a client that
+    disconnects meanwhile is recorded as aborted. The fake stops on `__exit__` (promptly, even
+    with hanging requests) or after `max_lifetime` seconds. Raises ValueError for an unknown
+    provider id, or an `api_key` for a provider that takes none.
     """
 
     def __init__(
@@ -152,6 +189,7 @@ class FakeProvider:
         batch_limit: int | None = None,
         faults: Iterable[Fault] = (),
         api_key: str | None = None,
+        limit: HardLimit | None = None,
         max_lifetime: float = 600.0,
     ) -> None:
         if provider_id not in WIRE_FORMATS:
@@ -168,6 +206,9 @@ class FakeProvider:
         self._records: list[RecordedRequest] = []
         self._in_flight = 0
         self._max_concurrency = 0
+        self._limit = limit
+        self._admitted_at: deque[float] = deque()
+        self._admitted_in_flight = 0
         for fault in faults:
             self.add_fault(fault)
         self._server = LoopbackServer(
@@ -214,6 +255,7 @@ class FakeProvider:
                 aborted=sum(record.aborted for record in self._records),
                 batch_sizes=sizes,
                 in_flight=self._in_flight,
+                limited=sum(record.limited is not None for record in self._records),
             )
 
     def wait_for_requests(self, count: int, timeout: float = 5.0) -> bool:
@@ -224,11 +266,14 @@ class FakeProvider:
 
     async def _handle(self, request: HttpRequest, client: Client) -> HttpReply | None:
         started = time.monotonic()
-        plan = self._plan(request)
+        plan = self._plan(request, started)
         index = self._arrive(request, plan, started)
         status: int | None = None
         aborted = False
         try:
+            if plan.limited is not None and plan.reply is not None:
+                status = plan.reply.status
+                return plan.reply
             if plan.fault is not None and plan.fault.kind == "hang":
                 aborted = await client.wait_gone(math.inf)
                 return None
@@ -239,9 +284,9 @@ class FakeProvider:
                 status = plan.reply.status
             return plan.reply
         finally:
-            self._depart(index, status, aborted)
+            self._depart(index, status, aborted, plan.admitted)
 
-    def _plan(self, request: HttpRequest) -> _Plan:
+    def _plan(self, request: HttpRequest, now: float) -> _Plan:
         wire = self._wire
         try:
             call = wire.parse(request)
@@ -256,11 +301,38 @@ class FakeProvider:
             message = f"too many texts: {len(call.texts)} > {self._batch_limit}"
             return _Plan(call, wire.failure("too_many", message), None, message)
         with self._changed:
+            if self._limit is not None and (refused := self._over_limit(self._limit, now)):
+                too_busy = _retry_after(wire.failure("rate_limit"), self._limit.retry_after)
+                return _Plan(call, too_busy, None, None, limited=refused)
+            admitted = self._admit(now)
             fault = self._take_fault()
         translations = [fake_translation(text, call.target) for text in call.texts]
         if fault is None:
-            return _Plan(call, wire.translations(call, translations), None, None)
-        return _Plan(call, self._fault_reply(call, fault, translations), fault, None)
+            answer = wire.translations(call, translations)
+            return _Plan(call, answer, None, None, admitted=admitted)
+        return _Plan(
+            call, self._fault_reply(call, fault, translations), fault, None, admitted=admitted
+        )
+
+    def _over_limit(self, limit: HardLimit, now: float) -> str | None:
+        """Which part of `limit` a request arriving `now` is past (None: it may go); call with
+        the lock held."""
+        while self._admitted_at and self._admitted_at[0] <= now - limit.window:
+            self._admitted_at.popleft()
+        if limit.concurrency is not None and self._admitted_in_flight >= limit.concurrency:
+            return "concurrency"
+        per_window = limit.per_window
+        if per_window is not None and len(self._admitted_at) >= per_window:
+            return "rps"
+        return None
+
+    def _admit(self, now: float) -> bool:
+        """Count a request under the hard limit (False when there is none); lock held."""
+        if self._limit is None:
+            return False
+        self._admitted_at.append(now)
+        self._admitted_in_flight += 1
+        return True
 
     def _take_fault(self) -> Fault | None:
         if not self._faults:
@@ -280,12 +352,7 @@ class FakeProvider:
             case "hang" | "reset":
                 return None
             case "rate_limit":
-                reply = wire.failure("rate_limit")
-                if fault.retry_after is not None:
-                    seconds = float(fault.retry_after)
-                    text = str(int(seconds)) if seconds.is_integer() else str(seconds)
-                    retry_after = ("retry-after", text)
-                    reply = msgspec.structs.replace(reply, headers=(*reply.headers, retry_after))
+                reply = _retry_after(wire.failure("rate_limit"), fault.retry_after)
             case "server_error" | "quota" | "auth":
                 reply = wire.failure(fault.kind)
             case "malformed":
@@ -318,6 +385,7 @@ class FakeProvider:
             fault=plan.fault.kind if plan.fault is not None else None,
             error=plan.error,
             body=request.body,
+            limited=plan.limited,
         )
         with self._changed:
             self._records.append(record)
@@ -326,13 +394,25 @@ class FakeProvider:
             self._changed.notify_all()
             return len(self._records) - 1
 
-    def _depart(self, index: int, status: int | None, aborted: bool) -> None:
+    def _depart(self, index: int, status: int | None, aborted: bool, admitted: bool) -> None:
         with self._changed:
             self._records[index] = msgspec.structs.replace(
                 self._records[index], finished=time.monotonic(), status=status, aborted=aborted
             )
             self._in_flight -= 1
+            if admitted:
+                self._admitted_in_flight -= 1
             self._changed.notify_all()
+
+
+def _retry_after(reply: HttpReply, seconds: float | None) -> HttpReply:
+    """`reply` with `Retry-After: <seconds>` (whole seconds as an integer, fractions kept so
+    that tests stay fast); unchanged when `seconds` is None."""
+    if seconds is None:
+        return reply
+    value = float(seconds)
+    text = str(int(value)) if value.is_integer() else str(value)
+    return msgspec.structs.replace(reply, headers=(*reply.headers, ("retry-after", text)))
 
 
 def _renumber(token: re.Match[str]) -> str:

@@ -16,7 +16,7 @@ import pytest
 import trio
 
 import i18nprune.testing
-from i18nprune.testing import FakeProvider, Fault, fake_translation
+from i18nprune.testing import FakeProvider, Fault, HardLimit, fake_translation
 
 PROVIDERS = ["google", "google-cloud", "deepl", "libre", "azure", "llm", "mymemory"]
 KEYED = ["google-cloud", "deepl", "libre", "azure", "llm", "mymemory"]
@@ -102,7 +102,8 @@ def translations_in(provider_id: str, response: httpx.Response) -> list[Any]:
 
 
 def test_public_surface_offers_the_fakes() -> None:
-    names = {"FakeProvider", "FakeStats", "Fault", "RecordedRequest", "fake_translation"}
+    names = {"FakeProvider", "FakeStats", "Fault", "HardLimit", "RecordedRequest"}
+    names.add("fake_translation")
     assert names <= set(i18nprune.testing.__all__)
     assert all(hasattr(i18nprune.testing, name) for name in i18nprune.testing.__all__)
 
@@ -618,3 +619,65 @@ def test_fake_stops_by_itself_after_max_lifetime() -> None:
 def test_wait_for_requests_is_false_when_time_runs_out() -> None:
     with FakeProvider("deepl") as fake:
         assert fake.wait_for_requests(1, timeout=0.01) is False
+
+
+def test_hard_limit_refuses_requests_past_its_count_in_the_window_at_once() -> None:
+    # 0.01 rps over 300 s: three requests in the window, however slow the machine is.
+    limit = HardLimit(rps=0.01, window=300, retry_after=0.25)
+    with (
+        FakeProvider("libre", limit=limit) as fake,
+        httpx.Client(base_url=fake.base_url) as client,
+    ):
+        statuses = [send(client, "libre", TEXTS).status_code for _ in range(5)]
+        refused = send(client, "libre", TEXTS)
+
+    assert statuses == [200, 200, 200, 429, 429]
+    assert refused.headers["retry-after"] == "0.25"
+    assert [record.limited for record in fake.requests] == [None] * 3 + ["rps"] * 3
+    assert fake.stats().limited == 3
+
+
+def test_hard_limit_admits_again_once_the_window_has_slid_past() -> None:
+    with (
+        FakeProvider("libre", limit=HardLimit(rps=5, window=0.2)) as fake,
+        httpx.Client(base_url=fake.base_url) as client,
+    ):
+        first = send(client, "libre", TEXTS)
+        time.sleep(0.25)  # past the window: the first request no longer counts
+        second = send(client, "libre", TEXTS)
+
+    assert (first.status_code, second.status_code) == (200, 200)
+    assert fake.stats().limited == 0
+
+
+def test_hard_limit_on_concurrency_counts_admitted_requests_until_they_depart() -> None:
+    # Two admitted requests hang (the faults apply after the limit); the third is refused at
+    # once, without using up a fault; once the two are gone a fourth is admitted again.
+    limit = HardLimit(concurrency=2, retry_after=None)
+    body = json.dumps({"text": TEXTS, "target_lang": "FR"})
+    headers = {"Content-Type": "application/json"}
+    with FakeProvider("deepl", limit=limit, faults=[Fault(kind="hang", times=2)]) as fake:
+        port = int(fake.base_url.rsplit(":")[-1])
+        hanging = [http.client.HTTPConnection("127.0.0.1", port) for _ in range(2)]
+        for connection in hanging:
+            connection.request("POST", "/v2/translate", body=body, headers=headers)
+        assert fake.wait_for_requests(2, timeout=30)
+        with httpx.Client(base_url=fake.base_url) as client:
+            refused = send(client, "deepl", TEXTS)
+            for connection in hanging:
+                connection.close()
+            deadline = time.monotonic() + 30  # a bound for a loaded machine, not a speed claim
+            while fake.stats().in_flight and time.monotonic() < deadline:
+                time.sleep(0.01)
+            admitted = send(client, "deepl", TEXTS)
+
+    assert (refused.status_code, admitted.status_code) == (429, 200)
+    assert "retry-after" not in refused.headers
+    assert [record.limited for record in fake.requests[2:]] == ["concurrency", None]
+    assert fake.requests[2].fault is None
+    assert [record.aborted for record in fake.requests[:2]] == [True, True]
+
+
+def test_hard_limit_must_be_positive() -> None:
+    with pytest.raises(ValueError, match=r"HardLimit\.rps must be positive"):
+        HardLimit(rps=0)
