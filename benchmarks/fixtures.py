@@ -268,19 +268,24 @@ def _one_file(items: list[Leaf]) -> str:
 
 
 def write_config(
-    root: Path, *, workers: int = WORKERS, extra: dict[str, object] | None = None
+    root: Path,
+    *,
+    workers: int = WORKERS,
+    batch: int = BATCH,
+    rate_limit: dict[str, float] | None = None,
+    extra: dict[str, object] | None = None,
 ) -> None:
     """The project's config: source `en`, the libre provider with the issue's batch size and
-    concurrency (its base URL comes from `I18NPRUNE_TRANSLATE_LIBRE_URL`, see `provider_env`)."""
+    concurrency (its base URL comes from `I18NPRUNE_TRANSLATE_LIBRE_URL`, see `provider_env`),
+    or the `batch` and `rate_limit` (a `rateLimit` object) given."""
+    row = {
+        "id": "libre",
+        "batchSize": batch,
+        "rateLimit": rate_limit or {"maxConcurrency": CONCURRENCY},
+    }
     config: dict[str, object] = {
         "locales": {"source": SOURCE},
-        "translate": {
-            "primary": "libre",
-            "workers": workers,
-            "providers": [
-                {"id": "libre", "batchSize": BATCH, "rateLimit": {"maxConcurrency": CONCURRENCY}}
-            ],
-        },
+        "translate": {"primary": "libre", "workers": workers, "providers": [row]},
         **(extra or {}),
     }
     (root / "i18nprune.config.json").write_text(json.dumps(config, indent=2) + "\n")

@@ -303,7 +303,7 @@ class Report:
         result["cpu_model"] = self.data["machine"]["cpu_model"]
         self.data["figures"][spec.id] = result
         goal = f" goal {spec.goal.value:g}" if spec.goal else ""
-        ratio = f" ({result['ratio_to_goal']}× goal)" if spec.goal else ""
+        ratio = f" ({result['ratio_to_goal']}× goal)" if result.get("ratio_to_goal") else ""
         print(
             f"[{self.name}] {spec.title}: min {result['min']:g} / median {result['median']:g}"
             f" {spec.unit}{goal}{ratio}",

@@ -371,3 +371,97 @@ def lsp_latency(series: Mapping[str, list[float]], path: Path, files: int) -> Pa
     ax.set_title(f"i18nprune lsp latency, {files:,}-file project")
     ax.legend(fontsize=8, loc="lower right")
     return _save(fig, path)
+
+
+FLEET_SCENARIOS = (
+    ("solo", "one member alone", "tab:gray"),
+    ("sharded", "Redis, --shard K/N (+ final run)", "tab:green"),
+    ("unsharded", "Redis, unsharded", "tab:blue"),
+    ("no_redis", "no Redis (own caches)", "tab:red"),
+)
+
+
+def _fleet_bars(ax: Axes, data: Mapping[str, Any], suffix: str) -> None:
+    """Grouped bars of one fleet figure: a group per fleet size (and one for the solo member),
+    a bar per scenario at its median, whiskers from min to max."""
+    figures = data["figures"]
+    groups = [1, *data["settings"]["members"]]
+    width = 0.8 / (len(FLEET_SCENARIOS) - 1)
+    for offset, (scenario, label, colour) in enumerate(FLEET_SCENARIOS):
+        xs, medians, low, high = [], [], [], []
+        for position, members in enumerate(groups):
+            if (members == 1) != (scenario == "solo"):
+                continue
+            prefix = "solo" if members == 1 else f"fleet{members}_{scenario}"
+            figure = figures.get(f"{prefix}_{suffix}")
+            if figure is None:
+                continue
+            shift = 0.0 if members == 1 else (offset - 1 - (len(FLEET_SCENARIOS) - 2) / 2) * width
+            xs.append(position + shift)
+            medians.append(figure["median"])
+            low.append(figure["median"] - figure["min"])
+            high.append(figure["max"] - figure["median"])
+        if xs:
+            ax.bar(xs, medians, width, yerr=[low, high], capsize=3, color=colour, label=label,
+                   alpha=0.85)  # fmt: skip
+    ax.set_xticks(range(len(groups)))
+    ax.set_xticklabels(["1 (solo)", *(f"{members} members" for members in groups[1:])])
+    ax.grid(axis="y", alpha=0.3)
+
+
+def fleet(data: Mapping[str, Any], path: Path) -> Path | None:
+    """The fleet benchmark side by side, with Redis and without: requests answered per second
+    as a share of the fake's limit (goal ≥ 0.9), 429s, texts sent twice and wall time, a bar per
+    scenario at its median (whiskers: min to max)."""
+    if not data.get("figures"):
+        return None
+    panels = (
+        ("share_of_limit", "requests/s ÷ the fake's limit"),
+        ("status_429", "429 answers"),
+        ("sent_twice", "texts answered more than once"),
+        ("wall_s", "wall, s"),
+    )
+    fig, axes = plt.subplots(1, len(panels), figsize=(4.2 * len(panels), 4.2))
+    for ax, (suffix, title) in zip(axes, panels, strict=True):
+        _fleet_bars(ax, data, suffix)
+        ax.set_title(title, fontsize=10)
+    axes[0].axhline(1.0, color="black", linestyle="--", linewidth=1, label="the limit")
+    axes[0].axhline(0.9, color="tab:green", linestyle=":", label="goal ≥ 0.9")
+    # The wall panel's top left is empty (the solo member is the quickest): the legend goes there.
+    axes[-1].legend(*axes[0].get_legend_handles_labels(), fontsize=7, loc="upper left")
+    settings = data["settings"]
+    limit = settings["limit"]
+    fig.suptitle(
+        f"A fleet against one provider's hard limit ({limit['rps']:g} requests/s, "
+        f"{limit['concurrency']} at once) — {settings['mode']} sizes: {settings['leaves']:,} "
+        f"leaves × {settings['targets']}; {settings['runs']} runs"
+    )
+    return _save(fig, path)
+
+
+def fleet_timeline(data: Mapping[str, Any], path: Path) -> Path | None:
+    """Requests answered and refused (429) per second over the last run of each scenario of the
+    largest fleet (and of the solo member), against the fake's limit."""
+    series = data.get("series", {}).get("timeline") or {}
+    members = max(data["settings"]["members"], default=1)
+    rows = [
+        (scenario, label, series[key])
+        for scenario, label, _ in FLEET_SCENARIOS
+        if (key := f"{scenario}_{1 if scenario == 'solo' else members}") in series
+    ]
+    if not rows:
+        return None
+    rps = data["settings"]["limit"]["requests_per_s"]
+    fig, axes = plt.subplots(len(rows), 1, figsize=(11, 2.3 * len(rows)), squeeze=False)
+    for ax, (scenario, label, line) in zip(axes[:, 0], rows, strict=True):
+        step = line["bin_s"]
+        edges = [index * step for index in range(len(line["answered_per_s"]) + 1)]
+        ax.stairs(line["answered_per_s"], edges, label="answered (200) per s")
+        ax.stairs(line["refused_per_s"], edges, color="tab:orange", label="refused (429) per s")
+        ax.axhline(rps, color="black", linestyle="--", linewidth=1, label="the fake's limit")
+        who = "1 member" if scenario == "solo" else f"{members} members"
+        ax.set_title(f"{who}, {label} (last run)", fontsize=10)
+        ax.set_ylabel("requests/s")
+        ax.legend(fontsize=7, loc="upper right")
+    axes[-1, 0].set_xlabel(f"seconds since the fleet's first request (bins of {step:g} s)")
+    return _save(fig, path)

@@ -4,12 +4,13 @@ scaling runs, and the charts.
     python benchmarks/run_all.py [--quick | --smoke] [--runs 3] [--peer-cmd 'CMD {root}']
                                  [--out DIR] [--only scan,translate_pool:pseudo_2000,...]
 
-Runs micro.py, scan.py, translate_pool.py and serve.py in this process on fixtures written once
-(deterministic, `fixtures.py`) in a temp folder; every measured command gets a fresh
-`I18NPRUNE_HOME` and a timeout. Writes into `--out` (default benchmarks/results/): one JSON per
-benchmark, `suite.json` (all of them, with the machine and its load), `table.md` (the issue's
-table with the measured column) and the PNG charts. `--quick` shrinks the expensive sizes and
-takes a few minutes; the full suite takes an hour or more on a 2-core machine.
+Runs micro.py, scan.py, translate_pool.py, serve.py, lsp.py and fleet.py in this process on
+fixtures written once (deterministic, `fixtures.py`) in a temp folder; every measured command
+gets a fresh `I18NPRUNE_HOME` and a timeout. Writes into `--out` (default benchmarks/results/):
+one JSON per benchmark, `suite.json` (all of them, with the machine and its load), `table.md`
+(the issue's table with the measured column), `fleet.md` (the fleet's table) and the PNG
+charts. `--quick` shrinks the expensive sizes and takes a few minutes; the full suite takes an
+hour or more on a 2-core machine.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import fleet
 import lsp
 import micro
 import scan
@@ -30,13 +32,14 @@ import translate_pool
 from fixtures import FixtureStore
 from harness import Homes, add_common_arguments, loadavg, machine, mode, scratch
 
-BENCHMARKS = ("micro", "scan", "translate_pool", "serve", "lsp")
+BENCHMARKS = ("micro", "scan", "translate_pool", "serve", "lsp", "fleet")
 STEPS = {
     "micro": ("all",),
     "scan": scan.FIGURES,
     "translate_pool": translate_pool.FIGURES,
     "serve": serve.FIGURES,
     "lsp": lsp.FIGURES,
+    "fleet": fleet.FIGURES,
 }
 
 
@@ -94,6 +97,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 report = translate_pool.run(bench_args, store, homes)
             elif name == "lsp":
                 report = lsp.run(_namespace(bench_args, calls=lsp.CALLS), store, homes)
+            elif name == "fleet":
+                report = fleet.run(bench_args, store, homes)
             else:
                 report = serve.run(_namespace(bench_args, pings=300), store, homes)
             report.save(args.out)
@@ -133,6 +138,7 @@ def main() -> None:
     add_common_arguments(parser, steps)
     translate_pool.add_arguments(parser)
     scan.add_arguments(parser)
+    fleet.add_arguments(parser)
     args = parser.parse_args()
     try:
         selection(args.only)
