@@ -507,8 +507,13 @@ class Benchmark:
             kind.goal,
             self._references(kind),
         )
-        valued = [Run(float(kind.value(run.details)), run.load_before, run.load_after,
-                      run.details) for run in runs]  # fmt: skip
+        # A run's details (every member's summary) are kept once, in the first kind's figure.
+        first = kind is KINDS[0]
+        details = [run.details if first else {"in": f"{prefix}_{KINDS[0].suffix}"} for run in runs]
+        valued = [
+            Run(float(kind.value(run.details)), run.load_before, run.load_after, kept)
+            for run, kept in zip(runs, details, strict=True)
+        ]
         self.report.add(spec, valued)
 
     def _references(self, kind: Kind) -> dict[str, Limit]:
