@@ -158,6 +158,7 @@ class RateLimit(_Section, frozen=True):
     max_concurrency: int | None = None
     rps: float | None = None
     rpm: float | None = None
+    chars_per_minute: int | None = None
 
 
 FORMALITY_VALUES = ("default", "more", "less", "prefer_more", "prefer_less")
