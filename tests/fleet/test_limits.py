@@ -151,6 +151,7 @@ def test_an_idle_endpoint_leaves_nothing_in_redis(redis_server: RedisServer) -> 
     assert redis_server.command("KEYS", "i18nprune:*") == ""
 
 
+@pytest.mark.slow
 def test_a_lost_server_is_one_sentence_naming_it_without_the_password() -> None:
     require_redis()
     with RedisServer(password="hunter2") as server:
