@@ -296,3 +296,28 @@ def _try_set(client: Any, index: int) -> str:
     except redis.RedisError as failure:
         return str(failure)
     return ""
+
+
+def test_a_translation_that_failed_verification_is_asked_for_again_not_read_back(
+    tmp_path: Path, redis_server: RedisServer
+) -> None:
+    # The first answer drops the placeholder; the text's retry alone must reach the provider,
+    # not the broken translation recorded on the text's claim.
+    with FakeProvider("libre", faults=[Fault(kind="drop_placeholder", times=1)]) as fake:
+        root = write_tree(
+            tmp_path / "app",
+            {
+                "i18nprune.config.json": provider_config(fake),
+                "src/app.ts": code_using("hello"),
+                "locales/en.json": {"hello": "Hello {{name}}"},
+                "locales/fr.json": {},
+            },
+        )
+        process = start_cli(
+            "generate", "--target", "fr", "--json", "--cache-url", redis_server.url,
+            cwd=root, home=tmp_path / "home",
+        )  # fmt: skip
+        stdout, stderr = process.communicate(timeout=120)
+        assert process.returncode == 0, stdout + stderr
+        assert [request.status for request in fake.requests] == [200, 200]
+    assert "{{name}}" in json.loads((root / "locales/fr.json").read_text())["hello"]
