@@ -1,9 +1,12 @@
-"""`serve`'s `op.generate` as a fleet member: the same engine as the CLI, so a session with
-`cache_url` reads what another member translated, and an unreachable memory is an error in the
-envelope while the session goes on."""
+"""`serve`'s `op.generate` and `doctor` as a fleet member meets them: the same engine as the
+CLI, so a session with `cache_url` reads what another member translated, an unreachable memory
+is an error in the envelope while the session goes on, and `doctor` says whether it answers."""
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -71,3 +74,29 @@ def test_an_unreachable_memory_is_an_error_in_the_envelope_and_the_session_goes_
     assert issue["code"] == "i18nprune.translate.shared_memory_unavailable"
     assert "pw-123" not in str(result) and "cannot be reached" in issue["message"]
     assert (root / "locales/fr.json").read_text().strip() == "{}"
+
+
+def test_doctor_says_whether_the_shared_memory_answers(
+    tmp_path: Path, redis_server: RedisServer
+) -> None:
+    with FakeProvider("libre") as fake:
+        root = project(tmp_path / "a", fake)
+    findings = {}
+    for url in (redis_server.url, redis_server.url.replace(str(redis_server.port), "1")):
+        done = subprocess.run(
+            [sys.executable, "-m", "i18nprune", "doctor", "--json"],
+            cwd=root,
+            env=cli_environment(tmp_path / "home", I18NPRUNE_CACHE_URL=url),
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        [found] = [
+            f
+            for f in json.loads(done.stdout)["data"]["findings"]
+            if f["id"] == "paths.shared_memory"
+        ]
+        findings[url] = (done.returncode, found["ok"], found["detail"])
+    answering, refused = findings.values()
+    assert answering[:2] == (0, True) and "answers" in answering[2]
+    assert refused[:2] == (1, False) and "cannot be reached" in refused[2]
