@@ -11,6 +11,7 @@ from functools import partial
 import trio
 
 from i18nprune.envelope import Code, Issue, warning
+from i18nprune.fleet.store import FleetStore
 from i18nprune.ops.engine.events import EventSink, ProgressEvent
 from i18nprune.ops.generate.memory import RunMemory, Shard
 from i18nprune.ops.generate.model import EVENT, GenerateOptions
@@ -110,10 +111,8 @@ async def translate(
         )
         factory = _TranslatorFactory(project, chain, cache, plan.choice.glossary, plan.masks)
         shared = memory.shared
-        claims = None
-        if shared is not None and not options.dry_run:
-            claims = ClaimingRequester(workers.requester(), shared.store)
-        await _translate_in_parts(factory, targets, workers, claims, options, emit)
+        store = shared.store if shared is not None else None
+        claims = await _translate_in_parts(factory, targets, workers, store, options, emit)
         await workers.release()
     except BaseException:
         await speed.let_go(release)
@@ -130,21 +129,23 @@ async def _translate_in_parts(
     factory: _TranslatorFactory,
     targets: list[_TargetTranslation],
     workers: RunPool,
-    claims: ClaimingRequester | None,
+    store: FleetStore | None,
     options: GenerateOptions,
     emit: EventSink,
-) -> None:
+) -> ClaimingRequester | None:
     """Prepare each part of every target's texts in a thread, part after part (the first part
     of every target, then the second, …); unless on a dry run, translate each part as soon as
-    it is prepared, while the next is prepared (each target keeps its parts' translators),
-    through `claims` when the run has a shared memory, else straight to the pool. Announces
-    the plan once every part is prepared.
+    it is prepared, while the next is prepared (each target keeps its parts' translators):
+    claimed in the fleet's `store` first when the run has a shared memory (the requester that
+    did, returned for its counts), else straight to the pool. Announces the plan once every
+    part is prepared.
 
     Raises Cancelled when cancelled: nothing is written then, and what arrived stays cached.
     """
 
     async def prepare(target: _TargetTranslation, level: int) -> int:
-        # Masking is pure and the cache is only read here: a cancel need not wait.
+        # Masking is pure and the memory is only read here (a shared one also copies what it
+        # found into the local cache, which closing waits for): a cancel need not wait.
         translator = await trio.to_thread.run_sync(
             factory.prepared, target, target.parts[level], abandon_on_cancel=True
         )
@@ -162,8 +163,12 @@ async def _translate_in_parts(
     else:
         await workers.release()  # nothing to send
     requester: Requester | None = None
+    claims: ClaimingRequester | None = None
     if translating:
-        requester = claims if claims is not None else workers.requester()
+        # After the lease: the requester is the pool only once it is leased.
+        requester = workers.requester()
+        if store is not None:
+            requester = claims = ClaimingRequester(requester, store)
     async with trio.open_nursery() as nursery:
 
         def send(target: _TargetTranslation, part: int) -> None:
@@ -191,6 +196,7 @@ async def _translate_in_parts(
         )
         for target in targets:
             target.announced()
+    return claims
 
 
 class _TargetTranslation:
