@@ -321,3 +321,20 @@ def test_a_translation_that_failed_verification_is_asked_for_again_not_read_back
         assert process.returncode == 0, stdout + stderr
         assert [request.status for request in fake.requests] == [200, 200]
     assert "{{name}}" in json.loads((root / "locales/fr.json").read_text())["hello"]
+
+
+def test_a_shards_text_report_says_it_wrote_nothing(
+    tmp_path: Path, redis_server: RedisServer
+) -> None:
+    with FakeProvider("libre") as fake:
+        member = Member(tmp_path, "a", fake)
+        process = start_cli(
+            "generate", "--all", "--shard", "1/2", "--cache-url", redis_server.url,
+            cwd=member.root, home=member.home,
+        )  # fmt: skip
+        stdout, stderr = process.communicate(timeout=120)
+        sent_texts = sum(sent(fake).values())
+    assert process.returncode == 0, stdout + stderr
+    assert stdout.count("sharded") == len(TARGETS)
+    assert f"shared memory {redis_server.url}: shard 1/2, nothing written; " in stdout
+    assert f"{sent_texts} text(s) sent" in stdout and "wrote" not in stdout
