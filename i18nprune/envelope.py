@@ -98,6 +98,8 @@ class Code(StrEnum):
     MISSING_CREDENTIALS = "i18nprune.translate.missing_credentials"
     UNKNOWN_PROVIDER = "i18nprune.translate.unknown_translation_provider"
     TRANSLATION_CACHE_UNAVAILABLE = "i18nprune.translate.cache_unavailable"
+    SHARED_MEMORY_UNAVAILABLE = "i18nprune.translate.shared_memory_unavailable"
+    SHARD_INVALID = "i18nprune.generate.shard_invalid"
     GLOSSARY_INVALID = "i18nprune.translate.glossary_invalid"
     GENERATE_PARTIAL = "i18nprune.generate.partial_failure"
     GENERATE_STALE = "i18nprune.generate.stale_translations"

@@ -152,6 +152,14 @@ class MissingConfig(_Section, frozen=True):
 class CacheConfig(_Section, frozen=True):
     enabled: bool = True
     dir: str | None = None
+    url: str | None = None
+    """A translation memory shared by a fleet of runs: `redis://HOST:PORT/DB`, `rediss://`
+    (TLS) or `unix:///PATH/TO/SOCKET` (`generate --cache-url` for one run).
+    Unset: the embedded SQLite cache only. See docs/fleet.md."""
+    claim_seconds: float = 30.0
+    """With `url`: how long a fleet member's claim on a text it is sending lasts unless renewed
+    (members renew theirs every third of it while the request is out). A member that dies
+    holds its texts from the others this long at most."""
 
 
 class RateLimit(_Section, frozen=True):

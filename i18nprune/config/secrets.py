@@ -14,6 +14,9 @@ REDACTED = "***"
 
 _SECRET_ENDINGS = ("key", "token", "secret", "password", "credentials")
 _URL_CREDENTIALS = re.compile(r"^([a-z][a-z0-9+.-]*://)[^/@\s]+@", re.IGNORECASE)
+_QUERY_CREDENTIALS = re.compile(
+    r"^([a-z][a-z0-9+.-]*://\S*?[?&](?:password|pass|auth)=)[^&#\s]*", re.IGNORECASE
+)
 
 
 def is_secret_name(name: str) -> bool:
@@ -23,8 +26,10 @@ def is_secret_name(name: str) -> bool:
 
 
 def redact_url_credentials(value: str) -> str:
-    """`https://user:pass@host/` → `https://***@host/`; other strings unchanged."""
-    return _URL_CREDENTIALS.sub(rf"\1{REDACTED}@", value)
+    """`https://user:pass@host/` → `https://***@host/`, and a password in the query
+    (`unix:///run/redis.sock?password=pw` → `…?password=***`); other strings unchanged."""
+    shown = _URL_CREDENTIALS.sub(rf"\1{REDACTED}@", value)
+    return _QUERY_CREDENTIALS.sub(rf"\1{REDACTED}", shown)
 
 
 def redacted_config(config: Config) -> dict[str, Any]:

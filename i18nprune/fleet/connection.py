@@ -10,11 +10,10 @@ redacts it everywhere); `connect` either returns a client that answered PING or 
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from i18nprune.config.secrets import REDACTED, redact_url_credentials
+from i18nprune.config.secrets import redact_url_credentials
 
 if TYPE_CHECKING:
     import redis
@@ -27,8 +26,6 @@ COMMAND_TIMEOUT_SECONDS = 10.0
 """How long one command may take before the server counts as lost (a full or stuck server
 must be an error, not a hang)."""
 
-_QUERY_SECRET = re.compile(r"([?&](?:password|pass|auth)=)[^&#]*", re.IGNORECASE)
-
 
 class FleetUnavailable(Exception):
     """The shared memory cannot be used: unreachable, refused, full or lost. The message is one
@@ -37,7 +34,7 @@ class FleetUnavailable(Exception):
 
 def shown(url: str) -> str:
     """`url` as it may be printed: the password (userinfo, or a `password=` query) as ***."""
-    return _QUERY_SECRET.sub(rf"\1{REDACTED}", redact_url_credentials(url))
+    return redact_url_credentials(url)
 
 
 def url_problem(url: str) -> str | None:

@@ -11,7 +11,9 @@ Keys (all under `i18nprune:1:`, the layout's version):
   source, target, the masked text sent).
 
 Every method is synchronous and blocking (hosts call them in a thread) and raises
-`FleetUnavailable` for any Redis failure; none writes outside those keys.
+`FleetUnavailable` for any Redis failure; none writes outside those keys. The first failure is
+kept (`lost`): every later call raises it again at once, without waiting on a server that is
+gone.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from i18nprune.fleet.connection import unavailable
+from i18nprune.fleet.connection import FleetUnavailable, unavailable
 from i18nprune.system.digests import blake2b
 
 if TYPE_CHECKING:
@@ -36,7 +38,8 @@ DONE_MS = 3_600_000
 """How long the translation of a claimed text stays readable from its claim (members that
 planned before it arrived find it there; later ones find it in the memory)."""
 CLAIM_MS = 30_000
-"""How long a claim lasts unless renewed (members renew theirs while the request is out)."""
+"""How long a claim lasts unless renewed (members renew theirs while the request is out), by
+default (`cache.claimSeconds`)."""
 
 # KEYS: claim keys; ARGV[1]: this member's mark ("w:<member>"), ARGV[2]: expiry in ms.
 # Returns, per key, "" when this member holds it now, else what it holds ("w:…" or "d:…").
@@ -96,11 +99,17 @@ class Claimed:
 
 
 class FleetStore:
-    """The fleet's records on one Redis server, for one member (`member`, unique per run)."""
+    """The fleet's records on one Redis server, for one member (`member`, unique per run),
+    whose claims last `claim_ms` unless renewed."""
 
-    def __init__(self, client: redis.Redis, url: str, member: str) -> None:
+    def __init__(
+        self, client: redis.Redis, url: str, member: str, claim_ms: int = CLAIM_MS
+    ) -> None:
         self.url = url
         self.member = member
+        self.claim_ms = claim_ms
+        self.lost: FleetUnavailable | None = None
+        """The failure that lost the server, once one did."""
         self._client = client
         self._mark = f"w:{member}"
         self._claim = client.register_script(_CLAIM)
@@ -123,7 +132,7 @@ class FleetStore:
             mapping = {self._memory_key(scope, key): text for key, text in chunk}
             self._call(self._client.mset, mapping)
 
-    def claim(self, scope: Scope, texts: Sequence[str], claim_ms: int = CLAIM_MS) -> Claimed:
+    def claim(self, scope: Scope, texts: Sequence[str]) -> Claimed:
         """Claim each of `texts` (masked texts to send) for `claim_ms`, unless another member
         holds it or it is done; a claim this member holds already is renewed."""
         mine: list[str] = []
@@ -131,7 +140,7 @@ class FleetStore:
         held: list[str] = []
         for chunk in _chunks(list(dict.fromkeys(texts))):
             keys = [self._claim_key(scope, text) for text in chunk]
-            found = self._call(self._claim, keys, [self._mark, claim_ms])
+            found = self._call(self._claim, keys, [self._mark, self.claim_ms])
             for text, state in zip(chunk, found, strict=True):
                 if state == "":
                     mine.append(text)
@@ -141,9 +150,9 @@ class FleetStore:
                     held.append(text)
         return Claimed(mine, done, held)
 
-    def renew(self, scope: Scope, texts: Sequence[str], claim_ms: int = CLAIM_MS) -> int:
+    def renew(self, scope: Scope, texts: Sequence[str]) -> int:
         """Extend this member's claims on `texts` by `claim_ms`; how many it still held."""
-        return self._mine(scope, texts, str(claim_ms))
+        return self._mine(scope, texts, str(self.claim_ms))
 
     def release(self, scope: Scope, texts: Sequence[str]) -> int:
         """Give up this member's claims on `texts` (they were not translated), so another
@@ -177,10 +186,13 @@ class FleetStore:
     def _call(self, command: Any, *arguments: Any) -> Any:
         import redis
 
+        if self.lost is not None:
+            raise FleetUnavailable(str(self.lost))
         try:
             return command(*arguments)
         except (redis.RedisError, OSError) as failure:
-            raise unavailable(self.url, failure) from None
+            self.lost = unavailable(self.url, failure)
+            raise FleetUnavailable(str(self.lost)) from None
 
     @staticmethod
     def _memory_key(scope: Scope, key: str) -> str:

@@ -10,6 +10,7 @@ import time
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from types import TracebackType
+from typing import Protocol
 
 import msgspec
 
@@ -64,6 +65,38 @@ class CacheStatistics(msgspec.Struct, frozen=True):
     hits: int
     misses: int
     writes: int
+
+
+class TranslationMemory(Protocol):
+    """What a run reads translations from and stores them in: the embedded cache
+    (`TranslationCache`) or a fleet's shared memory (`translate.shared.SharedMemory`).
+
+    `problem`: one line saying why the memory stores nothing (the run goes on without it), or
+    None. `get_many` and `put_many` are synchronous (hosts call them in a thread); a shared
+    memory raises `FleetUnavailable` from them when its server is lost, which stops the run.
+    """
+
+    @property
+    def problem(self) -> str | None:
+        """Why the memory stores nothing, or None (see the class)."""
+        ...
+
+    @property
+    def location(self) -> str:
+        """Where the memory is, as issues name it (a file, or a URL without its password)."""
+        ...
+
+    def get_many(
+        self, provider: str, source: str, target: str, keys: Sequence[str]
+    ) -> dict[str, str]: ...
+
+    def put_many(
+        self, provider: str, source: str, target: str, entries: Iterable[tuple[str, str]]
+    ) -> None: ...
+
+    def statistics(self) -> CacheStatistics: ...
+
+    def close(self) -> None: ...
 
 
 class _Unusable(Exception):
@@ -125,6 +158,11 @@ class TranslationCache:
             connection.close()
             connection = None
         return cls(path, connection, problem=None)
+
+    @property
+    def location(self) -> str:
+        """The cache file."""
+        return str(self.path)
 
     def get_many(
         self, provider: str, source: str, target: str, keys: Sequence[str]

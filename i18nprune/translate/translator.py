@@ -22,7 +22,7 @@ from i18nprune.placeholders import (
 from i18nprune.pool.job import JobOutcome, ProviderAttempt, Requester, TranslateJob, run_job
 from i18nprune.pool.messages import ProviderSettings, TextNote
 from i18nprune.pool.statistics import PoolRecorder
-from i18nprune.translate.cache import TranslationCache
+from i18nprune.translate.cache import TranslationMemory
 
 _TOKEN = re.compile(r'<x id="\d+"/>')
 _MISSING_PART = "a part of the text came back with its placeholders changed"
@@ -337,7 +337,7 @@ class _CacheWriter:
     on the database, at most once per CACHE_WRITE_INTERVAL_SECONDS; `flush` writes whatever is
     still buffered (the job calls it when it ends, also when cancelled)."""
 
-    def __init__(self, cache: TranslationCache | None, source: str, target: str) -> None:
+    def __init__(self, cache: TranslationMemory | None, source: str, target: str) -> None:
         self._cache = cache
         self._source = source
         self._target = target
@@ -388,7 +388,7 @@ class Translator:
         self,
         chain: list[ProviderSettings],
         policy: TranslatePolicy,
-        cache: TranslationCache | None,
+        cache: TranslationMemory | None,
         *,
         source: str,
         target: str,

@@ -16,9 +16,11 @@ from tests.fleet.conftest import require_redis
 SCOPE = Scope("deepl~0123", "en", "fr")
 
 
-def store(server: RedisServer, member: str, unix: bool = False) -> FleetStore:
+def store(
+    server: RedisServer, member: str, unix: bool = False, claim_ms: int = 30_000
+) -> FleetStore:
     url = server.unix_url if unix else server.url
-    return FleetStore(connect(url), url, member)
+    return FleetStore(connect(url), url, member, claim_ms)
 
 
 def test_the_memory_answers_what_was_put_under_the_same_scope_only(
@@ -60,11 +62,11 @@ def test_a_released_claim_goes_to_the_next_member_and_only_the_holder_can_releas
 
 
 def test_a_claim_not_renewed_expires_and_a_renewed_one_stays(redis_server: RedisServer) -> None:
-    one, other = store(redis_server, "a"), store(redis_server, "b")
-    one.claim(SCOPE, ["gone", "kept"], claim_ms=300)
+    one, other = store(redis_server, "a", claim_ms=300), store(redis_server, "b")
+    one.claim(SCOPE, ["gone", "kept"])
     for _ in range(4):
         time.sleep(0.1)
-        assert one.renew(SCOPE, ["kept"], claim_ms=300) == 1
+        assert one.renew(SCOPE, ["kept"]) == 1
     assert other.claim(SCOPE, ["gone", "kept"]).mine == ["gone"]
 
 

@@ -105,8 +105,10 @@ def test_generate_data_has_every_documented_field(example_project: Path, run_cli
         "pool",
         "localeNames",
         "lockFile",
+        "fleet",
     }
     assert data["localeNames"] == {"de": "de"}
+    assert data["fleet"] is None  # no shared translation memory (docs/fleet.md)
     assert data["pool"] is None  # pseudo runs in the front process, without workers
     assert data["providerId"] == "pseudo" and data["dryRun"] is False
     assert data["targets"] == ["de"] and data["partial"] is False

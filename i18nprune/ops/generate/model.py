@@ -14,7 +14,8 @@ KIND = "generate"
 EVENT = "run.progress.generate"
 CACHE_FILE = "translations.sqlite3"
 
-TargetStatus = Literal["written", "dry_run", "skipped", "failed"]
+TargetStatus = Literal["written", "dry_run", "skipped", "failed", "sharded"]
+"""`sharded`: a shard's run sent its share into the shared memory and wrote nothing."""
 
 
 class GenerateOptions(msgspec.Struct, frozen=True, kw_only=True):
@@ -45,6 +46,21 @@ class GenerateOptions(msgspec.Struct, frozen=True, kw_only=True):
             "stale ones (a CI gate: every locale is fully and currently translated)"
         ),
     ] = False
+    cache_url: Annotated[
+        str | None,
+        msgspec.Meta(
+            description="a translation memory shared by a fleet of runs: redis://, rediss:// or "
+            "unix:// (default: cache.url, I18NPRUNE_CACHE_URL)"
+        ),
+    ] = None
+    shard: Annotated[
+        str | None,
+        msgspec.Meta(
+            description="K/N: send only shard K (from 1) of N of the texts to translate, into "
+            "the shared memory, and write nothing (default: JOB_COMPLETION_INDEX + 1 of "
+            "JOB_COMPLETION_COUNT when both are set)"
+        ),
+    ] = None
     no_retranslate_stale: Annotated[
         bool,
         msgspec.Meta(
@@ -73,6 +89,21 @@ class TargetResult(msgspec.Struct, frozen=True, rename="camel"):
     duration_ms: int
 
 
+class FleetStatistics(msgspec.Struct, frozen=True, rename="camel"):
+    """What a run with a shared translation memory did as a member of its fleet."""
+
+    memory: str
+    """The shared memory's URL, password redacted."""
+    shard: str | None
+    """`K/N` when the run was a shard (it wrote nothing), else None."""
+    shared_hits: int
+    """Texts' units found in the shared memory and not in this machine's cache."""
+    sent: int
+    """Texts this member sent to providers."""
+    received: int
+    """Texts another member was translating when this one wanted them, read once it had."""
+
+
 class GenerateData(msgspec.Struct, frozen=True, rename="camel"):
     provider_id: str | None
     dry_run: bool
@@ -89,3 +120,5 @@ class GenerateData(msgspec.Struct, frozen=True, rename="camel"):
     target as `--target` named it)."""
     lock_file: str | None = None
     """The lock file, when this run wrote it (relative to the root)."""
+    fleet: FleetStatistics | None = None
+    """What the run did as a member of a fleet; None without a shared memory."""

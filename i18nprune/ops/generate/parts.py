@@ -11,8 +11,10 @@ from functools import partial
 import trio
 
 from i18nprune.envelope import Code, Issue, warning
+from i18nprune.fleet.store import FleetStore
 from i18nprune.ops.engine.events import EventSink, ProgressEvent
-from i18nprune.ops.generate.model import CACHE_FILE, EVENT, GenerateOptions
+from i18nprune.ops.generate.memory import RunMemory, Shard
+from i18nprune.ops.generate.model import EVENT, GenerateOptions
 from i18nprune.ops.generate.place import TargetWriter
 from i18nprune.ops.generate.plan import RunPlan, TargetRun
 from i18nprune.ops.generate.speed import SpeedMechanics
@@ -22,7 +24,8 @@ from i18nprune.pool.job import Requester
 from i18nprune.pool.messages import ProviderSettings, TextNote
 from i18nprune.pool.statistics import PoolRecorder, RunPoolStatistics
 from i18nprune.project import Project
-from i18nprune.translate.cache import TranslationCache
+from i18nprune.translate.cache import TranslationMemory
+from i18nprune.translate.claims import ClaimingRequester
 from i18nprune.translate.descriptions import Descriptions
 from i18nprune.translate.glossary import Glossary
 from i18nprune.translate.notes import text_notes
@@ -72,19 +75,25 @@ class Translation:
     release: Callable[[], None]
     """Lets the run's translators go and closes the cache: work, to run in a thread (the
     write runs it beside the files). Idempotent."""
+    claims: ClaimingRequester | None = None
+    """What this fleet member sent and received (a run with a shared memory that sent)."""
 
 
 async def translate(
-    plan: RunPlan, workers: RunPool, speed: SpeedMechanics, emit: EventSink
+    plan: RunPlan, memory: RunMemory, workers: RunPool, speed: SpeedMechanics, emit: EventSink
 ) -> Translation:
-    """Prepare every target against the translation cache and translate what it lacks (nothing
-    on a dry run), sending each part of a target's texts while the next is prepared
-    (`text_parts`); each translation is verified, and its leaves placed (in memory), as it
-    settles. The pool is given back before this returns; when this raises, it has let the
-    translators and the cache go already.
+    """Prepare every target against the run's translation memory and translate what it lacks
+    (nothing on a dry run; only its share on a shard), sending each part of a target's texts
+    while the next is prepared (`text_parts`); each translation is verified, and its leaves
+    placed (in memory), as it settles. The pool is given back before this returns; when this
+    raises, it has let the translators and the memory go already.
+
+    With a shared memory, texts are claimed across the fleet before they are sent
+    (`ClaimingRequester`); once its server is lost, nothing more is sent (see
+    `SharedMemory.lost`).
     """
     project, options, chain = plan.project, plan.options, plan.choice.chain
-    cache, issues = await trio.to_thread.run_sync(_open_cache, project)
+    cache, issues = memory.memory, list[Issue]()
     targets: list[_TargetTranslation] = []
     release = partial(_let_go, targets, cache)
     if not options.dry_run:
@@ -94,12 +103,16 @@ async def translate(
     try:
         targets[:] = await trio.to_thread.run_sync(
             lambda: [
-                _TargetTranslation(target_run, plan.descriptions, chain[0].batch_size, emit)
+                _TargetTranslation(
+                    target_run, plan.descriptions, chain[0].batch_size, memory.shard, emit
+                )
                 for target_run in plan.runs
             ]
         )
         factory = _TranslatorFactory(project, chain, cache, plan.choice.glossary, plan.masks)
-        await _translate_in_parts(factory, targets, workers, options, emit)
+        shared = memory.shared
+        store = shared.store if shared is not None else None
+        claims = await _translate_in_parts(factory, targets, workers, store, options, emit)
         await workers.release()
     except BaseException:
         await speed.let_go(release)
@@ -107,28 +120,32 @@ async def translate(
     # Every write to the cache is over (each job flushes its writer before it returns).
     if cache is not None and cache.problem and not issues:
         # It opened, then a read or write failed (a file another user owns, a full disk).
-        issues.append(warning(Code.TRANSLATION_CACHE_UNAVAILABLE, cache.problem, str(cache.path)))
+        issues.append(warning(Code.TRANSLATION_CACHE_UNAVAILABLE, cache.problem, cache.location))
     reports = [None if options.dry_run else target.report() for target in targets]
-    return Translation(reports, issues, workers.statistics(), release)
+    return Translation(reports, issues, workers.statistics(), release, claims)
 
 
 async def _translate_in_parts(
     factory: _TranslatorFactory,
     targets: list[_TargetTranslation],
     workers: RunPool,
+    store: FleetStore | None,
     options: GenerateOptions,
     emit: EventSink,
-) -> None:
+) -> ClaimingRequester | None:
     """Prepare each part of every target's texts in a thread, part after part (the first part
     of every target, then the second, …); unless on a dry run, translate each part as soon as
-    it is prepared, while the next is prepared (each target keeps its parts' translators).
-    Announces the plan once every part is prepared.
+    it is prepared, while the next is prepared (each target keeps its parts' translators):
+    claimed in the fleet's `store` first when the run has a shared memory (the requester that
+    did, returned for its counts), else straight to the pool. Announces the plan once every
+    part is prepared.
 
     Raises Cancelled when cancelled: nothing is written then, and what arrived stays cached.
     """
 
     async def prepare(target: _TargetTranslation, level: int) -> int:
-        # Masking is pure and the cache is only read here: a cancel need not wait.
+        # Masking is pure and the memory is only read here (a shared one also copies what it
+        # found into the local cache, which closing waits for): a cancel need not wait.
         translator = await trio.to_thread.run_sync(
             factory.prepared, target, target.parts[level], abandon_on_cancel=True
         )
@@ -145,7 +162,13 @@ async def _translate_in_parts(
         await workers.lease(pending + later)
     else:
         await workers.release()  # nothing to send
-    requester = workers.requester() if translating else None
+    requester: Requester | None = None
+    claims: ClaimingRequester | None = None
+    if translating:
+        # After the lease: the requester is the pool only once it is leased.
+        requester = workers.requester()
+        if store is not None:
+            requester = claims = ClaimingRequester(requester, store)
     async with trio.open_nursery() as nursery:
 
         def send(target: _TargetTranslation, part: int) -> None:
@@ -173,6 +196,7 @@ async def _translate_in_parts(
         )
         for target in targets:
             target.announced()
+    return claims
 
 
 class _TargetTranslation:
@@ -185,12 +209,15 @@ class _TargetTranslation:
         run: TargetRun,
         descriptions: Descriptions | None,
         batch_size: int,
+        shard: Shard | None,
         emit: EventSink,
     ) -> None:
         """Costs time in proportion to the target's leaves: hosts build it in a thread."""
         self.run = run
-        self.texts = list(dict.fromkeys(run.texts_to_translate()))
-        """The target's distinct texts to translate, in plan order."""
+        texts = dict.fromkeys(run.texts_to_translate())
+        code = run.target.code
+        self.texts = [text for text in texts if shard is None or shard.owns(code, text)]
+        """The target's distinct texts to translate (its shard's share), in plan order."""
         self.parts = text_parts(self.texts, batch_size)
         self.notes = _notes(run, descriptions)
         self.translators: list[Translator] = []
@@ -259,7 +286,7 @@ class _TranslatorFactory:
 
     project: Project
     chain: list[ProviderSettings]
-    cache: TranslationCache | None
+    cache: TranslationMemory | None
     glossary: Glossary
     shared: dict[str, ProtectedText]
     """Texts masked already as targets without glossary terms mask them (filled further)."""
@@ -284,22 +311,12 @@ class _TranslatorFactory:
         return translator
 
 
-def _let_go(targets: list[_TargetTranslation], cache: TranslationCache | None) -> None:
+def _let_go(targets: list[_TargetTranslation], cache: TranslationMemory | None) -> None:
     """Drop the targets' translations, translators and texts (in a thread: freeing them is
     work) and close the cache (checkpointing its log, which waits on the disk). Idempotent."""
     targets.clear()
     if cache is not None:
         cache.close()
-
-
-def _open_cache(project: Project) -> tuple[TranslationCache | None, list[Issue]]:
-    if not project.cache_enabled:
-        return None, []
-    path = project.home / CACHE_FILE
-    cache = TranslationCache.open(path, writable=not project.read_only)
-    if cache.problem:
-        return cache, [warning(Code.TRANSLATION_CACHE_UNAVAILABLE, cache.problem, str(path))]
-    return cache, []
 
 
 def _notes(run: TargetRun, descriptions: Descriptions | None) -> dict[str, TextNote] | None:

@@ -41,12 +41,17 @@ class Written:
 
 
 async def write(
-    plan: RunPlan, translation: Translation, speed: SpeedMechanics, emit: EventSink
+    plan: RunPlan,
+    translation: Translation,
+    speed: SpeedMechanics,
+    emit: EventSink,
+    *,
+    sharded: bool = False,
 ) -> Written:
     """Write every translated target, then the lock file (a dry run writes nothing and
-    reports its plan); meanwhile the translation is released (`Translation.release`: the
-    cache closes and the translators are freed, touching no file). Returns once both are
-    done.
+    reports its plan; a shard writes nothing and reports what it translated into the shared
+    memory); meanwhile the translation is released (`Translation.release`: the cache closes
+    and the translators are freed, touching no file). Returns once both are done.
 
     Shielded: once writing starts it finishes, so no file is left out of a finished run; the
     writes themselves contain no checkpoint.
@@ -55,6 +60,9 @@ async def write(
     if options.dry_run:
         await speed.let_go(translation.release)
         return Written([target_run.result("dry_run") for target_run in runs], False, [])
+    if sharded:
+        await speed.let_go(translation.release)
+        return _sharded(plan, translation)
 
     def write_all() -> tuple[list[tuple[TargetResult, list[Issue]]], tuple[bool, list[Issue]]]:
         written = []
@@ -89,6 +97,28 @@ def closing_issues(plan: RunPlan) -> list[Issue]:
     if options.check:
         issues.extend(_check_failures(project, runs))
     return issues
+
+
+def _sharded(plan: RunPlan, translation: Translation) -> Written:
+    """What a shard did: each target's texts translated (sent, or found in the memory) and
+    failed; an error for the failed ones (a rerun of the shard sends only them)."""
+    results: list[TargetResult] = []
+    issues: list[Issue] = []
+    for run, report in zip(plan.runs, translation.reports, strict=True):
+        assert report is not None  # not a dry run
+        texts = run.texts_to_translate()
+        translated = sum(1 for text in texts if text in report.translations)
+        results.append(run.result("sharded", report, translated=translated))
+        failed = [text for text in texts if text in report.failures]
+        if failed:
+            issues.append(
+                error(
+                    Code.GENERATE_PARTIAL,
+                    f"{len(failed)} leaf(s) of `{run.target.name}` in this shard could not be "
+                    f"translated ({report.failures[failed[0]]}); run the shard again to retry",
+                )
+            )
+    return Written(results, False, issues)
 
 
 def _failure_issue(run: TargetRun, report: TranslationReport) -> Issue:
