@@ -11,7 +11,9 @@ the endpoint is idle):
   the character pace.
 
 Every method is synchronous and blocking (hosts call them in a thread) and raises
-`FleetUnavailable` for any Redis failure; none writes outside those keys.
+`FleetUnavailable` for any Redis failure; none writes outside those keys. The first failure is
+kept (`lost`): every later call raises it again at once, without waiting on a server that is
+gone.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from i18nprune.fleet.connection import unavailable
+from i18nprune.fleet.connection import FleetUnavailable, unavailable
 from i18nprune.fleet.store import PREFIX
 from i18nprune.system.digests import blake2b
 
@@ -146,6 +148,8 @@ class FleetLimits:
     def __init__(self, client: redis.Redis, url: str, member: str) -> None:
         self.url = url
         self.member = member
+        self.lost: FleetUnavailable | None = None
+        """The failure that lost the server, once one did."""
         self._client = client
         self._leases = itertools.count(1)
         self._admit = client.register_script(_ADMIT)
@@ -198,10 +202,13 @@ class FleetLimits:
     def _call(self, command: Any, *arguments: Any) -> Any:
         import redis
 
+        if self.lost is not None:
+            raise FleetUnavailable(str(self.lost))
         try:
             return command(*arguments)
         except (redis.RedisError, OSError) as failure:
-            raise unavailable(self.url, failure) from None
+            self.lost = unavailable(self.url, failure)
+            raise FleetUnavailable(str(self.lost)) from None
 
     @staticmethod
     def _keys(endpoint: Endpoint) -> list[str]:

@@ -4,6 +4,7 @@ as this process's own: used only when the run shares a memory with a fleet.
 
 from __future__ import annotations
 
+import contextlib
 import math
 from collections.abc import Awaitable, Callable
 from functools import partial
@@ -35,20 +36,18 @@ class FleetLimitedRequester:
     admission to the endpoint. Admissions to one endpoint are asked for one at a time, in the
     order requests arrive.
 
-    The first Redis failure is kept in `lost`: that request and every later one end as
-    `BatchLost` naming it, without asking Redis again; requests already sent finish and their
+    Once the server is lost (`limits.lost`), that request and every later one end as `BatchLost`
+    naming the failure, without asking Redis again; requests already sent finish and their
     answers are returned.
     """
 
     def __init__(self, inner: Requester, limits: FleetLimits) -> None:
+        self.limits = limits
         self._inner = inner
-        self._limits = limits
         self._endpoints: dict[tuple[str, str, str | None], Endpoint] = {}
         self._turns: dict[str, trio.Lock] = {}
         self._pauses: dict[str, float] = {}
         """Endpoint key → when (trio's clock) a pause this member owes the fleet ends."""
-        self.lost: FleetUnavailable | None = None
-        """The Redis failure that ended this requester's use of the fleet's limit, if any."""
 
     async def request(
         self,
@@ -72,7 +71,7 @@ class FleetLimitedRequester:
             try:
                 await self._admit(endpoint, sum(map(len, texts)), held)
             except FleetUnavailable as failure:
-                return BatchLost(str(self._lose(failure)))
+                return BatchLost(str(failure))
             send = partial(self._inner.request, settings, source, target, texts, admit, notes)
             reply = await self._renewing(endpoint, held[0], send)
             return reply
@@ -115,14 +114,12 @@ class FleetLimitedRequester:
         turn = self._turns.setdefault(endpoint.key, trio.Lock())
         async with turn:
             while True:
-                if self.lost is not None:
-                    raise self.lost
+                if self.limits.lost is not None:
+                    raise FleetUnavailable(str(self.limits.lost))
                 owed = self._pauses.get(endpoint.key, -math.inf)
                 pause = max(0.0, owed - trio.current_time())
                 # Not abandoned on cancel: a lease granted meanwhile must reach `held`.
-                admission = await trio.to_thread.run_sync(
-                    self._limits.admit, endpoint, chars, pause
-                )
+                admission = await trio.to_thread.run_sync(self.limits.admit, endpoint, chars, pause)
                 if self._pauses.get(endpoint.key) == owed:
                     del self._pauses[endpoint.key]  # pushed (a longer one may have come since)
                 if admission.lease is not None:
@@ -154,27 +151,22 @@ class FleetLimitedRequester:
         while True:
             await trio.sleep(endpoint.lease_seconds / 3)
             try:
-                await trio.to_thread.run_sync(self._limits.renew, endpoint, lease)
-            except FleetUnavailable as failure:
-                self._lose(failure)
-                return
+                await trio.to_thread.run_sync(self.limits.renew, endpoint, lease)
+            except FleetUnavailable:
+                return  # kept in `limits.lost`; the request finishes
 
     async def _release(self, endpoint: Endpoint, lease: str, pause: float) -> None:
         """Give `lease` back, extending the fleet's pause to `pause` seconds at once."""
-        if self.lost is not None:
+        if self.limits.lost is not None:
             return  # the lease expires by itself
-        with trio.CancelScope(shield=True, relative_deadline=RELEASE_WAIT_SECONDS):
-            try:
-                await trio.to_thread.run_sync(
-                    self._limits.release, endpoint, lease, pause, abandon_on_cancel=True
-                )
-            except FleetUnavailable as failure:
-                self._lose(failure)
-
-    def _lose(self, failure: FleetUnavailable) -> FleetUnavailable:
-        if self.lost is None:
-            self.lost = failure
-        return self.lost
+        # A failure is kept in `limits.lost`; the request's answer is returned all the same.
+        with (
+            trio.CancelScope(shield=True, relative_deadline=RELEASE_WAIT_SECONDS),
+            contextlib.suppress(FleetUnavailable),
+        ):
+            await trio.to_thread.run_sync(
+                self.limits.release, endpoint, lease, pause, abandon_on_cancel=True
+            )
 
 
 def _retry_after(reply: Result | Failure | BatchLost | None) -> float:

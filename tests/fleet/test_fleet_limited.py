@@ -329,4 +329,4 @@ def test_redis_lost_mid_job_ends_the_jobs_batches_with_a_clear_failure() -> None
     assert all("was lost during the run" in reason for reason in failures)
     assert all(f"127.0.0.1:{server.port}" in reason for reason in failures)
     assert not any("hunter2" in reason for reason in failures)
-    assert all(member.lost is not None for member in members)
+    assert all(member.limits.lost is not None for member in members)

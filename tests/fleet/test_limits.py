@@ -165,6 +165,7 @@ def test_a_lost_server_is_one_sentence_naming_it_without_the_password() -> None:
             with pytest.raises(FleetUnavailable) as lost:
                 call()
             message = str(lost.value)
+            assert message == str(member.lost)  # the first failure, again at once
             assert "was lost during the run" in message
             assert f"127.0.0.1:{server.port}" in message
             assert "hunter2" not in message
