@@ -145,9 +145,15 @@ class Admission:
 class FleetLimits:
     """The fleet's rate limits on one Redis server, for one member (`member`, unique per run)."""
 
-    def __init__(self, client: redis.Redis, url: str, member: str) -> None:
+    def __init__(
+        self, client: redis.Redis, url: str, member: str, lease_seconds: float = 30.0
+    ) -> None:
         self.url = url
         self.member = member
+        self.lease_seconds = lease_seconds
+        """How long this member's leases last unless renewed (its requesters renew them every
+        third of it while a request runs): a killed member's requests stop counting that long
+        after it last renewed them (`cache.claimSeconds`)."""
         self.lost: FleetUnavailable | None = None
         """The failure that lost the server, once one did."""
         self._client = client

@@ -17,10 +17,6 @@ from i18nprune.pool.job import BatchLost, Requester
 from i18nprune.pool.messages import Failure, ProviderSettings, Result, TextNote
 from i18nprune.pool.scheduler import ProviderHealth
 
-LEASE_MARGIN_SECONDS = 2.0
-"""A lease lasts a request's timeout plus this, and is renewed while its request runs (it may
-wait for the pool's own gate or a worker): a killed member's requests stop counting that long
-after it last renewed them."""
 RELEASE_WAIT_SECONDS = 1.0
 """How long a settled request waits for its lease to be given back before leaving that to a
 thread (and, should the server not answer, to the lease's expiry)."""
@@ -104,7 +100,7 @@ class FleetLimitedRequester:
                 rps=settings.rps,
                 rpm=settings.rpm,
                 chars_per_minute=settings.chars_per_minute,
-                lease_seconds=settings.timeout_seconds + LEASE_MARGIN_SECONDS,
+                lease_seconds=self.limits.lease_seconds,
             )
         return endpoint
 

@@ -1,7 +1,8 @@
 """The fleet member's requester (`translate.claims.ClaimingRequester`) in one process: real
-jobs (`pool.job.run_job`) through real in-process providers (`LocalRequester`, pseudo) or a real worker pool, one real
-Redis. Members that share texts send each once and agree on every translation; a cancelled
-member gives its claims back; a lost server ends what is not sent yet as lost, never hangs."""
+jobs (`pool.job.run_job`) through real in-process providers (`LocalRequester`, pseudo) or a
+real worker pool, one real Redis. Members that share texts send each once and agree on every
+translation; a cancelled member gives its claims back; a lost server ends what is not sent yet
+as lost, never hangs."""
 
 from __future__ import annotations
 

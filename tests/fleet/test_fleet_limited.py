@@ -20,13 +20,16 @@ from i18nprune.config.schema import TranslatePolicy
 from i18nprune.fleet.connection import connect
 from i18nprune.fleet.limits import Endpoint, FleetLimits, endpoint_key
 from i18nprune.pool import JobOutcome, TranslateJob, WorkerPool, open_pool
-from i18nprune.pool.fleet_limited import LEASE_MARGIN_SECONDS, FleetLimitedRequester
+from i18nprune.pool.fleet_limited import FleetLimitedRequester
 from i18nprune.pool.job import run_job
 from i18nprune.pool.messages import ProviderSettings, Result
 from i18nprune.testing import FakeProvider, Fault, RecordedRequest, fake_translation
 from i18nprune.testing.redis_server import RedisServer
 from tests.fleet.conftest import require_redis
 from tests.pool.conftest import settings_for, texts, worker_env
+
+LEASE_SECONDS = 0.3
+"""The leases of the renewal test's members (a run's: `cache.claimSeconds`)."""
 
 pytestmark = pytest.mark.slow
 
@@ -218,7 +221,7 @@ def test_a_killed_members_lease_comes_back_after_its_expiry(redis_server: RedisS
         settings = settings_for("libre", fake.base_url, batch_size=1, max_concurrency=1)
         killed = FleetLimits(connect(redis_server.url), redis_server.url, "killed")
         # The killed member holds the only slot and never gives it back; its lease is short so
-        # that the test is (in a run: its request's timeout plus a margin).
+        # that the test is (in a run: `cache.claimSeconds`).
         lease = Endpoint(
             key=endpoint_key(settings.id, settings.base_url, settings.api_key),
             max_concurrency=1,
@@ -246,17 +249,15 @@ def test_a_lease_is_renewed_while_its_request_waits_for_a_worker(
     redis_server: RedisServer, tmp_path: Path
 ) -> None:
     with FakeProvider("libre", latency=0.05) as fake:
-        # A lease lasts 0.25 s + LEASE_MARGIN_SECONDS; the slow member's worker takes longer to
+        # A lease lasts LEASE_SECONDS unless renewed; the slow member's worker takes longer to
         # start, and its admitted request waits for it.
-        settings = settings_for(
-            "libre", fake.base_url, batch_size=1, max_concurrency=1, timeout_seconds=0.25
-        )
-        slow_start = worker_env(tmp_path, f"time.sleep({LEASE_MARGIN_SECONDS + 1.5})")
+        settings = settings_for("libre", fake.base_url, batch_size=1, max_concurrency=1)
+        slow_start = worker_env(tmp_path, f"time.sleep({LEASE_SECONDS + 1.5})")
         leases = endpoint_key(settings.id, settings.base_url, settings.api_key) + ":leases"
         observer = connect(redis_server.url)
 
         def member(pool: WorkerPool, name: str) -> FleetLimitedRequester:
-            limits = FleetLimits(connect(redis_server.url), redis_server.url, name)
+            limits = FleetLimits(connect(redis_server.url), redis_server.url, name, LEASE_SECONDS)
             return FleetLimitedRequester(pool, limits)
 
         async def main() -> None:

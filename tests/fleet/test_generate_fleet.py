@@ -258,6 +258,9 @@ def test_a_member_killed_mid_run_loses_nothing_it_was_answered(
         config_file.write_text(json.dumps(settings))
         process = killed.start(url=redis_server.url)
         assert fake.wait_for_requests(answered + 1, timeout=60), process.communicate()
+        # Each answer is recorded on its text's claim as it arrives, while the next request
+        # may already be out: kill once the answered texts are recorded (docs/fleet.md).
+        assert wait_until(lambda: recorded(redis_server) == answered * 4, timeout=30)
         os.killpg(process.pid, signal.SIGKILL)
         process.communicate(timeout=60)
         before = set(sent(fake))
@@ -268,6 +271,13 @@ def test_a_member_killed_mid_run_loses_nothing_it_was_answered(
         after = sent(fake, since)
     assert not before & set(after)
     assert len(before) + len(after) == EXPECTED_TEXTS
+
+
+def recorded(server: RedisServer) -> int:
+    """Texts whose translation is recorded on their claim (`claim:*` holding `d:…`)."""
+    client = connect(server.url)
+    names = list(client.scan_iter("i18nprune:1:claim:*"))
+    return sum(1 for value in client.mget(names) if value and value.startswith("d:"))
 
 
 def test_a_full_memory_is_an_error_not_a_hang(tmp_path: Path) -> None:

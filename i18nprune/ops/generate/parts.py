@@ -11,7 +11,6 @@ from functools import partial
 import trio
 
 from i18nprune.envelope import Code, Issue, warning
-from i18nprune.fleet.store import FleetStore
 from i18nprune.ops.engine.events import EventSink, ProgressEvent
 from i18nprune.ops.generate.memory import RunMemory, Shard
 from i18nprune.ops.generate.model import EVENT, GenerateOptions
@@ -110,9 +109,7 @@ async def translate(
             ]
         )
         factory = _TranslatorFactory(project, chain, cache, plan.choice.glossary, plan.masks)
-        shared = memory.shared
-        store = shared.store if shared is not None else None
-        claims = await _translate_in_parts(factory, targets, workers, store, options, emit)
+        claims = await _translate_in_parts(factory, targets, workers, memory, options, emit)
         await workers.release()
     except BaseException:
         await speed.let_go(release)
@@ -129,16 +126,16 @@ async def _translate_in_parts(
     factory: _TranslatorFactory,
     targets: list[_TargetTranslation],
     workers: RunPool,
-    store: FleetStore | None,
+    memory: RunMemory,
     options: GenerateOptions,
     emit: EventSink,
 ) -> ClaimingRequester | None:
     """Prepare each part of every target's texts in a thread, part after part (the first part
     of every target, then the second, …); unless on a dry run, translate each part as soon as
     it is prepared, while the next is prepared (each target keeps its parts' translators):
-    claimed in the fleet's `store` first when the run has a shared memory (the requester that
-    did, returned for its counts), else straight to the pool. Announces the plan once every
-    part is prepared.
+    with a shared memory, claimed across the fleet first and sent under the fleet's rate limit
+    (the claiming requester is returned, for its counts), else straight to the pool. Announces
+    the plan once every part is prepared.
 
     Raises Cancelled when cancelled: nothing is written then, and what arrived stays cached.
     """
@@ -165,10 +162,12 @@ async def _translate_in_parts(
     requester: Requester | None = None
     claims: ClaimingRequester | None = None
     if translating:
-        # After the lease: the requester is the pool only once it is leased.
-        requester = workers.requester()
-        if store is not None:
-            requester = claims = ClaimingRequester(requester, store)
+        # After the lease: the requester is the pool only once it is leased. Claims come
+        # first, so a text another member holds never takes a slot of the fleet's limit.
+        shared = memory.shared
+        requester = workers.requester(memory.limits)
+        if shared is not None:
+            requester = claims = ClaimingRequester(requester, shared.store)
     async with trio.open_nursery() as nursery:
 
         def send(target: _TargetTranslation, part: int) -> None:
