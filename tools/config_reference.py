@@ -207,6 +207,11 @@ DESCRIPTIONS: dict[tuple[str, str], str] = {
     ),
     ("RateLimit", "rps"): "Request starts per second. `null`: the provider's default.",
     ("RateLimit", "rpm"): "Request starts per minute. `null`: no limit per minute.",
+    ("RateLimit", "chars_per_minute"): (
+        "Characters of text sent per minute (each batch's texts as sent), paced evenly: a "
+        "request starts once the characters of the one before it are paid for at this rate, "
+        "so a batch larger than a minute's worth still goes, alone. `null`: no limit."
+    ),
     ("TranslateConfig", "policy"): (
         "What happens when a request fails. Retries back off with jitter; a 429's "
         "`Retry-After` pauses the provider for every worker."

@@ -157,15 +157,17 @@ class CacheConfig(_Section, frozen=True):
     (TLS) or `unix:///PATH/TO/SOCKET` (`generate --cache-url` for one run).
     Unset: the embedded SQLite cache only. See docs/fleet.md."""
     claim_seconds: float = 30.0
-    """With `url`: how long a fleet member's claim on a text it is sending lasts unless renewed
-    (members renew theirs every third of it while the request is out). A member that dies
-    holds its texts from the others this long at most."""
+    """With `url`: how long a fleet member's claim on a text it is sending, and its slot of the
+    fleet's rate limit, last unless renewed (members renew theirs every third of it while the
+    request is out). A member that dies holds its texts and slots from the others this long at
+    most."""
 
 
 class RateLimit(_Section, frozen=True):
     max_concurrency: int | None = None
     rps: float | None = None
     rpm: float | None = None
+    chars_per_minute: int | None = None
 
 
 FORMALITY_VALUES = ("default", "more", "less", "prefer_more", "prefer_less")

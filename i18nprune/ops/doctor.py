@@ -179,7 +179,22 @@ def _paths(handle: ProjectHandle) -> list[Finding]:
             "paths.home", "Data home", f"{home} is not writable; set I18NPRUNE_HOME", "warning"
         )
     )
+    url = project.config.cache.url
+    if url is not None and project.cache_enabled:
+        findings.append(_shared_memory(url))
     return findings
+
+
+def _shared_memory(url: str) -> Finding:
+    """Whether the fleet's shared translation memory (`cache.url`) answers (docs/fleet.md)."""
+    from i18nprune.fleet.connection import FleetUnavailable, connect, shown
+
+    title = "Shared translation memory"
+    try:
+        connect(url).close()
+    except FleetUnavailable as failure:
+        return _failed("paths.shared_memory", title, str(failure))
+    return _passed("paths.shared_memory", title, f"{shown(url)} answers")
 
 
 _CHECKS: dict[str, Callable[[ProjectHandle], list[Finding]]] = {

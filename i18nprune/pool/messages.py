@@ -56,6 +56,8 @@ class ProviderSettings(msgspec.Struct, frozen=True, kw_only=True):
     max_concurrency: int
     rps: float | None
     rpm: float | None
+    chars_per_minute: float | None = None
+    """Characters of texts sent per minute (`rateLimit.charsPerMinute`); None: no limit."""
     formality: dict[str, str] = {}
     """DeepL formality per target (normalised code or `*`); see `per_locale`."""
     context: str | None = None

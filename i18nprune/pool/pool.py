@@ -190,12 +190,13 @@ class WorkerPool:
             self._start_workers()  # every slot gave up: try again for this request
         gate = self._gates.gate(settings)
         health = self._gates.health(settings)
+        chars = sum(map(len, texts))
         losses: list[WorkerExit] = []
         while True:
             handle = await self._ready_worker()
             if handle is None:
                 return BatchLost(self._start_problem or "no worker process could be started")
-            await gate.acquire()
+            await gate.acquire(chars)
             handle = self._least_loaded()
             if handle is None:  # every worker exited while this waited for the gate
                 gate.release()

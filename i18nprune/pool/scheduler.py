@@ -31,20 +31,31 @@ class ProviderGate:
 
     At most `max_concurrency` requests hold the gate at once, request starts are spaced by
     `max(1/rps, 60/rpm)` seconds (an even pace rather than bursts, so it never exceeds either
-    limit), and none starts while the gate is paused.
+    limit), characters are paced likewise (the request after a batch of `n` characters starts
+    `n · 60/chars_per_minute` seconds after it at the earliest), and none starts while the gate
+    is paused.
     """
 
-    def __init__(self, max_concurrency: int, rps: float | None, rpm: float | None) -> None:
+    def __init__(
+        self,
+        max_concurrency: int,
+        rps: float | None,
+        rpm: float | None,
+        chars_per_minute: float | None = None,
+    ) -> None:
         self._slots = trio.Semaphore(max(1, max_concurrency))
         intervals = [1.0 / rps if rps else 0.0, 60.0 / rpm if rpm else 0.0]
         self._interval = max(intervals)
+        self._seconds_per_char = 60.0 / chars_per_minute if chars_per_minute else 0.0
         self._next_start = -math.inf
         self._paused_until = -math.inf
 
-    async def acquire(self) -> None:
+    async def acquire(self, chars: int = 0) -> None:
         """Wait for a free slot, then for the pace and any pause; the caller may then start one
-        request and must `release` afterwards.
+        request carrying `chars` characters of text and must `release` afterwards.
 
+        A request is never refused for its size: one larger than a minute's worth of characters
+        starts when those before it are paid for, and the next waits for its own.
         Cancellation gives back whatever was taken (nothing is held when this raises).
         """
         await self._slots.acquire()
@@ -61,7 +72,7 @@ class ProviderGate:
         except BaseException:
             self._slots.release()
             raise
-        self._next_start = now + self._interval
+        self._next_start = now + max(self._interval, chars * self._seconds_per_char)
 
     def release(self) -> None:
         """Give back the slot taken by `acquire` (the request settled)."""
@@ -146,7 +157,9 @@ class ProviderGates:
         key = (settings.id, settings.base_url)
         gate = self._gates.get(key)
         if gate is None:
-            gate = ProviderGate(settings.max_concurrency, settings.rps, settings.rpm)
+            gate = ProviderGate(
+                settings.max_concurrency, settings.rps, settings.rpm, settings.chars_per_minute
+            )
             self._gates[key] = gate
         return gate
 

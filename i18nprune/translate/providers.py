@@ -282,6 +282,7 @@ def resolve_settings(
         max_concurrency=(limits and limits.max_concurrency) or info.default_max_concurrency,
         rps=limits.rps if limits and limits.rps is not None else info.default_rps,
         rpm=limits.rpm if limits else None,
+        chars_per_minute=limits.chars_per_minute if limits else None,
         formality=_per_target(row.formality) if "formality" in info.config_keys else {},
         context=(row.context or None) if "context" in info.config_keys else None,
         instructions=_per_target(row.instructions) if "instructions" in info.config_keys else {},

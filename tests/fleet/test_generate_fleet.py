@@ -258,6 +258,9 @@ def test_a_member_killed_mid_run_loses_nothing_it_was_answered(
         config_file.write_text(json.dumps(settings))
         process = killed.start(url=redis_server.url)
         assert fake.wait_for_requests(answered + 1, timeout=60), process.communicate()
+        # Each answer is recorded on its text's claim as it arrives, while the next request
+        # may already be out: kill once the answered texts are recorded (docs/fleet.md).
+        assert wait_until(lambda: recorded(redis_server) == answered * 4, timeout=30)
         os.killpg(process.pid, signal.SIGKILL)
         process.communicate(timeout=60)
         before = set(sent(fake))
@@ -268,6 +271,13 @@ def test_a_member_killed_mid_run_loses_nothing_it_was_answered(
         after = sent(fake, since)
     assert not before & set(after)
     assert len(before) + len(after) == EXPECTED_TEXTS
+
+
+def recorded(server: RedisServer) -> int:
+    """Texts whose translation is recorded on their claim (`claim:*` holding `d:…`)."""
+    client = connect(server.url)
+    names = list(client.scan_iter("i18nprune:1:claim:*"))
+    return sum(1 for value in client.mget(names) if value and value.startswith("d:"))
 
 
 def test_a_full_memory_is_an_error_not_a_hang(tmp_path: Path) -> None:
@@ -296,3 +306,45 @@ def _try_set(client: Any, index: int) -> str:
     except redis.RedisError as failure:
         return str(failure)
     return ""
+
+
+def test_a_translation_that_failed_verification_is_asked_for_again_not_read_back(
+    tmp_path: Path, redis_server: RedisServer
+) -> None:
+    # The first answer drops the placeholder; the text's retry alone must reach the provider,
+    # not the broken translation recorded on the text's claim.
+    with FakeProvider("libre", faults=[Fault(kind="drop_placeholder", times=1)]) as fake:
+        root = write_tree(
+            tmp_path / "app",
+            {
+                "i18nprune.config.json": provider_config(fake),
+                "src/app.ts": code_using("hello"),
+                "locales/en.json": {"hello": "Hello {{name}}"},
+                "locales/fr.json": {},
+            },
+        )
+        process = start_cli(
+            "generate", "--target", "fr", "--json", "--cache-url", redis_server.url,
+            cwd=root, home=tmp_path / "home",
+        )  # fmt: skip
+        stdout, stderr = process.communicate(timeout=120)
+        assert process.returncode == 0, stdout + stderr
+        assert [request.status for request in fake.requests] == [200, 200]
+    assert "{{name}}" in json.loads((root / "locales/fr.json").read_text())["hello"]
+
+
+def test_a_shards_text_report_says_it_wrote_nothing(
+    tmp_path: Path, redis_server: RedisServer
+) -> None:
+    with FakeProvider("libre") as fake:
+        member = Member(tmp_path, "a", fake)
+        process = start_cli(
+            "generate", "--all", "--shard", "1/2", "--cache-url", redis_server.url,
+            cwd=member.root, home=member.home,
+        )  # fmt: skip
+        stdout, stderr = process.communicate(timeout=120)
+        sent_texts = sum(sent(fake).values())
+    assert process.returncode == 0, stdout + stderr
+    assert stdout.count("sharded") == len(TARGETS)
+    assert f"shared memory {redis_server.url}: shard 1/2, nothing written; " in stdout
+    assert f"{sent_texts} text(s) sent" in stdout and "wrote" not in stdout

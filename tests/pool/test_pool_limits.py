@@ -29,8 +29,9 @@ async def _run_concurrently(pool: WorkerPool, jobs: list[TranslateJob]) -> list[
 
 
 async def _admitted_at(pool: WorkerPool, settings: ProviderSettings, count: int) -> list[float]:
-    """Send `count` one-text requests at once; the pool's clock as each was let through the gate
-    (`admit` runs as a request starts). They all come back translated."""
+    """Send `count` one-text requests at once (texts of 6 characters while count ≤ 10); the
+    pool's clock as each was let through the gate (`admit` runs as a request starts). They all
+    come back translated."""
     starts: list[float] = []
 
     def admit() -> bool:
@@ -108,6 +109,34 @@ def test_the_slower_of_rps_and_rpm_sets_the_pace() -> None:
 
     assert [later - earlier for earlier, later in itertools.pairwise(starts)] == (
         pytest.approx([2.0] * 2)
+    )
+
+
+def test_request_starts_are_paced_to_characters_per_minute() -> None:
+    with FakeProvider("libre") as fake:
+        settings = settings_for("libre", fake.base_url, max_concurrency=4, chars_per_minute=120)
+        starts = _paced_starts(settings, 4)
+        requests = fake.stats().requests
+
+    assert requests == 4
+    # 6 characters at 2 a second: each request waits 3 s for the characters of the one before.
+    assert [later - earlier for earlier, later in itertools.pairwise(starts)] == (
+        pytest.approx([3.0] * 3)
+    )
+
+
+def test_a_batch_larger_than_a_minute_of_characters_starts_alone() -> None:
+    with FakeProvider("libre") as fake:
+        settings = settings_for(
+            "libre", fake.base_url, max_concurrency=3, rps=10.0, chars_per_minute=3
+        )
+        starts = _paced_starts(settings, 3)
+        requests = fake.stats().requests
+
+    assert requests == 3
+    # Two minutes' worth each: never refused for its size, each waits for the one before.
+    assert [later - earlier for earlier, later in itertools.pairwise(starts)] == (
+        pytest.approx([120.0] * 2)
     )
 
 

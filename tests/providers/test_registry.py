@@ -191,11 +191,15 @@ def test_row_timeout_and_rate_limit_override_defaults() -> None:
     row = ProviderRow(
         id="libre",
         timeout_seconds=2.5,
-        rate_limit=RateLimit(max_concurrency=3, rps=1.5, rpm=60),
+        rate_limit=RateLimit(max_concurrency=3, rps=1.5, rpm=60, chars_per_minute=9000),
     )
     settings = resolve_settings("libre", config_with(row), {})
     assert settings.timeout_seconds == 2.5
-    assert (settings.max_concurrency, settings.rps, settings.rpm) == (3, 1.5, 60)
+    limits = (settings.max_concurrency, settings.rps, settings.rpm, settings.chars_per_minute)
+    assert limits == (3, 1.5, 60, 9000)
+    assert (
+        resolve_settings("libre", config_with(ProviderRow(id="libre")), {}).chars_per_minute is None
+    )
 
 
 def test_azure_region_comes_from_its_row() -> None:

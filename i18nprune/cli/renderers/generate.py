@@ -10,7 +10,13 @@ from i18nprune.cli.globals import GlobalOptions
 from i18nprune.cli.output import print_limited
 from i18nprune.ops.generate import GenerateData
 
-_STATUS_STYLE = {"written": "green", "dry_run": "cyan", "skipped": "dim", "failed": "bold red"}
+_STATUS_STYLE = {
+    "written": "green",
+    "dry_run": "cyan",
+    "skipped": "dim",
+    "failed": "bold red",
+    "sharded": "cyan",
+}
 
 
 def render(data: GenerateData, out: Console, options: GlobalOptions) -> None:
@@ -39,6 +45,14 @@ def render(data: GenerateData, out: Console, options: GlobalOptions) -> None:
             f"{result.duration_ms / 1000:.1f}s",
         )
     out.print(table)
+    fleet = data.fleet
+    if fleet is not None:
+        shard = f"shard {fleet.shard}, nothing written; " if fleet.shard else ""
+        out.print(
+            f"shared memory {escape(fleet.memory)}: {shard}{fleet.sent} text(s) sent, "
+            f"{fleet.shared_hits} found in the fleet's memory, {fleet.received} received from "
+            "other members"
+        )
     written = [path for result in data.target_results for path in result.output_paths]
     if data.lock_file is not None:  # what was machine-translated, for the next run
         written.append(data.lock_file)

@@ -14,6 +14,7 @@ import secrets
 import socket
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from i18nprune.envelope import Code, Issue, error, warning
 from i18nprune.fleet.connection import FleetUnavailable, shown, url_problem
@@ -22,6 +23,9 @@ from i18nprune.project import Project
 from i18nprune.system.digests import blake2b
 from i18nprune.translate.cache import TranslationCache, TranslationMemory
 from i18nprune.translate.shared import SharedMemory
+
+if TYPE_CHECKING:
+    from i18nprune.fleet.limits import FleetLimits
 
 INDEX_VARIABLE = "JOB_COMPLETION_INDEX"
 COUNT_VARIABLE = "JOB_COMPLETION_COUNT"
@@ -48,11 +52,13 @@ class Shard:
 
 @dataclass
 class RunMemory:
-    """The run's translation memory (None: caching is off) and shard (None: the whole run)."""
+    """The run's translation memory (None: caching is off) and shard (None: the whole run);
+    with a shared memory, the fleet's rate limits on the same server."""
 
     memory: TranslationMemory | None
     shard: Shard | None
     issues: list[Issue]
+    limits: FleetLimits | None = None
 
     @property
     def shared(self) -> SharedMemory | None:
@@ -63,6 +69,14 @@ class RunMemory:
     def location(self) -> str | None:
         """Where the memory is (a URL without its password, or the cache file)."""
         return self.memory.location if self.memory is not None else None
+
+    @property
+    def lost(self) -> FleetUnavailable | None:
+        """The failure that lost the fleet's server during the run, if one did."""
+        shared = self.shared
+        if shared is None:
+            return None
+        return shared.lost or (self.limits.lost if self.limits is not None else None)
 
     def close(self) -> None:
         """Close the memory (blocking: in a thread; idempotent)."""
@@ -107,6 +121,7 @@ def open_memory(project: Project, options: GenerateOptions) -> RunMemory:
         issues.append(error(Code.SHARED_MEMORY_UNAVAILABLE, f"cache.url {problem}"))
         return RunMemory(None, shard, issues)
     from i18nprune.fleet.connection import connect
+    from i18nprune.fleet.limits import FleetLimits
     from i18nprune.fleet.store import FleetStore
 
     try:
@@ -116,8 +131,11 @@ def open_memory(project: Project, options: GenerateOptions) -> RunMemory:
         issues.append(error(Code.SHARED_MEMORY_UNAVAILABLE, str(failure), shown(url)))
         return RunMemory(None, shard, issues)
     claim_ms = max(1, round(project.config.cache.claim_seconds * 1000))
-    store = FleetStore(client, url, _member(), claim_ms)
-    return RunMemory(SharedMemory(local, store, writable=not project.read_only), shard, issues)
+    member = _member()
+    store = FleetStore(client, url, member, claim_ms)
+    memory = SharedMemory(local, store, writable=not project.read_only)
+    limits = FleetLimits(client, url, member, claim_ms / 1000)
+    return RunMemory(memory, shard, issues, limits)
 
 
 def _shard(options: GenerateOptions, env: Mapping[str, str]) -> tuple[Shard | None, list[Issue]]:

@@ -83,11 +83,11 @@ async def _translate(
     (nothing is written then; what arrived is in the local cache, so a rerun sends only the
     rest)."""
     translation = await translate(plan, memory, workers, speed, emit)
-    shared = memory.shared
-    if shared is None or shared.lost is None:
+    lost = memory.lost
+    if lost is None:
         return translation
     await speed.let_go(translation.release)
-    return error(Code.SHARED_MEMORY_UNAVAILABLE, str(shared.lost), memory.location)
+    return error(Code.SHARED_MEMORY_UNAVAILABLE, str(lost), memory.location)
 
 
 def _refused(options: GenerateOptions, issues: list[Issue], started: float) -> Envelope:

@@ -109,11 +109,7 @@ async def translate(
             ]
         )
         factory = _TranslatorFactory(project, chain, cache, plan.choice.glossary, plan.masks)
-        shared = memory.shared
-        claims = None
-        if shared is not None and not options.dry_run:
-            claims = ClaimingRequester(workers.requester(), shared.store)
-        await _translate_in_parts(factory, targets, workers, claims, options, emit)
+        claims = await _translate_in_parts(factory, targets, workers, memory, options, emit)
         await workers.release()
     except BaseException:
         await speed.let_go(release)
@@ -130,21 +126,23 @@ async def _translate_in_parts(
     factory: _TranslatorFactory,
     targets: list[_TargetTranslation],
     workers: RunPool,
-    claims: ClaimingRequester | None,
+    memory: RunMemory,
     options: GenerateOptions,
     emit: EventSink,
-) -> None:
+) -> ClaimingRequester | None:
     """Prepare each part of every target's texts in a thread, part after part (the first part
     of every target, then the second, …); unless on a dry run, translate each part as soon as
-    it is prepared, while the next is prepared (each target keeps its parts' translators),
-    through `claims` when the run has a shared memory, else straight to the pool. Announces
+    it is prepared, while the next is prepared (each target keeps its parts' translators):
+    with a shared memory, claimed across the fleet first and sent under the fleet's rate limit
+    (the claiming requester is returned, for its counts), else straight to the pool. Announces
     the plan once every part is prepared.
 
     Raises Cancelled when cancelled: nothing is written then, and what arrived stays cached.
     """
 
     async def prepare(target: _TargetTranslation, level: int) -> int:
-        # Masking is pure and the cache is only read here: a cancel need not wait.
+        # Masking is pure and the memory is only read here (a shared one also copies what it
+        # found into the local cache, which closing waits for): a cancel need not wait.
         translator = await trio.to_thread.run_sync(
             factory.prepared, target, target.parts[level], abandon_on_cancel=True
         )
@@ -162,8 +160,14 @@ async def _translate_in_parts(
     else:
         await workers.release()  # nothing to send
     requester: Requester | None = None
+    claims: ClaimingRequester | None = None
     if translating:
-        requester = claims if claims is not None else workers.requester()
+        # After the lease: the requester is the pool only once it is leased. Claims come
+        # first, so a text another member holds never takes a slot of the fleet's limit.
+        shared = memory.shared
+        requester = workers.requester(memory.limits)
+        if shared is not None:
+            requester = claims = ClaimingRequester(requester, shared.store)
     async with trio.open_nursery() as nursery:
 
         def send(target: _TargetTranslation, part: int) -> None:
@@ -191,6 +195,7 @@ async def _translate_in_parts(
         )
         for target in targets:
             target.announced()
+    return claims
 
 
 class _TargetTranslation:

@@ -7,8 +7,10 @@ import math
 from contextlib import AsyncExitStack
 from types import TracebackType
 
+from i18nprune.fleet.limits import FleetLimits
 from i18nprune.ops.generate.model import GenerateOptions
 from i18nprune.pool import WorkerPool
+from i18nprune.pool.fleet_limited import FleetLimitedRequester
 from i18nprune.pool.job import Requester
 from i18nprune.pool.lease import lease_pool
 from i18nprune.pool.messages import ProviderSettings
@@ -75,11 +77,16 @@ class RunPool:
             self._pool = None
         await self._stack.aclose()
 
-    def requester(self) -> Requester:
-        """Where the run's batches go: the pool, with local providers answered in process."""
-        if self._pool is not None and not any(map(runs_locally, self._chain)):
-            return self._pool
-        return LocalRequester(self._pool)
+    def requester(self, limits: FleetLimits | None = None) -> Requester:
+        """Where the run's batches go: the pool, with local providers answered in process;
+        with a fleet's `limits`, the pool's requests also hold the fleet's rate limit (local
+        providers cost no request to anyone)."""
+        remote: Requester | None = self._pool
+        if remote is not None and limits is not None:
+            remote = FleetLimitedRequester(remote, limits)
+        if remote is not None and not any(map(runs_locally, self._chain)):
+            return remote
+        return LocalRequester(remote)
 
     def statistics(self) -> RunPoolStatistics | None:
         """The pool statistics of the run, or None when it sent nothing to a pool."""
