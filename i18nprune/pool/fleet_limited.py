@@ -15,6 +15,7 @@ from i18nprune.fleet.connection import FleetUnavailable
 from i18nprune.fleet.limits import Endpoint, FleetLimits, endpoint_key
 from i18nprune.pool.job import BatchLost, Requester
 from i18nprune.pool.messages import Failure, ProviderSettings, Result, TextNote
+from i18nprune.pool.pool import WorkerPool
 from i18nprune.pool.scheduler import ProviderHealth
 
 RELEASE_WAIT_SECONDS = 1.0
@@ -63,6 +64,10 @@ class FleetLimitedRequester:
         endpoint = self._endpoint(settings)
         held: list[str] = []
         reply: Result | Failure | BatchLost | None = None
+        if isinstance(self._inner, WorkerPool):
+            # An admitted request should start at once: requests admitted while the workers
+            # still start would wait for them and then leave together, past the fleet's pace.
+            await self._inner.wait_for_worker()
         try:
             try:
                 await self._admit(endpoint, sum(map(len, texts)), held)

@@ -166,6 +166,12 @@ class WorkerPool:
             await self._changed.wait()
         return len(self._handles)
 
+    async def wait_for_worker(self) -> None:
+        """Wait until a worker is ready to take a batch, or no worker can be started (the next
+        `request` then says so). Returns at once while one is ready."""
+        if self._closing or self._handles or self._starting:
+            await self._ready_worker()
+
     async def request(
         self,
         settings: ProviderSettings,
