@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from i18nprune.fleet.connection import connect
-from i18nprune.testing import FakeProvider, Fault
+from i18nprune.testing import FakeProvider, Fault, HardLimit
 from i18nprune.testing.redis_server import RedisServer
 from tests.conftest import CliResult, write_tree
 from tests.fleet.conftest import require_redis
@@ -348,3 +348,24 @@ def test_a_shards_text_report_says_it_wrote_nothing(
     assert stdout.count("sharded") == len(TARGETS)
     assert f"shared memory {redis_server.url}: shard 1/2, nothing written; " in stdout
     assert f"{sent_texts} text(s) sent" in stdout and "wrote" not in stdout
+
+
+def test_shards_started_together_hold_the_providers_concurrency_for_the_fleet(
+    tmp_path: Path, redis_server: RedisServer
+) -> None:
+    # Each member alone may have 2 requests out; the provider allows 2 for everyone together.
+    limit = HardLimit(concurrency=2)
+    with FakeProvider("libre", latency=0.03, limit=limit) as fake:
+        members = [
+            Member(tmp_path, f"m{index}", fake, rateLimit={"maxConcurrency": 2})
+            for index in (1, 2, 3)
+        ]
+        processes = [
+            member.start("--shard", f"{index}/3", url=redis_server.url)
+            for index, member in enumerate(members, start=1)
+        ]
+        outputs = [process.communicate(timeout=120) for process in processes]
+        assert [process.returncode for process in processes] == [0, 0, 0], outputs
+        stats = fake.stats()
+    assert stats.limited == 0 and stats.max_concurrency <= 2
+    assert len(sent(fake)) == EXPECTED_TEXTS
