@@ -161,7 +161,7 @@ def test_an_indexed_jobs_variables_choose_the_shard(
         (["--shard", "4/3"], "redis", "K must be between 1 and N"),
         (["--shard", "2"], "redis", "is not K/N"),
         (["--shard", "1/2"], None, "needs a shared translation memory"),
-        (["--shard", "1/2", "--no-cache"], "redis", "--no-cache has none"),
+        (["--shard", "1/2", "--no-cache"], "redis", "caching is off"),
     ],
 )
 def test_a_shard_that_cannot_work_is_refused_before_anything_is_sent(

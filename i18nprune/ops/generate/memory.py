@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from i18nprune.envelope import Code, Issue, error, warning
-from i18nprune.fleet.connection import FleetUnavailable, shown, url_problem
+from i18nprune.fleet.connection import FleetUnavailable, connect, shown
 from i18nprune.ops.generate.model import CACHE_FILE, GenerateOptions
 from i18nprune.project import Project
 from i18nprune.system.digests import blake2b
@@ -96,7 +96,11 @@ def open_memory(project: Project, options: GenerateOptions) -> RunMemory:
     if not project.cache_enabled:
         if shard is not None:
             issues.append(
-                error(Code.SHARD_INVALID, "--shard fills a shared memory; --no-cache has none")
+                error(
+                    Code.SHARD_INVALID,
+                    f"--shard {shard} fills a shared memory, and caching is off "
+                    "(--no-cache or cache.enabled: false)",
+                )
             )
         return RunMemory(None, shard, issues)
     if url is None and shard is not None:
@@ -115,12 +119,6 @@ def open_memory(project: Project, options: GenerateOptions) -> RunMemory:
         issues.append(warning(Code.TRANSLATION_CACHE_UNAVAILABLE, local.problem, local.location))
     if url is None:
         return RunMemory(local, None, issues)
-    problem = url_problem(url)
-    if problem is not None:
-        local.close()
-        issues.append(error(Code.SHARED_MEMORY_UNAVAILABLE, f"cache.url {problem}"))
-        return RunMemory(None, shard, issues)
-    from i18nprune.fleet.connection import connect
     from i18nprune.fleet.limits import FleetLimits
     from i18nprune.fleet.store import FleetStore
 
