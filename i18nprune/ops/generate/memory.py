@@ -78,6 +78,19 @@ class RunMemory:
             return None
         return shared.lost or (self.limits.lost if self.limits is not None else None)
 
+    @property
+    def start(self) -> float:
+        """Where in each target's texts this run starts sending, as a fraction of them: 0,
+        except for a fleet member that is not a shard, which starts at a point of its own.
+        Members of one project started together then work on different texts (sending each
+        once, by the claims) instead of all waiting on whichever member claimed the first
+        batches; a shard splits the texts by itself."""
+        shared = self.shared
+        if shared is None or self.shard is not None:
+            return 0.0
+        digest = blake2b(shared.store.member.encode(), digest_size=8).digest()
+        return int.from_bytes(digest, "big") / 2**64
+
     def close(self) -> None:
         """Close the memory (blocking: in a thread; idempotent)."""
         if self.memory is not None:

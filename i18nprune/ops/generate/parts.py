@@ -103,7 +103,12 @@ async def translate(
         targets[:] = await trio.to_thread.run_sync(
             lambda: [
                 _TargetTranslation(
-                    target_run, plan.descriptions, chain[0].batch_size, memory.shard, emit
+                    target_run,
+                    plan.descriptions,
+                    chain[0].batch_size,
+                    memory.shard,
+                    memory.start,
+                    emit,
                 )
                 for target_run in plan.runs
             ]
@@ -209,14 +214,19 @@ class _TargetTranslation:
         descriptions: Descriptions | None,
         batch_size: int,
         shard: Shard | None,
+        start: float,
         emit: EventSink,
     ) -> None:
-        """Costs time in proportion to the target's leaves: hosts build it in a thread."""
+        """Costs time in proportion to the target's leaves: hosts build it in a thread.
+        `start`: where in the texts sending starts, as a fraction (`RunMemory.start`)."""
         self.run = run
         texts = dict.fromkeys(run.texts_to_translate())
         code = run.target.code
-        self.texts = [text for text in texts if shard is None or shard.owns(code, text)]
-        """The target's distinct texts to translate (its shard's share), in plan order."""
+        mine = [text for text in texts if shard is None or shard.owns(code, text)]
+        cut = int(start * len(mine))
+        self.texts = mine[cut:] + mine[:cut]
+        """The target's distinct texts to translate (its shard's share), in plan order from
+        `start` round to the beginning."""
         self.parts = text_parts(self.texts, batch_size)
         self.notes = _notes(run, descriptions)
         self.translators: list[Translator] = []
