@@ -22,8 +22,8 @@ from i18nprune.translate.cache import CacheStatistics, TranslationCache
 
 class SharedMemory:
     """The translation memory of a fleet member (see the module). `local` is the embedded
-    cache (None when the member has none, e.g. a read-only session's missing file); `store`
-    the fleet's records; `writable=False` stores nothing anywhere. Threads may share it."""
+    cache (None: none); `store` the fleet's records; `writable=False` stores nothing anywhere.
+    Threads may share it."""
 
     def __init__(self, local: TranslationCache | None, store: FleetStore, *, writable: bool):
         self.store = store
@@ -37,7 +37,7 @@ class SharedMemory:
 
     @property
     def problem(self) -> str | None:
-        """The local cache's problem (the shared memory itself never goes inert: it raises)."""
+        """The local cache's problem (the shared memory's own failure is `lost`)."""
         return self._local.problem if self._local is not None else None
 
     @property
