@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import compileall
 import json
 import os
 import shutil
@@ -33,9 +34,29 @@ if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
 REPO = Path(__file__).resolve().parent.parent
+PACKAGES = (REPO / "i18nprune", REPO / "workers")
+"""The folders of the packages the tests' processes import (`workers` installs as
+`i18nprune_workers`)."""
 EXAMPLES = REPO / "examples"
 # What the README's quick start writes into examples/ (git-ignored); tests start without it.
 QUICK_START_OUTPUT = ("de.json", "i18nprune.lock.json")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Compile the packages' bytecode once, before any test (in xdist's controller, before its
+    workers start), as installing a wheel does.
+
+    With PYTHONDONTWRITEBYTECODE set (this machine and CI set it) an editable install is never
+    compiled, and a read-only `serve` never compiles either: each of the suite's thousand-odd
+    `serve`, `lsp` and CLI processes would compile every module it imports from source, which
+    doubled their start-up. `compileall` writes whatever that setting says, and only the
+    modules whose source changed since. The no-bytecode test runs its server from a copy made
+    without any (tests/serve/test_no_bytecode.py).
+    """
+    if hasattr(config, "workerinput"):  # an xdist worker: its controller compiled already
+        return
+    for package in PACKAGES:
+        compileall.compile_dir(package, quiet=1)
 
 
 @dataclass

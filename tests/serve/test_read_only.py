@@ -6,15 +6,16 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
+import shutil
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from i18nprune.testing import ServeClient
-from tests.conftest import CliResult
-from tests.serve.conftest import ServeFactory
+from tests.conftest import EXAMPLES, QUICK_START_OUTPUT, CliResult
+from tests.serve.conftest import ServeFactory, module_server
 
 pytestmark = pytest.mark.slow
 
@@ -129,18 +130,31 @@ def test_read_only_session_in_hub_mode_writes_nothing(
     assert snapshot(example_project, warm_home) == before
 
 
+@pytest.fixture(scope="module")
+def refusing(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ServeClient, Path, Path]]:
+    """A read-only server on its own copy of the example (with its own home), shared by the
+    tests of the write ops it refuses before they run (`module_server`): the server, the
+    project and the home. Each test compares the project and the home before and after its own
+    request, so a refusal that wrote anything still fails the test that made it."""
+    folder = tmp_path_factory.mktemp("refusing")
+    project = folder / "app"
+    shutil.copytree(EXAMPLES, project, ignore=shutil.ignore_patterns(*QUICK_START_OUTPUT))
+    for server in module_server(folder, "--project", str(project)):
+        yield server, project, folder / "home"
+
+
 @pytest.mark.parametrize("dry_run", [False, True], ids=["write", "dry-run"])
 @pytest.mark.parametrize("op", list(WRITE_OPS))
 def test_write_op_is_refused_with_writes_disabled(
-    serve: ServeFactory, example_project: Path, home: Path, op: str, dry_run: bool
+    refusing: tuple[ServeClient, Path, Path], op: str, dry_run: bool
 ) -> None:
-    before = snapshot(example_project, home)
-    server = serve("--project", str(example_project))
+    server, project, home = refusing
+    before = snapshot(project, home)
     options: dict[str, Any] = {**WRITE_OPS[op], "dry_run": dry_run}
     response = server.request(f"op.{op}", {"options": options})
     assert response.error is not None, response.raw
     assert (response.error.code, response.error.data["code"]) == (-32001, "SERVE_WRITES_DISABLED")
-    assert snapshot(example_project, home) == before
+    assert snapshot(project, home) == before
 
 
 def test_read_only_capabilities_say_writes_false(
