@@ -46,12 +46,12 @@ def pytest_configure(config: pytest.Config) -> None:
     """Compile the packages' bytecode once, before any test (in xdist's controller, before its
     workers start), as installing a wheel does.
 
-    With PYTHONDONTWRITEBYTECODE set (this machine and CI set it) an editable install is never
-    compiled, and a read-only `serve` never compiles either: each of the suite's thousand-odd
-    `serve`, `lsp` and CLI processes would compile every module it imports from source, which
-    doubled their start-up. `compileall` writes whatever that setting says, and only the
-    modules whose source changed since. The no-bytecode test runs its server from a copy made
-    without any (tests/serve/test_no_bytecode.py).
+    With PYTHONDONTWRITEBYTECODE set (as on the machine this was measured on) an editable
+    install is never compiled, and a read-only `serve` never compiles either: each of the
+    suite's thousand-odd `serve`, `lsp` and CLI processes would compile every module it
+    imports from source, which doubled their start-up. `compileall` writes whatever that
+    setting says, and only the modules whose source changed since. The no-bytecode test runs
+    its server from a copy made without any (tests/serve/test_no_bytecode.py).
     """
     if hasattr(config, "workerinput"):  # an xdist worker: its controller compiled already
         return
