@@ -31,3 +31,6 @@ def test_lsp_benchmark_smoke_writes_its_typing_figures(tmp_path: Path) -> None:
     for name in ("lsp_change_p99", "lsp_hover_p99", "lsp_completion_p99", "lsp_definition_p99"):
         assert figures[name]["runs"] == 1 and figures[name]["goal"]["value"] > 0
     assert len(report["series"]["latency_ms"]["change"]) == 5
+    # The change figure is read against a bare parse of the edited file, measured in the run.
+    reference = figures["lsp_change_p99"]["references"]["bare_parse_p99"]
+    assert reference["value"] > 0 and reference["ratio"] > 0
