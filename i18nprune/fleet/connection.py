@@ -3,14 +3,16 @@
 sentence naming the server instead of a traceback.
 
 Guarantees: no function here prints or raises a message holding the URL's password (`shown`
-redacts it everywhere); `connect` either returns a client that answered PING or raises
-`FleetUnavailable`; every later Redis failure a caller turns into `FleetUnavailable` with
-`unavailable` says what failed and what to do.
+redacts it everywhere); `connect` either returns a server whose client answered PING or raises
+`FleetUnavailable`; every later Redis failure goes through `FleetServer.call`, which turns it
+into `FleetUnavailable` saying what failed and what to do, and keeps it.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import contextlib
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from i18nprune.config.secrets import redact_url_credentials
@@ -59,8 +61,41 @@ def url_problem(url: str) -> str | None:
     return None
 
 
-def connect(url: str) -> redis.Redis:
-    """A client of the server at `url` that answered PING (decoding replies as UTF-8).
+class FleetServer:
+    """The fleet's Redis as one run reaches it (`connect` makes one): one client, shared by the
+    records kept there (`store.FleetStore`, `limits.FleetLimits`), and one record of the failure
+    that lost the server (`lost`): once a command failed, every later `call` raises the same
+    FleetUnavailable at once, without waiting on a server that is gone."""
+
+    def __init__(self, client: redis.Redis, url: str) -> None:
+        self.client = client
+        self.url = url
+        self.lost: FleetUnavailable | None = None
+        """The failure that lost the server, once one did."""
+
+    def call(self, command: Callable[..., Any], *arguments: Any) -> Any:
+        """`command(*arguments)` (a client method, a registered script or a pipeline's
+        `execute`); any Redis failure becomes FleetUnavailable and is kept in `lost`."""
+        import redis
+
+        if self.lost is not None:
+            raise FleetUnavailable(str(self.lost))
+        try:
+            return command(*arguments)
+        except (redis.RedisError, OSError) as failure:
+            self.lost = unavailable(self.url, failure)
+            raise FleetUnavailable(str(self.lost)) from None
+
+    def close(self) -> None:
+        """Close the connections (idempotent; closing a lost connection reports nothing)."""
+        import redis
+
+        with contextlib.suppress(redis.RedisError, OSError):
+            self.client.close()
+
+
+def connect(url: str) -> FleetServer:
+    """The server at `url`, whose client answered PING (decoding replies as UTF-8).
 
     Raises FleetUnavailable when `url` is not a Redis URL, the server does not answer within
     CONNECT_TIMEOUT_SECONDS, or refuses the client (authentication, TLS). Synchronous and
@@ -86,7 +121,7 @@ def connect(url: str) -> redis.Redis:
         client.ping()
     except (redis.RedisError, OSError, ValueError) as failure:
         raise unavailable(url, failure, starting=True) from None
-    return client
+    return FleetServer(client, url)
 
 
 def unavailable(url: str, failure: BaseException, *, starting: bool = False) -> FleetUnavailable:

@@ -11,9 +11,8 @@ the endpoint is idle):
   the character pace.
 
 Every method is synchronous and blocking (hosts call them in a thread) and raises
-`FleetUnavailable` for any Redis failure; none writes outside those keys. The first failure is
-kept (`lost`): every later call raises it again at once, without waiting on a server that is
-gone.
+`FleetUnavailable` for any Redis failure (through `FleetServer.call`, which keeps the first one:
+every later call raises it again at once); none writes outside those keys.
 """
 
 from __future__ import annotations
@@ -21,14 +20,14 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from i18nprune.fleet.connection import FleetUnavailable, unavailable
+from i18nprune.fleet.connection import FleetServer, FleetUnavailable
 from i18nprune.fleet.store import PREFIX
 from i18nprune.system.digests import blake2b
 
 if TYPE_CHECKING:
-    import redis
+    pass
 
 BUSY_POLL_SECONDS = 0.02
 """How soon a member asks again when every slot of the endpoint is taken (a release is not
@@ -145,22 +144,23 @@ class Admission:
 class FleetLimits:
     """The fleet's rate limits on one Redis server, for one member (`member`, unique per run)."""
 
-    def __init__(
-        self, client: redis.Redis, url: str, member: str, lease_seconds: float = 30.0
-    ) -> None:
-        self.url = url
+    def __init__(self, server: FleetServer, member: str, lease_seconds: float = 30.0) -> None:
+        self.server = server
         self.member = member
         self.lease_seconds = lease_seconds
         """How long this member's leases last unless renewed (its requesters renew them every
         third of it while a request runs): a killed member's requests stop counting that long
         after it last renewed them (`cache.claimSeconds`)."""
-        self.lost: FleetUnavailable | None = None
-        """The failure that lost the server, once one did."""
-        self._client = client
+        client = server.client
         self._leases = itertools.count(1)
         self._admit = client.register_script(_ADMIT)
         self._lease = client.register_script(_LEASE)
         self._pause = client.register_script(_PAUSE)
+
+    @property
+    def lost(self) -> FleetUnavailable | None:
+        """The failure that lost the server, once one did (`FleetServer.lost`)."""
+        return self.server.lost
 
     def admit(self, endpoint: Endpoint, chars: int = 0, pause: float = 0.0) -> Admission:
         """Let one request of `chars` characters start now, if the endpoint is not paused, has
@@ -181,7 +181,7 @@ class FleetLimits:
             _pause_ms(pause),
             _micro(BUSY_POLL_SECONDS),
         ]
-        admitted, wait = self._call(self._admit, self._keys(endpoint), arguments)
+        admitted, wait = self.server.call(self._admit, self._keys(endpoint), arguments)
         if admitted:
             return Admission(lease, 0.0)
         return Admission(None, int(wait) / 1_000_000)
@@ -190,31 +190,20 @@ class FleetLimits:
         """Extend `lease` by `endpoint.lease_seconds` from now; False when it is no longer
         held (it expired, or the server lost it)."""
         keys = self._keys(endpoint)[:2]
-        return bool(self._call(self._lease, keys, [lease, _micro(endpoint.lease_seconds), 0]))
+        return bool(self.server.call(self._lease, keys, [lease, _micro(endpoint.lease_seconds), 0]))
 
     def release(self, endpoint: Endpoint, lease: str, pause: float = 0.0) -> bool:
         """Give `lease` back (its request settled) and, in the same step, extend the pause to
         `pause` seconds (a 429's `Retry-After`, so no member starts a request in between);
         False when the lease was no longer held."""
         keys = self._keys(endpoint)[:2]
-        return bool(self._call(self._lease, keys, [lease, 0, _pause_ms(pause)]))
+        return bool(self.server.call(self._lease, keys, [lease, 0, _pause_ms(pause)]))
 
     def pause(self, endpoint: Endpoint, seconds: float) -> float:
         """No member may start a request to `endpoint` in the next `seconds` (a pause already
         longer stays); the seconds the pause has left."""
-        left = self._call(self._pause, [f"{endpoint.key}:pause"], [_pause_ms(seconds)])
+        left = self.server.call(self._pause, [f"{endpoint.key}:pause"], [_pause_ms(seconds)])
         return int(left) / 1000
-
-    def _call(self, command: Any, *arguments: Any) -> Any:
-        import redis
-
-        if self.lost is not None:
-            raise FleetUnavailable(str(self.lost))
-        try:
-            return command(*arguments)
-        except (redis.RedisError, OSError) as failure:
-            self.lost = unavailable(self.url, failure)
-            raise FleetUnavailable(str(self.lost)) from None
 
     @staticmethod
     def _keys(endpoint: Endpoint) -> list[str]:

@@ -11,23 +11,21 @@ Keys (all under `i18nprune:1:`, the layout's version):
   source, target, the masked text sent).
 
 Every method is synchronous and blocking (hosts call them in a thread) and raises
-`FleetUnavailable` for any Redis failure; none writes outside those keys. The first failure is
-kept (`lost`): every later call raises it again at once, without waiting on a server that is
-gone.
+`FleetUnavailable` for any Redis failure (through `FleetServer.call`, which keeps the first one:
+every later call raises it again at once); none writes outside those keys.
 """
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-from i18nprune.fleet.connection import FleetUnavailable, unavailable
+from i18nprune.fleet.connection import FleetServer, FleetUnavailable
 from i18nprune.system.digests import blake2b
 
 if TYPE_CHECKING:
-    import redis
+    pass
 
 _T = TypeVar("_T")
 
@@ -102,15 +100,11 @@ class FleetStore:
     """The fleet's records on one Redis server, for one member (`member`, unique per run),
     whose claims last `claim_ms` unless renewed."""
 
-    def __init__(
-        self, client: redis.Redis, url: str, member: str, claim_ms: int = CLAIM_MS
-    ) -> None:
-        self.url = url
+    def __init__(self, server: FleetServer, member: str, claim_ms: int = CLAIM_MS) -> None:
+        self.server = server
         self.member = member
         self.claim_ms = claim_ms
-        self.lost: FleetUnavailable | None = None
-        """The failure that lost the server, once one did."""
-        self._client = client
+        client = server.client
         self._mark = f"w:{member}"
         self._claim = client.register_script(_CLAIM)
         self._renew = client.register_script(_RENEW)
@@ -120,7 +114,7 @@ class FleetStore:
         found: dict[str, str] = {}
         for chunk in _chunks(list(keys)):
             names = [self._memory_key(scope, key) for key in chunk]
-            values = self._call(self._client.mget, names)
+            values = self.server.call(self.server.client.mget, names)
             found.update(
                 (key, value) for key, value in zip(chunk, values, strict=True) if value is not None
             )
@@ -130,7 +124,7 @@ class FleetStore:
         """Store `(unit key, translation)` entries (replacing older ones)."""
         for chunk in _chunks(list(entries)):
             mapping = {self._memory_key(scope, key): text for key, text in chunk}
-            self._call(self._client.mset, mapping)
+            self.server.call(self.server.client.mset, mapping)
 
     def claim(self, scope: Scope, texts: Sequence[str]) -> Claimed:
         """Claim each of `texts` (masked texts to send) for `claim_ms`, unless another member
@@ -140,7 +134,7 @@ class FleetStore:
         held: list[str] = []
         for chunk in _chunks(list(dict.fromkeys(texts))):
             keys = [self._claim_key(scope, text) for text in chunk]
-            found = self._call(self._claim, keys, [self._mark, self.claim_ms])
+            found = self.server.call(self._claim, keys, [self._mark, self.claim_ms])
             for text, state in zip(chunk, found, strict=True):
                 if state == "":
                     mine.append(text)
@@ -163,36 +157,26 @@ class FleetStore:
         """Record the translations of claimed texts (masked text → masked translation) where
         members waiting for them read them."""
         for chunk in _chunks(list(translations.items())):
-            pipe = self._client.pipeline(transaction=False)
+            pipe = self.server.client.pipeline(transaction=False)
             for text, translation in chunk:
                 pipe.set(self._claim_key(scope, text), f"d:{translation}", px=DONE_MS)
-            self._call(pipe.execute)
+            self.server.call(pipe.execute)
+
+    @property
+    def lost(self) -> FleetUnavailable | None:
+        """The failure that lost the server, once one did (`FleetServer.lost`)."""
+        return self.server.lost
 
     def close(self) -> None:
         """Close the connections (idempotent)."""
-        import redis
-
-        # Closing a lost connection has nothing to report.
-        with contextlib.suppress(redis.RedisError, OSError):
-            self._client.close()
+        self.server.close()
 
     def _mine(self, scope: Scope, texts: Sequence[str], expiry: str) -> int:
         count = 0
         for chunk in _chunks(list(dict.fromkeys(texts))):
             keys = [self._claim_key(scope, text) for text in chunk]
-            count += int(self._call(self._renew, keys, [self._mark, expiry]))
+            count += int(self.server.call(self._renew, keys, [self._mark, expiry]))
         return count
-
-    def _call(self, command: Any, *arguments: Any) -> Any:
-        import redis
-
-        if self.lost is not None:
-            raise FleetUnavailable(str(self.lost))
-        try:
-            return command(*arguments)
-        except (redis.RedisError, OSError) as failure:
-            self.lost = unavailable(self.url, failure)
-            raise FleetUnavailable(str(self.lost)) from None
 
     @staticmethod
     def _memory_key(scope: Scope, key: str) -> str:

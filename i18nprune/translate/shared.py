@@ -43,7 +43,7 @@ class SharedMemory:
     @property
     def location(self) -> str:
         """The shared memory's URL, password redacted."""
-        return shown(self.store.url)
+        return shown(self.store.server.url)
 
     @property
     def lost(self) -> FleetUnavailable | None:

@@ -23,9 +23,7 @@ PSEUDO = settings_for("pseudo", batch_size=3, max_concurrency=2)
 
 
 def member(server: RedisServer, name: str, claim_ms: int = 30_000) -> ClaimingRequester:
-    return ClaimingRequester(
-        LocalRequester(), FleetStore(connect(server.url), server.url, name, claim_ms)
-    )
+    return ClaimingRequester(LocalRequester(), FleetStore(connect(server.url), name, claim_ms))
 
 
 def test_members_sharing_texts_send_each_once_and_agree(redis_server: RedisServer) -> None:
@@ -59,7 +57,7 @@ def test_a_member_cancelled_while_its_request_is_out_gives_its_claims_back(
     batch = texts(3)
     with FakeProvider("libre", latency=60.0) as fake:
         settings = settings_for("libre", fake.base_url, batch_size=3)
-        store = FleetStore(connect(redis_server.url), redis_server.url, "cancelled")
+        store = FleetStore(connect(redis_server.url), "cancelled")
 
         async def body(pool: WorkerPool) -> None:
             requester = ClaimingRequester(pool, store)
@@ -70,7 +68,7 @@ def test_a_member_cancelled_while_its_request_is_out_gives_its_claims_back(
                     scope.cancel()
 
         with_pool(body, size=1)
-    other = FleetStore(connect(redis_server.url), redis_server.url, "other")
+    other = FleetStore(connect(redis_server.url), "other")
     claimed = other.claim(Scope(settings.cache_provider("fr"), "en", "fr"), batch)
     assert claimed.mine == batch  # not held until they expire: given back at the cancel
 
@@ -78,7 +76,7 @@ def test_a_member_cancelled_while_its_request_is_out_gives_its_claims_back(
 def test_a_text_held_by_a_member_that_died_is_sent_once_its_claim_expires(
     redis_server: RedisServer,
 ) -> None:
-    dead = FleetStore(connect(redis_server.url), redis_server.url, "dead", claim_ms=300)
+    dead = FleetStore(connect(redis_server.url), "dead", claim_ms=300)
     scope = Scope(PSEUDO.cache_provider("fr"), "en", "fr")
     batch = texts(3)
     dead.claim(scope, batch)  # and never renews them

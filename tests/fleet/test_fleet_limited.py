@@ -48,9 +48,9 @@ async def fleet(server: RedisServer, count: int) -> AsyncIterator[list[FleetLimi
             await pool.wait_ready()
         members = []
         for index, pool in enumerate(pools):
-            client = connect(server.url)
-            stack.callback(client.close)
-            limits = FleetLimits(client, server.url, f"member-{index}")
+            connection = connect(server.url)
+            stack.callback(connection.close)
+            limits = FleetLimits(connection, f"member-{index}")
             members.append(FleetLimitedRequester(pool, limits))
         yield members
 
@@ -194,7 +194,7 @@ def test_a_pause_from_a_member_reaches_the_fleet_with_its_next_admission(
     with FakeProvider("libre") as fake:
         settings = settings_for("libre", fake.base_url, batch_size=1)
         pause_key = endpoint_key(settings.id, settings.base_url, settings.api_key) + ":pause"
-        observer = connect(redis_server.url)
+        observer = connect(redis_server.url).client
 
         async def main() -> float:
             async with fleet(redis_server, 2) as (one, other):
@@ -219,7 +219,7 @@ def test_a_pause_from_a_member_reaches_the_fleet_with_its_next_admission(
 def test_a_killed_members_lease_comes_back_after_its_expiry(redis_server: RedisServer) -> None:
     with FakeProvider("libre") as fake:
         settings = settings_for("libre", fake.base_url, batch_size=1, max_concurrency=1)
-        killed = FleetLimits(connect(redis_server.url), redis_server.url, "killed")
+        killed = FleetLimits(connect(redis_server.url), "killed")
         # The killed member holds the only slot and never gives it back; its lease is short so
         # that the test is (in a run: `cache.claimSeconds`).
         lease = Endpoint(
@@ -254,10 +254,10 @@ def test_a_lease_is_renewed_while_its_request_waits_for_a_worker(
         settings = settings_for("libre", fake.base_url, batch_size=1, max_concurrency=1)
         slow_start = worker_env(tmp_path, f"time.sleep({LEASE_SECONDS + 1.5})")
         leases = endpoint_key(settings.id, settings.base_url, settings.api_key) + ":leases"
-        observer = connect(redis_server.url)
+        observer = connect(redis_server.url).client
 
         def member(pool: WorkerPool, name: str) -> FleetLimitedRequester:
-            limits = FleetLimits(connect(redis_server.url), redis_server.url, name, LEASE_SECONDS)
+            limits = FleetLimits(connect(redis_server.url), name, LEASE_SECONDS)
             return FleetLimitedRequester(pool, limits)
 
         async def main() -> None:

@@ -275,7 +275,7 @@ def test_a_member_killed_mid_run_loses_nothing_it_was_answered(
 
 def recorded(server: RedisServer) -> int:
     """Texts whose translation is recorded on their claim (`claim:*` holding `d:…`)."""
-    client = connect(server.url)
+    client = connect(server.url).client
     names = list(client.scan_iter("i18nprune:1:claim:*"))
     return sum(1 for value in client.mget(names) if value and value.startswith("d:"))
 
@@ -283,7 +283,7 @@ def recorded(server: RedisServer) -> int:
 def test_a_full_memory_is_an_error_not_a_hang(tmp_path: Path) -> None:
     require_redis()
     with RedisServer(maxmemory=2_000_000) as server, FakeProvider("libre") as fake:
-        client = connect(server.url)
+        client = connect(server.url).client
         filled = 0
         while not (error := _try_set(client, filled)):
             filled += 1

@@ -20,7 +20,7 @@ KEY = endpoint_key("deepl", "https://api.deepl.com", "secret-key")
 
 
 def limits(server: RedisServer, member: str) -> FleetLimits:
-    return FleetLimits(connect(server.url), server.url, member)
+    return FleetLimits(connect(server.url), member)
 
 
 def endpoint(
@@ -155,7 +155,7 @@ def test_an_idle_endpoint_leaves_nothing_in_redis(redis_server: RedisServer) -> 
 def test_a_lost_server_is_one_sentence_naming_it_without_the_password() -> None:
     require_redis()
     with RedisServer(password="hunter2") as server:
-        member = FleetLimits(connect(server.url), server.url, "a")
+        member = FleetLimits(connect(server.url), "a")
         server.kill()
         for call in (
             lambda: member.admit(endpoint()),

@@ -20,7 +20,7 @@ def store(
     server: RedisServer, member: str, unix: bool = False, claim_ms: int = 30_000
 ) -> FleetStore:
     url = server.unix_url if unix else server.url
-    return FleetStore(connect(url), url, member, claim_ms)
+    return FleetStore(connect(url), member, claim_ms)
 
 
 def test_the_memory_answers_what_was_put_under_the_same_scope_only(

@@ -72,11 +72,10 @@ class RunMemory:
 
     @property
     def lost(self) -> FleetUnavailable | None:
-        """The failure that lost the fleet's server during the run, if one did."""
+        """The failure that lost the fleet's server during the run, if one did (the memory
+        and the limits share the server, and its record of the failure)."""
         shared = self.shared
-        if shared is None:
-            return None
-        return shared.lost or (self.limits.lost if self.limits is not None else None)
+        return shared.lost if shared is not None else None
 
     @property
     def start(self) -> float:
@@ -136,16 +135,16 @@ def open_memory(project: Project, options: GenerateOptions) -> RunMemory:
     from i18nprune.fleet.store import FleetStore
 
     try:
-        client = connect(url)
+        server = connect(url)
     except FleetUnavailable as failure:
         local.close()
         issues.append(error(Code.SHARED_MEMORY_UNAVAILABLE, str(failure), shown(url)))
         return RunMemory(None, shard, issues)
     claim_ms = max(1, round(project.config.cache.claim_seconds * 1000))
     member = _member()
-    store = FleetStore(client, url, member, claim_ms)
+    store = FleetStore(server, member, claim_ms)
     memory = SharedMemory(local, store, writable=not project.read_only)
-    limits = FleetLimits(client, url, member, claim_ms / 1000)
+    limits = FleetLimits(server, member, claim_ms / 1000)
     return RunMemory(memory, shard, issues, limits)
 
 
