@@ -59,6 +59,17 @@ def pytest_configure(config: pytest.Config) -> None:
         compileall.compile_dir(package, quiet=1)
 
 
+def require_tool(found: bool, what: str, how: str, skipped: str) -> None:
+    """Skip (locally) or fail (in CI, `CI` set) when a tool the tests drive is not installed:
+    `.ci/run` installs every one, so a CI run never passes by skipping `skipped`."""
+    if found:
+        return
+    message = f"{what} is not installed ({how})"
+    if os.environ.get("CI"):
+        pytest.fail(f"{message}; .ci/run installs it, and CI must not skip {skipped}")
+    pytest.skip(message)
+
+
 @dataclass
 class CliResult:
     code: int

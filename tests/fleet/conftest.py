@@ -6,22 +6,22 @@ set), where `.ci/run` installs it: a CI run never passes by skipping the fleet.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 
 import pytest
 
 from i18nprune.testing.redis_server import RedisServer, redis_server_binary
+from tests.conftest import require_tool
 
 
 def require_redis() -> None:
     """Skip (locally) or fail (in CI) when `redis-server` is not installed."""
-    if redis_server_binary() is not None:
-        return
-    message = "redis-server is not installed (apt-get install redis-server)"
-    if os.environ.get("CI"):
-        pytest.fail(f"{message}; .ci/run installs it, and CI must not skip the fleet tests")
-    pytest.skip(message)
+    require_tool(
+        redis_server_binary() is not None,
+        "redis-server",
+        "apt-get install redis-server",
+        "the fleet tests",
+    )
 
 
 @pytest.fixture

@@ -8,16 +8,14 @@ A client tool that is missing skips its tests with the reason locally, and fails
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import sys
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
 
-import pytest
-
 from tests.conftest import cli_environment, write_tree
+from tests.conftest import require_tool as require_installed
 
 CLIENTS = Path(__file__).resolve().parent
 SERVER = [sys.executable, "-m", "i18nprune", "lsp"]
@@ -58,12 +56,7 @@ CONFIG = {
 
 def require_tool(found: bool, what: str, how: str) -> None:
     """Skip (locally) or fail (in CI) when a client tool is not installed."""
-    if found:
-        return
-    message = f"{what} is not installed ({how})"
-    if os.environ.get("CI"):
-        pytest.fail(f"{message}; .ci/run installs it, and CI must not skip the editor clients")
-    pytest.skip(message)
+    require_installed(found, what, how, "the editor clients")
 
 
 def line_of(text: str, needle: str) -> int:
