@@ -245,14 +245,11 @@ def test_a_killed_members_lease_comes_back_after_its_expiry(redis_server: RedisS
     assert min(request.started for request in requests) >= taken_at + 0.3
 
 
-def test_a_lease_is_renewed_while_its_request_waits_for_a_worker(
-    redis_server: RedisServer, tmp_path: Path
-) -> None:
-    with FakeProvider("libre", latency=0.05) as fake:
-        # A lease lasts LEASE_SECONDS unless renewed; the slow member's worker takes longer to
-        # start, and its admitted request waits for it.
+def test_a_lease_is_renewed_while_its_request_runs(redis_server: RedisServer) -> None:
+    # A lease lasts LEASE_SECONDS unless renewed; the first request takes four times that, and
+    # the one slot is the other member's only once it is answered.
+    with FakeProvider("libre", latency=LEASE_SECONDS * 4) as fake:
         settings = settings_for("libre", fake.base_url, batch_size=1, max_concurrency=1)
-        slow_start = worker_env(tmp_path, f"time.sleep({LEASE_SECONDS + 1.5})")
         leases = endpoint_key(settings.id, settings.base_url, settings.api_key) + ":leases"
         observer = connect(redis_server.url).client
 
@@ -261,9 +258,10 @@ def test_a_lease_is_renewed_while_its_request_waits_for_a_worker(
             return FleetLimitedRequester(pool, limits)
 
         async def main() -> None:
-            async with open_pool(1, env=slow_start) as slow, open_pool(1) as ready:
-                await ready.wait_ready()
-                one, other = member(slow, "slow"), member(ready, "ready")
+            async with open_pool(1) as first_pool, open_pool(1) as second_pool:
+                await first_pool.wait_ready()
+                await second_pool.wait_ready()
+                one, other = member(first_pool, "one"), member(second_pool, "other")
                 with trio.fail_after(HANG_GUARD_SECONDS):
                     async with trio.open_nursery() as nursery:
                         nursery.start_soon(one.request, settings, "en", "fr", ["A"], lambda: True)
@@ -276,6 +274,37 @@ def test_a_lease_is_renewed_while_its_request_waits_for_a_worker(
 
     assert (first.target, second.target) == ("fr", "de")
     assert first.finished is not None and second.started >= first.finished
+
+
+def test_no_lease_is_held_while_the_members_worker_starts(
+    redis_server: RedisServer, tmp_path: Path
+) -> None:
+    # Requests admitted while a member's worker starts would wait for it and then leave
+    # together, past the fleet's pace: a member asks for admission once a worker is ready.
+    with FakeProvider("libre") as fake:
+        settings = settings_for("libre", fake.base_url, batch_size=1, max_concurrency=1)
+        slow_start = worker_env(tmp_path, "time.sleep(1.0)")
+        leases = endpoint_key(settings.id, settings.base_url, settings.api_key) + ":leases"
+        observer = connect(redis_server.url).client
+        held_while_starting: list[int] = []
+
+        async def main() -> None:
+            async with open_pool(1, env=slow_start) as pool:
+                limits = FleetLimits(connect(redis_server.url), "slow", LEASE_SECONDS)
+                member = FleetLimitedRequester(pool, limits)
+                with trio.fail_after(HANG_GUARD_SECONDS):
+                    async with trio.open_nursery() as nursery:
+                        send = member.request
+                        nursery.start_soon(send, settings, "en", "fr", ["A"], lambda: True)
+                        while not pool.statistics().alive:
+                            held_while_starting.append(observer.zcard(leases))
+                            await trio.sleep(0.01)
+
+        trio.run(main)
+        answered = [request for request in fake.requests if request.status == 200]
+
+    assert held_while_starting and set(held_while_starting) == {0}
+    assert len(answered) == 1
 
 
 def test_a_cancelled_job_leaves_no_lease_behind(redis_server: RedisServer) -> None:
