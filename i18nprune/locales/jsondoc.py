@@ -162,7 +162,7 @@ class LocaleDocument:
     def new(
         cls,
         path: Path,
-        style: JsonStyle | None = None,
+        style: object = None,
         *,
         literal_keys: bool = False,
         key_root: KeyRoot = (),
@@ -170,9 +170,8 @@ class LocaleDocument:
         """An empty document for a file that does not exist yet, written in `style` (by default
         two-space indentation, `\\n`, a final newline, nested keys); with a `key_root`, the
         objects leading there are written around the keys (`{"mappings": {…}}`)."""
-        return cls(
-            path, style or _DEFAULT_STYLE, {}, None, literal_keys=literal_keys, key_root=key_root
-        )
+        chosen = style if isinstance(style, JsonStyle) else _DEFAULT_STYLE
+        return cls(path, chosen, {}, None, literal_keys=literal_keys, key_root=key_root)
 
     def get(self, path: str) -> object | None:
         """The value of the leaf at `path`, or None when there is none (see `has`).
@@ -1016,13 +1015,14 @@ def _detect_style(raw: bytes, tree: dict[str, object]) -> JsonStyle:
         indent=indent.group(1).decode("ascii") if indent else _DEFAULT_STYLE.indent,
         newline="\r\n" if crlf else "\n",
         final_newline=body.endswith(b"\n"),
-        flat_keys=_stores_flat_keys(tree),
+        flat_keys=stores_flat_keys(tree),
         byte_order_mark=byte_order_mark,
         message_objects=_stores_messages(tree),
     )
 
 
-def _stores_flat_keys(tree: dict[str, object]) -> bool:
+def stores_flat_keys(tree: dict[str, object]) -> bool:
+    """Whether new keys go in flat (see `JsonStyle.flat_keys`)."""
     return any("." in key for key in tree) and not any(
         isinstance(value, dict) and not is_leaf_object(value) for value in tree.values()
     )
