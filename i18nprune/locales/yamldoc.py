@@ -62,8 +62,9 @@ class YamlStyle(msgspec.Struct, frozen=True):
 
     indent: int = 2
     """Spaces per mapping level."""
-    dash_offset: int = 0
-    """Spaces between a key's indentation and the `-` of its sequence items."""
+    dash_offset: int | None = None
+    """Spaces between a key's indentation and the `-` of its sequence items; None when the
+    file has no sequence to show it (then as in the file a target is made from, else 0)."""
     newline: str = "\n"
     byte_order_mark: bool = False
     explicit_start: bool = False
@@ -105,7 +106,9 @@ def read_yaml_file(path: Path, display_path: str) -> dict[str, object]:
     JSON cannot hold (message `file:line:column: why — what to do`), `Code.LOCALE_NOT_OBJECT`
     when the top level is not a mapping.
     """
-    return _parse(read_file_bytes(path, display_path), display_path, path).model
+    raw = read_file_bytes(path, display_path)
+    quick = _read_quickly(raw, path)
+    return quick if quick is not None else _parse(raw, display_path, path).model
 
 
 def parse_yaml_text(text: str, display_path: str, path: Path) -> dict[str, object]:
@@ -155,6 +158,8 @@ class YamlDocument(LocaleDocument):
             key_root=key_root,
         )
         self.yaml_style = style
+        self.display_path = path.name
+        """How messages name the file (`load`'s `display_path`)."""
         self._rt = parsed.rt if parsed is not None else None
         self._preamble = parsed.preamble if parsed is not None else ""
 
@@ -173,7 +178,11 @@ class YamlDocument(LocaleDocument):
         raw = read_file_bytes(path, display_path)
         parsed = _parse(raw, display_path, path)
         keys_object(parsed.model, key_root, display_path)
-        return cls(path, parsed.style, parsed, raw, literal_keys=literal_keys, key_root=key_root)
+        document = cls(
+            path, parsed.style, parsed, raw, literal_keys=literal_keys, key_root=key_root
+        )
+        document.display_path = display_path
+        return document
 
     @classmethod
     def new(
@@ -198,12 +207,20 @@ class YamlDocument(LocaleDocument):
         return msgspec.structs.replace(style, locale_root=locale_name)
 
     def adopt(self, style: object) -> None:
-        """Take `style` (a `YamlStyle`) when the file holds no document yet (empty, or only
-        comments, which stay first): a target file created empty by hand is written as a new
-        one would be, under its locale's key when the source sits under its own."""
-        if isinstance(style, YamlStyle) and self._rt is None and not self._document:
+        """Take from `style` (a `YamlStyle`, of the file this one is a counterpart of) what this
+        file does not show: all of it when the file holds no document yet (empty, or only
+        comments, which stay first) — so a target created empty by hand is written as a new
+        one would be, under its locale's key when the source sits under its own — else the
+        layout of sequences when the file has none."""
+        if not isinstance(style, YamlStyle):
+            return
+        if self._rt is None and not self._document:
             self.yaml_style = style
             self.style = style.model()
+        elif self.yaml_style.dash_offset is None:
+            self.yaml_style = msgspec.structs.replace(
+                self.yaml_style, dash_offset=style.dash_offset
+            )
 
     def render(self) -> bytes:
         """The file's bytes: as loaded until the document is edited; after an edit, the
@@ -225,7 +242,7 @@ class YamlDocument(LocaleDocument):
             if style.locale_root is not None:
                 self._rt[style.locale_root] = CommentedMap()
         top = self._rt[style.locale_root] if style.locale_root is not None else self._rt
-        display = self.path.name
+        display = self.display_path
         _Sync(style, display).mapping(top, self._document, "")
         text = self._preamble + _dump(self._rt, style)
         if _parse(text.encode("utf-8"), display, self.path).model != self._document:
@@ -350,11 +367,58 @@ def _dump(rt: object, style: YamlStyle) -> str:
     yaml.preserve_quotes = True
     yaml.width = 1 << 16  # never fold a long line the file did not fold
     yaml.allow_unicode = True
-    yaml.indent(mapping=style.indent, sequence=style.dash_offset + 2, offset=style.dash_offset)
+    dash_offset = style.dash_offset or 0
+    yaml.indent(mapping=style.indent, sequence=dash_offset + 2, offset=dash_offset)
     yaml.explicit_start = style.explicit_start
     out = io.StringIO()
     yaml.dump(rt, out)
     return out.getvalue()
+
+
+class _NotPlain(Exception):
+    """A value or key the plain tree cannot hold: the round-trip parse names its place."""
+
+
+def _read_quickly(raw: bytes, path: Path) -> dict[str, object] | None:
+    """The plain tree below the locale root, read by ruamel's C parser with the same YAML 1.2
+    rules (several times faster than the round-trip parse, which `_parse` needs for positions
+    and writing); None when the file has a fault, which `_parse` then reads and reports."""
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import YAMLError
+
+    body = raw[len(codecs.BOM_UTF8) :] if raw.startswith(codecs.BOM_UTF8) else raw
+    try:
+        data = YAML(typ="safe", pure=False).load(body.decode("utf-8"))
+        if data is None:
+            return {}
+        if not isinstance(data, dict):
+            return None
+        root = _locale_root_key(data, path)
+        return _checked_mapping(data[root] if root is not None else data)
+    except (UnicodeDecodeError, YAMLError, _NotPlain):
+        return None
+
+
+def _checked_mapping(node: dict[object, object]) -> dict[str, object]:
+    plain: dict[str, object] = {}
+    for key, value in node.items():
+        text = _key_text(key)
+        if text is None or text in plain:
+            raise _NotPlain
+        plain[text] = _checked(value)
+    return plain
+
+
+def _checked(value: object) -> object:
+    if value is None or isinstance(value, str | bool | int):
+        return value
+    if isinstance(value, float) and math.isfinite(value):
+        return value
+    if isinstance(value, dict):
+        return _checked_mapping(value)
+    if isinstance(value, list):
+        return [_checked(item) for item in value]
+    raise _NotPlain
 
 
 def _parse(raw: bytes, display_path: str, path: Path) -> _Parsed:
@@ -551,9 +615,9 @@ def _leading_lines(text: str) -> Iterator[str]:
         yield line
 
 
-def _indentation(lines: list[str]) -> tuple[int, int]:
+def _indentation(lines: list[str]) -> tuple[int, int | None]:
     """(spaces per mapping level, offset of a sequence's `-` under its key), from the first
-    key line with a nested block under it; (2, 0) when the file shows none."""
+    key line with a nested block under it; 2 and None when the file shows none."""
     indent: int | None = None
     dash: int | None = None
     for number, line in enumerate(lines):
@@ -575,7 +639,7 @@ def _indentation(lines: list[str]) -> tuple[int, int]:
             break
         if indent is not None and dash is not None:
             break
-    return indent or 2, dash or 0
+    return indent or 2, dash
 
 
 def _dominant_quote(rt: object) -> str | None:
@@ -600,14 +664,20 @@ def _dominant_quote(rt: object) -> str | None:
 
 
 def _locale_root(rt: object, path: Path) -> str | None:
-    from ruamel.yaml.comments import CommentedMap
-
-    if not isinstance(rt, CommentedMap) or len(rt) != 1:
+    if _merges(rt):
         return None
-    key = next(iter(rt))
+    return _locale_root_key(rt, path)
+
+
+def _locale_root_key(top: object, path: Path) -> str | None:
+    """The only top-level key of `top` when it is the locale the file's name or one of its
+    three nearest folders carries, and holds a mapping (Rails' `en:`), else None."""
+    if not isinstance(top, dict) or len(top) != 1:
+        return None
+    key = next(iter(top))
     if not isinstance(key, str) or not looks_like_locale_code(key):
         return None
-    if not isinstance(rt[key], CommentedMap) or _merges(rt):
+    if not isinstance(top[key], dict):
         return None
     names = [path.name.split(".")[0], *(parent.name for parent in path.parents[:3])]
     carried = {normalize_code(name) for name in names if name and looks_like_locale_code(name)}
