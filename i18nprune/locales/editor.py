@@ -8,7 +8,7 @@ from pathlib import Path
 import msgspec
 
 from i18nprune.locales.documents import FileStyle, load_document, new_document
-from i18nprune.locales.formats import suffix_of
+from i18nprune.locales.formats import counterpart_name
 from i18nprune.locales.jsondoc import LocaleDocument
 from i18nprune.locales.layout import LocaleInventory, Segment
 from i18nprune.locales.paths import array_items
@@ -35,7 +35,7 @@ def counterpart_path(
     (`fr.json`, `auth/fr.yml`).
     """
     if structure != "locale_per_dir":
-        return source.path.with_name(f"{target_name}{suffix_of(source.path.name) or '.json'}")
+        return source.path.with_name(counterpart_name(source.path.name, target_name))
     relative = source.path.relative_to(inventory.directory)
     return inventory.directory.joinpath(target_name, *relative.parts[1:])
 

@@ -307,7 +307,7 @@ class LocaleDocument:
             spliced = _render_into(self._saved, self.key_root, self._tree.root, self.style)
             if spliced is not None:
                 return spliced
-        return _render_tree(self._document, self.style)
+        return render_tree(self._document, self.style)
 
     def save(self, *, root: Path) -> bool:
         """Write the document to its file atomically if that changes the file; True when written.
@@ -1142,7 +1142,8 @@ def _comparable_text(node: object) -> str:
     return "".join(chunks)
 
 
-def _render_tree(tree: dict[str, object], style: JsonStyle) -> bytes:
+def render_tree(tree: dict[str, object], style: JsonStyle) -> bytes:
+    """The bytes of a whole JSON document `tree` laid out in `style`."""
     text = _laid_out(tree, style, 0)
     if style.final_newline:
         text += style.newline

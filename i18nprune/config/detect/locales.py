@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Literal, NamedTuple
 
 from i18nprune.locale_codes import is_language_code, looks_like_locale_code, normalize_code
+from i18nprune.locales.arbdoc import messages_of
 from i18nprune.locales.formats import format_of, is_locale_file_name, locale_stem
 from i18nprune.locales.jsonfile import LocaleFileError
 from i18nprune.locales.yamldoc import read_yaml_file
@@ -215,9 +216,9 @@ def locale_files(directory: Path, layout: Layout) -> dict[str, list[Path]]:
 
 
 def read_locale_object(path: Path) -> dict[str, object] | None:
-    """The object a locale file holds (JSON, or YAML below its locale key), or None when it
-    cannot be read, is too large or is not an object (detection skips such a file; the
-    commands report it properly)."""
+    """The object a locale file holds (JSON, YAML below its locale key, ARB's messages), or
+    None when it cannot be read, is too large or is not an object (detection skips such a
+    file; the commands report it properly)."""
     try:
         if path.stat().st_size > _MAX_LOCALE_BYTES:
             return None
@@ -226,7 +227,9 @@ def read_locale_object(path: Path) -> dict[str, object] | None:
         value = json.loads(path.read_bytes())
     except (OSError, ValueError, LocaleFileError):
         return None
-    return value if isinstance(value, dict) else None
+    if not isinstance(value, dict):
+        return None
+    return messages_of(value) if format_of(path.name) == "arb" else value
 
 
 def count_leaves(value: object) -> int:
