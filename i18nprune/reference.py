@@ -1096,19 +1096,34 @@ def thin_evidence_gate(kind: str, evidence: ThinEvidence, *, force: bool) -> Iss
 
 def unread_code_gate(kind: str, source: LocaleView) -> Issue | None:
     """Why `kind` must not remove anything: the source locale is in a format whose messages
-    code i18nprune does not read uses (Flutter's ARB files, read by Dart through generated
-    getters), so no key can be proven unused; `--force` does not lift it."""
-    arb = [segment.rel for segment in source.segments if format_of(segment.rel) == "arb"]
-    if not arb:
-        return None
-    return error(
-        Code.THIN_EVIDENCE,
-        f"{kind} removed nothing: the source locale's messages are in ARB files ({arb[0]}), "
-        "which Dart code uses through generated getters (`AppLocalizations.of(context)!.key`), "
-        "and i18nprune does not read Dart yet, so no key is proven unused; `validate`, `sync` "
-        "and `generate` work on these files, removing keys is yours to do by hand",
-        path=arb[0],
-    )
+    code i18nprune does not read uses — Flutter's ARB files, read by Dart through generated
+    getters; XLIFF files, whose unit ids Angular's templates (`i18n` attributes) and
+    `$localize` name by fingerprints or `@@ids` — so no key can be proven unused; `--force`
+    does not lift it."""
+    for segment in source.segments:
+        found = format_of(segment.rel)
+        if found == "arb":
+            why = (
+                "which Dart code uses through generated getters "
+                "(`AppLocalizations.of(context)!.key`), and i18nprune does not read Dart yet"
+            )
+            what = "ARB"
+        elif found == "xliff":
+            why = (
+                "whose unit ids Angular templates (`i18n` attributes) and `$localize` calls "
+                "name (by message fingerprint or `@@id`), which i18nprune does not read yet"
+            )
+            what = "XLIFF"
+        else:
+            continue
+        return error(
+            Code.THIN_EVIDENCE,
+            f"{kind} removed nothing: the source locale's messages are in {what} files "
+            f"({segment.rel}), {why}, so no key is proven unused; `validate`, `sync` and "
+            "`generate` work on these files, removing keys is yours to do by hand",
+            path=segment.rel,
+        )
+    return None
 
 
 def source_gate(kind: str, source: LocaleView) -> Issue | None:

@@ -28,6 +28,7 @@ from i18nprune.config.detect.locales import (
     key_shapes,
     locale_files,
     message_counts,
+    unlocalised_source_code,
 )
 from i18nprune.config.detect.manifest import Libraries, libraries
 from i18nprune.config.detect.packages import repository_root
@@ -223,6 +224,12 @@ def _source_locale(
             if named != source:
                 found.record("locales.source", setup.source_locale._replace(value=named))
             return named
+    declared = unlocalised_source_code(files)
+    if declared is not None:
+        if declared != source:
+            why = f"the source language of the XLIFF file without a locale in `{directory}`"
+            found.record("locales.source", Finding(declared, why, read=False))
+        return declared
     chosen = choose_source(files, source)
     if chosen is None:
         return source

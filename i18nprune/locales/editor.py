@@ -13,6 +13,7 @@ from i18nprune.locales.jsondoc import LocaleDocument
 from i18nprune.locales.layout import LocaleInventory, Segment
 from i18nprune.locales.paths import array_items
 from i18nprune.locales.view import LocaleView
+from i18nprune.locales.xliffdoc import XliffDocument
 from i18nprune.locales.yamldoc import YamlDocument
 
 
@@ -174,7 +175,7 @@ class LocaleEditor:
                 document = load_document(
                     path, self._display(path), literal_keys=self.literal_keys, key_root=key_root
                 )
-                if style is not None and isinstance(document, YamlDocument):
+                if style is not None and isinstance(document, YamlDocument | XliffDocument):
                     document.adopt(style)
             else:
                 document = new_document(

@@ -2,7 +2,9 @@
 
 A locale file's format is its extension (docs/locale-files.md#formats): `.json` is JSON,
 `.yaml` and `.yml` are YAML, `.arb` is Flutter's Application Resource Bundle (JSON whose `@`
-keys are metadata, named `<prefix><locale>.arb`: `app_en.arb`). Everything that finds, names or
+keys are metadata, named `<prefix><locale>.arb`: `app_en.arb`), `.xlf` and `.xliff` are XLIFF
+(`fr.xlf`, or Angular's `messages.fr.xlf` beside the source `messages.xlf`, whose name carries
+no locale: `unlocalised_source`). Everything that finds, names or
 creates locale files asks here, so a format added here is discovered, watched and written
 everywhere at once. This module imports only `locale_codes`: the configuration's detector uses
 it too.
@@ -13,15 +15,17 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from i18nprune.locale_codes import is_language_code
+from i18nprune.locale_codes import is_language_code, looks_like_locale_code
 
-LocaleFormat = Literal["json", "yaml", "arb"]
+LocaleFormat = Literal["json", "yaml", "arb", "xliff"]
 
 _FORMATS: dict[str, LocaleFormat] = {
     ".json": "json",
     ".yaml": "yaml",
     ".yml": "yaml",
     ".arb": "arb",
+    ".xlf": "xliff",
+    ".xliff": "xliff",
 }
 
 LOCALE_SUFFIXES: tuple[str, ...] = tuple(_FORMATS)
@@ -60,24 +64,56 @@ def is_locale_file_name(name: str) -> bool:
 def locale_stem(name: str) -> str | None:
     """The part of a locale file's name that names its locale: the name without its extension
     (`pt_BR.yml` → `pt_BR`), and for ARB without its prefix too (`app_pt_BR.arb` → `pt_BR`,
-    `intl_en.arb` → `en`). None when `name` has no locale extension, is a companion file, or
-    (ARB) carries no language CLDR knows after a prefix."""
+    `intl_en.arb` → `en`), for XLIFF the part after the last dot of a stem that is no locale
+    code itself (`messages.fr.xlf` → `fr`). None when `name` has no locale extension, is a
+    companion file, (ARB) carries no language CLDR knows after a prefix, or (XLIFF) carries no
+    locale code at all (`messages.xlf`: see `unlocalised_source`)."""
     suffix = suffix_of(name)
     if suffix is None or not is_locale_file_name(name):
         return None
     stem = name[: -len(suffix)]
-    if format_of(name) != "arb":
+    kind = format_of(name)
+    if kind == "xliff":
+        return _xliff_parts(stem)[1]
+    if kind != "arb":
         return stem
     prefix = _arb_prefix(stem)
     return None if prefix is None else stem[len(prefix) :]
 
 
+def unlocalised_source(name: str) -> bool:
+    """Whether `name` is an XLIFF file whose name carries no locale code (Angular's
+    `messages.xlf`): the source locale's file where the layout names files by locale, its
+    targets named `messages.<locale>.xlf` (`counterpart_name`)."""
+    suffix = suffix_of(name)
+    if suffix is None or format_of(name) != "xliff" or not is_locale_file_name(name):
+        return False
+    stem = name[: -len(suffix)]
+    return bool(stem) and _xliff_parts(stem)[1] is None
+
+
 def counterpart_name(name: str, locale_name: str) -> str:
     """The name of locale `locale_name`'s file matching the locale file `name`: the same
-    extension, and for ARB the same prefix (`app_en.arb`, `fr` → `app_fr.arb`)."""
+    extension, for ARB the same prefix (`app_en.arb`, `fr` → `app_fr.arb`), for XLIFF the
+    same name before the locale (`messages.xlf` or `messages.en.xlf`, `fr` →
+    `messages.fr.xlf`)."""
     suffix = suffix_of(name) or DEFAULT_SUFFIX
-    prefix = _arb_prefix(name[: -len(suffix)]) if format_of(name) == "arb" else ""
+    kind = format_of(name)
+    if kind == "xliff":
+        return f"{_xliff_parts(name[: -len(suffix)])[0]}{locale_name}{suffix}"
+    prefix = _arb_prefix(name[: -len(suffix)]) if kind == "arb" else ""
     return f"{prefix or ''}{locale_name}{suffix}"
+
+
+def _xliff_parts(stem: str) -> tuple[str, str | None]:
+    """(what precedes the locale, the locale) of an XLIFF file's stem: `("", "fr")` for `fr`,
+    `("messages.", "fr")` for `messages.fr`, `("messages.", None)` for `messages`."""
+    if looks_like_locale_code(stem):
+        return "", stem
+    before, dot, last = stem.rpartition(".")
+    if dot and before and looks_like_locale_code(last):
+        return before + dot, last
+    return stem + ".", None
 
 
 def _arb_prefix(stem: str) -> str | None:

@@ -3,7 +3,10 @@
 Layouts (docs/locale-files.md#layouts-and-segments): `flat_file`/`locale_file` is
 `<dir>/<code>.json`; `locale_directory`/`locale_per_dir` is `<dir>/<code>/**/*.json`;
 `locale_directory`/`feature_bundle` is `<dir>/**/<code>.json`, at any depth including `<dir>`
-itself. `.json` stands for any locale format's extension (`locales.formats`).
+itself. `.json` stands for any locale format's extension (`locales.formats`); in the two layouts
+that name files by locale, an XLIFF file whose name carries no locale (Angular's
+`messages.xlf`) is a file of the source locale (`locales.source`), its targets beside it
+(`messages.fr.xlf`).
 """
 
 from __future__ import annotations
@@ -19,7 +22,13 @@ import msgspec
 from i18nprune.config.schema import LocalesConfig
 from i18nprune.envelope import Code, Issue, error, warning
 from i18nprune.locale_codes import looks_like_locale_code, normalize_code
-from i18nprune.locales.formats import DEFAULT_SUFFIX, is_locale_file_name, locale_stem, suffix_of
+from i18nprune.locales.formats import (
+    DEFAULT_SUFFIX,
+    is_locale_file_name,
+    locale_stem,
+    suffix_of,
+    unlocalised_source,
+)
 from i18nprune.locales.keyroot import KeyRoot, parse_key_root
 
 _VALID_LAYOUTS = frozenset(
@@ -110,7 +119,8 @@ def discover_locales(root: Path, locales: LocalesConfig) -> tuple[LocaleInventor
     """The locale segments under `locales.directory` (relative to `root`) for the layout.
 
     Names that are not locale codes, hidden names and `*.meta.json` / `*.schema.json` files are
-    ignored. A symbolic link is followed only when its target stays inside `root` or the locales
+    ignored, but for an XLIFF file whose name carries no locale: the source locale's (see the
+    module). A symbolic link is followed only when its target stays inside `root` or the locales
     directory (otherwise a `Code.PATH_OUTSIDE_ROOT` warning); link cycles end the descent.
     An invalid mode/structure pair (`Code.STRUCTURE_REQUIRED`) or a missing directory
     (`Code.LOCALES_DIR_MISSING`) gives an empty inventory and an error issue.
@@ -141,6 +151,8 @@ def discover_locales(root: Path, locales: LocalesConfig) -> tuple[LocaleInventor
             code = locale_stem(file.name)
             if code is not None and looks_like_locale_code(code):
                 found.append((code, file))
+            elif code is None and unlocalised_source(file.name):
+                found.append((locales.source, file))
     inventory = LocaleInventory(
         directory=directory,
         segments=_group(root, found),

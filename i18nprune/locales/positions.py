@@ -17,6 +17,7 @@ from i18nprune.locales.formats import format_of
 from i18nprune.locales.memo import FileMemo
 from i18nprune.locales.paths import array_items
 from i18nprune.locales.view import LocaleView
+from i18nprune.locales.xliffdoc import xliff_positions
 from i18nprune.locales.yamldoc import yaml_positions
 
 # A string (escapes included), a structural character, or a bare literal (number, true, …).
@@ -119,8 +120,12 @@ def _read(path: Path) -> PathPositions | None:
 
 def file_positions(text: str, path: Path) -> PathPositions:
     """The positions of every path in `text`, the content of the locale file `path`, read by
-    its format (see `path_positions` for JSON, `locales.yamldoc.yaml_positions` for YAML)."""
-    if format_of(path.name) != "yaml":
+    its format (see `path_positions` for JSON, `locales.yamldoc.yaml_positions` for YAML, and
+    for XLIFF each unit's id, at the quote that opens its value)."""
+    kind = format_of(path.name)
+    if kind == "xliff":
+        return PathPositions(xliff_positions(text), _line_starts(text))
+    if kind != "yaml":
         return path_positions(text)
     line_starts = _line_starts(text)
     offsets = {

@@ -40,9 +40,15 @@ _YAML_TOKEN = re.compile(
 )
 
 
-def _key_token(text: str, start: int, yaml: bool) -> re.Match[str] | None:
-    """The key (or array item) token of a locale file's text that starts at `start`."""
-    return (_YAML_TOKEN if yaml else _JSON_STRING).match(text, start)
+# An XLIFF unit's id attribute value, quotes included.
+_XML_ATTRIBUTE = re.compile(r"\"[^\"]*\"|'[^']*'")
+_KEY_TOKENS = {"yaml": _YAML_TOKEN, "xliff": _XML_ATTRIBUTE}
+
+
+def _key_token(text: str, start: int, kind: str | None) -> re.Match[str] | None:
+    """The key (or array item) token of a locale file's text (of format `kind`) that starts at
+    `start`."""
+    return _KEY_TOKENS.get(kind or "json", _JSON_STRING).match(text, start)
 
 
 _QUOTES = "'\"`"
@@ -172,10 +178,12 @@ def definition_locations(
 
 
 def key_token_range(lines: LineMap, line: int, column: int, encoding: Encoding) -> Range:
-    """The range of the key token (a JSON string, a YAML key) that starts at an engine
-    position."""
+    """The range of the key token (a JSON string, a YAML key, an XLIFF unit's quoted id) that
+    starts at an engine position."""
     text = lines.line_text(line - 1)
-    match = _key_token(text, column - 1, text[column - 1 : column] != '"')
+    # A double quote opens a JSON key or an XLIFF id alike (the JSON string pattern spans
+    # both); anything else is YAML's.
+    match = _key_token(text, column - 1, None if text[column - 1 : column] == '"' else "yaml")
     end_column = match.end() + 1 if match else column + 1
     return engine_range(lines, line, column, line, end_column, encoding)
 
@@ -203,12 +211,12 @@ def locale_key_at(
     view = state.views[locale].get(namespace)
     lines = LineMap(text)
     offset = lines.starts[line - 1] + column - 1 if line - 1 < len(lines.starts) else len(text)
-    yaml = format_of(relpath) == "yaml"
+    kind = format_of(relpath)
     positions = file_positions(text, Path(relpath))
     prefix = "".join(f"{part}." for part in view.key_root) if view is not None else ""
     best: tuple[int, str] | None = None
     for path, start in positions.offsets.items():
-        match = _key_token(text, start, yaml)
+        match = _key_token(text, start, kind)
         holds = match is not None and match.start() <= offset <= match.end()
         if holds and (best is None or start > best[0]):
             best = (start, path)
@@ -420,10 +428,10 @@ def locale_symbols(uri: str, text: str, encoding: Encoding) -> list[dict[str, An
     lines = LineMap(text)
     found = []
     file = Path(unquote(urlsplit(uri).path))
-    yaml = format_of(file.name) == "yaml"
+    kind = format_of(file.name)
     for path, offset in file_positions(text, file).offsets.items():
         start = lines.position(offset, encoding)
-        match = _key_token(text, offset, yaml)
+        match = _key_token(text, offset, kind)
         end = lines.position(match.end() if match else offset, encoding)
         found.append(
             {

@@ -4,7 +4,9 @@ namespace separators their keys allow.
 
 Everything here reads the tree under the project root and never runs code. The search is
 bounded (`_MAX_DEPTH` folders deep; dependencies, build output, hidden folders and test
-fixtures are not entered), and only JSON files are locale files.
+fixtures are not entered), and only files in a locale format (`locales.formats`) are locale
+files. An XLIFF file whose name carries no locale (Angular's `messages.xlf`) is the file of the
+language it names as its source.
 """
 
 from __future__ import annotations
@@ -18,8 +20,14 @@ from typing import Literal, NamedTuple
 
 from i18nprune.locale_codes import is_language_code, looks_like_locale_code, normalize_code
 from i18nprune.locales.arbdoc import messages_of
-from i18nprune.locales.formats import format_of, is_locale_file_name, locale_stem
+from i18nprune.locales.formats import (
+    format_of,
+    is_locale_file_name,
+    locale_stem,
+    unlocalised_source,
+)
 from i18nprune.locales.jsonfile import LocaleFileError
+from i18nprune.locales.xliffdoc import read_xliff_file, xliff_source_language
 from i18nprune.locales.yamldoc import read_yaml_file
 from i18nprune.scan.discovery import DEFAULT_SKIP_DIRS
 
@@ -91,7 +99,10 @@ def infer_layout(directory: Path, source: str) -> Layout | None:
         entries = list(directory.iterdir())
     except OSError:
         return None
-    if any(entry.is_file() and _is_locale_file_name(entry.name) for entry in entries):
+    if any(
+        entry.is_file() and (_is_locale_file_name(entry.name) or unlocalised_source(entry.name))
+        for entry in entries
+    ):
         return FLAT_FILE
     per_locale: set[str] = set()
     bundled: set[str] = set()
@@ -159,6 +170,13 @@ def find_locale_folders(root: Path) -> list[LocaleFolder]:
         locale_files = sorted(
             stem for name in files if (stem := locale_stem(name)) and is_language_code(stem)
         )
+        locale_files += [
+            code
+            for name in sorted(files)
+            if unlocalised_source(name)
+            and (code := xliff_source_language(Path(parent, name))) is not None
+            and code not in locale_files
+        ]
         rel = Path(parent).relative_to(root).as_posix()
         if locale_files:
             found.append(LocaleFolder(rel, FLAT_FILE, tuple(locale_files)))
@@ -197,6 +215,8 @@ def locale_files(directory: Path, layout: Layout) -> dict[str, list[Path]]:
         for entry in entries:
             if entry.is_file() and _is_locale_file_name(entry.name):
                 found[_stem(entry.name)] = [entry]
+            elif entry.is_file() and (code := unlocalised_code(entry)) is not None:
+                found.setdefault(code, []).append(entry)
     elif structure == "locale_per_dir":
         for entry in entries:
             if entry.is_dir() and looks_like_locale_code(entry.name):
@@ -212,7 +232,27 @@ def locale_files(directory: Path, layout: Layout) -> dict[str, list[Path]]:
             for name in files:
                 if _is_locale_file_name(name):
                     found.setdefault(_stem(name), []).append(Path(parent, name))
+                elif (code := unlocalised_code(Path(parent, name))) is not None:
+                    found.setdefault(code, []).append(Path(parent, name))
     return {code: files for code, files in found.items() if files}
+
+
+def unlocalised_code(path: Path) -> str | None:
+    """The language an XLIFF file whose name carries no locale (`messages.xlf`) names as its
+    source, None for any other file (or one that names none)."""
+    if not unlocalised_source(path.name):
+        return None
+    code = xliff_source_language(path)
+    return code if code is not None and looks_like_locale_code(code) else None
+
+
+def unlocalised_source_code(locales: dict[str, list[Path]]) -> str | None:
+    """The locale (as `locale_files` gives them) whose files include an XLIFF source named
+    after no locale (Angular's `messages.xlf`): that file says it is the source."""
+    for code, files in locales.items():
+        if any(unlocalised_source(file.name) for file in files):
+            return code
+    return None
 
 
 def read_locale_object(path: Path) -> dict[str, object] | None:
@@ -224,6 +264,8 @@ def read_locale_object(path: Path) -> dict[str, object] | None:
             return None
         if format_of(path.name) == "yaml":
             return read_yaml_file(path, path.name)
+        if format_of(path.name) == "xliff":
+            return read_xliff_file(path, path.name)
         value = json.loads(path.read_bytes())
     except (OSError, ValueError, LocaleFileError):
         return None
