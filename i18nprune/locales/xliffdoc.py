@@ -142,6 +142,8 @@ class _Parsed:
         self.language_tags: list[_Element] = []
         """The `<file>` start tags (1.2) or the `<xliff>` one (2.0): where languages are named."""
         self.target_language = False
+        self.languages: tuple[str | None, str | None] = (None, None)
+        """The source and target language the file names first."""
         self.containers: list[_Element] = []
         """The `<body>` (1.2) or `<file>` (2.0) elements new units may go into."""
         _Reader(self, display_path).read()
@@ -266,9 +268,12 @@ def _state_of(raw: bytes, element: _Element) -> str | None:
 
 
 class _Refused(Exception):
+    """Raised from the parser's handlers: what the file must not hold, and where (1-based)."""
+
     def __init__(self, why: str) -> None:
         super().__init__(why)
         self.why = why
+        self.line = self.column = 0
 
 
 class _Reader:
@@ -312,16 +317,23 @@ class _Reader:
             message = xml.parsers.expat.ErrorString(exc.code)
             self._fail(exc.lineno, exc.offset + 1, f"not well-formed XML: {message}")
         except _Refused as exc:
-            self._fail(parser.CurrentLineNumber, parser.CurrentColumnNumber + 1, exc.why)
+            self._fail(exc.line, exc.column, exc.why)
+
+    def refused(self, why: str) -> _Refused:
+        """The refusal `why`, placed where the parser is (the event being handled)."""
+        refusal = _Refused(why)
+        refusal.line = self.parser.CurrentLineNumber
+        refusal.column = self.parser.CurrentColumnNumber + 1
+        return refusal
 
     def doctype(self, *_: object) -> None:
-        raise _Refused(
+        raise self.refused(
             "declares a DOCTYPE, which XLIFF files do not need and i18nprune does not read "
             "(entities can expand without bound) — remove it"
         )
 
     def entity(self, *_: object) -> None:
-        raise _Refused("declares an entity, which i18nprune does not read — remove it")
+        raise self.refused("declares an entity, which i18nprune does not read — remove it")
 
     def start(self, name: str, attributes: dict[str, str]) -> None:
         local = name.rpartition(":")[2]
@@ -331,13 +343,14 @@ class _Reader:
         parsed = self.parsed
         if parent is None:
             if local != "xliff":
-                raise _Refused(f"the root element is <{name}>, not <xliff>")
+                raise self.refused(f"the root element is <{name}>, not <xliff>")
             version = attributes.get("version", "")
             parsed.version = "2.0" if version.startswith("2") else "1.2"
             if parsed.version == "2.0":
                 element = self._element(name, start)
                 parsed.language_tags.append(element)
                 parsed.target_language = bool(attributes.get("trgLang"))
+                parsed.languages = (attributes.get("srcLang"), attributes.get("trgLang"))
         elif parsed.version == "1.2":
             element = self._start_12(local, parent, name, start, attributes)
         else:
@@ -352,6 +365,9 @@ class _Reader:
             element = self._element(name, start)
             parsed.language_tags.append(element)
             parsed.target_language |= bool(attributes.get("target-language"))
+            if len(parsed.language_tags) == 1:
+                languages = attributes.get("source-language"), attributes.get("target-language")
+                parsed.languages = languages
             return element
         if local == "body" and parent == "file":
             element = self._element(name, start)
@@ -389,11 +405,11 @@ class _Reader:
         parser = self.parser
         unit_id = attributes.get("id")
         if not unit_id:
-            raise _Refused(f"<{name}> has no id, which is its key — give it one")
+            raise self.refused(f"<{name}> has no id, which is its key — give it one")
         if unit_id in self.ids:
-            raise _Refused(f'the unit id "{unit_id}" is used twice — keep one')
+            raise self.refused(f'the unit id "{unit_id}" is used twice — keep one')
         if self.unit is not None:
-            raise _Refused(f"<{name}> inside another unit")
+            raise self.refused(f"<{name}> inside another unit")
         self.ids.add(unit_id)
         element = self._element(name, start)
         found = _ID_ATTRIBUTE.search(self.raw, start, element.tag_end)
@@ -406,14 +422,14 @@ class _Reader:
         assert self.part is not None
         element = self._element(name, start)
         if getattr(self.part, local) is not None:
-            raise _Refused(f"a second <{local}> in one unit")
+            raise self.refused(f"a second <{local}> in one unit")
         setattr(self.part, local, element)
         return element
 
     def _element(self, name: str, start: int) -> _Element:
         rest = _TAG_REST.match(self.raw, start + 1 + len(name.encode("utf-8")))
         if rest is None:  # expat accepted it, so this does not happen
-            raise _Refused(f"cannot find the end of <{name}>")
+            raise self.refused(f"cannot find the end of <{name}>")
         return _Element(start, rest.end())
 
     def end(self, name: str) -> None:
@@ -711,12 +727,15 @@ class XliffDocument(LocaleDocument):
         unit = by_id.get(key)
         parsed = self._parsed
         if unit is None or template is None:
-            if parsed.is_target:
+            if parsed.is_target and parsed.languages[0] != parsed.languages[1]:
                 self._refuse(None, f'has no unit "{key}" and no source unit to copy it from')
             text = value["value"] if isinstance(value, dict) else value
             assert isinstance(text, str)
             tag = b"trans-unit" if parsed.version == "1.2" else b"unit"
-            inner = b"<source>" + _xml(text).encode("utf-8") + b"</source>"
+            spelled = _xml(text).encode("utf-8")
+            inner = b"<source>" + spelled + b"</source>"
+            if parsed.is_target:  # the source locale's own file: its text is both
+                inner += b"<target>" + spelled + b"</target>"
             if parsed.version == "2.0":
                 inner = b"<segment>" + inner + b"</segment>"
             spelled_id = _attribute(key).encode("utf-8")
