@@ -80,6 +80,10 @@ _REVIEW_STATES_12 = frozenset(
     }
 )
 _XLIFF_12_NAMESPACE = "urn:oasis:names:tc:xliff:document:1.2"
+# The elements whose places the reader records; every other one is only pushed and popped.
+_WATCHED = frozenset(
+    {"file", "body", "trans-unit", "unit", "segment", "ignorable", "source", "target"}
+)
 
 
 class XliffStyle(msgspec.Struct, frozen=True):
@@ -336,7 +340,10 @@ class _Reader:
         raise self.refused("declares an entity, which i18nprune does not read — remove it")
 
     def start(self, name: str, attributes: dict[str, str]) -> None:
-        local = name.rpartition(":")[2]
+        local = name.rpartition(":")[2] if ":" in name else name
+        if local not in _WATCHED and self.stack:  # most elements: notes, context, inline
+            self.stack.append((local, None))
+            return
         parent = self.stack[-1][0] if self.stack else None
         start = self.parser.CurrentByteIndex
         element: _Element | None = None
