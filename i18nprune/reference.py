@@ -1097,18 +1097,45 @@ def thin_evidence_gate(kind: str, evidence: ThinEvidence, *, force: bool) -> Iss
 def unread_code_gate(kind: str, source: LocaleView) -> Issue | None:
     """Why `kind` must not remove anything: the source locale is in a format whose messages
     code i18nprune does not read uses (Flutter's ARB files, read by Dart through generated
-    getters), so no key can be proven unused; `--force` does not lift it."""
-    arb = [segment.rel for segment in source.segments if format_of(segment.rel) == "arb"]
-    if not arb:
+    getters; PO catalogs, read through Lingui macros or gettext calls), so no key can be
+    proven unused; `--force` does not lift it."""
+    unread = unread_code_format(source)
+    if unread is None:
         return None
+    rel, (what, used) = unread
     return error(
         Code.THIN_EVIDENCE,
-        f"{kind} removed nothing: the source locale's messages are in ARB files ({arb[0]}), "
-        "which Dart code uses through generated getters (`AppLocalizations.of(context)!.key`), "
-        "and i18nprune does not read Dart yet, so no key is proven unused; `validate`, `sync` "
-        "and `generate` work on these files, removing keys is yours to do by hand",
-        path=arb[0],
+        f"{kind} removed nothing: the source locale's messages are in {what} files ({rel}), "
+        f"which {used}, and i18nprune does not read that yet, so no key is proven unused; "
+        "`validate`, `sync` and `generate` work on these files (`sync` prunes only keys the "
+        "source lacks), removing keys is yours to do by hand",
+        path=rel,
     )
+
+
+def unread_code_format(source: LocaleView) -> tuple[str, tuple[str, str]] | None:
+    """The first segment of `source` in a format whose messages code i18nprune does not read
+    uses, with (the format's name, what uses it); None when there is none. Then no source key
+    can be proven unused: `cleanup` refuses and `sync`'s template keeps every source key."""
+    for segment in source.segments:
+        why = _UNREAD_CODE.get(format_of(segment.rel) or "")
+        if why is not None:
+            return segment.rel, why
+    return None
+
+
+# Locale formats whose messages are used by code i18nprune does not read: (what they are,
+# what uses them).
+_UNREAD_CODE = {
+    "arb": (
+        "ARB",
+        "Dart code uses through generated getters (`AppLocalizations.of(context)!.key`)",
+    ),
+    "po": (
+        "PO",
+        "code uses by message text or through macros (Lingui's `t`, `<Trans>`, gettext's `_()`)",
+    ),
+}
 
 
 def source_gate(kind: str, source: LocaleView) -> Issue | None:
