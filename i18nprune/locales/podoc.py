@@ -452,10 +452,18 @@ def _parse(raw: bytes, display_path: str) -> _Parsed:
     first_break = text.find("\n")
     newline = "\r\n" if first_break > 0 and text[first_break - 1] == "\r" else "\n"
     return _Parsed(
-        chunks=_Reader(display_path).read(text.splitlines(keepends=True)),
+        chunks=_Reader(display_path).read(_lines(text)),
         newline=newline,
         byte_order_mark=byte_order_mark,
     )
+
+
+def _lines(text: str) -> list[str]:
+    """The lines of `text` with their breaks, split at line feeds only (`str.splitlines` also
+    splits at characters such as U+0085 and U+2028, which a PO string may hold)."""
+    lines = [f"{line}\n" for line in text.split("\n")]
+    last = lines.pop()[:-1]
+    return [*lines, last] if last else lines
 
 
 class _Reader:

@@ -52,6 +52,11 @@ _YAML_11_NOT_TEXT = re.compile(
     r"|[-+]?(?:0b[01_]+|0x[0-9a-fA-F_]+|0[0-7_]+|[0-9][0-9_]*(?::[0-5]?[0-9])+"
     r"|[0-9_]*\.?[0-9_]+(?:[eE][-+]?[0-9]+)?|\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))"
 )
+# Characters YAML reads as line breaks or cannot hold unescaped: only double quotes keep them.
+_NEEDS_ESCAPES = re.compile("[\x85\u2028\u2029\x00-\x08\x0b-\x1f\x7f-\x84\x86-\x9f\ufeff]")
+# What a `|` or `>` block cannot spell back: spaces or tabs at a line's end or start, a text
+# that is empty or ends in several line breaks.
+_UNSAFE_IN_BLOCK = re.compile(r"[ \t]\n|[ \t]\Z|\n[ \t]|\A[ \t\n]|\A\Z|\n\n\Z")
 # The indentation of the first nested mapping, and of the first sequence item.
 _KEY_LINE = re.compile(r"^( *)(?:[^\s#-][^:#]*|\"[^\"]*\"|'[^']*'):[ \t]*(?:#.*)?$")
 _INDENTED = re.compile(r"^( *)(- )?\S")
@@ -331,8 +336,13 @@ class _Sync:
             return CommentedSeq([self.node(child, None) for child in value])
         if not isinstance(value, str):
             return value
+        if _NEEDS_ESCAPES.search(value):
+            return DoubleQuotedScalarString(value)  # the one style that escapes everything
         if isinstance(like, ScalarString):
-            return type(like)(value)
+            block = not isinstance(like, DoubleQuotedScalarString | SingleQuotedScalarString)
+            if not (block and _UNSAFE_IN_BLOCK.search(value)):
+                return type(like)(value)
+            return DoubleQuotedScalarString(value)
         if self.style.quote == '"':
             return DoubleQuotedScalarString(value)
         if self.style.quote == "'" and "\n" not in value:
@@ -594,7 +604,7 @@ def _positions(node: Any, path: str, found: dict[str, tuple[int, int]]) -> None:
 def _detect_style(text: str, rt: object, byte_order_mark: bool, path: Path) -> YamlStyle:
     first_break = text.find("\n")
     crlf = first_break > 0 and text[first_break - 1] == "\r"
-    indent, dash_offset = _indentation(text.splitlines())
+    indent, dash_offset = _indentation(text.replace("\r\n", "\n").split("\n"))
     return YamlStyle(
         indent=indent,
         dash_offset=dash_offset,
@@ -608,7 +618,7 @@ def _detect_style(text: str, rt: object, byte_order_mark: bool, path: Path) -> Y
 
 def _leading_lines(text: str) -> Iterator[str]:
     """The lines before the first that holds YAML content (comments, directives, `---`)."""
-    for line in text.splitlines():
+    for line in text.split("\n"):
         stripped = line.strip()
         if stripped and not stripped.startswith(("#", "%", "---")):
             return

@@ -151,7 +151,10 @@ def test_a_new_target_gets_the_sources_header_with_its_language_and_plural_forms
 
 
 def test_entries_with_plural_forms_are_read_but_never_edited(tmp_path):
-    text = 'msgid "One file"\nmsgid_plural "{n} files"\nmsgstr[0] "Eine Datei"\nmsgstr[1] "{n} Dateien"\n'
+    text = (
+        'msgid "One file"\nmsgid_plural "{n} files"\n'
+        'msgstr[0] "Eine Datei"\nmsgstr[1] "{n} Dateien"\n'
+    )
     path = write(tmp_path, "de.po", text)
     assert read_locale_tree(path, "de.po") == {"One file": "Eine Datei"}
     document = load_document(path, "de.po")
