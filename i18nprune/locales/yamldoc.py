@@ -73,7 +73,7 @@ class YamlStyle(msgspec.Struct, frozen=True):
     newline: str = "\n"
     byte_order_mark: bool = False
     explicit_start: bool = False
-    """Whether the document starts with `---`."""
+    """Whether the document starts with `---` (a new file made from it does too)."""
     quote: str | None = None
     """`"` or `'` when most texts of the file are quoted that way (new texts are too), else None
     (plain where YAML allows)."""
@@ -100,7 +100,9 @@ class _Parsed(msgspec.Struct):
     """The plain tree of the file below its locale root."""
     style: YamlStyle
     preamble: str
-    """The text of a file that holds no document (comments only): kept before the first key."""
+    """What is written before the document, verbatim: a file's lines up to its `---` marker
+    (comments, `%YAML` directives), or all the text of a file that holds no document
+    (comments only)."""
 
 
 def read_yaml_file(path: Path, display_path: str) -> dict[str, object]:
@@ -249,7 +251,7 @@ class YamlDocument(LocaleDocument):
         top = self._rt[style.locale_root] if style.locale_root is not None else self._rt
         display = self.display_path
         _Sync(style, display).mapping(top, self._document, "")
-        text = self._preamble + _dump(self._rt, style)
+        text = self._preamble + _dump(self._rt, style, explicit_start=not self._preamble)
         if _parse(text.encode("utf-8"), display, self.path).model != self._document:
             raise ProblemError(
                 error(
@@ -370,7 +372,7 @@ class _Sync:
         )
 
 
-def _dump(rt: object, style: YamlStyle) -> str:
+def _dump(rt: object, style: YamlStyle, *, explicit_start: bool) -> str:
     from ruamel.yaml import YAML
 
     yaml = YAML(typ="rt")
@@ -379,7 +381,7 @@ def _dump(rt: object, style: YamlStyle) -> str:
     yaml.allow_unicode = True
     dash_offset = style.dash_offset or 0
     yaml.indent(mapping=style.indent, sequence=dash_offset + 2, offset=dash_offset)
-    yaml.explicit_start = style.explicit_start
+    yaml.explicit_start = style.explicit_start and explicit_start
     out = io.StringIO()
     yaml.dump(rt, out)
     return out.getvalue()
@@ -476,7 +478,7 @@ def _parse(raw: bytes, display_path: str, path: Path) -> _Parsed:
     top = rt[style.locale_root] if style.locale_root is not None else rt
     model = _plain_mapping(top, display_path)
     style = msgspec.structs.replace(style, flat_keys=stores_flat_keys(model))
-    return _Parsed(rt=rt, model=model, style=style, preamble="")
+    return _Parsed(rt=rt, model=model, style=style, preamble=_head(text))
 
 
 def _syntax_error(exc: Any, display_path: str) -> Any:
@@ -614,6 +616,17 @@ def _detect_style(text: str, rt: object, byte_order_mark: bool, path: Path) -> Y
         quote=_dominant_quote(rt),
         locale_root=_locale_root(rt, path),
     )
+
+
+def _head(text: str) -> str:
+    """The text up to and including the `---` line that starts the document, when one comes
+    before any content (ruamel writes neither the comments nor the directives above it)."""
+    end = 0
+    for line in _leading_lines(text):
+        end += len(line) + 1
+        if line.rstrip("\r").rstrip() == "---":
+            return text[:end]
+    return ""
 
 
 def _leading_lines(text: str) -> Iterator[str]:

@@ -218,3 +218,14 @@ def test_positions_name_each_key_below_the_locale_key(tmp_path):
     assert positions.position("nav.about") == (9, 5)
     assert positions.position("steps[1]") == (12, 5)
     assert positions.position("en") is None
+
+
+@pytest.mark.parametrize(
+    "head",
+    ["---\n", "%YAML 1.2\n---\n", "# Licence header\n---\n# keys below\n", "# only a comment\n"],
+)
+def test_directives_markers_and_comments_before_the_keys_survive_an_edit(tmp_path, head):
+    path = write(tmp_path, "en.yml", head + "a: x\n")
+    document = load_document(path, "en.yml")
+    document.set("b", "z", order=["a", "b"])
+    assert document.render().decode() == head + "a: x\nb: z\n"
