@@ -6,6 +6,7 @@ cost beyond parsing grows with the number of key sites, not with the size of the
 
 from __future__ import annotations
 
+import functools
 import re
 from operator import attrgetter
 from typing import NamedTuple
@@ -13,6 +14,7 @@ from typing import NamedTuple
 import msgspec
 import tree_sitter
 
+from i18nprune.scan.angular import OffsetMap, template_document
 from i18nprune.scan.callees import (
     EXTRACTING_FACTORIES,
     FACTORIES_RETURNING_TRANSLATOR,
@@ -54,6 +56,8 @@ from i18nprune.scan.facts import (
     SiteFact,
     Translator,
 )
+from i18nprune.scan.grammars import TEMPLATE_SUFFIX
+from i18nprune.scan.injected import file_names
 from i18nprune.scan.markup import (
     expression_end,
     source_document,
@@ -168,11 +172,14 @@ def extract_file(
 ) -> tuple[FileFacts, frozenset[int]]:
     """The file's facts, and the offsets of the string literals that are key arguments of its
     sites (`t('home.title')`): those strings are keys, not keys kept as data."""
+    if suffix == TEMPLATE_SUFFIX:
+        return _template_file(content, names)
     document, grammar = source_document(content, suffix)
     if b"\0" in document:  # tree-sitter stops at a NUL; in a string it is just a character
         document = document.replace(b"\0", b" ")
     tree = parse(document, grammar)
     document, tree = parse_repaired(document, tree, lambda text: parse(text, grammar))
+    names = file_names(names, tree.root_node, document)
     extraction = _Extraction(content, document, grammar, tree.root_node, names)
     facts = extraction.facts()
     key_literals = set(extraction.key_literals)
@@ -186,6 +193,36 @@ def extract_file(
     if own:
         facts = _with_component_messages(facts, own)
     return facts, frozenset(key_literals)
+
+
+def _template_file(content: bytes, names: CalleeNames) -> tuple[FileFacts, frozenset[int]]:
+    """An Angular template's facts (see `scan.angular`): its TypeScript view extracted with
+    the pipes and directives as translation functions, positions and previews the
+    template's. Markup the HTML grammar cannot read is the file's syntax error."""
+    template = template_document(content.replace(b"\0", b" "), names)
+    tree = parse(template.document, "typescript")
+    extraction = _Extraction(
+        template.document,
+        template.document,
+        "typescript",
+        tree.root_node,
+        _template_names(names),
+        origin=(content, template.origin),
+    )
+    facts = extraction.facts()
+    if template.error is not None:
+        markup_error = Positions(content).line_column(template.error)
+        if facts.syntax_error is None or markup_error < facts.syntax_error:
+            facts = msgspec.structs.replace(facts, syntax_error=markup_error)
+    source_offset = template.origin.source_offset
+    return facts, frozenset(source_offset(offset) for offset in extraction.key_literals)
+
+
+@functools.cache
+def _template_names(names: CalleeNames) -> CalleeNames:
+    """`names` with the template's pipes and directives as translation functions (the calls
+    `scan.angular` writes for them)."""
+    return CalleeNames([*names.configured, *sorted(names.pipes), *sorted(names.directives)])
 
 
 def _with_component_messages(facts: FileFacts, messages: list[ComponentMessages]) -> FileFacts:
@@ -289,6 +326,10 @@ def _first_parameter(node: tree_sitter.Node) -> tree_sitter.Node | None:
     return _first_parameter_of(function) if function is not None else None
 
 
+def _same_offset(offset: int) -> int:
+    return offset
+
+
 def _preview(content: bytes, start: int, end: int) -> str:
     """The source of a site on one line, shortened to `_PREVIEW_CHARS` characters."""
     text = content[start : min(end, start + 8 * _PREVIEW_CHARS)]
@@ -308,14 +349,20 @@ class _Extraction:
         grammar: GrammarName,
         root: tree_sitter.Node,
         names: CalleeNames,
+        origin: tuple[bytes, OffsetMap] | None = None,
     ) -> None:
         self._content = content
         self._document = document
         self._grammar = grammar
         self._root = root
         self._names = names
-        self._positions = Positions(content)
-        self._comments = DescriptionComments(content)
+        # `origin`: the file the document was written from (an Angular template) and where
+        # each of its offsets came from; positions, previews and descriptions are the file's.
+        self._source, self._source_offset = (
+            (origin[0], origin[1].source_offset) if origin is not None else (content, _same_offset)
+        )
+        self._positions = Positions(self._source)
+        self._comments = DescriptionComments(self._source)
         self._evaluator = Evaluator(content if document != content else None)
         self._typed = TypedTranslators(root, self._evaluator.value_of)
         self._bindings: dict[str, list[_Binding]] = {}
@@ -446,7 +493,9 @@ class _Extraction:
             sites=self._sites,
             exports=exports,
             star_exports=star_exports,
-            syntax_error=None if error is None else self._positions.line_column(error),
+            syntax_error=None
+            if error is None
+            else self._positions.line_column(self._source_offset(error)),
             prefix_props=prefix_attributes(self._document),
         )
 
@@ -868,7 +917,10 @@ class _Extraction:
     ) -> None:
         """Record a site spanning [start, end) of the file, located at `position` or `start`,
         with the description of an `i18n:` comment on the line above it."""
-        located = start if position is None else position
+        located = self._source_offset(start if position is None else position)
+        # The end is exclusive: where the site's last byte came from, and one past it.
+        end = self._source_offset(end - 1) + 1 if end > start else self._source_offset(start)
+        start = self._source_offset(start)
         line, column = self._positions.line_column(located)
         description = None if kind == "commented" else self._comments.above(located, line)
         end_line, end_column = self._positions.line_column(max(end, start))
@@ -878,7 +930,7 @@ class _Extraction:
                 column=column,
                 end_line=end_line,
                 end_column=end_column,
-                preview=_preview(self._content, start, end),
+                preview=_preview(self._source, start, end),
                 kind=kind,
                 key=key,
                 translator=translator,
