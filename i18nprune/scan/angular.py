@@ -5,8 +5,7 @@ map from the document's offsets back to the template's.
 
 `'a.b' | translate:params` becomes `translate('a.b', params)`, `<p translate>a.b</p>` becomes
 `translate("a.b")`, and `*transloco="let t; read: 'page'"` wraps what the element holds in a
-block where `t` has the key prefix `page` (written as next-intl's `useTranslations('page')`,
-whose translator nests keys the same way). Pipes and directives that take no key stay calls of
+block where `t` reads `page.` + its key (`const t = __ngRead('page')`, see `READ_FACTORY`). Pipes and directives that take no key stay calls of
 names no translator has (`__pipe_date(…)`), so a key built from their output is dynamic.
 """
 
@@ -19,21 +18,37 @@ from typing import NamedTuple
 
 import tree_sitter
 
-from i18nprune.scan.callees import CalleeNames
+from i18nprune.scan.callees import READ_FACTORY, CalleeNames
 from i18nprune.scan.markup import expression_end
+from i18nprune.scan.syntax_errors import RESERVED_WORDS
 from i18nprune.syntax_tree import parse_html
 
 _SPACE = b" \t\r\n\f"
-_AS_ALIAS = re.compile(rb"\s+as\s+[\w$]+\s*$")
+_AS_ALIAS = re.compile(rb"(?:^|\s+)as\s+[\w$]+\s*$")
 _LET = re.compile(rb"\s*let\s+([\w$]+)(?:\s*=\s*[\w$.]+)?\s*")
 _KEY = re.compile(rb"\s*([\w$]+)\s*:?\s*")
+_CHAINED = re.compile(rb"\s*([\w$.]+)\s+(?!as\b)[A-Za-z_$][\w$]*\s*:?\s*(?=\S)")
 _FOR_ITEM = re.compile(rb"\s*[\w$]+\s+of\s+")
 _BLOCK = re.compile(rb"\{\{|@(?:else\s+if|if|for|switch|case|defer|let)\b")
+_NAMES_TO_ANGULAR = frozenset(RESERVED_WORDS) - {
+    b"true",
+    b"false",
+    b"null",
+    b"this",
+    b"typeof",
+    b"void",
+    b"in",
+}
+_RESERVED = re.compile(
+    rb"(?<![\w$.])(?:" + b"|".join(sorted(_NAMES_TO_ANGULAR)) + rb")(?![\w$]|\s*:(?!:))"
+)
+"""JavaScript's reserved words that Angular's expressions read as names (outside strings,
+not a member after `.`, not an object literal's key)."""
 _UNKNOWN_TEXT = b"__ngText"
 """An identifier no translator or constant has: a text the template computes."""
-_PREFIX_INPUTS = ("read", "prefix")
+_PREFIX_INPUTS = ("read", "context", "prefix")
 """The structural directive's options that give its `t` a key prefix (Transloco's `read`, and
-`prefix`, its name in Transloco 1)."""
+`context`, its name before Transloco 2)."""
 _PREFIX_ATTRIBUTES = ("Read", "Prefix")
 
 
@@ -72,10 +87,89 @@ class TemplateDocument(NamedTuple):
 def template_document(source: bytes, names: CalleeNames) -> TemplateDocument:
     """The TypeScript document of the Angular template `source`, whose key pipes and
     directives are `names.pipes` and `names.directives`."""
-    tree = parse_html(source)
+    tree = parse_html(_markup_view(source))
     writer = _Writer(source, names)
     writer.children(tree.root_node)
     return TemplateDocument(bytes(writer.out), writer.origin, _first_error(tree.root_node))
+
+
+_BLANKS = bytes(b if b in b"\r\n" else 0x20 for b in range(256))
+
+
+def _markup_view(source: bytes) -> bytes:
+    """`source` with what its interpolations and control-flow blocks' parameters hold
+    blanked (same length, line breaks kept): Angular reads them before the markup, so
+    `{{ a > 1 ? 'x' : 'y' }}` and `@if (a < b)` are not markup, which the HTML grammar would
+    take them for. The expressions are read from `source` itself."""
+    view = bytearray(source)
+    end = len(source)
+    position = 0
+    while (found := _BLOCK.search(source, position)) is not None:
+        start = found.end()
+        if found.group() == b"{{":
+            close = expression_end(source, start, end, b"}}")
+        elif found.group() == b"@let":
+            close = expression_end(source, start, end, b";")
+        else:
+            while start < end and source[start] in _SPACE:
+                start += 1
+            close = (
+                expression_end(source, start + 1, end, b")")
+                if source[start : start + 1] == b"("
+                else -1
+            )
+        if close < 0:
+            position = found.end()
+            continue
+        view[start:close] = source[start:close].translate(_BLANKS)
+        position = close
+    _blank_text_marks(view)
+    return bytes(view)
+
+
+_ENTITY = re.compile(rb"&(?:[A-Za-z][A-Za-z0-9]*|#[0-9]+|#[xX][0-9A-Fa-f]+);")
+_TAG_START = re.compile(rb"</?[A-Za-z]|<!")
+
+
+def _blank_text_marks(view: bytearray) -> None:
+    """Blank the `>`, `&` and `<` that a template's text holds as characters (`Quality &
+    Root`, `a > b`): HTML reads them as text, the HTML grammar as errors. Tags (their quoted
+    values included) and comments are passed over."""
+    end = len(view)
+    position = 0
+    while position < end:
+        char = view[position]
+        if char == ord("<"):
+            if view.startswith(b"<!--", position):
+                close = view.find(b"-->", position + 4)
+                position = end if close < 0 else close + 3
+                continue
+            if _TAG_START.match(view, position):
+                position = _tag_close(view, position + 1)
+                continue
+            view[position] = 0x20
+        elif char == ord(">"):
+            view[position] = 0x20
+        elif char == ord("&") and not _ENTITY.match(view, position):
+            view[position] = 0x20
+        position += 1
+
+
+def _tag_close(view: bytearray, position: int) -> int:
+    """The offset after the `>` that ends the tag whose name starts at `position`."""
+    quote = 0
+    end = len(view)
+    while position < end:
+        char = view[position]
+        if quote:
+            if char == quote:
+                quote = 0
+        elif char in b"\"'":
+            quote = char
+        elif char == ord(">"):
+            return position + 1
+        position += 1
+    return end
 
 
 def _first_error(root: tree_sitter.Node) -> int | None:
@@ -106,6 +200,29 @@ class _Writer:
         if start < end:
             self.origin.add(len(self.out), start, copied=True)
             self.out += self.source[start:end]
+
+    def code(self, start: int, end: int) -> None:
+        """Copy expression code: a JavaScript reserved word Angular reads as a name of the
+        component (`(click)="delete()"`) is renamed `_…`, keeping its length."""
+        if start >= end:
+            return
+        source = self.source
+        text = bytearray(source[start:end])
+        position = start
+        while position < end:  # the words outside strings
+            quote = min(
+                (
+                    at
+                    for at in (source.find(q, position, end) for q in (b"'", b'"', b"`"))
+                    if at >= 0
+                ),
+                default=end,
+            )
+            for word in _RESERVED.finditer(source, position, quote):
+                text[word.start() - start : word.end() - start] = b"_" * len(word.group())
+            position = _quoted_end(source, quote, end) if quote < end else end
+        self.origin.add(len(self.out), start, copied=True)
+        self.out += text
 
     def insert(self, text: bytes, anchor: int) -> None:
         self.origin.add(len(self.out), anchor, copied=False)
@@ -177,10 +294,10 @@ class _Writer:
             close = expression_end(source, opener + 1, end, _CLOSERS[source[opener]])
             if close < 0:
                 break
-            self.copy(position, opener + 1)
+            self.code(position, opener + 1)
             self.items(opener + 1, close, entries=source[opener] == ord("{"))
             position = close
-        self.copy(position, end)
+        self.code(position, end)
 
     def items(self, start: int, end: int, *, entries: bool) -> None:
         """The comma-separated items inside brackets; `entries`: an object literal's."""
@@ -271,7 +388,7 @@ class _Writer:
             if local is None:
                 continue
             anchor = attribute.start_byte
-            self.insert(b"{const " + local + b" = useTranslations(", anchor)
+            self.insert(b"{const " + local + b" = " + READ_FACTORY.encode() + b"(", anchor)
             if prefix is not None and bound:
                 self.expression(*prefix)
             elif prefix is not None:
@@ -452,8 +569,13 @@ def _microsyntax_expressions(source: bytes, start: int, end: int) -> list[tuple[
             if key is None:
                 continue
             piece_start = key.end()
-        alias = _AS_ALIAS.search(source, piece_start, piece_end)
-        found.append((piece_start, alias.start() if alias else piece_end))
+        # `then yes else no`: bindings may follow one another without a separator, after a
+        # plain name (two names in a row are no expression).
+        while (chained := _CHAINED.match(source, piece_start, piece_end)) is not None:
+            found.append((chained.start(1), chained.end(1)))
+            piece_start = chained.end()
+        alias = _AS_ALIAS.search(source[piece_start:piece_end])
+        found.append((piece_start, piece_start + alias.start() if alias else piece_end))
     return found
 
 

@@ -148,7 +148,11 @@ FACTORIES_RETURNING_TRANSLATOR = (
     "createTranslator",
     "useExtracted",
     "getExtracted",
+    "__ngRead",
 )
+# The factory `scan.angular` writes for a template's `*transloco="let t; read: 'p'"`: its `t`
+# reads `p.` + the key, namespace and all (Transloco's scopes are spelled in the key).
+READ_FACTORY = "__ngRead"
 # next-intl's factories whose translation function takes a message's text, not its key.
 EXTRACTING_FACTORIES = frozenset({"useExtracted", "getExtracted"})
 # next-i18next's app-router hooks (`next-i18next/client`, `next-i18next/server`), which return

@@ -25,6 +25,7 @@ from i18nprune.scan.callees import (
     HOOK_TRANSLATOR_NAMES,
     HOOKS_RETURNING_OBJECT,
     NAMESPACE_HOCS,
+    READ_FACTORY,
     NEXT_I18NEXT_HOOKS,
     RENDER_PROP_ELEMENTS,
     RESOURCE_GETTERS,
@@ -41,6 +42,7 @@ from i18nprune.scan.expressions import (
     Branches,
     Called,
     Expr,
+    Join,
     Member,
     Record,
     Returns,
@@ -703,6 +705,9 @@ class _Extraction:
         namespace (a key path); i18next's `getFixedT(lng, ns, keyPrefix)` binds a namespace and
         takes the key prefix as its third argument.
         """
+        if factory == READ_FACTORY:
+            prefix = self._value_unless_empty(arguments[0]) if arguments else None
+            return Translator(prefix, joined=prefix is not None)
         if factory == "getFixedT":
             # A list of namespaces is looked up in order: the key may be in any of them.
             namespace = self._namespace_list(arguments[1]) if len(arguments) > 1 else None
@@ -917,6 +922,9 @@ class _Extraction:
     ) -> None:
         """Record a site spanning [start, end) of the file, located at `position` or `start`,
         with the description of an `i18n:` comment on the line above it."""
+        if translator.joined:  # Transloco's `read`: the prefix is part of the key's text
+            key = Join([translator.prefix or Text(""), Text("."), key], template=False)
+            translator = msgspec.structs.replace(translator, prefix=None, joined=False)
         located = self._source_offset(start if position is None else position)
         # The end is exclusive: where the site's last byte came from, and one past it.
         end = self._source_offset(end - 1) + 1 if end > start else self._source_offset(start)
