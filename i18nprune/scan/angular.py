@@ -5,8 +5,9 @@ map from the document's offsets back to the template's.
 
 `'a.b' | translate:params` becomes `translate('a.b', params)`, `<p translate>a.b</p>` becomes
 `translate("a.b")`, and `*transloco="let t; read: 'page'"` wraps what the element holds in a
-block where `t` reads `page.` + its key (`const t = __ngRead('page')`, see `READ_FACTORY`). Pipes and directives that take no key stay calls of
-names no translator has (`__pipe_date(…)`), so a key built from their output is dynamic.
+block where `t` reads `page.` + its key (`const t = __ngRead('page')`, `READ_FACTORY`).
+Pipes and directives that take no key stay calls of names no translator has
+(`__pipe_date(…)`), so a key built from their output is dynamic.
 """
 
 from __future__ import annotations
@@ -148,9 +149,7 @@ def _blank_text_marks(view: bytearray) -> None:
                 position = _tag_close(view, position + 1)
                 continue
             view[position] = 0x20
-        elif char == ord(">"):
-            view[position] = 0x20
-        elif char == ord("&") and not _ENTITY.match(view, position):
+        elif char == ord(">") or (char == ord("&") and not _ENTITY.match(view, position)):
             view[position] = 0x20
         position += 1
 
