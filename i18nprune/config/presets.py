@@ -60,6 +60,8 @@ _TRANSLOCO = (
     "service:TranslocoService.translate",
     "service:TranslocoService.selectTranslate",
 )
+TRANSLOCO_NAMES = frozenset(name for name in _TRANSLOCO if name[0] in "|[")
+"""Transloco's pipe and directive: a project naming them reads messages' key references."""
 ANGULAR = "@angular/core"
 ANGULAR_PRESETS: dict[str, tuple[str, ...]] = {
     "@ngx-translate/core": _NGX_TRANSLATE,
