@@ -277,7 +277,23 @@ class _Writer:
             pipe = name.group() if name is not None else b""
             callee = pipe if pipe.decode("ascii", "replace") in self.pipes else b"__pipe_" + pipe
             self.insert(callee + b"(", start)
-        self.operand(start, bars[0])
+        first = source[_trimmed(source, bars[0] + 1, end)[0] : end]
+        named = re.match(rb"[\w$]*", first)
+        scoped = (
+            named is not None
+            and named.group().decode("ascii", "replace") in self.pipes
+            and len(_pipe_arguments(source, bars[0] + 1, pipes[0][1])) >= 2
+        )
+        if scoped:
+            # `'k' | transloco:params:'admin'`: the last argument is a language or a scope,
+            # which Transloco reads the key in (`admin.k`): the key, or under any scope.
+            self.insert(b"(__ngScope ? (", start)
+            self.operand(start, bars[0])
+            self.insert(b') : __ngScope + "." + (', start)
+            self.operand(start, bars[0])
+            self.insert(b"))", bars[0])
+        else:
+            self.operand(start, bars[0])
         for bar, pipe_end in pipes:
             for colon, argument_end in _pipe_arguments(source, bar + 1, pipe_end):
                 self.insert(b", ", colon)

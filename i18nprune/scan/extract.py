@@ -157,6 +157,8 @@ _I18N_INSTANCES = frozenset({"i18n", "i18next", "i18nInstance", "$i18n", "this"}
 _I18N_PACKAGES = ("i18next", "react-i18next", "next-i18next")
 # babel-plugin-react-intl-auto gives `intl.formatMessage` calls ids in files importing these.
 _INTL_PROVIDERS = frozenset({"injectIntl", "useIntl"})
+SCOPED_SERVICE = "TranslocoService"
+"""The service whose key methods take a language or a scope third (`translate(k, p, 'admin')`)."""
 
 
 def extract_facts(content: bytes, suffix: str, names: CalleeNames) -> FileFacts:
@@ -975,8 +977,22 @@ class _Extraction:
             key = self._key_argument(argument)
             if isinstance(key, Record) and "defaultMessage" in key.fields:
                 key = _message_id(key)  # a FormatJS descriptor through a configured function
+        if len(arguments) >= 3 and self._scoped_service_call(call):
+            # `transloco.translate(k, params, 'admin')`: a language, or a scope whose keys
+            # are `admin.k`: the key, or under any scope.
+            key = Branches([key, Join([OPAQUE, Text("."), key], template=False)])
+            options = _NO_OPTIONS
         self._site(call.start_byte, call.end_byte, "key", key, translator, options)
         self._site_calls.add(call.id)
+
+    def _scoped_service_call(self, call: tree_sitter.Node) -> bool:
+        """Whether `call` is a configured Transloco service method (`service:TranslocoService.
+        translate`), whose third argument may name a scope."""
+        callee = call.child_by_field_name("function")
+        name = _last_name(callee) if callee is not None else ""
+        return any(
+            service == SCOPED_SERVICE and method == name for service, method in self._names.services
+        )
 
     def _store_call(self, offset: int) -> None:
         """`get(store)(key)` at `offset`: the outer call is a key site of the plain `t`."""

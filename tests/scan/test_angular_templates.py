@@ -150,6 +150,21 @@ def test_transloco_pipe_and_directive(project: ScanProject) -> None:
     ]
 
 
+def test_a_transloco_language_or_scope_argument_keeps_the_key_under_any_scope(
+    project: ScanProject,
+) -> None:
+    project.write("src/a.html", "<p>{{ 'hello' | transloco: {} : 'admin' }}</p>")
+    project.write(
+        "src/a.ts",
+        "import { TranslocoService } from '@jsverse/transloco';\n"
+        "class A { constructor(private tl: TranslocoService) {}\n"
+        "  go() { this.tl.selectTranslate('title', {}, 'admin'); } }\n",
+    )
+    result = project.scan(functions=TRANSLOCO + ("service:TranslocoService.selectTranslate",))
+    assert keys_of(result) == ["hello", "title"]
+    assert dynamic_of(result) == [(None, ".hello"), (None, ".title")]
+
+
 def test_transloco_read_with_a_computed_prefix_protects_by_the_key_tail(
     project: ScanProject,
 ) -> None:
