@@ -160,7 +160,7 @@ def test_a_transloco_language_or_scope_argument_keeps_the_key_under_any_scope(
         "class A { constructor(private tl: TranslocoService) {}\n"
         "  go() { this.tl.selectTranslate('title', {}, 'admin'); } }\n",
     )
-    result = project.scan(functions=TRANSLOCO + ("service:TranslocoService.selectTranslate",))
+    result = project.scan(functions=(*TRANSLOCO, "service:TranslocoService.selectTranslate"))
     assert keys_of(result) == ["hello", "title"]
     assert dynamic_of(result) == [(None, ".hello"), (None, ".title")]
 
