@@ -55,6 +55,8 @@ class Code(StrEnum):
     LOCALE_ARRAY_GAP = "i18nprune.locale.array_gap"
     LOCALE_META_INVALID = "i18nprune.locale.meta_invalid"
     LOCALE_WRITE_FAILED = "i18nprune.locale.write_failed"
+    LOCALE_INVALID_SYNTAX = "i18nprune.locale.invalid_syntax"
+    LOCALE_NOT_EDITABLE = "i18nprune.locale.not_editable"
     TARGET_NOT_FOUND = "i18nprune.locale.target_not_found"
     TARGET_IS_SOURCE = "i18nprune.locale.target_is_source"
     TARGET_REQUIRED = "i18nprune.locale.target_required"

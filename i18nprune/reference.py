@@ -19,6 +19,7 @@ from i18nprune.config.schema import PreservePolicy
 from i18nprune.envelope import Code, Issue, error, warning
 from i18nprune.keys import DEFAULT_SYNTAX, KeySyntax
 from i18nprune.locale_codes import normalize_code
+from i18nprune.locales.formats import format_of
 from i18nprune.locales.named_keys import NamedKey, named_keys, naming_paths
 from i18nprune.locales.paths import array_key, dotted_spelling
 from i18nprune.locales.view import LocaleView, translatable_paths
@@ -1090,6 +1091,23 @@ def thin_evidence_gate(kind: str, evidence: ThinEvidence, *, force: bool) -> Iss
         "(`i18nprune config`) or write a config file, or pass --force to remove keys anyway "
         f"(`reference.maxUnusedShare`, now {evidence.limit:.0%}, sets the share)",
         path=evidence.unresolved[0].file if evidence.unresolved else None,
+    )
+
+
+def unread_code_gate(kind: str, source: LocaleView) -> Issue | None:
+    """Why `kind` must not remove anything: the source locale is in a format whose messages
+    code i18nprune does not read uses (Flutter's ARB files, read by Dart through generated
+    getters), so no key can be proven unused; `--force` does not lift it."""
+    arb = [segment.rel for segment in source.segments if format_of(segment.rel) == "arb"]
+    if not arb:
+        return None
+    return error(
+        Code.THIN_EVIDENCE,
+        f"{kind} removed nothing: the source locale's messages are in ARB files ({arb[0]}), "
+        "which Dart code uses through generated getters (`AppLocalizations.of(context)!.key`), "
+        "and i18nprune does not read Dart yet, so no key is proven unused; `validate`, `sync` "
+        "and `generate` work on these files, removing keys is yours to do by hand",
+        path=arb[0],
     )
 
 

@@ -7,10 +7,13 @@ from pathlib import Path
 
 import msgspec
 
-from i18nprune.locales.jsondoc import JsonStyle, LocaleDocument
+from i18nprune.locales.documents import FileStyle, load_document, new_document
+from i18nprune.locales.formats import counterpart_name
+from i18nprune.locales.jsondoc import LocaleDocument
 from i18nprune.locales.layout import LocaleInventory, Segment
 from i18nprune.locales.paths import array_items
 from i18nprune.locales.view import LocaleView
+from i18nprune.locales.yamldoc import YamlDocument
 
 
 class FileChange(msgspec.Struct, frozen=True):
@@ -28,10 +31,11 @@ def counterpart_path(
     """Where the target locale's file matching a source segment lives.
 
     `locale_per_dir`: `<dir>/en/auth.json` → `<dir>/fr/auth.json`; the other layouts name the
-    file after the locale (`en.json`, `auth/en.json`) → the sibling `fr.json`.
+    file after the locale (`en.json`, `auth/en.yml`) → the sibling of the same format
+    (`fr.json`, `auth/fr.yml`).
     """
     if structure != "locale_per_dir":
-        return source.path.with_name(f"{target_name}.json")
+        return source.path.with_name(counterpart_name(source.path.name, target_name))
     relative = source.path.relative_to(inventory.directory)
     return inventory.directory.joinpath(target_name, *relative.parts[1:])
 
@@ -64,7 +68,7 @@ class LocaleEditor:
         self._segment_paths = {segment.rel: segment.path for segment in view.segments}
         self._arrays: dict[str, list[str]] | None = None  # see `delete_key`
 
-    def document(self, path: Path, style: JsonStyle | None = None) -> LocaleDocument:
+    def document(self, path: Path, style: FileStyle | None = None) -> LocaleDocument:
         """The document at `path`, loaded once; a new empty one when the file does not exist.
 
         Raises LocaleFileError when the file exists but is not a valid locale file.
@@ -88,7 +92,7 @@ class LocaleEditor:
         value: object,
         file: Path,
         order: Sequence[str] | None = None,
-        style: JsonStyle | None = None,
+        style: FileStyle | None = None,
     ) -> None:
         """Set a leaf in the file that holds it, or (new) in `file`, placed by `order`."""
         rel = self.view.leaf_segment.get(leaf_path)
@@ -102,7 +106,7 @@ class LocaleEditor:
         leaves: Sequence[tuple[str, object]],
         file: Path,
         order: Sequence[str] | None = None,
-        style: JsonStyle | None = None,
+        style: FileStyle | None = None,
     ) -> None:
         """Set leaves that no file of the view holds: each (path, value) of `leaves` in turn,
         in `file`, placed by `order`, as `set` would (see `LocaleDocument.set_many`)."""
@@ -162,19 +166,21 @@ class LocaleEditor:
             if edited.document.save(root=self.root)
         ]
 
-    def _file(self, path: Path, style: JsonStyle | None = None) -> _EditedFile:
+    def _file(self, path: Path, style: FileStyle | None = None) -> _EditedFile:
         edited = self._files.get(path)
         if edited is None:
             key_root = self.view.key_root
-            edited = self._files[path] = _EditedFile(
-                LocaleDocument.load(
+            if path.exists():
+                document = load_document(
                     path, self._display(path), literal_keys=self.literal_keys, key_root=key_root
                 )
-                if path.exists()
-                else LocaleDocument.new(
+                if style is not None and isinstance(document, YamlDocument):
+                    document.adopt(style)
+            else:
+                document = new_document(
                     path, style, literal_keys=self.literal_keys, key_root=key_root
                 )
-            )
+            edited = self._files[path] = _EditedFile(document)
         return edited
 
     def _display(self, path: Path) -> str:

@@ -162,7 +162,7 @@ class LocaleDocument:
     def new(
         cls,
         path: Path,
-        style: JsonStyle | None = None,
+        style: object = None,
         *,
         literal_keys: bool = False,
         key_root: KeyRoot = (),
@@ -170,9 +170,8 @@ class LocaleDocument:
         """An empty document for a file that does not exist yet, written in `style` (by default
         two-space indentation, `\\n`, a final newline, nested keys); with a `key_root`, the
         objects leading there are written around the keys (`{"mappings": {…}}`)."""
-        return cls(
-            path, style or _DEFAULT_STYLE, {}, None, literal_keys=literal_keys, key_root=key_root
-        )
+        chosen = style if isinstance(style, JsonStyle) else _DEFAULT_STYLE
+        return cls(path, chosen, {}, None, literal_keys=literal_keys, key_root=key_root)
 
     def get(self, path: str) -> object | None:
         """The value of the leaf at `path`, or None when there is none (see `has`).
@@ -308,7 +307,7 @@ class LocaleDocument:
             spliced = _render_into(self._saved, self.key_root, self._tree.root, self.style)
             if spliced is not None:
                 return spliced
-        return _render_tree(self._document, self.style)
+        return render_tree(self._document, self.style)
 
     def save(self, *, root: Path) -> bool:
         """Write the document to its file atomically if that changes the file; True when written.
@@ -1016,13 +1015,14 @@ def _detect_style(raw: bytes, tree: dict[str, object]) -> JsonStyle:
         indent=indent.group(1).decode("ascii") if indent else _DEFAULT_STYLE.indent,
         newline="\r\n" if crlf else "\n",
         final_newline=body.endswith(b"\n"),
-        flat_keys=_stores_flat_keys(tree),
+        flat_keys=stores_flat_keys(tree),
         byte_order_mark=byte_order_mark,
         message_objects=_stores_messages(tree),
     )
 
 
-def _stores_flat_keys(tree: dict[str, object]) -> bool:
+def stores_flat_keys(tree: dict[str, object]) -> bool:
+    """Whether new keys go in flat (see `JsonStyle.flat_keys`)."""
     return any("." in key for key in tree) and not any(
         isinstance(value, dict) and not is_leaf_object(value) for value in tree.values()
     )
@@ -1142,7 +1142,8 @@ def _comparable_text(node: object) -> str:
     return "".join(chunks)
 
 
-def _render_tree(tree: dict[str, object], style: JsonStyle) -> bytes:
+def render_tree(tree: dict[str, object], style: JsonStyle) -> bytes:
+    """The bytes of a whole JSON document `tree` laid out in `style`."""
     text = _laid_out(tree, style, 0)
     if style.final_newline:
         text += style.newline

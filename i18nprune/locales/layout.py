@@ -3,12 +3,14 @@
 Layouts (docs/locale-files.md#layouts-and-segments): `flat_file`/`locale_file` is
 `<dir>/<code>.json`; `locale_directory`/`locale_per_dir` is `<dir>/<code>/**/*.json`;
 `locale_directory`/`feature_bundle` is `<dir>/**/<code>.json`, at any depth including `<dir>`
-itself.
+itself. `.json` stands for any locale format's extension (`locales.formats`).
 """
 
 from __future__ import annotations
 
 import os
+from collections import Counter
+from collections.abc import Iterable
 from pathlib import Path
 from typing import NamedTuple
 
@@ -17,6 +19,7 @@ import msgspec
 from i18nprune.config.schema import LocalesConfig
 from i18nprune.envelope import Code, Issue, error, warning
 from i18nprune.locale_codes import looks_like_locale_code, normalize_code
+from i18nprune.locales.formats import DEFAULT_SUFFIX, is_locale_file_name, locale_stem, suffix_of
 from i18nprune.locales.keyroot import KeyRoot, parse_key_root
 
 _VALID_LAYOUTS = frozenset(
@@ -26,9 +29,6 @@ _VALID_LAYOUTS = frozenset(
         ("locale_directory", "feature_bundle"),
     }
 )
-
-# Companion files that sit beside locale files but hold no keys.
-_NOT_SEGMENTS = (".meta.json", ".schema.json")
 
 
 class Segment(msgspec.Struct, frozen=True):
@@ -54,6 +54,8 @@ class LocaleInventory(msgspec.Struct, frozen=True):
     """Normalised locale code → its segments, sorted by `rel`."""
     key_root: KeyRoot = ()
     """Where keys start inside every segment file (`locales.root`); `()`: the top level."""
+    suffix: str = DEFAULT_SUFFIX
+    """The extension new locale files get: the one most segments have (`.json` when none)."""
 
     def locales(self) -> list[str]:
         """The normalised codes of every locale that has at least one segment, sorted."""
@@ -92,14 +94,16 @@ def _parts_below(directory: Path, path: Path) -> list[str]:
 def namespace_segment_path(
     inventory: LocaleInventory, locale_name: str, namespace: str, locales: LocalesConfig
 ) -> Path:
-    """Where a locale's file of `namespace` goes when it has none yet (the layout's place)."""
+    """Where a locale's file of `namespace` goes when it has none yet (the layout's place, in
+    the project's format)."""
     directory = inventory.directory
+    suffix = inventory.suffix
     *folders, name = namespace.split("/")
     if locales.structure == "locale_per_dir":
-        return directory.joinpath(locale_name, *folders, f"{name}.json")
+        return directory.joinpath(locale_name, *folders, f"{name}{suffix}")
     if locales.structure == "feature_bundle" and namespace != locales.default_namespace:
-        return directory.joinpath(*namespace.split("/"), f"{locale_name}.json")
-    return directory / f"{locale_name}.json"
+        return directory.joinpath(*namespace.split("/"), f"{locale_name}{suffix}")
+    return directory / f"{locale_name}{suffix}"
 
 
 def discover_locales(root: Path, locales: LocalesConfig) -> tuple[LocaleInventory, list[Issue]]:
@@ -126,21 +130,34 @@ def discover_locales(root: Path, locales: LocalesConfig) -> tuple[LocaleInventor
     if locales.structure == "locale_per_dir":
         for locale_dir in walker.listing(top)[1]:
             if looks_like_locale_code(locale_dir.name):
-                found += [(locale_dir.name, file) for file in walker.json_files(locale_dir)]
+                found += [(locale_dir.name, file) for file in walker.locale_files(locale_dir)]
     else:
         files = (
-            walker.json_files(top)
+            walker.locale_files(top)
             if locales.structure == "feature_bundle"
-            else [file for file in walker.listing(top)[0] if _is_candidate(file.name)]
+            else [file for file in walker.listing(top)[0] if is_locale_file_name(file.name)]
         )
         for file in files:
-            code = file.name[: -len(".json")]
-            if looks_like_locale_code(code):
+            code = locale_stem(file.name)
+            if code is not None and looks_like_locale_code(code):
                 found.append((code, file))
     inventory = LocaleInventory(
-        directory=directory, segments=_group(root, found), key_root=key_root
+        directory=directory,
+        segments=_group(root, found),
+        key_root=key_root,
+        suffix=_common_suffix(file.name for _, file in found),
     )
     return inventory, walker.issues
+
+
+def _common_suffix(names: Iterable[str]) -> str:
+    """The locale extension most of `names` have, in lowercase; `.json` for none (a tie goes
+    to `.json`, then to the first found)."""
+    counts = Counter((suffix_of(name) or DEFAULT_SUFFIX).lower() for name in names)
+    if not counts:
+        return DEFAULT_SUFFIX
+    most = max(counts.values())
+    return DEFAULT_SUFFIX if counts[DEFAULT_SUFFIX] == most else counts.most_common(1)[0][0]
 
 
 def _group(root: Path, found: list[tuple[str, _Entry]]) -> dict[str, list[Segment]]:
@@ -225,7 +242,7 @@ class _Walker:
                 continue
         return files, subdirectories
 
-    def json_files(
+    def locale_files(
         self, directory: _Entry, ancestors: frozenset[str] = frozenset()
     ) -> list[_Entry]:
         """Candidate segment files anywhere below `directory`, never re-entering a directory
@@ -233,9 +250,9 @@ class _Walker:
         if directory.real in ancestors:
             return []
         files, subdirectories = self.listing(directory)
-        found = [file for file in files if _is_candidate(file.name)]
+        found = [file for file in files if is_locale_file_name(file.name)]
         for subdirectory in subdirectories:
-            found += self.json_files(subdirectory, ancestors | {directory.real})
+            found += self.locale_files(subdirectory, ancestors | {directory.real})
         return found
 
     def _link_stays(self, link: str, real: str) -> bool:
@@ -253,11 +270,6 @@ class _Walker:
 
     def _rel(self, path: str | Path) -> str:
         return Path(os.path.relpath(path, self._root)).as_posix()
-
-
-def _is_candidate(file_name: str) -> bool:
-    lowered = file_name.lower()
-    return lowered.endswith(".json") and not lowered.endswith(_NOT_SEGMENTS)
 
 
 def _layout_error(locales: LocalesConfig) -> Issue:

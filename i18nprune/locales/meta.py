@@ -9,18 +9,19 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from i18nprune.envelope import Code, Issue, warning
+from i18nprune.locales.formats import locale_stem
 from i18nprune.locales.jsonfile import LocaleFileError, parse_json_bytes, read_file_bytes
 from i18nprune.locales.layout import Segment
 from i18nprune.locales.positions import path_positions
 
 META_SUFFIX = ".meta.json"
-_SEGMENT_SUFFIX = ".json"
 
 
 def meta_path(segment: Path) -> Path:
-    """The meta file of a segment file: `locales/en.json` → `locales/en.meta.json`."""
+    """The meta file of a segment file, JSON whatever the segment's format:
+    `locales/en.json` → `locales/en.meta.json`, `locales/en.yml` → `locales/en.meta.json`."""
     name = segment.name
-    stem = name[: -len(_SEGMENT_SUFFIX)] if name.endswith(_SEGMENT_SUFFIX) else name
+    stem = locale_stem(name) or name
     return segment.with_name(stem + META_SUFFIX)
 
 

@@ -13,9 +13,11 @@ from pathlib import Path
 
 import msgspec
 
+from i18nprune.locales.formats import format_of
 from i18nprune.locales.memo import FileMemo
 from i18nprune.locales.paths import array_items
 from i18nprune.locales.view import LocaleView
+from i18nprune.locales.yamldoc import yaml_positions
 
 # A string (escapes included), a structural character, or a bare literal (number, true, …).
 _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\],:]|[^\s{}\[\],:"]+')
@@ -92,8 +94,7 @@ def path_positions(text: str) -> PathPositions:
             expect_key = True
         elif token == "[":
             stack.append(_Container(is_object=False, path=path))
-    line_starts = [0, *(found.end() for found in re.finditer("\n", text))]
-    return PathPositions(offsets, line_starts)
+    return PathPositions(offsets, _line_starts(text))
 
 
 class KeyLocation(msgspec.Struct, frozen=True):
@@ -110,9 +111,28 @@ _positions: FileMemo[PathPositions | None] = FileMemo()
 
 def _read(path: Path) -> PathPositions | None:
     try:
-        return path_positions(path.read_bytes().decode("utf-8-sig"))
+        text = path.read_bytes().decode("utf-8-sig")
     except (OSError, UnicodeDecodeError):
         return None
+    return file_positions(text, path)
+
+
+def file_positions(text: str, path: Path) -> PathPositions:
+    """The positions of every path in `text`, the content of the locale file `path`, read by
+    its format (see `path_positions` for JSON, `locales.yamldoc.yaml_positions` for YAML)."""
+    if format_of(path.name) != "yaml":
+        return path_positions(text)
+    line_starts = _line_starts(text)
+    offsets = {
+        spelled: line_starts[line - 1] + column - 1
+        for spelled, (line, column) in yaml_positions(text, path).items()
+        if line <= len(line_starts)
+    }
+    return PathPositions(offsets, line_starts)
+
+
+def _line_starts(text: str) -> list[int]:
+    return [0, *(found.end() for found in re.finditer("\n", text))]
 
 
 def locate_paths(view: LocaleView, paths: Iterable[str]) -> dict[str, KeyLocation]:

@@ -8,7 +8,8 @@ from itertools import islice, repeat
 
 from i18nprune.envelope import Code, Issue, warning
 from i18nprune.locale_codes import normalize_code
-from i18nprune.locales.jsonfile import LocaleFileError, read_json_file
+from i18nprune.locales.documents import read_locale_tree
+from i18nprune.locales.jsonfile import LocaleFileError
 from i18nprune.locales.keyroot import KeyRoot, key_root_text, keys_object, missing_root_warning
 from i18nprune.locales.layout import LocaleInventory, Segment
 from i18nprune.locales.leaves import Leaf, list_leaves
@@ -237,7 +238,7 @@ def _read_leaves(
     changes), and warnings about the file: a key `""` where keys start (it has no leaf path:
     see `list_leaves`), or content without the object where keys start. Raises
     LocaleFileError, also for a `key_root` that holds no object."""
-    document = read_json_file(segment.path, segment.rel)
+    document = read_locale_tree(segment.path, segment.rel)
     keys = keys_object(document, key_root, segment.rel)
     if keys is None:
         return [], [missing_root_warning(segment.rel, key_root)] if document else []

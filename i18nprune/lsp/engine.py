@@ -21,8 +21,9 @@ import msgspec
 
 from i18nprune.envelope import Issue, ProblemError, issue_place
 from i18nprune.keys import KeySyntax
+from i18nprune.locales.documents import parse_locale_text
 from i18nprune.locales.editor import LocaleEditor
-from i18nprune.locales.jsonfile import LocaleFileError, parse_json_bytes
+from i18nprune.locales.jsonfile import LocaleFileError
 from i18nprune.locales.positions import KeyLocation, locate_paths
 from i18nprune.locales.view import LocaleView
 from i18nprune.ops.cleanup import CleanupData
@@ -311,7 +312,7 @@ class ProjectState:
         JSON errors (the rest is of the file as saved)."""
         if text is not None and not _same_as_disk(self.root / relpath, text):
             try:
-                parse_json_bytes(text.encode("utf-8", "surrogatepass"), relpath)
+                parse_locale_text(text, relpath, self.root / relpath)
             except LocaleFileError as exc:
                 return [_issue_finding(issue) for issue in exc.issues]
         found: list[Finding] = []

@@ -11,10 +11,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote, urlsplit
 
 import msgspec
 
-from i18nprune.locales.positions import KeyLocation, path_positions
+from i18nprune.locales.formats import format_of
+from i18nprune.locales.positions import KeyLocation, file_positions
 from i18nprune.lsp.engine import (
     MISSING_SOURCE,
     CodeFile,
@@ -32,6 +34,17 @@ HINT_WIDTH = 40
 """Inlay hints show at most this many characters of a value."""
 MAX_COMPLETIONS = 200
 _JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+# A YAML key or item as spelled: quoted, or plain up to its `:` (or the end of its line).
+_YAML_TOKEN = re.compile(
+    r"\"(?:[^\"\\]|\\.)*\"|'(?:[^']|'')*'|[^\s#][^\n#]*?(?=:\s|:$|\s*#|\s*$)", re.M
+)
+
+
+def _key_token(text: str, start: int, yaml: bool) -> re.Match[str] | None:
+    """The key (or array item) token of a locale file's text that starts at `start`."""
+    return (_YAML_TOKEN if yaml else _JSON_STRING).match(text, start)
+
+
 _QUOTES = "'\"`"
 _CALL_BEFORE = re.compile(r"([\w$.]+)\s*\(\s*$|\b(i18nKey|keypath|path|id)=$")
 """Before a string a key may be typed in: a call's first argument (`t('`), or an attribute of
@@ -159,9 +172,10 @@ def definition_locations(
 
 
 def key_token_range(lines: LineMap, line: int, column: int, encoding: Encoding) -> Range:
-    """The range of the JSON string token that starts at an engine position."""
+    """The range of the key token (a JSON string, a YAML key) that starts at an engine
+    position."""
     text = lines.line_text(line - 1)
-    match = _JSON_STRING.match(text, column - 1)
+    match = _key_token(text, column - 1, text[column - 1 : column] != '"')
     end_column = match.end() + 1 if match else column + 1
     return engine_range(lines, line, column, line, end_column, encoding)
 
@@ -189,11 +203,12 @@ def locale_key_at(
     view = state.views[locale].get(namespace)
     lines = LineMap(text)
     offset = lines.starts[line - 1] + column - 1 if line - 1 < len(lines.starts) else len(text)
-    positions = path_positions(text)
+    yaml = format_of(relpath) == "yaml"
+    positions = file_positions(text, Path(relpath))
     prefix = "".join(f"{part}." for part in view.key_root) if view is not None else ""
     best: tuple[int, str] | None = None
     for path, start in positions.offsets.items():
-        match = _JSON_STRING.match(text, start)
+        match = _key_token(text, start, yaml)
         holds = match is not None and match.start() <= offset <= match.end()
         if holds and (best is None or start > best[0]):
             best = (start, path)
@@ -404,9 +419,11 @@ def locale_symbols(uri: str, text: str, encoding: Encoding) -> list[dict[str, An
     """Every path a locale file spells, at its key (flat `SymbolInformation`s)."""
     lines = LineMap(text)
     found = []
-    for path, offset in path_positions(text).offsets.items():
+    file = Path(unquote(urlsplit(uri).path))
+    yaml = format_of(file.name) == "yaml"
+    for path, offset in file_positions(text, file).offsets.items():
         start = lines.position(offset, encoding)
-        match = _JSON_STRING.match(text, offset)
+        match = _key_token(text, offset, yaml)
         end = lines.position(match.end() if match else offset, encoding)
         found.append(
             {

@@ -14,6 +14,7 @@ import msgspec
 import trio
 
 from i18nprune import __version__
+from i18nprune.locales.formats import LOCALE_SUFFIXES
 from i18nprune.lsp import features
 from i18nprune.lsp.engine import MISSING_SOURCE, MISSING_TARGETS, UNUSED, CodeFile, ProjectState
 from i18nprune.lsp.session import (
@@ -96,7 +97,10 @@ async def _initialize(session: Session, params: dict[str, Any]) -> dict[str, Any
 
 def _initialized(session: Session, params: dict[str, Any]) -> None:
     if session.watched_files:
-        watchers = [{"globPattern": "**/*.json"}, {"globPattern": "**/i18nprune.*"}]
+        watchers = [
+            *({"globPattern": f"**/*{suffix}"} for suffix in LOCALE_SUFFIXES),
+            {"globPattern": "**/i18nprune.*"},
+        ]
         session.request_client(
             "client/registerCapability",
             {

@@ -54,6 +54,7 @@ from i18nprune.reference import (
     spare_named,
     thin_evidence_gate,
     uncertain_kept,
+    unread_code_gate,
     unresolved_sites,
     unused_paths,
 )
@@ -467,6 +468,7 @@ def _refusals(
     )
     gates = (
         *(source_gate(KIND, view) for view in sources),
+        *(unread_code_gate(KIND, view) for view in sources),
         removal_gate(KIND, evidence.scan, force=options.force),
         thin_evidence_gate(KIND, thin, force=options.force),
     )

@@ -21,8 +21,8 @@ from i18nprune.envelope import (
     make_envelope,
     warning,
 )
+from i18nprune.locales.documents import FileStyle, counterpart_style, load_document
 from i18nprune.locales.editor import FileChange, LocaleEditor, counterpart_path
-from i18nprune.locales.jsondoc import JsonStyle, LocaleDocument
 from i18nprune.locales.layout import Segment
 from i18nprune.locales.leaves import Leaf
 from i18nprune.locales.paths import array_key
@@ -106,23 +106,21 @@ class SourceFiles:
         self.project = project
         self.source = source
         self._by_rel = {segment.rel: segment for segment in source.segments}
-        self._styles: dict[str, JsonStyle] = {}
+        self._styles: dict[tuple[str, str], FileStyle] = {}
 
     def segment_of(self, path: str) -> Segment:
         return self._by_rel[self.source.leaf_segment[path]]
 
-    def target_file(self, path: str, target: Target) -> tuple[Path, JsonStyle]:
+    def target_file(self, path: str, target: Target) -> tuple[Path, FileStyle]:
         """The target file a new leaf at `path` belongs in, and the style to create it with."""
         segment = self.segment_of(path)
-        if segment.rel not in self._styles:
-            self._styles[segment.rel] = LocaleDocument.load(
-                segment.path, segment.rel, key_root=self.source.key_root
-            ).style
+        style = self._styles.get((segment.rel, target.name))
+        if style is None:
+            source = load_document(segment.path, segment.rel, key_root=self.source.key_root)
+            style = self._styles[segment.rel, target.name] = counterpart_style(source, target.name)
         inventory, _ = self.project.inventory()
         structure = self.project.config.locales.structure
-        return counterpart_path(inventory, segment, target.name, structure), self._styles[
-            segment.rel
-        ]
+        return counterpart_path(inventory, segment, target.name, structure), style
 
 
 def _target_value(leaf: Leaf, structured: bool) -> object:

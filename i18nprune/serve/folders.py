@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from i18nprune.config.detect.packages import WORKSPACE_FILE
+from i18nprune.locales.formats import format_of
 from i18nprune.routing import FolderRouting, route_folder
 from i18nprune.serve.index import ScanIndex
 
@@ -50,5 +51,5 @@ def _what_decides(routing: FolderRouting) -> Callable[[str], bool]:
     if any(project.reason is not None for project in routing.projects):
         return lambda _: True
     if all(project.config_path is None for project in routing.projects):
-        return lambda path: path.endswith(".json") or decides_routing(path)
+        return lambda path: format_of(path) is not None or decides_routing(path)
     return decides_routing

@@ -17,6 +17,7 @@ import msgspec
 import trio
 
 from i18nprune.envelope import ProblemError
+from i18nprune.locales.formats import is_locale_file_name
 from i18nprune.locales.view import LocaleView
 from i18nprune.ops.cleanup import CleanupData, CleanupOptions
 from i18nprune.ops.engine.events import discard
@@ -424,7 +425,7 @@ def _kind(project: Project, relpath: str) -> FileKind | None:
     if "/" not in relpath and (name.startswith("i18nprune.config.") or name in CONFIG_FILES):
         return "config"
     if _inside(path, project.locales_dir):
-        return "locale" if name.lower().endswith(".json") else None
+        return "locale" if is_locale_file_name(name) else None
     suffix = os.path.splitext(name)[1]
     scanned = scanned_suffixes(reads_templates(project.config.functions))
     if suffix in scanned and any(_inside(path, src) for src in project.src_dirs):

@@ -17,6 +17,10 @@ from pathlib import Path
 from typing import Literal, NamedTuple
 
 from i18nprune.locale_codes import is_language_code, looks_like_locale_code, normalize_code
+from i18nprune.locales.arbdoc import messages_of
+from i18nprune.locales.formats import format_of, is_locale_file_name, locale_stem
+from i18nprune.locales.jsonfile import LocaleFileError
+from i18nprune.locales.yamldoc import read_yaml_file
 from i18nprune.scan.discovery import DEFAULT_SKIP_DIRS
 
 Mode = Literal["flat_file", "locale_directory"]
@@ -94,13 +98,11 @@ def infer_layout(directory: Path, source: str) -> Layout | None:
     for entry in entries:
         if not entry.is_dir() or not walkable(entry.name):
             continue
-        json_names = _json_file_names(entry)
-        if json_names and looks_like_locale_code(entry.name):
+        found_names = _locale_file_names(entry)
+        if found_names and looks_like_locale_code(entry.name):
             per_locale.add(normalize_code(entry.name))
         bundled.update(
-            normalize_code(name.removesuffix(".json"))
-            for name in json_names
-            if _is_locale_file_name(name)
+            normalize_code(_stem(name)) for name in found_names if _is_locale_file_name(name)
         )
     source_code = normalize_code(source)
     if per_locale and (source_code in per_locale or source_code not in bundled):
@@ -111,14 +113,23 @@ def infer_layout(directory: Path, source: str) -> Layout | None:
 
 
 def _is_locale_file_name(name: str) -> bool:
-    return name.endswith(".json") and looks_like_locale_code(name.removesuffix(".json"))
+    """A locale file named after its locale (`en.json`, `pt_BR.yml`)."""
+    stem = locale_stem(name)
+    return stem is not None and looks_like_locale_code(stem)
 
 
-def _json_file_names(directory: Path) -> list[str]:
+def _stem(name: str) -> str:
+    """The name of a locale file without its extension (`locale_stem`, for names known to be
+    locale files)."""
+    return locale_stem(name) or name
+
+
+def _locale_file_names(directory: Path) -> list[str]:
+    """The names of the locale files (of any format) anywhere below `directory`."""
     names: list[str] = []
     for _parent, subdirectories, files in os.walk(directory):
         subdirectories[:] = [name for name in subdirectories if walkable(name)]
-        names.extend(name for name in files if name.endswith(".json"))
+        names.extend(name for name in files if is_locale_file_name(name))
     return names
 
 
@@ -146,9 +157,7 @@ def find_locale_folders(root: Path) -> list[LocaleFolder]:
     found: list[LocaleFolder] = []
     for parent, subdirectories, files in _walk(root):
         locale_files = sorted(
-            name.removesuffix(".json")
-            for name in files
-            if name.endswith(".json") and is_language_code(name.removesuffix(".json"))
+            stem for name in files if (stem := locale_stem(name)) and is_language_code(stem)
         )
         rel = Path(parent).relative_to(root).as_posix()
         if locale_files:
@@ -157,7 +166,7 @@ def find_locale_folders(root: Path) -> list[LocaleFolder]:
         per_locale = sorted(
             name
             for name in subdirectories
-            if is_language_code(name) and _json_file_names(Path(parent, name))
+            if is_language_code(name) and _locale_file_names(Path(parent, name))
         )
         if per_locale:
             found.append(LocaleFolder(rel, LOCALE_PER_DIR, tuple(per_locale)))
@@ -177,7 +186,7 @@ def _walk(root: Path) -> Iterable[tuple[str, list[str], list[str]]]:
 
 
 def locale_files(directory: Path, layout: Layout) -> dict[str, list[Path]]:
-    """Each locale of a locale folder (as its files spell it) → its JSON files."""
+    """Each locale of a locale folder (as its files spell it) → its locale files."""
     found: dict[str, list[Path]] = {}
     try:
         entries = sorted(directory.iterdir())
@@ -187,7 +196,7 @@ def locale_files(directory: Path, layout: Layout) -> dict[str, list[Path]]:
     if structure == "locale_file":
         for entry in entries:
             if entry.is_file() and _is_locale_file_name(entry.name):
-                found[entry.name.removesuffix(".json")] = [entry]
+                found[_stem(entry.name)] = [entry]
     elif structure == "locale_per_dir":
         for entry in entries:
             if entry.is_dir() and looks_like_locale_code(entry.name):
@@ -195,27 +204,32 @@ def locale_files(directory: Path, layout: Layout) -> dict[str, list[Path]]:
                     Path(parent, name)
                     for parent, subdirectories, files in os.walk(entry)
                     for name in files
-                    if name.endswith(".json")
+                    if is_locale_file_name(name)
                 )
     else:
         for parent, subdirectories, files in os.walk(directory):
             subdirectories[:] = [name for name in subdirectories if walkable(name)]
             for name in files:
                 if _is_locale_file_name(name):
-                    found.setdefault(name.removesuffix(".json"), []).append(Path(parent, name))
+                    found.setdefault(_stem(name), []).append(Path(parent, name))
     return {code: files for code, files in found.items() if files}
 
 
-def read_json_object(path: Path) -> dict[str, object] | None:
-    """The object a JSON file holds, or None when it cannot be read, is too large or is not
-    an object (detection skips such a file; the commands report it properly)."""
+def read_locale_object(path: Path) -> dict[str, object] | None:
+    """The object a locale file holds (JSON, YAML below its locale key, ARB's messages), or
+    None when it cannot be read, is too large or is not an object (detection skips such a
+    file; the commands report it properly)."""
     try:
         if path.stat().st_size > _MAX_LOCALE_BYTES:
             return None
+        if format_of(path.name) == "yaml":
+            return read_yaml_file(path, path.name)
         value = json.loads(path.read_bytes())
-    except (OSError, ValueError):
+    except (OSError, ValueError, LocaleFileError):
         return None
-    return value if isinstance(value, dict) else None
+    if not isinstance(value, dict):
+        return None
+    return messages_of(value) if format_of(path.name) == "arb" else value
 
 
 def count_leaves(value: object) -> int:
@@ -230,7 +244,7 @@ def count_leaves(value: object) -> int:
 def message_counts(locales: dict[str, list[Path]]) -> dict[str, int]:
     """Each locale (as `locale_files` gives them) → how many messages its files hold."""
     return {
-        code: sum(count_leaves(read_json_object(file)) for file in files)
+        code: sum(count_leaves(read_locale_object(file)) for file in files)
         for code, files in locales.items()
     }
 
@@ -289,7 +303,7 @@ def key_shapes(files: Iterable[Path], sample: int = 3) -> KeyShapes:
                 visit(item, False)
 
     for file in files:
-        document = read_json_object(file)
+        document = read_locale_object(file)
         if document is not None:
             visit(document, True)
     return KeyShapes(flat, dotted, colon)

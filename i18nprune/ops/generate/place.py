@@ -11,8 +11,8 @@ from pathlib import Path
 import msgspec
 
 from i18nprune.envelope import Code, ProblemError, error
+from i18nprune.locales.documents import FileStyle
 from i18nprune.locales.editor import LocaleEditor
-from i18nprune.locales.jsondoc import JsonStyle
 from i18nprune.locales.leaves import NEEDS_REVIEW, is_message_object
 from i18nprune.ops.generate.plan import TargetPart, TargetRun
 from i18nprune.ops.generate.speed import SpeedMechanics
@@ -46,7 +46,7 @@ class _PartPlacement:
         self.part = part
         self.files = SourceFiles(project, part.source)
         self.editor = project.editor(part.view)
-        self.new_files: dict[str, tuple[Path, JsonStyle]] = {}
+        self.new_files: dict[str, tuple[Path, FileStyle]] = {}
         """Every leaf of a source segment goes to the same target file."""
         self.held_back: list[str] = []
         """Array items not written because an earlier item of their array is missing."""
@@ -196,7 +196,7 @@ class TargetWriter:
         # added together. Added before anything else that can fail (loading a file), so that
         # the first failure is the one leaf by leaf placing meets.
         new: list[tuple[str, object]] = []
-        into: tuple[Path, JsonStyle] | None = None
+        into: tuple[Path, FileStyle] | None = None
 
         def add_new() -> None:
             if new:
