@@ -28,7 +28,7 @@ from i18nprune.config.detect.locales import (
     key_shapes,
     locale_files,
     message_counts,
-    read_json_object,
+    read_locale_object,
     walkable,
 )
 from i18nprune.config.detect.manifest import Libraries, libraries
@@ -288,7 +288,7 @@ def _transloco_scopes(
         and walkable(entry.name)
         and infer_layout(entry, config.locales.source) == FLAT_FILE
     )
-    root_file = read_json_object(folder / f"{config.locales.source}.json") or {}
+    root_file = read_locale_object(folder / f"{config.locales.source}.json") or {}
     if not scopes or any(scope in root_file for scope in scopes):
         # A root key named like a scope merges with it in Transloco, and a namespace read
         # through `.` would take the key away from the root file: read the root files alone
