@@ -26,6 +26,7 @@ place that shares it. What is written always reads back as exactly the edited tr
 from __future__ import annotations
 
 import codecs
+import difflib
 import io
 import math
 import re
@@ -169,6 +170,7 @@ class YamlDocument(LocaleDocument):
         """How messages name the file (`load`'s `display_path`)."""
         self._rt = parsed.rt if parsed is not None else None
         self._preamble = parsed.preamble if parsed is not None else ""
+        self._baseline: str | None = None
 
     @classmethod
     def load(
@@ -229,6 +231,9 @@ class YamlDocument(LocaleDocument):
                 self.yaml_style, dash_offset=style.dash_offset
             )
 
+    def _reads_back(self, text: str) -> bool:
+        return _reads_back_as(text, self.display_path, self.path, self._document)
+
     def render(self) -> bytes:
         """The file's bytes: as loaded until the document is edited; after an edit, the
         round-trip tree with the edits carried into it, laid out in the file's style (comments,
@@ -244,6 +249,11 @@ class YamlDocument(LocaleDocument):
         from ruamel.yaml.comments import CommentedMap
 
         style = self.yaml_style
+        if self._baseline is None and self._rt is not None:
+            # the file as ruamel lays it out unedited: what the edits are measured against
+            self._baseline = self._preamble + _dump(
+                self._rt, style, explicit_start=not self._preamble
+            )
         if self._rt is None:
             self._rt = CommentedMap()
             if style.locale_root is not None:
@@ -252,7 +262,11 @@ class YamlDocument(LocaleDocument):
         display = self.display_path
         _Sync(style, display).mapping(top, self._document, "")
         text = self._preamble + _dump(self._rt, style, explicit_start=not self._preamble)
-        if _parse(text.encode("utf-8"), display, self.path).model != self._document:
+        if self._baseline is not None and self._saved is not None:
+            kept = _untouched_lines_kept(self._saved, self._baseline, text)
+            if self._reads_back(kept):
+                text = kept
+        if not self._reads_back(text):
             raise ProblemError(
                 error(
                     Code.LOCALE_WRITE_FAILED,
@@ -265,6 +279,52 @@ class YamlDocument(LocaleDocument):
             text = text.replace("\n", style.newline)
         encoded = text.encode("utf-8")
         return codecs.BOM_UTF8 + encoded if style.byte_order_mark else encoded
+
+
+def _untouched_lines_kept(saved: bytes, baseline: str, edited: str) -> str:
+    """`edited` (ruamel's layout of the edited tree) with every line the edits did not touch
+    taken from the file as it was: ruamel lays out some lines its own way (a trailing space
+    after a plain text, the indentation of a continued line, how a character is escaped), and
+    only the lines an edit changes should change. Lines are matched edited → `baseline` (the
+    unedited tree in ruamel's layout) → the file; where a run of untouched lines cannot be
+    matched to the file exactly, ruamel's lines stay."""
+    body = saved[len(codecs.BOM_UTF8) :] if saved.startswith(codecs.BOM_UTF8) else saved
+    original = body.decode("utf-8").replace("\r\n", "\n").split("\n")
+    before, after = baseline.split("\n"), edited.split("\n")
+    to_file = difflib.SequenceMatcher(None, original, before, autojunk=False).get_opcodes()
+
+    def in_file(line: int) -> int | None:
+        """The line of the file at the boundary before baseline line `line`, if exact."""
+        for tag, i1, i2, j1, j2 in to_file:
+            if j1 <= line <= j2:
+                if tag == "equal":
+                    return i1 + line - j1
+                if line == j1:
+                    return i1
+                if line == j2:
+                    return i2
+        return None
+
+    out: list[str] = []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(
+        None, before, after, autojunk=False
+    ).get_opcodes():
+        if tag != "equal":
+            out += after[j1:j2]
+            continue
+        start, end = in_file(i1), in_file(i2)
+        out += original[start:end] if start is not None and end is not None else before[i1:i2]
+    return "\n".join(out)
+
+
+def _reads_back_as(text: str, display: str, path: Path, tree: dict[str, object]) -> bool:
+    """Whether YAML `text` (of the file `path`) reads as exactly `tree`."""
+    raw = text.encode("utf-8")
+    quick = _read_quickly(raw, path)
+    try:
+        return (quick if quick is not None else _parse(raw, display, path).model) == tree
+    except LocaleFileError:
+        return False
 
 
 class _Sync:

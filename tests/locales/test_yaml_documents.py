@@ -229,3 +229,17 @@ def test_directives_markers_and_comments_before_the_keys_survive_an_edit(tmp_pat
     document = load_document(path, "en.yml")
     document.set("b", "z", order=["a", "b"])
     assert document.render().decode() == head + "a: x\nb: z\n"
+
+
+def test_lines_no_edit_touched_keep_spacing_ruamel_would_normalise(tmp_path):
+    text = (
+        "a: trailing space \n"
+        "b: a plain text\n"
+        "     continued further in\n"
+        "c: '\ufeffbyte order mark inside'\n"
+        "d: old\n"
+    )
+    path = write(tmp_path, "en.yml", text)
+    document = load_document(path, "en.yml")
+    document.set("d", "new")
+    assert document.render().decode() == text.replace("d: old", "d: new")
