@@ -566,10 +566,10 @@ def follow_messages(
     while pending:
         namespace, path = pending.pop()
         for message, text in space.messages(namespace, path):
-            for key in named_keys(text):
+            for key in named_keys(text, references=space.syntax.key_references):
                 found = space.resolve(key, namespace)
                 if not found:
-                    if not key.dynamic:
+                    if not key.dynamic and not key.optional:
                         slot = space.looked_in(key, namespace)
                         _add(unresolved.setdefault(slot, []), message)
                     continue
@@ -623,7 +623,7 @@ def unresolved_names(
     """The keys the messages of one locale's used keys (every path but its `unused` ones, see
     `unused_keys`) name, transitively, that no path of the locale satisfies, with the messages
     naming them (see `follow_messages`)."""
-    if not any(map(naming_paths, views.values())):
+    if not any(naming_paths(view, references=syntax.key_references) for view in views.values()):
         return {}
     kept = {
         namespace: kept_paths(view.leaves, set(unused.get(namespace, ())))
@@ -683,7 +683,7 @@ class _MessageSpace:
         for views in self.locales:
             view = views.get(namespace)
             if view is not None:
-                found.update(naming_paths(view))
+                found.update(naming_paths(view, references=self.syntax.key_references))
         return found
 
     def messages(self, namespace: str | None, path: str) -> list[tuple[NamingMessage, str]]:
@@ -1096,34 +1096,52 @@ def thin_evidence_gate(kind: str, evidence: ThinEvidence, *, force: bool) -> Iss
 
 def unread_code_gate(kind: str, source: LocaleView) -> Issue | None:
     """Why `kind` must not remove anything: the source locale is in a format whose messages
-    code i18nprune does not read uses — Flutter's ARB files, read by Dart through generated
-    getters; XLIFF files, whose unit ids Angular's templates (`i18n` attributes) and
-    `$localize` name by fingerprints or `@@ids` — so no key can be proven unused; `--force`
+    code i18nprune does not read uses (Flutter's ARB files, read by Dart through generated
+    getters; PO catalogs, read through Lingui macros or gettext calls; XLIFF files, whose unit
+    ids Angular's templates and `$localize` name), so no key can be proven unused; `--force`
     does not lift it."""
+    unread = unread_code_format(source)
+    if unread is None:
+        return None
+    rel, (what, used) = unread
+    return error(
+        Code.THIN_EVIDENCE,
+        f"{kind} removed nothing: the source locale's messages are in {what} files ({rel}), "
+        f"which {used}, and i18nprune does not read that yet, so no key is proven unused; "
+        "`validate`, `sync` and `generate` work on these files (`sync` prunes only keys the "
+        "source lacks), removing keys is yours to do by hand",
+        path=rel,
+    )
+
+
+def unread_code_format(source: LocaleView) -> tuple[str, tuple[str, str]] | None:
+    """The first segment of `source` in a format whose messages code i18nprune does not read
+    uses, with (the format's name, what uses it); None when there is none. Then no source key
+    can be proven unused: `cleanup` refuses and `sync`'s template keeps every source key."""
     for segment in source.segments:
-        found = format_of(segment.rel)
-        if found == "arb":
-            why = (
-                "which Dart code uses through generated getters "
-                "(`AppLocalizations.of(context)!.key`), and i18nprune does not read Dart yet"
-            )
-            what = "ARB"
-        elif found == "xliff":
-            why = (
-                "whose unit ids Angular templates (`i18n` attributes) and `$localize` calls "
-                "name (by message fingerprint or `@@id`), which i18nprune does not read yet"
-            )
-            what = "XLIFF"
-        else:
-            continue
-        return error(
-            Code.THIN_EVIDENCE,
-            f"{kind} removed nothing: the source locale's messages are in {what} files "
-            f"({segment.rel}), {why}, so no key is proven unused; `validate`, `sync` and "
-            "`generate` work on these files, removing keys is yours to do by hand",
-            path=segment.rel,
-        )
+        why = _UNREAD_CODE.get(format_of(segment.rel) or "")
+        if why is not None:
+            return segment.rel, why
     return None
+
+
+# Locale formats whose messages are used by code i18nprune does not read: (what they are,
+# what uses them).
+_UNREAD_CODE = {
+    "arb": (
+        "ARB",
+        "Dart code uses through generated getters (`AppLocalizations.of(context)!.key`)",
+    ),
+    "po": (
+        "PO",
+        "code uses by message text or through macros (Lingui's `t`, `<Trans>`, gettext's `_()`)",
+    ),
+    "xliff": (
+        "XLIFF",
+        "Angular's templates (`i18n` attributes) and `$localize` name by message fingerprint or "
+        "`@@id`",
+    ),
+}
 
 
 def source_gate(kind: str, source: LocaleView) -> Issue | None:

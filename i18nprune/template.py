@@ -10,7 +10,13 @@ from i18nprune.config.schema import Config, ParityPolicy, PreservePolicy, Uncert
 from i18nprune.keys import KeySyntax
 from i18nprune.locales.paths import array_items, array_key, is_under
 from i18nprune.locales.view import LocaleView, translatable_paths
-from i18nprune.reference import Evidence, KeyReference, follow_messages, is_preserved
+from i18nprune.reference import (
+    Evidence,
+    KeyReference,
+    follow_messages,
+    is_preserved,
+    unread_code_format,
+)
 
 
 def is_parity_excluded(path: str, value: object, parity: ParityPolicy) -> bool:
@@ -61,7 +67,9 @@ def build_templates(
     the leaves the messages of those name (i18next nesting, vue-i18n links; transitively,
     across namespaces).
 
-    When the scan proves nothing, every source text leaf is in the template. Parity-excluded
+    When the scan proves nothing, or the source's files are in a format whose code i18nprune
+    does not read (`reference.unread_code_format`: ARB, PO), every source text leaf is in the
+    template. Parity-excluded
     leaves and data leaves (numbers, booleans, null) are never in it, except a data leaf that
     is an item of an array (`list[1]`): an array's items are positional, so a target cannot
     have the text after it without it. An array is one value: all its items are in the template,
@@ -72,7 +80,8 @@ def build_templates(
         namespace: {
             path
             for path in view.leaves
-            if _kept(path, evidence.reference(namespace), policy, config.policies.preserve)
+            if unread_code_format(view) is not None
+            or _kept(path, evidence.reference(namespace), policy, config.policies.preserve)
         }
         for namespace, view in sources.items()
     }

@@ -11,6 +11,7 @@ from i18nprune.locales.formats import format_of
 from i18nprune.locales.jsondoc import JsonStyle, LocaleDocument
 from i18nprune.locales.jsonfile import parse_json_bytes, read_json_file
 from i18nprune.locales.keyroot import KeyRoot
+from i18nprune.locales.podoc import PoDocument, PoStyle, parse_po_text, read_po_file
 from i18nprune.locales.xliffdoc import (
     XliffDocument,
     XliffStyle,
@@ -19,13 +20,14 @@ from i18nprune.locales.xliffdoc import (
 )
 from i18nprune.locales.yamldoc import YamlDocument, YamlStyle, parse_yaml_text, read_yaml_file
 
-FileStyle = JsonStyle | YamlStyle | ArbStyle | XliffStyle
+FileStyle = JsonStyle | YamlStyle | ArbStyle | PoStyle | XliffStyle
 """How a new locale file is laid out, in its format (`counterpart_style`)."""
 
 _DOCUMENTS: dict[str | None, type[LocaleDocument]] = {
     "json": LocaleDocument,
     "yaml": YamlDocument,
     "arb": ArbDocument,
+    "po": PoDocument,
     "xliff": XliffDocument,
 }
 
@@ -33,13 +35,16 @@ _DOCUMENTS: dict[str | None, type[LocaleDocument]] = {
 def read_locale_tree(path: Path, display_path: str) -> dict[str, object]:
     """The parsed keys of the locale file at `path`, by its format: a JSON file's top-level
     object, a YAML file's below its locale key (`locales.yamldoc`), an ARB file's messages
-    (`locales.arbdoc`), an XLIFF file's units by id (`locales.xliffdoc`). Raises
+    (`locales.arbdoc`), a PO file's translated entries (`locales.podoc`), an XLIFF file's units
+    by id (`locales.xliffdoc`). Raises
     `LocaleFileError` as the format's reader does."""
     kind = format_of(path.name)
     if kind == "yaml":
         return read_yaml_file(path, display_path)
     if kind == "arb":
         return read_arb_file(path, display_path)
+    if kind == "po":
+        return read_po_file(path, display_path)
     if kind == "xliff":
         return read_xliff_file(path, display_path)
     return read_json_file(path, display_path)
@@ -53,6 +58,8 @@ def parse_locale_text(text: str, display_path: str, path: Path) -> dict[str, obj
         return parse_yaml_text(text, display_path, path)
     if kind == "arb":
         return parse_arb_text(text, display_path)
+    if kind == "po":
+        return parse_po_text(text, display_path)
     if kind == "xliff":
         return parse_xliff_text(text, display_path)
     return parse_json_bytes(text.encode("utf-8", "surrogatepass"), display_path)
@@ -70,7 +77,7 @@ def load_document(
 def counterpart_style(document: LocaleDocument, locale_name: str) -> FileStyle:
     """The style of the new file of locale `locale_name` made after `document` (a source
     locale's file): its layout, and what names the locale inside the file, if anything."""
-    if isinstance(document, YamlDocument | ArbDocument | XliffDocument):
+    if isinstance(document, YamlDocument | ArbDocument | PoDocument | XliffDocument):
         return document.counterpart_style(locale_name)
     return document.style
 

@@ -14,7 +14,6 @@ from i18nprune.locales.layout import LocaleInventory, Segment
 from i18nprune.locales.paths import array_items
 from i18nprune.locales.view import LocaleView
 from i18nprune.locales.xliffdoc import XliffDocument
-from i18nprune.locales.yamldoc import YamlDocument
 
 
 class FileChange(msgspec.Struct, frozen=True):
@@ -179,7 +178,7 @@ class LocaleEditor:
                 document = load_document(
                     path, self._display(path), literal_keys=self.literal_keys, key_root=key_root
                 )
-                if style is not None and isinstance(document, YamlDocument | XliffDocument):
+                if style is not None:
                     document.adopt(style)
             else:
                 document = new_document(

@@ -2,12 +2,12 @@
 
 A locale file's format is its extension (docs/locale-files.md#formats): `.json` is JSON,
 `.yaml` and `.yml` are YAML, `.arb` is Flutter's Application Resource Bundle (JSON whose `@`
-keys are metadata, named `<prefix><locale>.arb`: `app_en.arb`), `.xlf` and `.xliff` are XLIFF
-(`fr.xlf`, or Angular's `messages.fr.xlf` beside the source `messages.xlf`, whose name carries
-no locale: `unlocalised_source`). Everything that finds, names or
-creates locale files asks here, so a format added here is discovered, watched and written
-everywhere at once. This module imports only `locale_codes`: the configuration's detector uses
-it too.
+keys are metadata, named `<prefix><locale>.arb`: `app_en.arb`), `.po` is gettext's PO,
+`.xlf` and `.xliff` are XLIFF (`fr.xlf`, or Angular's `messages.fr.xlf` beside the source
+`messages.xlf`, whose name carries no locale: `unlocalised_source`). Everything that finds,
+names or creates locale files asks here, so a format added here is discovered, watched and
+written everywhere at once. This module imports only `locale_codes`: the configuration's
+detector uses it too.
 """
 
 from __future__ import annotations
@@ -17,13 +17,14 @@ from typing import Literal
 
 from i18nprune.locale_codes import is_language_code, looks_like_locale_code
 
-LocaleFormat = Literal["json", "yaml", "arb", "xliff"]
+LocaleFormat = Literal["json", "yaml", "arb", "po", "xliff"]
 
 _FORMATS: dict[str, LocaleFormat] = {
     ".json": "json",
     ".yaml": "yaml",
     ".yml": "yaml",
     ".arb": "arb",
+    ".po": "po",
     ".xlf": "xliff",
     ".xliff": "xliff",
 }

@@ -173,6 +173,11 @@ class LocaleDocument:
         chosen = style if isinstance(style, JsonStyle) else _DEFAULT_STYLE
         return cls(path, chosen, {}, None, literal_keys=literal_keys, key_root=key_root)
 
+    def adopt(self, style: object) -> None:
+        """Take from `style` (of the file this one is a counterpart of) what this file does
+        not show itself. A JSON file shows its whole layout, so nothing; see
+        `YamlDocument.adopt`."""
+
     def get(self, path: str) -> object | None:
         """The value of the leaf at `path`, or None when there is none (see `has`).
 

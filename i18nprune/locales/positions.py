@@ -16,6 +16,7 @@ import msgspec
 from i18nprune.locales.formats import format_of
 from i18nprune.locales.memo import FileMemo
 from i18nprune.locales.paths import array_items
+from i18nprune.locales.podoc import po_positions
 from i18nprune.locales.view import LocaleView
 from i18nprune.locales.xliffdoc import xliff_positions
 from i18nprune.locales.yamldoc import yaml_positions
@@ -125,12 +126,13 @@ def file_positions(text: str, path: Path) -> PathPositions:
     kind = format_of(path.name)
     if kind == "xliff":
         return PathPositions(xliff_positions(text), _line_starts(text))
-    if kind != "yaml":
+    if kind not in ("yaml", "po"):
         return path_positions(text)
     line_starts = _line_starts(text)
+    spelled_at = yaml_positions(text, path) if kind == "yaml" else po_positions(text)
     offsets = {
         spelled: line_starts[line - 1] + column - 1
-        for spelled, (line, column) in yaml_positions(text, path).items()
+        for spelled, (line, column) in spelled_at.items()
         if line <= len(line_starts)
     }
     return PathPositions(offsets, line_starts)

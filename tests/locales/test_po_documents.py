@@ -1,0 +1,206 @@
+"""gettext PO files: strict reading with file:line errors, entry-by-entry editing that keeps
+every untouched byte, fuzzy as needsReview, headers for new targets (locales.podoc)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from i18nprune.envelope import Code, ProblemError
+from i18nprune.locales.documents import (
+    counterpart_style,
+    load_document,
+    new_document,
+    read_locale_tree,
+)
+from i18nprune.locales.jsonfile import LocaleFileError
+from i18nprune.locales.positions import file_positions
+
+SOURCE = """\
+msgid ""
+msgstr ""
+"Language: en\\n"
+"Plural-Forms: \\n"
+"X-Generator: @lingui/cli\\n"
+
+#. placeholder {0}: user.name
+#: src/Hello.tsx:3
+msgid "Hello {0}"
+msgstr "Hello {0}"
+
+#: src/Menu.tsx
+msgctxt "menu"
+msgid "Open"
+msgstr "Open"
+
+#: src/Long.tsx
+msgid ""
+"A long text that "
+"spans lines."
+msgstr ""
+"A long text that "
+"spans lines."
+"""
+
+TARGET = """\
+msgid ""
+msgstr ""
+"Language: de\\n"
+
+#. placeholder {0}: user.name
+#: src/Hello.tsx:3
+msgid "Hello {0}"
+msgstr "Hallo {0}"
+
+# translator: check this one
+#, fuzzy, javascript-format
+msgctxt "menu"
+msgid "Open"
+msgstr "Öffnen"
+
+msgid "A long text that spans lines."
+msgstr ""
+
+#~ msgid "Gone"
+#~ msgstr "Weg"
+"""
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_keys_are_msgids_with_their_context_and_untranslated_entries_are_missing(tmp_path):
+    assert read_locale_tree(write(tmp_path, "de.po", TARGET), "de.po") == {
+        "Hello {0}": "Hallo {0}",
+        "menu\x04Open": {"value": "Öffnen", "needsReview": True},
+    }
+    assert read_locale_tree(write(tmp_path, "en.po", SOURCE), "en.po") == {
+        "Hello {0}": "Hello {0}",
+        "menu\x04Open": "Open",
+        "A long text that spans lines.": "A long text that spans lines.",
+    }
+
+
+def test_a_translation_set_changes_only_its_msgstr_line(tmp_path):
+    path = write(tmp_path, "de.po", TARGET)
+    document = load_document(path, "de.po")
+    assert not document.set("Hello {0}", "Servus {0}")
+    assert document.save(root=tmp_path)
+    assert path.read_text() == TARGET.replace('msgstr "Hallo {0}"', 'msgstr "Servus {0}"')
+
+
+def test_accepting_a_fuzzy_translation_clears_only_the_flag(tmp_path):
+    path = write(tmp_path, "de.po", TARGET)
+    document = load_document(path, "de.po")
+    assert document.get("menu\x04Open") == {"value": "Öffnen", "needsReview": True}
+    document.set("menu\x04Open", "Öffnen")
+    assert document.render().decode() == TARGET.replace(
+        "#, fuzzy, javascript-format\n", "#, javascript-format\n"
+    )
+    document.set("menu\x04Open", {"value": "Öffnen", "needsReview": True})
+    assert document.render().decode() == TARGET.replace(
+        "#, fuzzy, javascript-format\n", "#, fuzzy, javascript-format\n"
+    )
+
+
+def test_an_untranslated_entry_gets_its_translation_in_place(tmp_path):
+    path = write(tmp_path, "de.po", TARGET)
+    document = load_document(path, "de.po")
+    assert document.set("A long text that spans lines.", "Ein langer Text.")
+    assert document.render().decode() == TARGET.replace(
+        'spans lines."\nmsgstr ""\n', 'spans lines."\nmsgstr "Ein langer Text."\n'
+    )
+
+
+def test_a_removed_entry_takes_its_comments_and_one_blank_line(tmp_path):
+    path = write(tmp_path, "de.po", TARGET)
+    document = load_document(path, "de.po")
+    assert document.delete("menu\x04Open")
+    start = TARGET.index("# translator")
+    end = TARGET.index('msgid "A long')
+    assert document.render().decode() == TARGET[: start - 1] + TARGET[end - 1 :]
+
+
+def test_a_new_entry_goes_after_the_one_the_source_puts_before_it(tmp_path):
+    path = write(tmp_path, "de.po", TARGET)
+    document = load_document(path, "de.po")
+    order = ["Hello {0}", "Bye", "menu\x04Open"]
+    assert document.set("Bye", "Tschüss\nbis bald", order=order)
+    assert "\n".join(document.render().decode().split("\n")[7:13]) == (
+        'msgstr "Hallo {0}"\n\nmsgid "Bye"\nmsgstr ""\n"Tschüss\\n"\n"bis bald"'
+    )
+
+
+def test_a_new_target_gets_the_sources_header_with_its_language_and_plural_forms(tmp_path):
+    source = load_document(write(tmp_path, "en/messages.po", SOURCE), "en/messages.po")
+    target = new_document(tmp_path / "pl/messages.po", counterpart_style(source, "pl"))
+    target.set_many([("Hello {0}", "Cześć {0}"), ("menu\x04Open", "Otwórz")])
+    text = target.render().decode()
+    assert text.startswith('msgid ""\nmsgstr ""\n"Language: pl\\n"\n"Plural-Forms: nplurals=3;')
+    assert '"X-Generator: @lingui/cli\\n"\n' in text
+    assert text.endswith('msgctxt "menu"\nmsgid "Open"\nmsgstr "Otwórz"\n')
+    assert read_locale_tree(write(tmp_path, "pl.po", text), "pl.po") == {
+        "Hello {0}": "Cześć {0}",
+        "menu\x04Open": "Otwórz",
+    }
+
+
+def test_entries_with_plural_forms_are_read_but_never_edited(tmp_path):
+    text = (
+        'msgid "One file"\nmsgid_plural "{n} files"\n'
+        'msgstr[0] "Eine Datei"\nmsgstr[1] "{n} Dateien"\n'
+    )
+    path = write(tmp_path, "de.po", text)
+    assert read_locale_tree(path, "de.po") == {"One file": "Eine Datei"}
+    document = load_document(path, "de.po")
+    with pytest.raises(ProblemError) as raised:
+        document.set("One file", "1 Datei")
+    assert raised.value.issue.code == Code.LOCALE_NOT_EDITABLE
+    assert raised.value.issue.message.startswith("de.po:1: `One file` has plural forms")
+    assert path.read_text() == text
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        (
+            'msgid "a"\nmsgstr "b"\n\nmsgid "a"\nmsgstr "c"\n',
+            'de.po:4: the msgid "a" is defined twice (first at line 1)',
+        ),
+        ('msgid "a"\nmsgstr "b\n', "de.po:2:1: not valid PO: a string must be on one line"),
+        ('msgid "a"\nmsgstr "b"\nhello\n', "de.po:3:1: not valid PO: `hello` is not a PO line"),
+        (
+            'msgid "a"\n\nmsgid "b"\nmsgstr "c"\n',
+            "de.po:1:1: not valid PO: an entry without its `msgstr`",
+        ),
+        ('msgid "a\\q"\nmsgstr ""\n', "de.po:1:9: not valid PO: an unknown escape"),
+    ],
+)
+def test_a_file_that_cannot_be_used_names_its_line_and_is_never_written(tmp_path, text, start):
+    path = write(tmp_path, "de.po", text)
+    with pytest.raises(LocaleFileError) as raised:
+        load_document(path, "de.po")
+    assert raised.value.issue.code == Code.LOCALE_INVALID_SYNTAX
+    assert raised.value.issue.message.startswith(start), raised.value.issue.message
+
+
+def test_crlf_files_stay_crlf(tmp_path):
+    path = tmp_path / "de.po"
+    path.write_bytes(TARGET.replace("\n", "\r\n").encode())
+    document = load_document(path, "de.po")
+    document.set("Bye", "Tschüss", order=["Bye"])
+    rendered = document.render()
+    assert b"\r\n" in rendered and b"\n" not in rendered.replace(b"\r\n", b"")
+
+
+def test_positions_name_each_translated_msgid_line(tmp_path):
+    path = write(tmp_path, "de.po", TARGET)
+    positions = file_positions(TARGET, path)
+    assert positions.position("Hello {0}") == (7, 1)
+    assert positions.position("menu\x04Open") == (13, 1)
+    assert positions.position("A long text that spans lines.") is None
