@@ -30,6 +30,11 @@ _TAG = re.compile(
     r"""\s*/?>"""
 )
 _NEWLINES = re.compile(r"(?:\r\n|\r|\n)+")
+# The display attributes of an XLIFF inline element (`<x id="INTERPOLATION" equiv-text="…"/>`):
+# hints for a translator's tool, not part of what the element stands for (see `_spelling`).
+_XLIFF_DISPLAY = re.compile(
+    r"""\s+(?:equiv-text|disp|dispStart|dispEnd)\s*=\s*(?:"[^"]*"|'[^']*')"""
+)
 _NESTING_SCAN = re.compile(r"""\$t\(|[()"']""")
 # Without ICU braces and `$t(`, only these forms can occur, each starting at its own character
 # (the lookahead skips every other position at once, instead of trying each form there).
@@ -833,7 +838,12 @@ _I18NEXT_COMMA = re.compile(r"\s*,\s*")
 
 def _spelling(raw: str) -> str:
     """A placeholder as signatures compare it: i18next trims the inside of `{{ … }}` (and
-    around its format's comma), so `{{ name }}` and `{{name}}` are one placeholder."""
+    around its format's comma), so `{{ name }}` and `{{name}}` are one placeholder; an XLIFF
+    inline element is the same placeholder whatever its display text says (`equiv-text`,
+    `disp`, `dispStart`, `dispEnd`: Angular keeps an old one in translations, and resolves the
+    element by its `id`)."""
+    if raw.startswith("<"):
+        return _XLIFF_DISPLAY.sub("", raw) if "equiv-text" in raw or "disp" in raw else raw
     if not raw.startswith("{{"):
         return raw
     return "{{" + _I18NEXT_COMMA.sub(", ", raw[2:-2].strip()) + "}}"

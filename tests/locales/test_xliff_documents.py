@@ -353,3 +353,16 @@ def test_angular_layout_names_the_source_file_by_the_configured_source(tmp_path)
     }
     assert inventory.segments["en-us"][0].name == "en-US"
     assert inventory.suffix == ".xlf"
+
+
+def test_an_inline_element_is_the_same_placeholder_whatever_its_display_text():
+    # Angular keeps a translation's old `equiv-text` when the template's markup changes; the
+    # element is still the one its id names, and quality must not call it lost.
+    old = HELLO.replace("{{ user.name &gt; 1 }}", "{{ name }}").replace("Hello", "Salut")
+    assert verify_placeholders(HELLO, old) is None
+    dropped = re.sub(r'<x id="CLOSE_LINK"[^>]*/>', "", HELLO)
+    assert verify_placeholders(HELLO, dropped) == 'missing <x id="CLOSE_LINK" ctype="x-a"/>'
+    renamed = HELLO.replace('id="START_LINK"', 'id="START_LINK_1"')
+    assert verify_placeholders(HELLO, renamed) is not None
+    assert verify_placeholders(f"{HI}{PC_OPEN}a</pc>", f"{PC_OPEN}b</pc> {HI}") is None
+    assert verify_placeholders("<b disp='1'>a</b>", "<b disp='2'>b</b>") is None
