@@ -155,7 +155,7 @@ class _Parsed:
             part.target is not None for unit in self.units for part in unit.parts
         )
 
-    def leaves(self, display_path: str) -> dict[str, object]:
+    def leaves(self) -> dict[str, object]:
         """Each unit id whose text is there → its leaf (text, or a structured leaf when marked)."""
         found: dict[str, object] = {}
         for unit in self.units:
@@ -470,12 +470,12 @@ def read_xliff_file(path: Path, display_path: str) -> dict[str, object]:
     `LocaleFileError`: `Code.LOCALE_UNREADABLE` when the file cannot be read,
     `Code.LOCALE_INVALID_SYNTAX` as the module says."""
     raw = read_file_bytes(path, display_path)
-    return _parse(raw, display_path).leaves(display_path)
+    return _parse(raw, display_path).leaves()
 
 
 def parse_xliff_text(text: str, display_path: str) -> dict[str, object]:
     """The leaves of XLIFF `text` (an editor's unsaved buffer), raising as `read_xliff_file`."""
-    return _parse(text.encode("utf-8", "surrogatepass"), display_path).leaves(display_path)
+    return _parse(text.encode("utf-8", "surrogatepass"), display_path).leaves()
 
 
 def xliff_source_language(path: Path) -> str | None:
@@ -521,7 +521,7 @@ class XliffDocument(LocaleDocument):
     ) -> None:
         display = display_path or path.name
         self._parsed = parsed
-        leaves = parsed.leaves(display)
+        leaves = parsed.leaves()
         super().__init__(
             path,
             JsonStyle(indent="  ", newline="\n", final_newline=True, flat_keys=True),
@@ -651,7 +651,7 @@ class XliffDocument(LocaleDocument):
         out.append(raw[position:])
         content = b"".join(out)
         try:
-            back = _parse(content, self.display_path).leaves(self.display_path)
+            back = _parse(content, self.display_path).leaves()
         except LocaleFileError:
             back = None
         if back != dict(tree):
