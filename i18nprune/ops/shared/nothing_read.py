@@ -21,7 +21,7 @@ from i18nprune.workspace import find_workspace
 OTHER_LOCALE_FORMATS = frozenset(
     {".xlf", ".xliff", ".pot", ".properties", ".strings", ".resx", ".toml", ".ini"}
 ) - frozenset(LOCALE_SUFFIXES)
-_READ_FORMATS = "JSON, YAML, ARB and PO"
+_READ_FORMATS = "JSON, YAML, ARB, PO and XLIFF"
 _LISTED = 3
 _SEARCH_DEPTH = 4
 _COUNTED_FILES = 10_000  # enough to describe a folder, bounded on a huge one
