@@ -1,0 +1,399 @@
+"""A pre-imported fork server for the suite's CLI runs: `run_cli` asks it for `python -m
+i18nprune ARGS` instead of starting a fresh interpreter (and importing the CLI) each time.
+
+One server per pytest(-xdist) worker, started on first use from a fresh interpreter with the
+worker's environment for CLI runs (`cli_environment` without a home). It imports `PRELOADED`
+and nothing else of ours, stays single-threaded, and for each request forks a child that
+becomes the command: stdin from /dev/null, stdout and stderr on the two pipes the test sent
+with the request (`socket.send_fds`), every other descriptor closed, the request's cwd, its
+complete environment (`os.environ` cleared and refilled in place, so the C environment the
+command's own processes inherit is the request's), `sys.argv`, `sys.orig_argv`, `sys.path[0]`
+and a blank `__main__` as `python -m` makes them; then `runpy` runs `i18nprune` as `__main__`
+exactly as `python -m` does, so `i18nprune.__main__.main()` tunes the collector, wraps the
+streams in `whole_writes` and ends with `_exit_now`. An exception that escapes is printed by
+`sys.excepthook` from the same frame down as the interpreter prints it (`<frozen runpy>`
+first), and the child ends as the interpreter would (threads joined, exit handlers run,
+streams flushed, status 1; SIGINT for a KeyboardInterrupt). The server waits for the child on
+a pidfd and sends its exit status back, as `subprocess` reports it (`-N` for signal N); a
+`kill` message from the test (its timeout) kills the child first.
+
+What the pre-imported modules read when imported is the server's, not the test's. The audit
+(every module a command loads, its module-level statements and default arguments):
+
+- Ours read the environment, the cwd, `sys.argv` and whether a stream is a terminal only
+  when called (`cli.output`, `cli.globals`, `cli.run`, `config.loading`, `project`,
+  `system.memory`, `__main__`); the one default argument that names the environment,
+  `cli.formats.annotation_root(environ=os.environ)`, holds the `os.environ` object, which the
+  child refills in place. Nothing of ours registers an exit handler, a signal handler, an
+  at-fork hook or a thread at import (`atexit._ncallbacks()` and `threading.active_count()`
+  are checked before every fork).
+- Third parties that read at import: `babel.dates` and `babel.numbers` (their default locale
+  from `LANGUAGE`, `LC_*` and `LANG`), `babel.localtime` (`TZ`), `typer.core` (`TYPER_USE_RICH`),
+  `rich` (the cwd, used only by `rich.traceback`, which neither the server nor our code
+  imports), and the interpreter itself (the `PYTHON*` variables, the locale that picks the
+  streams' encoding, glibc's `MALLOC_*` and `GLIBC_TUNABLES`, the loader's `LD_*`, and
+  `TMPDIR` once `tempfile` has chosen). `typer.rich_utils`, which reads `TERMINAL_WIDTH`,
+  `FORCE_COLOR` and others at import, is not pre-imported. A request whose environment differs
+  from the server's in any of these (`starts_differently`) runs in a fresh interpreter.
+- The streams: the server's own stdin is /dev/null and its stdout and stderr pipes, so the
+  `sys.std*` objects the child inherits (encoding, errors, buffering, buffer size) are the ones
+  a fresh interpreter makes for a CLI run; the child moves its descriptors 0–2 under them.
+- Signal dispositions are the interpreter's defaults (SIGINT raises, SIGPIPE ignored), as in
+  a fresh one. `random` reseeds itself in the child; the string hash seed is the server's for
+  every child (a fresh interpreter draws one per run), and a module already imported cannot be
+  shadowed by a file of the same name in the cwd.
+
+`I18NPRUNE_TEST_FRESH=1` runs every CLI run of the suite in a fresh interpreter instead, and
+`run_fresh` (the `run_cli_fresh` fixture) does so for tests about the process itself.
+"""
+
+from __future__ import annotations
+
+import atexit
+import builtins
+import importlib
+import io
+import json
+import os
+import select
+import selectors
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import types
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import NoReturn
+
+FRESH_VARIABLE = "I18NPRUNE_TEST_FRESH"
+"""Set to 1 to run every CLI run of the suite in a fresh interpreter."""
+
+PRELOADED = (
+    "i18nprune.cli.app",
+    "i18nprune.cli.run",
+    "i18nprune.cli.output",
+    "i18nprune.cli.progress",
+    "i18nprune.cli.report",
+    "i18nprune.project",
+    "i18nprune.ops.engine.offload",
+    "i18nprune.scan.extract",
+    "i18nprune.syntax_tree",
+    "rich.console",
+    "rich.table",
+    "trio",
+)
+"""What the server imports: the CLI, and what a typical command imports once it runs (the
+project, the scan and its tree-sitter grammars, the consoles, trio); every op and renderer
+module is added from the table (`_op_modules`)."""
+
+_STARTUP_PREFIXES = ("PYTHON", "LC_", "MALLOC_", "LD_", "TYPER_", "_TYPER_")
+_STARTUP_NAMES = frozenset({"LANG", "LANGUAGE", "TZ", "GLIBC_TUNABLES", "TMPDIR"})
+_REQUEST_LIMIT = 1 << 20
+_SERVER = (
+    "import sys; from tests.zygote import serve; serve(int(sys.argv[1]))"  # cwd: the repository
+)
+
+
+def starts_differently(environ: Mapping[str, str], server: Mapping[str, str]) -> bool:
+    """Whether a run in `environ` could differ from a child of a server started in `server`:
+    they disagree on a variable read at start-up or import (see the module's docstring)."""
+    for name in environ.keys() | server.keys():
+        if (name in _STARTUP_NAMES or name.startswith(_STARTUP_PREFIXES)) and environ.get(
+            name
+        ) != server.get(name):
+            return True
+    return False
+
+
+def run_fresh(
+    args: Sequence[str], cwd: Path, environ: Mapping[str, str], timeout: float
+) -> tuple[int, str, str]:
+    """`python -m i18nprune ARGS` in a fresh interpreter: (exit status, stdout, stderr)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "i18nprune", *args],
+        cwd=cwd,
+        env=dict(environ),
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        stdin=subprocess.DEVNULL,
+    )
+    return done.returncode, done.stdout, done.stderr
+
+
+class ZygoteError(RuntimeError):
+    """The fork server failed (it printed why on its stderr, quoted here)."""
+
+
+class Zygote:
+    """The client's end of one fork server: started on the first `run`, stopped by `close`.
+
+    Not thread-safe: one run at a time, as a pytest worker runs its tests.
+    """
+
+    def __init__(self, environ: Mapping[str, str], repository: Path) -> None:
+        self.environ = dict(environ)
+        self._repository = repository
+        self._process: subprocess.Popen[bytes] | None = None
+        self._control: socket.socket | None = None
+
+    def serves(self, args: Sequence[str], cwd: Path, environ: Mapping[str, str]) -> bool:
+        """Whether a child of the server is this run exactly: not a server's start-up
+        (`serve`, `lsp`), a cwd that exists, the same start-up environment."""
+        return (
+            not {"serve", "lsp"} & set(args)
+            and Path(cwd).is_dir()
+            and not starts_differently(environ, self.environ)
+        )
+
+    def run(
+        self, args: Sequence[str], cwd: Path, environ: Mapping[str, str], timeout: float
+    ) -> tuple[int, str, str]:
+        """Run `python -m i18nprune ARGS` as a child of the server: (exit status, stdout,
+        stderr), decoded as `subprocess.run(text=True)` decodes them.
+
+        Raises `subprocess.TimeoutExpired` (the child killed) after `timeout` seconds, as
+        `subprocess.run` does, and `ZygoteError` if the server fails.
+        """
+        control = self._started()
+        request = {"args": list(args), "cwd": os.path.abspath(cwd), "env": dict(environ)}
+        out_read, out_write = os.pipe()
+        err_read, err_write = os.pipe()
+        try:
+            socket.send_fds(control, [json.dumps(request).encode()], [out_write, err_write])
+        finally:
+            os.close(out_write)
+            os.close(err_write)
+        try:
+            self._answer(control)  # the child's pid: it runs
+            output, timed_out = _read_until_closed(out_read, err_read, timeout)
+            if timed_out:
+                control.send(b'{"kill": true}')
+            code = int(self._answer(control)["code"])
+        finally:
+            os.close(out_read)
+            os.close(err_read)
+        stdout, stderr = (_as_text(data) for data in output)
+        if timed_out:
+            command = [sys.executable, "-m", "i18nprune", *args]
+            raise subprocess.TimeoutExpired(command, timeout, output=stdout, stderr=stderr)
+        return code, stdout, stderr
+
+    def close(self) -> None:
+        """Stop the server (it exits when its end of the socket closes)."""
+        if self._control is not None:
+            self._control.close()
+            self._control = None
+        if self._process is not None:
+            self._process.communicate(timeout=60)
+            self._process = None
+
+    def _started(self) -> socket.socket:
+        if self._control is not None:
+            return self._control
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        with theirs:
+            self._process = subprocess.Popen(
+                [sys.executable, "-c", _SERVER, str(theirs.fileno())],
+                cwd=self._repository,
+                env=self.environ,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                pass_fds=[theirs.fileno()],
+            )
+        self._control = ours
+        self._answer(ours)  # ready: everything imported
+        return ours
+
+    def _answer(self, control: socket.socket) -> dict[str, object]:
+        message = control.recv(_REQUEST_LIMIT)
+        if not message:
+            self._control = None
+            assert self._process is not None
+            _, stderr = self._process.communicate(timeout=60)
+            raise ZygoteError(f"the CLI's fork server ended:\n{stderr.decode(errors='replace')}")
+        answer: dict[str, object] = json.loads(message)
+        if "error" in answer:
+            raise ZygoteError(str(answer["error"]))
+        return answer
+
+
+def _read_until_closed(out: int, err: int, timeout: float) -> tuple[list[bytes], bool]:
+    """Everything written on the two pipes until every writer closed them, or until
+    `timeout` seconds: ([stdout, stderr], whether it timed out)."""
+    chunks: dict[int, list[bytes]] = {out: [], err: []}
+    with selectors.DefaultSelector() as selector:
+        for fd in chunks:
+            selector.register(fd, selectors.EVENT_READ)
+        deadline = _now() + timeout
+        while selector.get_map():
+            left = deadline - _now()
+            if left <= 0:
+                return [b"".join(chunks[out]), b"".join(chunks[err])], True
+            for key, _ in selector.select(left):
+                data = os.read(key.fd, 1 << 16)
+                if data:
+                    chunks[key.fd].append(data)
+                else:
+                    selector.unregister(key.fd)
+    return [b"".join(chunks[out]), b"".join(chunks[err])], False
+
+
+def _now() -> float:
+    import time
+
+    return time.monotonic()
+
+
+def _as_text(data: bytes) -> str:
+    """As `subprocess.run(text=True)` decodes a pipe: the locale's encoding, strict, universal
+    newlines."""
+    encoding = io.TextIOWrapper(io.BytesIO()).encoding
+    return data.decode(encoding).replace("\r\n", "\n").replace("\r", "\n")
+
+
+# The server's side, run in its own interpreter by `_SERVER`.
+
+
+def serve(control_fd: int) -> None:
+    """Import what a command imports, say ready, then fork one child per request until the
+    client closes its end of `control_fd`."""
+    for name in (*PRELOADED, *_op_modules()):
+        importlib.import_module(name)
+    control = socket.socket(fileno=control_fd)
+    exit_handlers = atexit._ncallbacks()
+    control.send(b'{"ready": true}')
+    while True:
+        message, fds, _, _ = socket.recv_fds(control, _REQUEST_LIMIT, 2)
+        if not message:
+            return
+        problem = _not_forkable(exit_handlers)
+        if problem:
+            for fd in fds:
+                os.close(fd)
+            control.send(json.dumps({"error": problem}).encode())
+            continue
+        request = json.loads(message)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        pid = os.fork()
+        if pid == 0:
+            _become_command(request, fds, control)
+        for fd in fds:
+            os.close(fd)
+        control.send(json.dumps({"pid": pid}).encode())
+        code = _wait(pid, control)
+        if code is None:
+            return
+        control.send(json.dumps({"code": code}).encode())
+
+
+def _op_modules() -> list[str]:
+    from i18nprune.ops.engine.registry import OPS
+
+    renderers = Path(importlib.import_module("i18nprune.cli.renderers").__path__[0])
+    ops = sorted({f"i18nprune.ops.{spec.module}" for spec in OPS.values()})
+    return [*ops, *(f"i18nprune.cli.renderers.{p.stem}" for p in sorted(renderers.glob("*.py")))]
+
+
+def _not_forkable(exit_handlers: int) -> str | None:
+    """Why the server may not fork now (None: it may): a thread or a new exit handler."""
+    if threading.active_count() != 1:
+        return f"the fork server runs {threading.active_count()} threads"
+    if atexit._ncallbacks() != exit_handlers:
+        return "the fork server registered an exit handler after start-up"
+    return None
+
+
+def _wait(pid: int, control: socket.socket) -> int | None:
+    """The child's exit status as `subprocess` reports it; kills it when the client says so.
+    None if the client went away (the child killed and reaped)."""
+    pidfd = os.pidfd_open(pid)
+    try:
+        while True:
+            ready, _, _ = select.select([pidfd, control], [], [])
+            if control in ready:
+                message = control.recv(_REQUEST_LIMIT)
+                signal.pidfd_send_signal(pidfd, signal.SIGKILL)
+                if not message:
+                    os.waitpid(pid, 0)
+                    return None
+                continue
+            _, status = os.waitpid(pid, 0)
+            return os.waitstatus_to_exitcode(status)
+    finally:
+        os.close(pidfd)
+
+
+def _become_command(request: dict[str, object], fds: list[int], control: socket.socket) -> NoReturn:
+    """In the forked child: become `python -m i18nprune ARGS` as the request describes it,
+    run it, and exit with its status."""
+    try:
+        args = [str(arg) for arg in request["args"]]  # type: ignore[attr-defined]
+        environ: dict[str, str] = request["env"]  # type: ignore[assignment]
+        control.detach()  # its descriptor is closed below, with every other one
+        null = os.open(os.devnull, os.O_RDONLY)
+        for source, target in ((null, 0), (fds[0], 1), (fds[1], 2)):
+            os.dup2(source, target)
+        os.closerange(3, os.sysconf("SC_OPEN_MAX"))
+        os.chdir(str(request["cwd"]))
+        os.environ.clear()
+        os.environ.update(environ)
+        sys.argv = ["-m", *args]
+        sys.orig_argv = [sys.executable, "-m", "i18nprune", *args]
+        sys.path[0] = os.getcwd()
+        main = types.ModuleType("__main__")
+        main.__builtins__ = builtins  # type: ignore[attr-defined]
+        main.__annotations__ = {}
+        sys.modules["__main__"] = main
+    except BaseException:  # the set-up failed: say why on the test's stderr
+        import traceback
+
+        traceback.print_exc()
+        sys.stderr.flush()
+        os._exit(255)
+    os._exit(_run_as_main())
+
+
+def _run_as_main() -> int:
+    """Run `i18nprune` as `python -m` runs it, and end as the interpreter ends when it
+    returns or raises: the status to exit with."""
+    import runpy
+
+    interrupted = False
+    try:
+        runpy._run_module_as_main("i18nprune")  # type: ignore[attr-defined]
+    except SystemExit as ending:
+        status = _exit_status(ending.code)
+    except BaseException as error:
+        traceback = error.__traceback__
+        sys.excepthook(type(error), error, traceback.tb_next if traceback else None)
+        status = 1
+        interrupted = isinstance(error, KeyboardInterrupt)
+    else:
+        status = 0
+    threading._shutdown()  # type: ignore[attr-defined]
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            status = 120
+    if interrupted:
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGINT)
+    return status
+
+
+def _exit_status(code: object) -> int:
+    """The status `SystemExit(code)` ends an interpreter with (a code neither None nor an int
+    is printed on stderr first)."""
+    if code is None:
+        return 0
+    if isinstance(code, int):
+        return code
+    print(code, file=sys.stderr)
+    return 1
