@@ -108,11 +108,15 @@ def starts_differently(environ: Mapping[str, str], server: Mapping[str, str]) ->
 
 
 def run_fresh(
-    args: Sequence[str], cwd: Path, environ: Mapping[str, str], timeout: float
+    args: Sequence[str],
+    cwd: Path,
+    environ: Mapping[str, str],
+    timeout: float,
+    module: str = "i18nprune",
 ) -> tuple[int, str, str]:
-    """`python -m i18nprune ARGS` in a fresh interpreter: (exit status, stdout, stderr)."""
+    """`python -m MODULE ARGS` in a fresh interpreter: (exit status, stdout, stderr)."""
     done = subprocess.run(
-        [sys.executable, "-m", "i18nprune", *args],
+        [sys.executable, "-m", module, *args],
         cwd=cwd,
         env=dict(environ),
         capture_output=True,
@@ -133,8 +137,12 @@ class Zygote:
     Not thread-safe: one run at a time, as a pytest worker runs its tests.
     """
 
-    def __init__(self, environ: Mapping[str, str], repository: Path) -> None:
+    def __init__(
+        self, environ: Mapping[str, str], repository: Path, module: str = "i18nprune"
+    ) -> None:
         self.environ = dict(environ)
+        self.module = module
+        """What the children run as `python -m MODULE` (another only in the server's tests)."""
         self._repository = repository
         self._process: subprocess.Popen[bytes] | None = None
         self._control: socket.socket | None = None
@@ -158,7 +166,12 @@ class Zygote:
         `subprocess.run` does, and `ZygoteError` if the server fails.
         """
         control = self._started()
-        request = {"args": list(args), "cwd": os.path.abspath(cwd), "env": dict(environ)}
+        request = {
+            "module": self.module,
+            "args": list(args),
+            "cwd": os.path.abspath(cwd),
+            "env": dict(environ),
+        }
         out_read, out_write = os.pipe()
         err_read, err_write = os.pipe()
         try:
@@ -171,13 +184,13 @@ class Zygote:
             output, timed_out = _read_until_closed(out_read, err_read, timeout)
             if timed_out:
                 control.send(b'{"kill": true}')
-            code = int(self._answer(control)["code"])
+            code = self._answer(control)["code"]
         finally:
             os.close(out_read)
             os.close(err_read)
         stdout, stderr = (_as_text(data) for data in output)
         if timed_out:
-            command = [sys.executable, "-m", "i18nprune", *args]
+            command = [sys.executable, "-m", self.module, *args]
             raise subprocess.TimeoutExpired(command, timeout, output=stdout, stderr=stderr)
         return code, stdout, stderr
 
@@ -208,14 +221,14 @@ class Zygote:
         self._answer(ours)  # ready: everything imported
         return ours
 
-    def _answer(self, control: socket.socket) -> dict[str, object]:
+    def _answer(self, control: socket.socket) -> dict[str, int]:
         message = control.recv(_REQUEST_LIMIT)
         if not message:
             self._control = None
             assert self._process is not None
             _, stderr = self._process.communicate(timeout=60)
             raise ZygoteError(f"the CLI's fork server ended:\n{stderr.decode(errors='replace')}")
-        answer: dict[str, object] = json.loads(message)
+        answer: dict[str, int] = json.loads(message)
         if "error" in answer:
             raise ZygoteError(str(answer["error"]))
         return answer
@@ -314,8 +327,8 @@ def _wait(pid: int, control: socket.socket) -> int | None:
     pidfd = os.pidfd_open(pid)
     try:
         while True:
-            ready, _, _ = select.select([pidfd, control], [], [])
-            if control in ready:
+            ready, _, _ = select.select([pidfd, control.fileno()], [], [])
+            if control.fileno() in ready:
                 message = control.recv(_REQUEST_LIMIT)
                 signal.pidfd_send_signal(pidfd, signal.SIGKILL)
                 if not message:
@@ -332,6 +345,7 @@ def _become_command(request: dict[str, object], fds: list[int], control: socket.
     """In the forked child: become `python -m i18nprune ARGS` as the request describes it,
     run it, and exit with its status."""
     try:
+        module = str(request["module"])
         args = [str(arg) for arg in request["args"]]  # type: ignore[attr-defined]
         environ: dict[str, str] = request["env"]  # type: ignore[assignment]
         control.detach()  # its descriptor is closed below, with every other one
@@ -343,7 +357,7 @@ def _become_command(request: dict[str, object], fds: list[int], control: socket.
         os.environ.clear()
         os.environ.update(environ)
         sys.argv = ["-m", *args]
-        sys.orig_argv = [sys.executable, "-m", "i18nprune", *args]
+        sys.orig_argv = [sys.executable, "-m", module, *args]
         sys.path[0] = os.getcwd()
         main = types.ModuleType("__main__")
         main.__builtins__ = builtins  # type: ignore[attr-defined]
@@ -355,22 +369,24 @@ def _become_command(request: dict[str, object], fds: list[int], control: socket.
         traceback.print_exc()
         sys.stderr.flush()
         os._exit(255)
-    os._exit(_run_as_main())
+    os._exit(_run_as_main(module))
 
 
-def _run_as_main() -> int:
-    """Run `i18nprune` as `python -m` runs it, and end as the interpreter ends when it
+def _run_as_main(module: str) -> int:
+    """Run `module` as `python -m` runs it, and end as the interpreter ends when it
     returns or raises: the status to exit with."""
     import runpy
 
     interrupted = False
     try:
-        runpy._run_module_as_main("i18nprune")  # type: ignore[attr-defined]
+        runpy._run_module_as_main(module)  # type: ignore[attr-defined]
     except SystemExit as ending:
         status = _exit_status(ending.code)
     except BaseException as error:
+        # From the frame down that the interpreter's own print starts at, `<frozen runpy>`.
         traceback = error.__traceback__
-        sys.excepthook(type(error), error, traceback.tb_next if traceback else None)
+        error.__traceback__ = traceback.tb_next if traceback else None
+        sys.excepthook(type(error), error, error.__traceback__)
         status = 1
         interrupted = isinstance(error, KeyboardInterrupt)
     else:
