@@ -10,7 +10,7 @@ import shutil
 import signal
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -139,16 +139,29 @@ CLI_TIMEOUT = 120.0
 """Seconds a CLI run may take before it is killed (and the test fails)."""
 
 
-@pytest.fixture(scope="session")
-def cli_zygote() -> Iterator[Zygote | None]:
-    """This worker's fork server for CLI runs (`tests/zygote.py`), started on its first run;
-    None under `I18NPRUNE_TEST_FRESH=1`."""
+_worker_zygote: list[Zygote] = []
+
+
+def worker_zygote() -> Zygote | None:
+    """This worker's fork server for CLI runs and servers (`tests/zygote.py`), made on first
+    use (its process starts on the first run); None under `I18NPRUNE_TEST_FRESH=1`."""
     if os.environ.get(FRESH_VARIABLE) == "1":
-        yield None
-        return
-    zygote = Zygote(cli_environment_without_home(), REPO)
-    yield zygote
-    zygote.close()
+        return None
+    if not _worker_zygote:
+        _worker_zygote.append(Zygote(cli_environment_without_home(), REPO))
+    return _worker_zygote[0]
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Stop this worker's fork server (the controller, which runs no test, has none)."""
+    for zygote in _worker_zygote:
+        zygote.close()
+
+
+@pytest.fixture
+def cli_zygote() -> Zygote | None:
+    """`worker_zygote()`."""
+    return worker_zygote()
 
 
 @pytest.fixture

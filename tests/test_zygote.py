@@ -134,6 +134,33 @@ def test_a_run_past_its_timeout_is_killed_and_the_server_serves_on(
     assert probe_zygote.run(["exit", "0"], tmp_path, probe_environ, 120) == (0, "", "")
 
 
+def test_a_spawned_child_reads_its_stdin_pipe_and_leads_its_own_session(
+    probe_zygote, probe_environ, tmp_path
+):
+    child = probe_zygote.spawn(["echo"], tmp_path, probe_environ)
+    assert child.stdin is not None and child.stdout is not None
+    child.stdin.write(b"line one\n")
+    child.stdin.close()
+
+    assert child.wait(120) == 0
+    assert child.stdout.read() == b"line one\nTrue\n"
+    assert child.poll() == 0
+
+
+def test_a_spawned_child_is_killed_by_its_handle_and_waits_time_out_until_then(
+    probe_zygote, probe_environ, tmp_path
+):
+    child = probe_zygote.spawn(["hang"], tmp_path, probe_environ)
+
+    assert child.poll() is None
+    with pytest.raises(subprocess.TimeoutExpired):
+        child.wait(0.1)
+    child.kill()
+    assert child.wait(120) == -signal.SIGKILL
+    child.kill()  # ended: nothing to signal
+    assert child.returncode == -signal.SIGKILL
+
+
 def test_a_run_whose_start_up_could_differ_is_left_to_a_fresh_interpreter(
     probe_zygote, probe_environ, tmp_path
 ):
@@ -149,6 +176,7 @@ def test_a_run_whose_start_up_could_differ_is_left_to_a_fresh_interpreter(
     for name in ("I18NPRUNE_HOME", "NO_COLOR", "COLUMNS", "FORCE_COLOR", "CI"):
         assert not starts_differently({**server, name: "1"}, server), name
     assert not probe_zygote.serves(["serve"], tmp_path, server)
+    assert probe_zygote.serves_server(tmp_path, server)
     assert not probe_zygote.serves(["exit", "0"], tmp_path / "absent", server)
     assert probe_zygote.serves(["exit", "0"], tmp_path, server)
 

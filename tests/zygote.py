@@ -55,6 +55,7 @@ import importlib
 import io
 import json
 import os
+import queue
 import select
 import selectors
 import signal
@@ -65,7 +66,7 @@ import threading
 import types
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, BinaryIO, NoReturn
 
 FRESH_VARIABLE = "I18NPRUNE_TEST_FRESH"
 """Set to 1 to run every CLI run of the suite in a fresh interpreter."""
@@ -80,17 +81,19 @@ PRELOADED = (
     "i18nprune.ops.engine.offload",
     "i18nprune.scan.extract",
     "i18nprune.syntax_tree",
+    "i18nprune.serve.session",
     "rich.console",
     "rich.table",
     "trio",
 )
 """What the server imports: the CLI, and what a typical command imports once it runs (the
-project, the scan and its tree-sitter grammars, the consoles, trio); every op and renderer
-module is added from the table (`_op_modules`)."""
+project, the scan and its tree-sitter grammars, the consoles, trio), and `serve`'s session;
+every op and renderer module is added from the table (`_op_modules`)."""
 
 _STARTUP_PREFIXES = ("PYTHON", "LC_", "MALLOC_", "LD_", "TYPER_", "_TYPER_")
 _STARTUP_NAMES = frozenset({"LANG", "LANGUAGE", "TZ", "GLIBC_TUNABLES", "TMPDIR"})
 _REQUEST_LIMIT = 1 << 20
+_START_TIMEOUT = 120.0
 _SERVER = (
     "import sys; from tests.zygote import serve; serve(int(sys.argv[1]))"  # cwd: the repository
 )
@@ -132,9 +135,10 @@ class ZygoteError(RuntimeError):
 
 
 class Zygote:
-    """The client's end of one fork server: started on the first `run`, stopped by `close`.
+    """The client's end of one fork server: started on the first run, stopped by `close`.
 
-    Not thread-safe: one run at a time, as a pytest worker runs its tests.
+    Thread-safe: several children may run at once (a test's servers beside its CLI runs); a
+    reader thread takes the server's answers and the exit statuses it reports.
     """
 
     def __init__(
@@ -146,45 +150,48 @@ class Zygote:
         self._repository = repository
         self._process: subprocess.Popen[bytes] | None = None
         self._control: socket.socket | None = None
+        self._sending = threading.Lock()
+        self._replies: queue.SimpleQueue[dict[str, Any]] = queue.SimpleQueue()
+        self._changed = threading.Condition()
+        self._exits: dict[int, int] = {}
+        self._failure: str | None = None
 
     def serves(self, args: Sequence[str], cwd: Path, environ: Mapping[str, str]) -> bool:
-        """Whether a child of the server is this run exactly: not a server's start-up
-        (`serve`, `lsp`), a cwd that exists, the same start-up environment."""
-        return (
-            not {"serve", "lsp"} & set(args)
-            and Path(cwd).is_dir()
-            and not starts_differently(environ, self.environ)
-        )
+        """Whether a child of the server is this CLI run exactly: not a server's start-up
+        (`serve`, `lsp`, which `spawn` forks on purpose), a cwd that exists, the same start-up
+        environment."""
+        return not {"serve", "lsp"} & set(args) and self.serves_server(cwd, environ)
+
+    def serves_server(self, cwd: Path, environ: Mapping[str, str]) -> bool:
+        """Whether `spawn` may fork a server to run in `cwd` with `environ`."""
+        return Path(cwd).is_dir() and not starts_differently(environ, self.environ)
 
     def run(
         self, args: Sequence[str], cwd: Path, environ: Mapping[str, str], timeout: float
     ) -> tuple[int, str, str]:
-        """Run `python -m i18nprune ARGS` as a child of the server: (exit status, stdout,
-        stderr), decoded as `subprocess.run(text=True)` decodes them.
+        """Run `python -m MODULE ARGS` as a child of the server, stdin from /dev/null: (exit
+        status, stdout, stderr), decoded as `subprocess.run(text=True)` decodes them.
 
         Raises `subprocess.TimeoutExpired` (the child killed) after `timeout` seconds, as
         `subprocess.run` does, and `ZygoteError` if the server fails.
         """
-        control = self._started()
-        request = {
-            "module": self.module,
-            "args": list(args),
-            "cwd": os.path.abspath(cwd),
-            "env": dict(environ),
-        }
         out_read, out_write = os.pipe()
         err_read, err_write = os.pipe()
         try:
-            socket.send_fds(control, [json.dumps(request).encode()], [out_write, err_write])
+            pid = self._fork(args, cwd, environ, [out_write, err_write], new_session=False)
+        except BaseException:
+            os.close(out_read)
+            os.close(err_read)
+            raise
         finally:
             os.close(out_write)
             os.close(err_write)
         try:
-            self._answer(control)  # the child's pid: it runs
             output, timed_out = _read_until_closed(out_read, err_read, timeout)
             if timed_out:
-                control.send(b'{"kill": true}')
-            code = self._answer(control)["code"]
+                self.signal(pid, signal.SIGKILL)
+            code = self.wait(pid, None)
+            assert code is not None
         finally:
             os.close(out_read)
             os.close(err_read)
@@ -194,18 +201,82 @@ class Zygote:
             raise subprocess.TimeoutExpired(command, timeout, output=stdout, stderr=stderr)
         return code, stdout, stderr
 
+    def spawn(self, args: Sequence[str], cwd: Path | None, environ: Mapping[str, str]) -> Forked:
+        """Start `python -m MODULE ARGS` as a child of the server, as `subprocess.Popen` with
+        stdin, stdout and stderr pipes and `start_new_session=True` starts it (its own process
+        group, which `ServeClient` kills with its workers)."""
+        in_read, in_write = os.pipe()
+        out_read, out_write = os.pipe()
+        err_read, err_write = os.pipe()
+        ours = (in_write, out_read, err_read)
+        try:
+            where = Path.cwd() if cwd is None else cwd
+            pid = self._fork(args, where, environ, [in_read, out_write, err_write], True)
+        except BaseException:
+            for fd in ours:
+                os.close(fd)
+            raise
+        finally:
+            for fd in (in_read, out_write, err_write):
+                os.close(fd)
+        command = [sys.executable, "-m", self.module, *args]
+        streams = (os.fdopen(in_write, "wb"), os.fdopen(out_read, "rb"), os.fdopen(err_read, "rb"))
+        return Forked(self, pid, command, *streams)
+
+    def wait(self, pid: int, timeout: float | None) -> int | None:
+        """The exit status of child `pid` once it ended (as `subprocess` reports it), None if it
+        still runs after `timeout` seconds."""
+        with self._changed:
+            self._changed.wait_for(lambda: pid in self._exits or self._failure is not None, timeout)
+            if pid in self._exits:
+                return self._exits[pid]
+            if self._failure is not None:
+                raise ZygoteError(self._failure)
+            return None
+
+    def signal(self, pid: int, signum: int) -> None:
+        """Send `signum` to child `pid` unless it ended already (the server reaps, so the pid
+        cannot be another process's)."""
+        with self._sending:
+            if self._control is not None:
+                self._control.send(json.dumps({"signal": signum, "pid": pid}).encode())
+
     def close(self) -> None:
-        """Stop the server (it exits when its end of the socket closes)."""
-        if self._control is not None:
-            self._control.close()
-            self._control = None
+        """Stop the server (it kills any child still running and exits when its end of the
+        socket closes)."""
+        with self._sending:
+            if self._control is not None:
+                self._control.shutdown(socket.SHUT_WR)
         if self._process is not None:
             self._process.communicate(timeout=60)
             self._process = None
 
+    def _fork(
+        self,
+        args: Sequence[str],
+        cwd: Path,
+        environ: Mapping[str, str],
+        fds: list[int],
+        new_session: bool,
+    ) -> int:
+        request = {
+            "module": self.module,
+            "args": list(args),
+            "cwd": os.path.abspath(cwd),
+            "env": dict(environ),
+            "session": new_session,
+        }
+        with self._sending:
+            control = self._started()
+            socket.send_fds(control, [json.dumps(request).encode()], fds)
+            pid: int = self._reply()["pid"]
+        return pid
+
     def _started(self) -> socket.socket:
         if self._control is not None:
             return self._control
+        if self._failure is not None:
+            raise ZygoteError(self._failure)
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         with theirs:
             self._process = subprocess.Popen(
@@ -218,20 +289,95 @@ class Zygote:
                 pass_fds=[theirs.fileno()],
             )
         self._control = ours
-        self._answer(ours)  # ready: everything imported
+        threading.Thread(target=self._read, args=(ours,), daemon=True).start()
+        self._reply()  # ready: everything imported
         return ours
 
-    def _answer(self, control: socket.socket) -> dict[str, int]:
-        message = control.recv(_REQUEST_LIMIT)
-        if not message:
-            self._control = None
-            assert self._process is not None
-            _, stderr = self._process.communicate(timeout=60)
-            raise ZygoteError(f"the CLI's fork server ended:\n{stderr.decode(errors='replace')}")
-        answer: dict[str, int] = json.loads(message)
-        if "error" in answer:
-            raise ZygoteError(str(answer["error"]))
-        return answer
+    def _reply(self) -> dict[str, Any]:
+        try:
+            reply = self._replies.get(timeout=_START_TIMEOUT)
+        except queue.Empty:
+            raise ZygoteError(f"the fork server did not answer in {_START_TIMEOUT} s") from None
+        if "error" in reply:
+            raise ZygoteError(str(reply["error"]))
+        return reply
+
+    def _read(self, control: socket.socket) -> None:
+        """The reader thread: answers to the queue, exit statuses to `_exits`."""
+        while True:
+            try:
+                message = control.recv(_REQUEST_LIMIT)
+            except OSError:
+                message = b""
+            if not message:
+                self._ended()
+                return
+            answer = json.loads(message)
+            with self._changed:
+                if "exited" in answer:
+                    self._exits[answer["exited"]] = answer["code"]
+                    self._changed.notify_all()
+                    continue
+                if "pid" in answer:  # a pid used again: the status kept is another's
+                    self._exits.pop(answer["pid"], None)
+            self._replies.put(answer)
+
+    def _ended(self) -> None:
+        assert self._process is not None
+        stderr = self._process.stderr.read() if self._process.stderr else b""
+        failure = f"the CLI's fork server ended:\n{stderr.decode(errors='replace')}"
+        with self._changed:
+            self._failure = failure
+            self._changed.notify_all()
+        self._replies.put({"error": failure})
+        with self._sending:
+            if self._control is not None:
+                self._control.close()
+                self._control = None
+
+
+class Forked:
+    """A child of the fork server with what `ServeClient` uses of a `subprocess.Popen`."""
+
+    def __init__(
+        self,
+        zygote: Zygote,
+        pid: int,
+        args: list[str],
+        stdin: BinaryIO,
+        stdout: BinaryIO,
+        stderr: BinaryIO,
+    ) -> None:
+        self.args = args
+        self.pid = pid
+        self.stdin, self.stdout, self.stderr = stdin, stdout, stderr
+        self.returncode: int | None = None
+        self._zygote = zygote
+
+    def poll(self) -> int | None:
+        """The exit status, None while it runs."""
+        if self.returncode is None:
+            self.returncode = self._zygote.wait(self.pid, 0)
+        return self.returncode
+
+    def wait(self, timeout: float | None = None) -> int:
+        """Wait for the exit status; raises `subprocess.TimeoutExpired` after `timeout` s."""
+        code = self._zygote.wait(self.pid, timeout)
+        if code is None:
+            raise subprocess.TimeoutExpired(self.args, timeout or 0)
+        self.returncode = code
+        return code
+
+    def send_signal(self, signum: int) -> None:
+        """Signal the process unless it ended."""
+        if self.poll() is None:
+            self._zygote.signal(self.pid, signum)
+
+    def terminate(self) -> None:
+        self.send_signal(signal.SIGTERM)
+
+    def kill(self) -> None:
+        self.send_signal(signal.SIGKILL)
 
 
 def _read_until_closed(out: int, err: int, timeout: float) -> tuple[list[bytes], bool]:
@@ -272,24 +418,42 @@ def _as_text(data: bytes) -> str:
 
 
 def serve(control_fd: int) -> None:
-    """Import what a command imports, say ready, then fork one child per request until the
-    client closes its end of `control_fd`."""
+    """Import what a command imports, say ready, then fork a child per request and report
+    each child's exit, until the client closes its end of `control_fd` (children still
+    running are then killed)."""
     for name in (*PRELOADED, *_op_modules()):
         importlib.import_module(name)
     control = socket.socket(fileno=control_fd)
     exit_handlers = atexit._ncallbacks()
+    children: dict[int, int] = {}  # pidfd: pid
     control.send(b'{"ready": true}')
     while True:
-        message, fds, _, _ = socket.recv_fds(control, _REQUEST_LIMIT, 2)
+        ready, _, _ = select.select([control.fileno(), *children], [], [])
+        for pidfd in ready:
+            if pidfd in children:
+                pid = children.pop(pidfd)
+                os.close(pidfd)
+                _, status = os.waitpid(pid, 0)
+                code = os.waitstatus_to_exitcode(status)
+                control.send(json.dumps({"exited": pid, "code": code}).encode())
+        if control.fileno() not in ready:
+            continue
+        message, fds, _, _ = socket.recv_fds(control, _REQUEST_LIMIT, 3)
         if not message:
+            _kill_all(children)
             return
+        request = json.loads(message)
+        if "signal" in request:
+            for pidfd, pid in children.items():
+                if pid == request["pid"]:
+                    signal.pidfd_send_signal(pidfd, request["signal"])
+            continue
         problem = _not_forkable(exit_handlers)
         if problem:
             for fd in fds:
                 os.close(fd)
             control.send(json.dumps({"error": problem}).encode())
             continue
-        request = json.loads(message)
         sys.stdout.flush()
         sys.stderr.flush()
         pid = os.fork()
@@ -297,11 +461,15 @@ def serve(control_fd: int) -> None:
             _become_command(request, fds, control)
         for fd in fds:
             os.close(fd)
+        children[os.pidfd_open(pid)] = pid
         control.send(json.dumps({"pid": pid}).encode())
-        code = _wait(pid, control)
-        if code is None:
-            return
-        control.send(json.dumps({"code": code}).encode())
+
+
+def _kill_all(children: dict[int, int]) -> None:
+    for pidfd, pid in children.items():
+        signal.pidfd_send_signal(pidfd, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        os.close(pidfd)
 
 
 def _op_modules() -> list[str]:
@@ -321,26 +489,6 @@ def _not_forkable(exit_handlers: int) -> str | None:
     return None
 
 
-def _wait(pid: int, control: socket.socket) -> int | None:
-    """The child's exit status as `subprocess` reports it; kills it when the client says so.
-    None if the client went away (the child killed and reaped)."""
-    pidfd = os.pidfd_open(pid)
-    try:
-        while True:
-            ready, _, _ = select.select([pidfd, control.fileno()], [], [])
-            if control.fileno() in ready:
-                message = control.recv(_REQUEST_LIMIT)
-                signal.pidfd_send_signal(pidfd, signal.SIGKILL)
-                if not message:
-                    os.waitpid(pid, 0)
-                    return None
-                continue
-            _, status = os.waitpid(pid, 0)
-            return os.waitstatus_to_exitcode(status)
-    finally:
-        os.close(pidfd)
-
-
 def _become_command(request: dict[str, object], fds: list[int], control: socket.socket) -> NoReturn:
     """In the forked child: become `python -m i18nprune ARGS` as the request describes it,
     run it, and exit with its status."""
@@ -349,8 +497,10 @@ def _become_command(request: dict[str, object], fds: list[int], control: socket.
         args = [str(arg) for arg in request["args"]]  # type: ignore[attr-defined]
         environ: dict[str, str] = request["env"]  # type: ignore[assignment]
         control.detach()  # its descriptor is closed below, with every other one
-        null = os.open(os.devnull, os.O_RDONLY)
-        for source, target in ((null, 0), (fds[0], 1), (fds[1], 2)):
+        if request["session"]:
+            os.setsid()
+        stdin = fds[0] if len(fds) == 3 else os.open(os.devnull, os.O_RDONLY)
+        for source, target in ((stdin, 0), (fds[-2], 1), (fds[-1], 2)):
             os.dup2(source, target)
         os.closerange(3, os.sysconf("SC_OPEN_MAX"))
         os.chdir(str(request["cwd"]))

@@ -11,7 +11,7 @@ import threading
 
 def main(args: list[str]) -> None:
     """Do what `args` names: exit CODE, crash, interrupt, write BYTES, env NAME…, where,
-    threads, hang."""
+    threads, echo, hang."""
     what, rest = args[0], args[1:]
     if what == "exit":
         sys.exit(int(rest[0]) if rest[0].lstrip("-").isdigit() else rest[0])
@@ -37,6 +37,10 @@ def main(args: list[str]) -> None:
         return
     if what == "threads":
         print(threading.active_count())
+        return
+    if what == "echo":  # stdin to stdout, then whether this process leads its own session
+        sys.stdout.write(sys.stdin.read())
+        print(os.getsid(0) == os.getpid())
         return
     if what == "hang":
         signal.pause()
