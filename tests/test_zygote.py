@@ -7,6 +7,7 @@ the real CLI is compared on a few commands.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -19,7 +20,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import REPO, cli_environment, cli_environment_without_home, write_tree
-from tests.zygote import Zygote, run_fresh, starts_differently
+from tests.zygote import Forked, Zygote, run_fresh, starts_differently
 
 PROBE = "tests.zygote_probe"
 
@@ -134,31 +135,41 @@ def test_a_run_past_its_timeout_is_killed_and_the_server_serves_on(
     assert probe_zygote.run(["exit", "0"], tmp_path, probe_environ, 120) == (0, "", "")
 
 
+@contextlib.contextmanager
+def spawned(zygote: Zygote, environ: dict[str, str], cwd: Path, *args: str) -> Iterator[Forked]:
+    """A child spawned from `zygote`, its pipes closed (and the child killed) on leaving."""
+    child = zygote.spawn(args, cwd, environ)
+    try:
+        yield child
+    finally:
+        child.kill()
+        for stream in (child.stdin, child.stdout, child.stderr):
+            stream.close()
+
+
 def test_a_spawned_child_reads_its_stdin_pipe_and_leads_its_own_session(
     probe_zygote, probe_environ, tmp_path
 ):
-    child = probe_zygote.spawn(["echo"], tmp_path, probe_environ)
-    assert child.stdin is not None and child.stdout is not None
-    child.stdin.write(b"line one\n")
-    child.stdin.close()
+    with spawned(probe_zygote, probe_environ, tmp_path, "echo") as child:
+        child.stdin.write(b"line one\n")
+        child.stdin.close()
 
-    assert child.wait(120) == 0
-    assert child.stdout.read() == b"line one\nTrue\n"
-    assert child.poll() == 0
+        assert child.wait(120) == 0
+        assert child.stdout.read() == b"line one\nTrue\n"
+        assert child.poll() == 0
 
 
 def test_a_spawned_child_is_killed_by_its_handle_and_waits_time_out_until_then(
     probe_zygote, probe_environ, tmp_path
 ):
-    child = probe_zygote.spawn(["hang"], tmp_path, probe_environ)
-
-    assert child.poll() is None
-    with pytest.raises(subprocess.TimeoutExpired):
-        child.wait(0.1)
-    child.kill()
-    assert child.wait(120) == -signal.SIGKILL
-    child.kill()  # ended: nothing to signal
-    assert child.returncode == -signal.SIGKILL
+    with spawned(probe_zygote, probe_environ, tmp_path, "hang") as child:
+        assert child.poll() is None
+        with pytest.raises(subprocess.TimeoutExpired):
+            child.wait(0.1)
+        child.kill()
+        assert child.wait(120) == -signal.SIGKILL
+        child.kill()  # ended: nothing to signal
+        assert child.returncode == -signal.SIGKILL
 
 
 def test_a_run_whose_start_up_could_differ_is_left_to_a_fresh_interpreter(

@@ -155,6 +155,7 @@ class Zygote:
         self._changed = threading.Condition()
         self._exits: dict[int, int] = {}
         self._failure: str | None = None
+        self._closing = False
 
     def serves(self, args: Sequence[str], cwd: Path, environ: Mapping[str, str]) -> bool:
         """Whether a child of the server is this CLI run exactly: not a server's start-up
@@ -245,11 +246,14 @@ class Zygote:
         """Stop the server (it kills any child still running and exits when its end of the
         socket closes)."""
         with self._sending:
+            self._closing = True
             if self._control is not None:
                 self._control.shutdown(socket.SHUT_WR)
         if self._process is not None:
-            self._process.communicate(timeout=60)
-            self._process = None
+            self._process.wait(timeout=60)
+            for stream in (self._process.stdout, self._process.stderr):
+                if stream is not None:
+                    stream.close()
 
     def _fork(
         self,
@@ -323,8 +327,8 @@ class Zygote:
             self._replies.put(answer)
 
     def _ended(self) -> None:
-        assert self._process is not None
-        stderr = self._process.stderr.read() if self._process.stderr else b""
+        assert self._process is not None and self._process.stderr is not None
+        stderr = b"" if self._closing else self._process.stderr.read()
         failure = f"the CLI's fork server ended:\n{stderr.decode(errors='replace')}"
         with self._changed:
             self._failure = failure
