@@ -140,6 +140,8 @@ CLI_TIMEOUT = 120.0
 
 
 _worker_zygote: list[Zygote] = []
+_WORKER_ENVIRON = cli_environment_without_home()
+"""The fork server's environment: the worker's as it started, before any test changed it."""
 
 
 def worker_zygote() -> Zygote | None:
@@ -148,7 +150,7 @@ def worker_zygote() -> Zygote | None:
     if os.environ.get(FRESH_VARIABLE) == "1":
         return None
     if not _worker_zygote:
-        _worker_zygote.append(Zygote(cli_environment_without_home(), REPO))
+        _worker_zygote.append(Zygote(_WORKER_ENVIRON, REPO))
     return _worker_zygote[0]
 
 
@@ -175,18 +177,6 @@ def run_cli(home: Path, cli_zygote: Zygote | None) -> Callable[..., CliResult]:
         environ = cli_environment(home, **(env or {}))
         if cli_zygote is not None and cli_zygote.serves(args, cwd, environ):
             return CliResult(*cli_zygote.run(args, cwd, environ, CLI_TIMEOUT))
-        return CliResult(*run_fresh(args, cwd, environ, CLI_TIMEOUT))
-
-    return run
-
-
-@pytest.fixture
-def run_cli_fresh(home: Path) -> Callable[..., CliResult]:
-    """`run_cli` always in a fresh interpreter: for tests about the process itself (what it
-    loads at start-up, how it dies)."""
-
-    def run(*args: str, cwd: Path, env: dict[str, str] | None = None) -> CliResult:
-        environ = cli_environment(home, **(env or {}))
         return CliResult(*run_fresh(args, cwd, environ, CLI_TIMEOUT))
 
     return run

@@ -19,7 +19,13 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import REPO, cli_environment, cli_environment_without_home, write_tree
+from tests.conftest import (
+    REPO,
+    cli_environment,
+    cli_environment_without_home,
+    worker_zygote,
+    write_tree,
+)
 from tests.zygote import Forked, Zygote, run_fresh, starts_differently
 
 PROBE = "tests.zygote_probe"
@@ -192,15 +198,25 @@ def test_a_run_whose_start_up_could_differ_is_left_to_a_fresh_interpreter(
     assert probe_zygote.serves(["exit", "0"], tmp_path, server)
 
 
-# The real CLI, forked from the suite's own server (`cli_zygote`) and run fresh.
+# The real CLI, forked from the suite's own server and run fresh.
+
+
+@pytest.fixture(scope="module")
+def cli_server() -> Iterator[Zygote]:
+    """The worker's fork server, or one of this module's own under `I18NPRUNE_TEST_FRESH=1`."""
+    shared = worker_zygote()
+    if shared is not None:
+        yield shared
+        return
+    own = Zygote(cli_environment_without_home(), REPO)
+    yield own
+    own.close()
 
 
 def cli_both_ways(
-    cli_zygote: Zygote | None, home: Path, cwd: Path, *args: str
+    zygote: Zygote, home: Path, cwd: Path, *args: str
 ) -> tuple[tuple[int, str, str], tuple[int, str, str]]:
-    if cli_zygote is None:
-        pytest.skip("I18NPRUNE_TEST_FRESH=1: every run is fresh")
-    return both_ways(cli_zygote, cwd, cli_environment(home), *args)
+    return both_ways(zygote, cwd, cli_environment(home), *args)
 
 
 def without_duration(envelope: dict[str, Any]) -> dict[str, Any]:
@@ -209,32 +225,32 @@ def without_duration(envelope: dict[str, Any]) -> dict[str, Any]:
     return {**envelope, "meta": meta}
 
 
-def test_validate_json_on_the_example_is_the_fresh_run(cli_zygote, home, example_project):
-    forked, fresh = cli_both_ways(cli_zygote, home, example_project, "validate", "--json")
+def test_validate_json_on_the_example_is_the_fresh_run(cli_server, home, example_project):
+    forked, fresh = cli_both_ways(cli_server, home, example_project, "validate", "--json")
 
     assert (forked[0], forked[2]) == (fresh[0], fresh[2]) == (1, "")
     assert without_duration(json.loads(forked[1])) == without_duration(json.loads(fresh[1]))
     assert json.loads(forked[1])["data"]["missing"] == ["footer.copyright", "settings.search"]
 
 
-def test_validate_text_on_the_example_is_the_fresh_run(cli_zygote, home, example_project):
-    forked, fresh = cli_both_ways(cli_zygote, home, example_project, "validate")
+def test_validate_text_on_the_example_is_the_fresh_run(cli_server, home, example_project):
+    forked, fresh = cli_both_ways(cli_server, home, example_project, "validate")
 
     assert forked == fresh
     assert forked[0] == 1 and "footer.copyright" in forked[1]
 
 
-def test_an_unknown_flag_is_the_fresh_run(cli_zygote, home, example_project):
-    forked, fresh = cli_both_ways(cli_zygote, home, example_project, "validate", "--bogus")
+def test_an_unknown_flag_is_the_fresh_run(cli_server, home, example_project):
+    forked, fresh = cli_both_ways(cli_server, home, example_project, "validate", "--bogus")
 
     assert forked == fresh
     assert forked[0] == 2 and "--bogus" in forked[2]
 
 
-def test_a_broken_config_is_the_fresh_run(cli_zygote, home, tmp_path):
+def test_a_broken_config_is_the_fresh_run(cli_server, home, tmp_path):
     root = write_tree(tmp_path / "app", {"i18nprune.config.json": '{"locales": {"source": '})
 
-    forked, fresh = cli_both_ways(cli_zygote, home, root, "validate", "--json")
+    forked, fresh = cli_both_ways(cli_server, home, root, "validate", "--json")
 
     assert (forked[0], forked[2]) == (fresh[0], fresh[2])
     assert forked[0] != 0

@@ -43,8 +43,11 @@ What the pre-imported modules read when imported is the server's, not the test's
   every child (a fresh interpreter draws one per run), and a module already imported cannot be
   shadowed by a file of the same name in the cwd.
 
-`I18NPRUNE_TEST_FRESH=1` runs every CLI run of the suite in a fresh interpreter instead, and
-`run_fresh` (the `run_cli_fresh` fixture) does so for tests about the process itself.
+Not forked: a run whose environment differs as above (the suite's start-up hooks come in
+through `PYTHONPATH`, so the tests that kill a run from one run fresh), a `serve` or `lsp`
+through `run_cli`, and what the tests about the process itself start on their own (what a fresh
+interpreter imports, bytecode, signals to a real `python -m i18nprune`, the console script).
+`I18NPRUNE_TEST_FRESH=1` runs every CLI run and server of the suite in a fresh interpreter.
 """
 
 from __future__ import annotations
