@@ -131,6 +131,15 @@ def test_a_run_starts_single_threaded(probe_zygote, probe_environ, tmp_path):
     assert forked == fresh == (0, "1\n", "")
 
 
+def test_a_run_has_a_fresh_runs_signal_handlers_and_only_its_three_descriptors(
+    probe_zygote, probe_environ, tmp_path
+):
+    forked, fresh = both_ways(probe_zygote, tmp_path, probe_environ, "signals")
+
+    assert forked == fresh
+    assert forked[1].splitlines()[1:] == ["-1", "[0, 1, 2, 3]"]  # 3: the listing's own
+
+
 def test_a_run_past_its_timeout_is_killed_and_the_server_serves_on(
     probe_zygote, probe_environ, tmp_path
 ):

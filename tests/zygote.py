@@ -14,8 +14,9 @@ streams in `whole_writes` and ends with `_exit_now`. An exception that escapes i
 `sys.excepthook` from the same frame down as the interpreter prints it (`<frozen runpy>`
 first), and the child ends as the interpreter would (threads joined, exit handlers run,
 streams flushed, status 1; SIGINT for a KeyboardInterrupt). The server waits for the child on
-a pidfd and sends its exit status back, as `subprocess` reports it (`-N` for signal N); a
-`kill` message from the test (its timeout) kills the child first.
+SIGCHLD and sends its exit status back, as `subprocess` reports it (`-N` for signal N); it
+signals a child for the test (the timeout's kill, `ServeClient`'s) only while it has not reaped
+it, so a signal never reaches another process that took the pid.
 
 What the pre-imported modules read when imported is the server's, not the test's. The audit
 (every module a command loads, its module-level statements and default arguments):
@@ -54,6 +55,7 @@ from __future__ import annotations
 
 import atexit
 import builtins
+import contextlib
 import importlib
 import io
 import json
@@ -432,28 +434,28 @@ def serve(control_fd: int) -> None:
         importlib.import_module(name)
     control = socket.socket(fileno=control_fd)
     exit_handlers = atexit._ncallbacks()
-    children: dict[int, int] = {}  # pidfd: pid
+    children: set[int] = set()  # forked and not yet reaped: a pid here is still that child's
+    woken, wake = os.pipe2(os.O_NONBLOCK | os.O_CLOEXEC)
+    signal.set_wakeup_fd(wake, warn_on_full_buffer=False)
+    signal.signal(signal.SIGCHLD, _note_exit)
     control.send(b'{"ready": true}')
     while True:
-        ready, _, _ = select.select([control.fileno(), *children], [], [])
-        for pidfd in ready:
-            if pidfd in children:
-                pid = children.pop(pidfd)
-                os.close(pidfd)
-                _, status = os.waitpid(pid, 0)
-                code = os.waitstatus_to_exitcode(status)
-                control.send(json.dumps({"exited": pid, "code": code}).encode())
+        ready, _, _ = select.select([control.fileno(), woken], [], [])
+        if woken in ready:
+            _drain(woken)
+        for pid, code in _reaped(children):
+            control.send(json.dumps({"exited": pid, "code": code}).encode())
         if control.fileno() not in ready:
             continue
         message, fds, _, _ = socket.recv_fds(control, _REQUEST_LIMIT, 3)
         if not message:
-            _kill_all(children)
+            for pid in children:
+                os.kill(pid, signal.SIGKILL)
             return
         request = json.loads(message)
         if "signal" in request:
-            for pidfd, pid in children.items():
-                if pid == request["pid"]:
-                    signal.pidfd_send_signal(pidfd, request["signal"])
+            if request["pid"] in children:
+                os.kill(request["pid"], request["signal"])
             continue
         problem = _not_forkable(exit_handlers)
         if problem:
@@ -468,15 +470,31 @@ def serve(control_fd: int) -> None:
             _become_command(request, fds, control)
         for fd in fds:
             os.close(fd)
-        children[os.pidfd_open(pid)] = pid
+        children.add(pid)
         control.send(json.dumps({"pid": pid}).encode())
 
 
-def _kill_all(children: dict[int, int]) -> None:
-    for pidfd, pid in children.items():
-        signal.pidfd_send_signal(pidfd, signal.SIGKILL)
-        os.waitpid(pid, 0)
-        os.close(pidfd)
+def _note_exit(signum: int, frame: object) -> None:
+    """SIGCHLD's handler: nothing; the wakeup descriptor wakes the server's `select`."""
+
+
+def _drain(fd: int) -> None:
+    with contextlib.suppress(BlockingIOError):
+        while os.read(fd, 512):
+            pass
+
+
+def _reaped(children: set[int]) -> list[tuple[int, int]]:
+    """The children that ended since the last call, reaped: (pid, status as `subprocess`
+    reports it)."""
+    ended = []
+    while children:
+        pid, status = os.waitpid(-1, os.WNOHANG)
+        if pid == 0:
+            break
+        children.discard(pid)
+        ended.append((pid, os.waitstatus_to_exitcode(status)))
+    return ended
 
 
 def _op_modules() -> list[str]:
@@ -504,6 +522,8 @@ def _become_command(request: dict[str, object], fds: list[int], control: socket.
         args = [str(arg) for arg in request["args"]]  # type: ignore[attr-defined]
         environ: dict[str, str] = request["env"]  # type: ignore[assignment]
         control.detach()  # its descriptor is closed below, with every other one
+        signal.set_wakeup_fd(-1)
+        signal.signal(signal.SIGCHLD, signal.SIG_DFL)
         if request["session"]:
             os.setsid()
         stdin = fds[0] if len(fds) == 3 else os.open(os.devnull, os.O_RDONLY)

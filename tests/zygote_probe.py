@@ -11,7 +11,7 @@ import threading
 
 def main(args: list[str]) -> None:
     """Do what `args` names: exit CODE, crash, interrupt, write BYTES, env NAME…, where,
-    threads, echo, hang."""
+    threads, signals, echo, hang."""
     what, rest = args[0], args[1:]
     if what == "exit":
         sys.exit(int(rest[0]) if rest[0].lstrip("-").isdigit() else rest[0])
@@ -37,6 +37,12 @@ def main(args: list[str]) -> None:
         return
     if what == "threads":
         print(threading.active_count())
+        return
+    if what == "signals":  # dispositions, the wakeup descriptor, the open descriptors
+        names = ("SIGINT", "SIGCHLD", "SIGPIPE", "SIGTERM", "SIGHUP", "SIGXFSZ")
+        print([str(signal.getsignal(getattr(signal, name))) for name in names])
+        print(signal.set_wakeup_fd(-1))
+        print(sorted(int(fd) for fd in os.listdir("/proc/self/fd")))
         return
     if what == "echo":  # stdin to stdout, then whether this process leads its own session
         sys.stdout.write(sys.stdin.read())
