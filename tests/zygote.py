@@ -27,15 +27,18 @@ What the pre-imported modules read when imported is the server's, not the test's
   `cli.formats.annotation_root(environ=os.environ)`, holds the `os.environ` object, which the
   child refills in place. Nothing of ours registers an exit handler, a signal handler, an
   at-fork hook or a thread at import (`atexit._ncallbacks()` and `threading.active_count()`
-  are checked before every fork).
-- Third parties that read at import: `babel.dates` and `babel.numbers` (their default locale
-  from `LANGUAGE`, `LC_*` and `LANG`), `babel.localtime` (`TZ`), `typer.core` (`TYPER_USE_RICH`),
-  `rich` (the cwd, used only by `rich.traceback`, which neither the server nor our code
-  imports), and the interpreter itself (the `PYTHON*` variables, the locale that picks the
-  streams' encoding, glibc's `MALLOC_*` and `GLIBC_TUNABLES`, the loader's `LD_*`, and
-  `TMPDIR` once `tempfile` has chosen). `typer.rich_utils`, which reads `TERMINAL_WIDTH`,
-  `FORCE_COLOR` and others at import, is not pre-imported. A request whose environment differs
-  from the server's in any of these (`starts_differently`) runs in a fresh interpreter.
+  are checked before every fork, against their count once everything is imported).
+- Third parties that read at import: `typer.core` (`TYPER_USE_RICH`), `rich` (the cwd, used
+  only by `rich.traceback`, which neither the server nor our code imports), and the interpreter
+  itself (the `PYTHON*` variables, the locale that picks the streams' encoding, glibc's
+  `MALLOC_*` and `GLIBC_TUNABLES`, the loader's `LD_*`, and `TMPDIR` once `tempfile` has
+  chosen). Not pre-imported, so a child imports them with its own environment: `babel.dates`
+  and `babel.numbers` (their default locale from `LANGUAGE`, `LC_*` and `LANG`),
+  `babel.localtime` (`TZ`), and `typer.rich_utils` (`TERMINAL_WIDTH`, `FORCE_COLOR` and
+  others). A request whose environment differs from the server's in any of these
+  (`starts_differently`) runs in a fresh interpreter all the same.
+- `serve.session`'s imports bring `logging`, whose exit handler (`logging.shutdown`) then runs
+  at every child's exit; with no handler configured, as in a CLI run, it does nothing.
 - The streams: the server's own stdin is /dev/null and its stdout and stderr pipes, so the
   `sys.std*` objects the child inherits (encoding, errors, buffering, buffer size) are the ones
   a fresh interpreter makes for a CLI run; the child moves its descriptors 0–2 under them.
