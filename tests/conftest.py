@@ -1,4 +1,5 @@
-"""Shared fixtures: temp projects written from dicts, and the real CLI run as a subprocess."""
+"""Shared fixtures: temp projects written from dicts, and the real CLI run as its own process
+(forked from a pre-imported server, `tests/zygote.py`, or a fresh interpreter)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+from tests.zygote import FRESH_VARIABLE, Zygote, run_fresh
 
 # Property tests run on a shared, loaded machine: Hypothesis's per-example deadline and its
 # "input generation is slow" check are wall-clock thresholds, which the house keeps out of
@@ -114,33 +117,67 @@ def home(tmp_path: Path) -> Path:
     return path
 
 
+def cli_environment_without_home() -> dict[str, str]:
+    """This process's environment without `I18NPRUNE_*` variables, `CI` nor
+    `GITHUB_WORKSPACE` (annotations name files relative to it)."""
+    environ = {k: v for k, v in os.environ.items() if not k.startswith("I18NPRUNE_")}
+    environ.pop("CI", None)
+    environ.pop("GITHUB_WORKSPACE", None)
+    return environ
+
+
 def cli_environment(home: Path, **extra: str) -> dict[str, str]:
     """This process's environment for a CLI run: no `I18NPRUNE_*` variables of the caller's, no
     `CI` nor `GITHUB_WORKSPACE`, the data home `home`, then `extra`."""
-    environ = {k: v for k, v in os.environ.items() if not k.startswith("I18NPRUNE_")}
-    environ.pop("CI", None)
-    environ.pop("GITHUB_WORKSPACE", None)  # annotations name files relative to it
+    environ = cli_environment_without_home()
     environ["I18NPRUNE_HOME"] = str(home)
     environ.update(extra)
     return environ
 
 
+CLI_TIMEOUT = 120.0
+"""Seconds a CLI run may take before it is killed (and the test fails)."""
+
+
+_worker_zygote: list[Zygote] = []
+_WORKER_ENVIRON = cli_environment_without_home()
+"""The fork server's environment: the worker's as it started, before any test changed it."""
+
+
+def worker_zygote() -> Zygote | None:
+    """This worker's fork server for CLI runs and servers (`tests/zygote.py`), made on first
+    use (its process starts on the first run); None under `I18NPRUNE_TEST_FRESH=1`."""
+    if os.environ.get(FRESH_VARIABLE) == "1":
+        return None
+    if not _worker_zygote:
+        _worker_zygote.append(Zygote(_WORKER_ENVIRON, REPO))
+    return _worker_zygote[0]
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Stop this worker's fork server (the controller, which runs no test, has none)."""
+    for zygote in _worker_zygote:
+        zygote.close()
+
+
 @pytest.fixture
-def run_cli(home: Path) -> Callable[..., CliResult]:
-    """Run `python -m i18nprune ARGS` in `cwd`, with an isolated home and no CI variable."""
+def cli_zygote() -> Zygote | None:
+    """`worker_zygote()`."""
+    return worker_zygote()
+
+
+@pytest.fixture
+def run_cli(home: Path, cli_zygote: Zygote | None) -> Callable[..., CliResult]:
+    """Run `python -m i18nprune ARGS` in `cwd`, with an isolated home and no CI variable:
+    forked from this worker's fork server, which has the CLI imported already, or in a fresh
+    interpreter when a run's start-up could differ (`Zygote.serves`) or under
+    `I18NPRUNE_TEST_FRESH=1`. Either way the same (code, stdout, stderr)."""
 
     def run(*args: str, cwd: Path, env: dict[str, str] | None = None) -> CliResult:
         environ = cli_environment(home, **(env or {}))
-        done = subprocess.run(
-            [sys.executable, "-m", "i18nprune", *args],
-            cwd=cwd,
-            env=environ,
-            capture_output=True,
-            text=True,
-            timeout=120,
-            stdin=subprocess.DEVNULL,
-        )
-        return CliResult(done.returncode, done.stdout, done.stderr)
+        if cli_zygote is not None and cli_zygote.serves(args, cwd, environ):
+            return CliResult(*cli_zygote.run(args, cwd, environ, CLI_TIMEOUT))
+        return CliResult(*run_fresh(args, cwd, environ, CLI_TIMEOUT))
 
     return run
 

@@ -45,7 +45,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -53,7 +53,7 @@ import pytest
 
 from i18nprune.testing import FakeProvider, Fault, ServeClient
 from i18nprune.testing.client import RequestId
-from tests.conftest import write_tree
+from tests.conftest import worker_zygote, write_tree
 
 _probe_ids = itertools.count(1)
 PUSHED = {
@@ -234,6 +234,15 @@ def serve_env(home: Path) -> ServeEnv:
     return build
 
 
+def spawn_server(args: Sequence[str], env: Mapping[str, str], cwd: Path | None) -> ServeClient:
+    """`ServeClient.spawn(*args, env=env, cwd=cwd)`, forked from the worker's fork server
+    (`tests/zygote.py`) unless its start-up could differ there (then a fresh interpreter)."""
+    zygote = worker_zygote()
+    if zygote is not None and zygote.serves_server(cwd or Path.cwd(), env):
+        return ServeClient(zygote.spawn(["serve", *args], cwd, env))  # type: ignore[arg-type]
+    return ServeClient.spawn(*args, env=env, cwd=cwd)
+
+
 def module_server(folder: Path, *args: str) -> Iterator[ServeClient]:
     """Yield an initialized server (`args` as for `serve`) whose home is `folder / "home"`, for a
     module-scoped fixture shared by tests whose every request the server refuses before any op
@@ -245,7 +254,7 @@ def module_server(folder: Path, *args: str) -> Iterator[ServeClient]:
     environ = {k: v for k, v in os.environ.items() if not k.startswith("I18NPRUNE_")}
     environ.pop("CI", None)
     environ["I18NPRUNE_HOME"] = str(home)
-    client = ServeClient.spawn(*args, env=environ)
+    client = spawn_server(args, environ, None)
     try:
         client.initialize()
         yield client
@@ -266,7 +275,7 @@ def serve(serve_env: ServeEnv) -> Iterator[ServeFactory]:
         cwd: Path | None = None,
         init: bool = True,
     ) -> ServeClient:
-        client = ServeClient.spawn(*args, env=serve_env(env), cwd=cwd)
+        client = spawn_server(args, serve_env(env), cwd)
         clients.append(client)
         if init:
             client.initialize()
