@@ -35,7 +35,8 @@ def lingui_app(root: Path) -> Path:
             "package.json": json.dumps({"dependencies": {"@lingui/core": "5.6.0"}}),
             "lingui.config.ts": (
                 "export default { sourceLocale: 'en', locales: ['en', 'de'],\n"
-                "  catalogs: [{ path: '<rootDir>/src/locales/{locale}/messages', include: ['src'] }] };\n"
+                "  catalogs: [{ path: '<rootDir>/src/locales/{locale}/messages',\n"
+                "    include: ['src'] }] };\n"
             ),
             "src/App.tsx": (
                 "import { Trans, Plural, useLingui } from '@lingui/react/macro';\n"
