@@ -440,7 +440,7 @@ class _Extraction:
         for offset in uses.commented:
             self._commented_site(offset)
         for site in self._lingui.sites if self._lingui is not None else ():
-            options = _CallOptions(default=site.default)
+            options = _CallOptions(default=site.default, spellings=site.spellings)
             self._site(site.node.start_byte, site.node.end_byte, "key", site.key, _EMPTY, options)
         for pair in translation_vnode_keys(self._root, self._document):
             self._vnode_site(pair)

@@ -12,7 +12,7 @@ from typing import NamedTuple
 import tree_sitter
 
 from i18nprune.scan.evaluate import decode_escapes, string_value
-from i18nprune.scan.expressions import OPAQUE, Expr, Text
+from i18nprune.scan.expressions import OPAQUE, Branches, Expr, Text
 from i18nprune.scan.scopes import named_child, named_imports
 from i18nprune.scan.trans import clean_jsx_text, decode_jsx_entities
 from i18nprune.syntax_tree import node_text
@@ -47,6 +47,9 @@ class LinguiSite(NamedTuple):
     key: Expr
     default: Expr | None
     derived: bool
+    spellings: bool = False
+    """`key` lists spellings of one message (Lingui v5's and v4's white space in `<Trans>`):
+    any one in the catalog is enough."""
 
 
 class LinguiFile(NamedTuple):
@@ -261,7 +264,9 @@ class _Reader:
         macro = self.names.macro(name)
         message = _Message(self.names, self.document)
         if macro == "Trans":
-            return self._record(element, message, lambda: message.trans(element))
+            values = self._record(element, message, lambda: message.trans(element))
+            self._add_v4_spelling(element)
+            return values
         if macro in _CHOICE_ELEMENTS:
             return self._record(element, message, lambda: message.choice_element(element, macro))
         if node_text(name) in self.names.runtime_trans:
@@ -273,6 +278,24 @@ class _Reader:
                 self._record(element, message, lambda: message.runtime_trans(element))
             return None
         return None
+
+    def _add_v4_spelling(self, element: tree_sitter.Node) -> None:
+        """Lingui 4 normalised a `<Trans>`'s white space over the whole message, not per JSX
+        text as v5 does: when that spells the message otherwise, the catalog may hold either."""
+        site = self.sites[-1]
+        if not site.derived or site.node.id != element.id or not isinstance(site.key, Text):
+            return
+        attributes = _attributes(_opening(element))
+        if "id" in attributes:
+            return
+        older = _Message(self.names, self.document, v4=True)
+        try:
+            key, _ = older.trans(element)
+        except Unreadable:
+            return
+        if key != site.key.value:
+            spelled = Branches([site.key, Text(key)])
+            self.sites[-1] = site._replace(key=spelled, spellings=True)
 
     def _record(
         self,
@@ -301,9 +324,10 @@ class _Message:
     """One message as Lingui's macro builds it: text, `{name}` and positional `{0}`
     arguments, `<0>…</0>` elements, ICU choices; and the nodes that are its values."""
 
-    def __init__(self, names: _Names, document: bytes) -> None:
+    def __init__(self, names: _Names, document: bytes, *, v4: bool = False) -> None:
         self.names = names
         self.document = document
+        self.v4 = v4
         self.index = 0
         self.elements = 0
         self.values: list[tree_sitter.Node] = []
@@ -508,7 +532,7 @@ class _Message:
         pieces = self._children(element)
         if not pieces:
             raise Unreadable
-        text = "".join(pieces)
+        text = _v4_whitespace("".join(pieces)) if self.v4 else "".join(pieces)
         key, _ = self._keyed(
             _attribute_value(attributes.get("id")),
             _attribute_value(attributes.get("context")),
@@ -618,7 +642,8 @@ class _Message:
         raw = self.document[start:end].decode("utf-8", "replace")
         if "<" in raw or "{" in raw:  # markup the parser could not read
             raise Unreadable
-        pieces.append(clean_jsx_text(decode_jsx_entities(raw)))
+        text = decode_jsx_entities(raw)
+        pieces.append(text if self.v4 else clean_jsx_text(text))
 
     def _expression_child(self, container: tree_sitter.Node) -> list[str]:
         inner = _unparenthesized(_expression_inside(container))
@@ -653,6 +678,20 @@ class _Message:
         if element.type == "jsx_self_closing_element" or not inner:
             return [f"<{index}/>"]
         return [f"<{index}>{''.join(inner)}</{index}>"]
+
+
+_V4_KEEP_SPACE = re.compile(r"\s*(?:\r\n|\r|\n)+\s*")
+_V4_AROUND_TAGS = re.compile(r"(?:([>}])(?:\r\n|\r|\n)+\s*|(?:\r\n|\r|\n)+\s*(?=[<{]))")
+_V4_BEFORE_BRACE = re.compile(r"\s+}")
+
+
+def _v4_whitespace(text: str) -> str:
+    """Lingui 4's `normalizeWhitespace` of a JSX message: line breaks and the white space
+    around them dropped next to a tag or a placeholder and made one space elsewhere, white
+    space before a `}` dropped, the ends trimmed."""
+    text = _V4_AROUND_TAGS.sub(lambda match: match.group(1) or "", text)
+    text = _V4_KEEP_SPACE.sub(" ", text).replace("\\n", "\n").replace("\\s", " ")
+    return _V4_BEFORE_BRACE.sub("}", text).strip()
 
 
 def _both(text: str) -> tuple[str, str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from i18nprune.scan.callees import CalleeNames
-from i18nprune.scan.expressions import Text
+from i18nprune.scan.expressions import Branches, Text
 from i18nprune.scan.extract import extract_facts
 
 CORE = (
@@ -88,6 +88,13 @@ def test_javascript_macros_give_lingui_ids(source, key):
 )
 def test_jsx_macros_give_lingui_ids(jsx, key):
     assert keys(f"const x = {jsx};\n") == [key]
+
+
+def test_a_trans_lingui_4_spelled_otherwise_has_both_spellings():
+    source = (REACT + "const x = <Trans>Total: {count} </Trans>;\n").encode()
+    (site,) = extract_facts(source, ".tsx", CalleeNames(["t"])).sites
+    assert site.key == Branches([Text("Total: {count} "), Text("Total: {count}")])
+    assert site.spellings
 
 
 def test_use_lingui_t_is_the_macro_and_underscore_takes_messages():
