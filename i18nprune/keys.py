@@ -44,6 +44,9 @@ class KeySyntax(msgspec.Struct, frozen=True, kw_only=True):
     return_objects: bool = False
     """Every call may return an object (`locales.returnObjects`): a key naming a subtree uses
     all of it."""
+    key_references: bool = False
+    """A message's `{{ name }}` may name another key (Transloco's key references; a project
+    whose `functions` name Transloco's pipe or directive)."""
 
     @classmethod
     def of(cls, locales: LocalesConfig, namespaces: frozenset[str] = frozenset()) -> KeySyntax:

@@ -13,6 +13,7 @@ import msgspec
 from i18nprune.config import ConfigOverrides, LoadedConfig, load_config, resolve_root
 from i18nprune.config.detect.packages import repository_root
 from i18nprune.config.lookup import confine
+from i18nprune.config.presets import TRANSLOCO_NAMES
 from i18nprune.config.schema import Config
 from i18nprune.envelope import Code, Issue, error, warning
 from i18nprune.keys import KeySyntax
@@ -204,7 +205,10 @@ class Project:
     def key_syntax(self) -> KeySyntax:
         """How code keys name this project's locale paths (separators, namespaces)."""
         names = [name for name in self.namespaces() if name is not None]
-        return KeySyntax.of(self.config.locales, frozenset(names))
+        syntax = KeySyntax.of(self.config.locales, frozenset(names))
+        if any(name in TRANSLOCO_NAMES for name in self.config.functions):
+            syntax = msgspec.structs.replace(syntax, key_references=True)
+        return syntax
 
     def editor(self, view: LocaleView) -> LocaleEditor:
         """The writer for edits to `view`, with this project's key syntax."""

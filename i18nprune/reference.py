@@ -566,10 +566,10 @@ def follow_messages(
     while pending:
         namespace, path = pending.pop()
         for message, text in space.messages(namespace, path):
-            for key in named_keys(text):
+            for key in named_keys(text, references=space.syntax.key_references):
                 found = space.resolve(key, namespace)
                 if not found:
-                    if not key.dynamic:
+                    if not key.dynamic and not key.optional:
                         slot = space.looked_in(key, namespace)
                         _add(unresolved.setdefault(slot, []), message)
                     continue
@@ -623,7 +623,7 @@ def unresolved_names(
     """The keys the messages of one locale's used keys (every path but its `unused` ones, see
     `unused_keys`) name, transitively, that no path of the locale satisfies, with the messages
     naming them (see `follow_messages`)."""
-    if not any(map(naming_paths, views.values())):
+    if not any(naming_paths(view, references=syntax.key_references) for view in views.values()):
         return {}
     kept = {
         namespace: kept_paths(view.leaves, set(unused.get(namespace, ())))
@@ -683,7 +683,7 @@ class _MessageSpace:
         for views in self.locales:
             view = views.get(namespace)
             if view is not None:
-                found.update(naming_paths(view))
+                found.update(naming_paths(view, references=self.syntax.key_references))
         return found
 
     def messages(self, namespace: str | None, path: str) -> list[tuple[NamingMessage, str]]:

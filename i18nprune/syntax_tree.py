@@ -8,6 +8,7 @@ import threading
 from typing import Literal
 
 import tree_sitter
+import tree_sitter_html
 import tree_sitter_javascript
 import tree_sitter_typescript
 
@@ -32,6 +33,20 @@ def parse(source: bytes, name: GrammarName) -> tree_sitter.Tree:
     if parser is None:
         parser = tree_sitter.Parser(language(name))
         setattr(_parsers, name, parser)
+    return parser.parse(source)
+
+
+@functools.cache
+def html_language() -> tree_sitter.Language:
+    """The compiled HTML grammar (Angular templates are HTML with expressions in them)."""
+    return tree_sitter.Language(tree_sitter_html.language())
+
+
+def parse_html(source: bytes) -> tree_sitter.Tree:
+    """Parse `source` as HTML (parsers are not shared between threads)."""
+    parser: tree_sitter.Parser | None = getattr(_parsers, "html", None)
+    if parser is None:
+        parser = _parsers.html = tree_sitter.Parser(html_language())
     return parser.parse(source)
 
 

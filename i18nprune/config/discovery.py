@@ -28,6 +28,8 @@ from i18nprune.config.detect.locales import (
     key_shapes,
     locale_files,
     message_counts,
+    read_locale_object,
+    walkable,
 )
 from i18nprune.config.detect.manifest import Libraries, libraries
 from i18nprune.config.detect.packages import repository_root
@@ -102,9 +104,12 @@ def discover(
         if setup.library is not None and setup.library not in libs.found:
             where = setup.origins[0] if setup.origins else "package.json"
             libs = Libraries({**libs.found, setup.library: where})
+        scoped = _transloco_scopes(root, config, directory, layout, libs, found)
+        if scoped:
+            layout = FEATURE_BUNDLE
         files = locale_files(root / directory, layout)
         source = _source_locale(config, directory, files, setup, found)
-        namespaced = _namespaces(config, directory, layout, libs, setup, found)
+        namespaced = scoped or _namespaces(config, directory, layout, libs, setup, found)
         _separators(config, directory, files, source, libs, namespaced, setup, found)
         _extractor_names(root, config, setup, found)
     src_dirs = _source_folders(root, config, directory, found, every=not config_file)
@@ -255,6 +260,45 @@ def _namespaces(
             read=True,
         ),
     )
+    return True
+
+
+def _transloco_scopes(
+    root: Path,
+    config: Config,
+    directory: str,
+    layout: Layout,
+    libs: Libraries,
+    found: _Recorder,
+) -> bool:
+    """Whether the locale folder of a Transloco app has scope folders (`i18n/en.json` beside
+    `i18n/admin/en.json`): each scope's keys are spelled with its name in front
+    (`admin.title`), so its files are namespaces read through `.` (`nsSeparator`), beside
+    the root files' default namespace. Recorded as a layout of feature bundles."""
+    if layout != FLAT_FILE or libs.transloco is None:
+        return False
+    opened = ("locales.mode", "locales.structure", "locales.namespaces", "locales.nsSeparator")
+    if not all(found.open(dotted) for dotted in opened):
+        return False
+    folder = root / directory
+    scopes = sorted(
+        entry.name
+        for entry in folder.iterdir()
+        if entry.is_dir()
+        and walkable(entry.name)
+        and infer_layout(entry, config.locales.source) == FLAT_FILE
+    )
+    root_file = read_locale_object(folder / f"{config.locales.source}.json") or {}
+    if not scopes or any(scope in root_file for scope in scopes):
+        # A root key named like a scope merges with it in Transloco, and a namespace read
+        # through `.` would take the key away from the root file: read the root files alone
+        # (the scopes' keys are then never offered, and reported missing).
+        return False
+    why = f"{libs.transloco}: scope folders in `{directory}` ({', '.join(scopes[:3])})"
+    found.record("locales.mode", Finding("locale_directory", why, read=False))
+    found.record("locales.structure", Finding("feature_bundle", why, read=False))
+    found.record("locales.namespaces", Finding("file", why, read=False))
+    found.record("locales.nsSeparator", Finding(".", why, read=False))
     return True
 
 

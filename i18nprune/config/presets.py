@@ -43,6 +43,33 @@ PRESETS: dict[str, tuple[str, ...]] = {
 }
 
 
+# Angular's libraries (with `@angular/core`): template pipes (`|translate`) and directives
+# (`[translate]`, which make the project's `.html` templates scanned) and the key methods of
+# their services (`service:Type.method`).
+_NGX_TRANSLATE = (
+    "|translate",
+    "[translate]",
+    "[ngx-translate]",
+    "service:TranslateService.instant",
+    "service:TranslateService.get",
+    "service:TranslateService.stream",
+)
+_TRANSLOCO = (
+    "|transloco",
+    "[transloco]",
+    "service:TranslocoService.translate",
+    "service:TranslocoService.selectTranslate",
+)
+TRANSLOCO_NAMES = frozenset(name for name in _TRANSLOCO if name[0] in "|[")
+"""Transloco's pipe and directive: a project naming them reads messages' key references."""
+ANGULAR = "@angular/core"
+ANGULAR_PRESETS: dict[str, tuple[str, ...]] = {
+    "@ngx-translate/core": _NGX_TRANSLATE,
+    "@jsverse/transloco": _TRANSLOCO,
+    "@ngneat/transloco": _TRANSLOCO,
+}
+
+
 def preset_functions(root: Path, src_dirs: list[str]) -> dict[str, str]:
     """Callee names the project's libraries add, each with where it came from
     (`package.json: vue-i18n`), in the order found.
@@ -54,7 +81,8 @@ def preset_functions(root: Path, src_dirs: list[str]) -> dict[str, str]:
     for manifest in manifests(root, src_dirs):
         names = dependencies(manifest)
         relative = manifest.relative_to(root).as_posix()
-        for library, callees in PRESETS.items():
+        presets = [*PRESETS.items(), *(ANGULAR_PRESETS.items() if ANGULAR in names else ())]
+        for library, callees in presets:
             if library in names:
                 for name in callees:
                     found.setdefault(name, f"{relative}: {library}")

@@ -1,5 +1,6 @@
-"""Keys a locale message names inside itself: i18next nesting (`$t(key)`, `$t(key, {…})`) and
-vue-i18n linked messages (`@:key`, `@.lower:key`, `@:{'key'}`, vue-i18n 8's `@:(key)`).
+"""Keys a locale message names inside itself: i18next nesting (`$t(key)`, `$t(key, {…})`),
+vue-i18n linked messages (`@:key`, `@.lower:key`, `@:{'key'}`, vue-i18n 8's `@:(key)`) and, in a
+Transloco project, key references (`{{ common.edit }}`, a key when no parameter is given).
 
 Only the libraries' default syntax is read (i18next's `nestingPrefix` `$t(`, `nestingSuffix`
 `)`, options after `,`; vue-i18n's `@` links). What a key means as a locale path (its `ns:`
@@ -30,6 +31,9 @@ _LINK_STOP = re.compile(r"[{@|()\s]")
 _LINK_V8 = re.compile(r"[A-Za-z0-9_\-|./]+")
 _LINK_V8_BRACKETED = re.compile(r"\(([A-Za-z0-9_\-:|./]+)\)")
 _LITERAL = re.compile(r"\{\s*'((?:[^'\\]|\\.)*)'\s*\}")
+# Transloco: an interpolation of a plain (dotted) name, which reads a key when the call gives
+# no parameter of that name.
+_REFERENCE = re.compile(r"\{\{\s*([A-Za-z_$][\w$-]*(?:\.[\w$-]+)*)\s*\}\}")
 
 
 class NamedKey(NamedTuple):
@@ -49,29 +53,39 @@ class NamedKey(NamedTuple):
     dynamic: bool = False
     context: str | None = None
     namespace: str | None = None
+    optional: bool = False
+    """A Transloco reference, which may be a parameter: it names a key only when one is there
+    (never reported missing)."""
 
 
-def naming_paths(view: LocaleView) -> list[str]:
+def naming_paths(view: LocaleView, *, references: bool = False) -> list[str]:
     """The paths of `view` whose message may name a key: a cheap test of every leaf's text
-    before `named_keys` reads the few that pass."""
+    before `named_keys` reads the few that pass (`references`: Transloco's `{{ key }}` too)."""
     return [
         path
         for path, leaf in view.leaves.items()
-        if type(text := leaf.value) is str and (_NESTING in text or "@" in text)
+        if type(text := leaf.value) is str
+        and (_NESTING in text or "@" in text or (references and _INTERPOLATION in text))
     ]
 
 
-def named_keys(text: str) -> list[NamedKey]:
+def named_keys(text: str, *, references: bool = False) -> list[NamedKey]:
     """The keys `text` names, in the order it names them (a key named twice is listed twice).
 
     Every `$t(` is read, those inside another nesting's options too; a `$t(` whose parentheses
-    or quotes do not close names nothing, as in i18next.
+    or quotes do not close names nothing, as in i18next. With `references` (a Transloco
+    project), each `{{ name }}` may name the key `name`.
     """
     found: list[NamedKey] = []
     if _NESTING in text:
         found.extend(_nestings(text))
     if "@" in text:
         found.extend(_links(text))
+    if references and _INTERPOLATION in text:
+        found.extend(
+            NamedKey((match.group(1),), linked=False, optional=True)
+            for match in _REFERENCE.finditer(text)
+        )
     return found
 
 

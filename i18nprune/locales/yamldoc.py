@@ -26,6 +26,7 @@ place that shares it. What is written always reads back as exactly the edited tr
 from __future__ import annotations
 
 import codecs
+import difflib
 import io
 import math
 import re
@@ -73,7 +74,7 @@ class YamlStyle(msgspec.Struct, frozen=True):
     newline: str = "\n"
     byte_order_mark: bool = False
     explicit_start: bool = False
-    """Whether the document starts with `---`."""
+    """Whether the document starts with `---` (a new file made from it does too)."""
     quote: str | None = None
     """`"` or `'` when most texts of the file are quoted that way (new texts are too), else None
     (plain where YAML allows)."""
@@ -100,7 +101,9 @@ class _Parsed(msgspec.Struct):
     """The plain tree of the file below its locale root."""
     style: YamlStyle
     preamble: str
-    """The text of a file that holds no document (comments only): kept before the first key."""
+    """What is written before the document, verbatim: a file's lines up to its `---` marker
+    (comments, `%YAML` directives), or all the text of a file that holds no document
+    (comments only)."""
 
 
 def read_yaml_file(path: Path, display_path: str) -> dict[str, object]:
@@ -167,6 +170,7 @@ class YamlDocument(LocaleDocument):
         """How messages name the file (`load`'s `display_path`)."""
         self._rt = parsed.rt if parsed is not None else None
         self._preamble = parsed.preamble if parsed is not None else ""
+        self._baseline: str | None = None
 
     @classmethod
     def load(
@@ -227,6 +231,9 @@ class YamlDocument(LocaleDocument):
                 self.yaml_style, dash_offset=style.dash_offset
             )
 
+    def _reads_back(self, text: str) -> bool:
+        return _reads_back_as(text, self.display_path, self.path, self._document)
+
     def render(self) -> bytes:
         """The file's bytes: as loaded until the document is edited; after an edit, the
         round-trip tree with the edits carried into it, laid out in the file's style (comments,
@@ -242,6 +249,11 @@ class YamlDocument(LocaleDocument):
         from ruamel.yaml.comments import CommentedMap
 
         style = self.yaml_style
+        if self._baseline is None and self._rt is not None:
+            # the file as ruamel lays it out unedited: what the edits are measured against
+            self._baseline = self._preamble + _dump(
+                self._rt, style, explicit_start=not self._preamble
+            )
         if self._rt is None:
             self._rt = CommentedMap()
             if style.locale_root is not None:
@@ -249,8 +261,12 @@ class YamlDocument(LocaleDocument):
         top = self._rt[style.locale_root] if style.locale_root is not None else self._rt
         display = self.display_path
         _Sync(style, display).mapping(top, self._document, "")
-        text = self._preamble + _dump(self._rt, style)
-        if _parse(text.encode("utf-8"), display, self.path).model != self._document:
+        text = self._preamble + _dump(self._rt, style, explicit_start=not self._preamble)
+        if self._baseline is not None and self._saved is not None:
+            kept = _untouched_lines_kept(self._saved, self._baseline, text)
+            if self._reads_back(kept):
+                text = kept
+        if not self._reads_back(text):
             raise ProblemError(
                 error(
                     Code.LOCALE_WRITE_FAILED,
@@ -263,6 +279,52 @@ class YamlDocument(LocaleDocument):
             text = text.replace("\n", style.newline)
         encoded = text.encode("utf-8")
         return codecs.BOM_UTF8 + encoded if style.byte_order_mark else encoded
+
+
+def _untouched_lines_kept(saved: bytes, baseline: str, edited: str) -> str:
+    """`edited` (ruamel's layout of the edited tree) with every line the edits did not touch
+    taken from the file as it was: ruamel lays out some lines its own way (a trailing space
+    after a plain text, the indentation of a continued line, how a character is escaped), and
+    only the lines an edit changes should change. Lines are matched edited → `baseline` (the
+    unedited tree in ruamel's layout) → the file; where a run of untouched lines cannot be
+    matched to the file exactly, ruamel's lines stay."""
+    body = saved[len(codecs.BOM_UTF8) :] if saved.startswith(codecs.BOM_UTF8) else saved
+    original = body.decode("utf-8").replace("\r\n", "\n").split("\n")
+    before, after = baseline.split("\n"), edited.split("\n")
+    to_file = difflib.SequenceMatcher(None, original, before, autojunk=False).get_opcodes()
+
+    def in_file(line: int) -> int | None:
+        """The line of the file at the boundary before baseline line `line`, if exact."""
+        for tag, i1, i2, j1, j2 in to_file:
+            if j1 <= line <= j2:
+                if tag == "equal":
+                    return i1 + line - j1
+                if line == j1:
+                    return i1
+                if line == j2:
+                    return i2
+        return None
+
+    out: list[str] = []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(
+        None, before, after, autojunk=False
+    ).get_opcodes():
+        if tag != "equal":
+            out += after[j1:j2]
+            continue
+        start, end = in_file(i1), in_file(i2)
+        out += original[start:end] if start is not None and end is not None else before[i1:i2]
+    return "\n".join(out)
+
+
+def _reads_back_as(text: str, display: str, path: Path, tree: dict[str, object]) -> bool:
+    """Whether YAML `text` (of the file `path`) reads as exactly `tree`."""
+    raw = text.encode("utf-8")
+    quick = _read_quickly(raw, path)
+    try:
+        return (quick if quick is not None else _parse(raw, display, path).model) == tree
+    except LocaleFileError:
+        return False
 
 
 class _Sync:
@@ -370,7 +432,7 @@ class _Sync:
         )
 
 
-def _dump(rt: object, style: YamlStyle) -> str:
+def _dump(rt: object, style: YamlStyle, *, explicit_start: bool) -> str:
     from ruamel.yaml import YAML
 
     yaml = YAML(typ="rt")
@@ -379,7 +441,7 @@ def _dump(rt: object, style: YamlStyle) -> str:
     yaml.allow_unicode = True
     dash_offset = style.dash_offset or 0
     yaml.indent(mapping=style.indent, sequence=dash_offset + 2, offset=dash_offset)
-    yaml.explicit_start = style.explicit_start
+    yaml.explicit_start = style.explicit_start and explicit_start
     out = io.StringIO()
     yaml.dump(rt, out)
     return out.getvalue()
@@ -476,7 +538,7 @@ def _parse(raw: bytes, display_path: str, path: Path) -> _Parsed:
     top = rt[style.locale_root] if style.locale_root is not None else rt
     model = _plain_mapping(top, display_path)
     style = msgspec.structs.replace(style, flat_keys=stores_flat_keys(model))
-    return _Parsed(rt=rt, model=model, style=style, preamble="")
+    return _Parsed(rt=rt, model=model, style=style, preamble=_head(text))
 
 
 def _syntax_error(exc: Any, display_path: str) -> Any:
@@ -614,6 +676,17 @@ def _detect_style(text: str, rt: object, byte_order_mark: bool, path: Path) -> Y
         quote=_dominant_quote(rt),
         locale_root=_locale_root(rt, path),
     )
+
+
+def _head(text: str) -> str:
+    """The text up to and including the `---` line that starts the document, when one comes
+    before any content (ruamel writes neither the comments nor the directives above it)."""
+    end = 0
+    for line in _leading_lines(text):
+        end += len(line) + 1
+        if line.rstrip("\r").rstrip() == "---":
+            return text[:end]
+    return ""
 
 
 def _leading_lines(text: str) -> Iterator[str]:

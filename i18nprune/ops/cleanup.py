@@ -224,7 +224,12 @@ def _spare_named(
     for locale in sorted({locale for locale, _ in plan.removable}):
         own = {namespace: view for (at, namespace), view in views.items() if at == locale}
         followed = [own] if locale == source else [own, sources]
-        if not any(naming_paths(view) for views_ in followed for view in views_.values()):
+        references = project.key_syntax().key_references
+        if not any(
+            naming_paths(view, references=references)
+            for views_ in followed
+            for view in views_.values()
+        ):
             continue  # no message names a key
         removable = {
             namespace: set(plan.removable.get((locale, namespace), ())) for namespace in own

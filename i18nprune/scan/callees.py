@@ -12,6 +12,7 @@ ALWAYS_TRANSLATORS = ("$t",)
 _HOOK = "hook:"
 _TRANS = "trans:"
 _IGNORED = "ignore:"
+_SERVICE = "service:"
 
 
 def callee_names(
@@ -56,6 +57,11 @@ class CalleeNames:
     does; `trans_elements` are the components read as `<Trans>`; a call matching one of the
     `ignored` names (matched as functions are) is never a key site. A name written `<Name>` is
     a FormatJS message component instead (`<F id="…" />`, read like `<FormattedMessage>`).
+    Angular's names: `|translate` is a pipe whose input is a key, `[translate]` a directive
+    whose value (or, without one, the element's text) is a key and which, written
+    `*transloco="let t; read: 'p'"`, gives `t` a key prefix; `service:TranslateService.instant`
+    a method of an injected service that takes a key (`this.translate.instant('k')`). A
+    project with pipes or directives has its `.html` templates scanned (`scan.angular`).
     """
 
     def __init__(self, functions: Iterable[str]) -> None:
@@ -64,18 +70,40 @@ class CalleeNames:
         self.components: tuple[str, ...] = tuple(
             sorted(name[1:-1].strip() for name in named if _is_component(name))
         )
-        plain = [name for name in named if ":" not in name and not _is_component(name)]
+        plain = [
+            name
+            for name in named
+            if ":" not in name and not _is_component(name) and not _is_template_name(name)
+        ]
         self.hooks: frozenset[str] = frozenset(_marked(named, _HOOK))
         self.trans_elements: tuple[str, ...] = tuple(
             sorted({*TRANS_ELEMENTS, *_marked(named, _TRANS)})
         )
         self._ignored = _Paths(_marked(named, _IGNORED))
+        self.pipes: frozenset[str] = frozenset(
+            name[1:].strip() for name in named if name.startswith("|") and len(name) > 1
+        )
+        self.directives: frozenset[str] = frozenset(
+            name[1:-1].strip() for name in named if name.startswith("[") and name.endswith("]")
+        )
+        self.services: tuple[tuple[str, str], ...] = tuple(
+            sorted(
+                (service, method)
+                for service, _, method in (name.partition(".") for name in _marked(named, _SERVICE))
+                if service and method
+            )
+        )
         self._functions = _Paths(plain, ALWAYS_TRANSLATORS)
         self.bare = self._functions.bare
         self.dotted = self._functions.dotted
         self.last_segments: tuple[str, ...] = tuple(
             sorted(self.bare | {name.rsplit(".", 1)[1] for name in self.dotted})
         )
+
+    @property
+    def reads_templates(self) -> bool:
+        """Whether Angular templates (`.html`) hold key sites: a pipe or directive is named."""
+        return bool(self.pipes or self.directives)
 
     def matches_path(self, path: str) -> bool:
         """Whether a dotted callee path (`t`, `i18n.t`, `this.$t`) is a translation function."""
@@ -84,6 +112,17 @@ class CalleeNames:
     def is_ignored(self, path: str) -> bool:
         """Whether a callee path (`t`, `moment.t`) is one of the functions to ignore."""
         return self._ignored.matches(path)
+
+
+def reads_templates(functions: Iterable[str]) -> bool:
+    """Whether names (as `callee_names` lists them) make a scan read Angular templates: a
+    pipe or a directive is among them (see `CalleeNames.reads_templates`)."""
+    return any(_is_template_name(name.strip()) for name in functions)
+
+
+def _is_template_name(name: str) -> bool:
+    """An Angular pipe (`|translate`) or directive (`[translate]`): a name of templates."""
+    return name.startswith("|") or (name.startswith("[") and name.endswith("]"))
 
 
 def _is_component(name: str) -> bool:
@@ -109,7 +148,11 @@ FACTORIES_RETURNING_TRANSLATOR = (
     "createTranslator",
     "useExtracted",
     "getExtracted",
+    "__ngRead",
 )
+# The factory `scan.angular` writes for a template's `*transloco="let t; read: 'p'"`: its `t`
+# reads `p.` + the key, namespace and all (Transloco's scopes are spelled in the key).
+READ_FACTORY = "__ngRead"
 # next-intl's factories whose translation function takes a message's text, not its key.
 EXTRACTING_FACTORIES = frozenset({"useExtracted", "getExtracted"})
 # next-i18next's app-router hooks (`next-i18next/client`, `next-i18next/server`), which return

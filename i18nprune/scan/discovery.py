@@ -18,7 +18,7 @@ from typing import NamedTuple, overload
 
 from i18nprune.config.schema import ExcludeConfig
 from i18nprune.envelope import Code, Issue, error, warning
-from i18nprune.scan.grammars import SCANNED_SUFFIXES
+from i18nprune.scan.grammars import scanned_suffixes
 from i18nprune.scan.records import ExcludedFolder
 
 DEFAULT_SKIP_DIRS = frozenset(
@@ -195,7 +195,11 @@ class Discovery(NamedTuple):
 class _Excludes:
     """The exclude settings, compiled once."""
 
-    def __init__(self, exclude: ExcludeConfig, issues: list[Issue]) -> None:
+    def __init__(
+        self, exclude: ExcludeConfig, issues: list[Issue], *, templates: bool = False
+    ) -> None:
+        self.suffixes = scanned_suffixes(templates)
+        """The suffixes of the files scanned (`.html` too with Angular templates)."""
         production = exclude.preset == "production"
         self.dir_names = (DEFAULT_SKIP_DIRS if exclude.use_default_skip else frozenset()) | (
             PRODUCTION_SKIP_DIRS if production else frozenset()
@@ -240,7 +244,7 @@ class _Excludes:
     def keeps_file(self, name: str, walked: str) -> bool:
         """Whether file `name`, at path `walked` relative to `src`, is a source to scan."""
         dot = name.rfind(".")
-        if dot <= 0 or name[dot:] not in SCANNED_SUFFIXES:
+        if dot <= 0 or name[dot:] not in self.suffixes:
             return False
         return not self.drops_source(name, walked)
 
@@ -339,12 +343,13 @@ class _Walk:
         excludes = self.excludes
         drops = excludes.drops_source if excludes.drops_sources else None
         hint = excludes.drop_hint.search if excludes.drop_hint is not None else None
+        suffixes = excludes.suffixes
         for entry in entries:
             name = entry.name
             try:
                 if entry.is_file(follow_symlinks=False):  # the common case, kept fast
                     dot = name.rfind(".")
-                    if dot <= 0 or name[dot:] not in SCANNED_SUFFIXES:
+                    if dot <= 0 or name[dot:] not in suffixes:
                         continue
                     if (
                         drops is not None
@@ -384,7 +389,7 @@ class _Walk:
         """Note a folder an exclude rule skips, with how many source files it holds."""
         count = 0
         for _, _, names in os.walk(real):
-            count += sum(1 for name in names if _suffix(name) in SCANNED_SUFFIXES)
+            count += sum(1 for name in names if _suffix(name) in self.excludes.suffixes)
             if count >= _COUNT_LIMIT:
                 break
         self.excluded.append(ExcludedFolder(self.relative(real), rule, count))
@@ -474,16 +479,18 @@ class _Walk:
             self.file(real, os.stat(real))
 
 
-def discover_sources(root: Path, src_dirs: list[Path], exclude: ExcludeConfig) -> Discovery:
+def discover_sources(
+    root: Path, src_dirs: list[Path], exclude: ExcludeConfig, *, templates: bool = False
+) -> Discovery:
     """The source files under each of `src_dirs` to scan, with issues for what had to be
-    skipped.
+    skipped; with `templates`, Angular's `.html` templates too.
 
     File paths are real paths (symlinks resolved) relative to `root`, with `/` separators; a
     file under two source directories is listed once. A source directory outside the root or
     missing is an error issue and yields no files.
     """
     issues: list[Issue] = []
-    excludes = _Excludes(exclude, issues)
+    excludes = _Excludes(exclude, issues, templates=templates)
     real_root = os.path.realpath(root)
     walk = _Walk(real_root, excludes, issues)
     for src_dir in src_dirs:
@@ -526,6 +533,8 @@ def rediscover(
     src_dirs: list[Path],
     exclude: ExcludeConfig,
     changed: Collection[str],
+    *,
+    templates: bool = False,
 ) -> Discovery | None:
     """What `discover_sources(root, src_dirs, exclude)` finds now, from what it found before
     (`previous`, with the same arguments) and the paths that changed since (relative to the
@@ -548,7 +557,7 @@ def rediscover(
     if sources is None:
         return None
     issues: list[Issue] = []
-    excludes = _Excludes(exclude, issues)
+    excludes = _Excludes(exclude, issues, templates=templates)
     if issues:
         return None
     files = previous.files.copy()

@@ -6,6 +6,7 @@ cost beyond parsing grows with the number of key sites, not with the size of the
 
 from __future__ import annotations
 
+import functools
 import re
 from operator import attrgetter
 from typing import NamedTuple
@@ -13,6 +14,7 @@ from typing import NamedTuple
 import msgspec
 import tree_sitter
 
+from i18nprune.scan.angular import OffsetMap, template_document
 from i18nprune.scan.callees import (
     EXTRACTING_FACTORIES,
     FACTORIES_RETURNING_TRANSLATOR,
@@ -24,6 +26,7 @@ from i18nprune.scan.callees import (
     HOOKS_RETURNING_OBJECT,
     NAMESPACE_HOCS,
     NEXT_I18NEXT_HOOKS,
+    READ_FACTORY,
     RENDER_PROP_ELEMENTS,
     RESOURCE_GETTERS,
     SUBTREE_CALLEES,
@@ -39,6 +42,7 @@ from i18nprune.scan.expressions import (
     Branches,
     Called,
     Expr,
+    Join,
     Member,
     Record,
     Returns,
@@ -54,6 +58,8 @@ from i18nprune.scan.facts import (
     SiteFact,
     Translator,
 )
+from i18nprune.scan.grammars import TEMPLATE_SUFFIX
+from i18nprune.scan.injected import file_names
 from i18nprune.scan.lingui import LinguiFile, lingui_sites
 from i18nprune.scan.markup import (
     expression_end,
@@ -152,6 +158,8 @@ _I18N_INSTANCES = frozenset({"i18n", "i18next", "i18nInstance", "$i18n", "this"}
 _I18N_PACKAGES = ("i18next", "react-i18next", "next-i18next")
 # babel-plugin-react-intl-auto gives `intl.formatMessage` calls ids in files importing these.
 _INTL_PROVIDERS = frozenset({"injectIntl", "useIntl"})
+SCOPED_SERVICE = "TranslocoService"
+"""The service whose key methods take a language or a scope third (`translate(k, p, 'admin')`)."""
 
 
 def extract_facts(content: bytes, suffix: str, names: CalleeNames) -> FileFacts:
@@ -169,11 +177,14 @@ def extract_file(
 ) -> tuple[FileFacts, frozenset[int]]:
     """The file's facts, and the offsets of the string literals that are key arguments of its
     sites (`t('home.title')`): those strings are keys, not keys kept as data."""
+    if suffix == TEMPLATE_SUFFIX:
+        return _template_file(content, names)
     document, grammar = source_document(content, suffix)
     if b"\0" in document:  # tree-sitter stops at a NUL; in a string it is just a character
         document = document.replace(b"\0", b" ")
     tree = parse(document, grammar)
     document, tree = parse_repaired(document, tree, lambda text: parse(text, grammar))
+    names = file_names(names, tree.root_node, document)
     extraction = _Extraction(content, document, grammar, tree.root_node, names)
     facts = extraction.facts()
     key_literals = set(extraction.key_literals)
@@ -187,6 +198,36 @@ def extract_file(
     if own:
         facts = _with_component_messages(facts, own)
     return facts, frozenset(key_literals)
+
+
+def _template_file(content: bytes, names: CalleeNames) -> tuple[FileFacts, frozenset[int]]:
+    """An Angular template's facts (see `scan.angular`): its TypeScript view extracted with
+    the pipes and directives as translation functions, positions and previews the
+    template's. Markup the HTML grammar cannot read is the file's syntax error."""
+    template = template_document(content.replace(b"\0", b" "), names)
+    tree = parse(template.document, "typescript")
+    extraction = _Extraction(
+        template.document,
+        template.document,
+        "typescript",
+        tree.root_node,
+        _template_names(names),
+        origin=(content, template.origin),
+    )
+    facts = extraction.facts()
+    if template.error is not None:
+        markup_error = Positions(content).line_column(template.error)
+        if facts.syntax_error is None or markup_error < facts.syntax_error:
+            facts = msgspec.structs.replace(facts, syntax_error=markup_error)
+    source_offset = template.origin.source_offset
+    return facts, frozenset(source_offset(offset) for offset in extraction.key_literals)
+
+
+@functools.cache
+def _template_names(names: CalleeNames) -> CalleeNames:
+    """`names` with the template's pipes and directives as translation functions (the calls
+    `scan.angular` writes for them)."""
+    return CalleeNames([*names.configured, *sorted(names.pipes), *sorted(names.directives)])
 
 
 def _with_component_messages(facts: FileFacts, messages: list[ComponentMessages]) -> FileFacts:
@@ -290,6 +331,10 @@ def _first_parameter(node: tree_sitter.Node) -> tree_sitter.Node | None:
     return _first_parameter_of(function) if function is not None else None
 
 
+def _same_offset(offset: int) -> int:
+    return offset
+
+
 def _preview(content: bytes, start: int, end: int) -> str:
     """The source of a site on one line, shortened to `_PREVIEW_CHARS` characters."""
     text = content[start : min(end, start + 8 * _PREVIEW_CHARS)]
@@ -309,14 +354,20 @@ class _Extraction:
         grammar: GrammarName,
         root: tree_sitter.Node,
         names: CalleeNames,
+        origin: tuple[bytes, OffsetMap] | None = None,
     ) -> None:
         self._content = content
         self._document = document
         self._grammar = grammar
         self._root = root
         self._names = names
-        self._positions = Positions(content)
-        self._comments = DescriptionComments(content)
+        # `origin`: the file the document was written from (an Angular template) and where
+        # each of its offsets came from; positions, previews and descriptions are the file's.
+        self._source, self._source_offset = (
+            (origin[0], origin[1].source_offset) if origin is not None else (content, _same_offset)
+        )
+        self._positions = Positions(self._source)
+        self._comments = DescriptionComments(self._source)
         self._evaluator = Evaluator(content if document != content else None)
         self._typed = TypedTranslators(root, self._evaluator.value_of)
         self._bindings: dict[str, list[_Binding]] = {}
@@ -456,7 +507,9 @@ class _Extraction:
             sites=self._sites,
             exports=exports,
             star_exports=star_exports,
-            syntax_error=None if error is None else self._positions.line_column(error),
+            syntax_error=None
+            if error is None
+            else self._positions.line_column(self._source_offset(error)),
             prefix_props=prefix_attributes(self._document),
             lingui=None
             if self._lingui is None
@@ -671,6 +724,9 @@ class _Extraction:
         namespace (a key path); i18next's `getFixedT(lng, ns, keyPrefix)` binds a namespace and
         takes the key prefix as its third argument.
         """
+        if factory == READ_FACTORY:
+            prefix = self._value_unless_empty(arguments[0]) if arguments else None
+            return Translator(prefix, joined=prefix is not None)
         if factory == "getFixedT":
             # A list of namespaces is looked up in order: the key may be in any of them.
             namespace = self._namespace_list(arguments[1]) if len(arguments) > 1 else None
@@ -885,7 +941,13 @@ class _Extraction:
     ) -> None:
         """Record a site spanning [start, end) of the file, located at `position` or `start`,
         with the description of an `i18n:` comment on the line above it."""
-        located = start if position is None else position
+        if translator.joined:  # Transloco's `read`: the prefix is part of the key's text
+            key = Join([translator.prefix or Text(""), Text("."), key], template=False)
+            translator = msgspec.structs.replace(translator, prefix=None, joined=False)
+        located = self._source_offset(start if position is None else position)
+        # The end is exclusive: where the site's last byte came from, and one past it.
+        end = self._source_offset(end - 1) + 1 if end > start else self._source_offset(start)
+        start = self._source_offset(start)
         line, column = self._positions.line_column(located)
         description = None if kind == "commented" else self._comments.above(located, line)
         end_line, end_column = self._positions.line_column(max(end, start))
@@ -895,7 +957,7 @@ class _Extraction:
                 column=column,
                 end_line=end_line,
                 end_column=end_column,
-                preview=_preview(self._content, start, end),
+                preview=_preview(self._source, start, end),
                 kind=kind,
                 key=key,
                 translator=translator,
@@ -932,8 +994,22 @@ class _Extraction:
             key = self._key_argument(argument)
             if isinstance(key, Record) and "defaultMessage" in key.fields:
                 key = _message_id(key)  # a FormatJS descriptor through a configured function
+        if len(arguments) >= 3 and self._scoped_service_call(call):
+            # `transloco.translate(k, params, 'admin')`: a language, or a scope whose keys
+            # are `admin.k`: the key, or under any scope.
+            key = Branches([key, Join([OPAQUE, Text("."), key], template=False)])
+            options = _NO_OPTIONS
         self._site(call.start_byte, call.end_byte, "key", key, translator, options)
         self._site_calls.add(call.id)
+
+    def _scoped_service_call(self, call: tree_sitter.Node) -> bool:
+        """Whether `call` is a configured Transloco service method (`service:TranslocoService.
+        translate`), whose third argument may name a scope."""
+        callee = call.child_by_field_name("function")
+        name = _last_name(callee) if callee is not None else ""
+        return any(
+            service == SCOPED_SERVICE and method == name for service, method in self._names.services
+        )
 
     def _store_call(self, offset: int) -> None:
         """`get(store)(key)` at `offset`: the outer call is a key site of the plain `t`."""

@@ -41,6 +41,11 @@ class Translator(msgspec.Struct, frozen=True, array_like=True):
     lists several: `namespace` is the first, the one a key is read from; a selector's path
     may name the others (`t($ => $.b.key)`, see `scan.selectors`)."""
 
+    joined: bool = False
+    """Its prefix is written before the key's text, which is then read whole, namespace and
+    all (Transloco's `read`: `read: 'admin'`, then `t('title')` is `admin.title`, the scope
+    `admin`'s `title`), rather than nesting the key under the namespace's path."""
+
     typed: bool = False
     """Its namespace is the one a type spells (`t: TFunction<'ns'>`), not a call's: trusted
     only where the source locale has that namespace (apps write i18next's default type,

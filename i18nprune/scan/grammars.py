@@ -29,6 +29,16 @@ SOURCE_SUFFIXES = frozenset([*SCRIPT_SUFFIXES, *MARKUP_SUFFIXES])
 # keys kept as data (`title={$t("about.heading")}` in an mdsvex page).
 PROSE_SUFFIXES = frozenset({".md", ".mdx", ".svx"})
 SCANNED_SUFFIXES = SOURCE_SUFFIXES | PROSE_SUFFIXES
+TEMPLATE_SUFFIX = ".html"
+"""Angular templates: scanned only in a project whose names include a pipe or directive
+(`CalleeNames.reads_templates`), since other projects' `.html` files are pages, not
+templates."""
+WITH_TEMPLATES = SCANNED_SUFFIXES | {TEMPLATE_SUFFIX}
+
+
+def scanned_suffixes(templates: bool) -> frozenset[str]:
+    """The suffixes of the files a scan reads: with Angular templates or without."""
+    return WITH_TEMPLATES if templates else SCANNED_SUFFIXES
 
 
 def script_lang_grammar(lang: str) -> GrammarName:
@@ -41,7 +51,12 @@ def script_lang_grammar(lang: str) -> GrammarName:
     return "javascript"
 
 
-GRAMMAR_PACKAGES = ("tree_sitter", "tree_sitter_javascript", "tree_sitter_typescript")
+GRAMMAR_PACKAGES = (
+    "tree_sitter",
+    "tree_sitter_javascript",
+    "tree_sitter_typescript",
+    "tree_sitter_html",
+)
 """The packages whose code parses the sources: the parser runtime and the grammars."""
 
 

@@ -17,6 +17,7 @@ from i18nprune.scan.callees import (
     TRANS_ELEMENTS,
     CalleeNames,
 )
+from i18nprune.scan.injected import KEY_FUNCTIONS
 from i18nprune.scan.messages import may_hold_messages
 from i18nprune.scan.svelte_stores import MODULE as SVELTE_I18N
 
@@ -54,7 +55,16 @@ class SiteTrigger:
                 re.escape(name.encode()) for name in (*names.last_segments, *names.components)
             )
         ]
-        words = (*_WORDS, *sorted(names.hooks), *names.trans_elements)
+        words = (
+            *_WORDS,
+            *sorted(names.hooks),
+            *names.trans_elements,
+            # Angular: a template's pipes and directives, a service's type, the modules
+            # whose key functions a file imports (`scan.injected`).
+            *sorted(names.pipes | names.directives),
+            *dict.fromkeys(service for service, _ in names.services),
+            *(KEY_FUNCTIONS if names.services or names.pipes or names.directives else ()),
+        )
         self._words = [word.encode() for word in dict.fromkeys(words)]
         # A word holding another (`useTranslation` holds `Trans`) is there only where the other
         # is: searching for the shortest ones answers "any word?" in fewer passes.

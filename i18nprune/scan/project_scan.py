@@ -409,7 +409,10 @@ class _ProjectScan:
     def _discover(self) -> list[ExcludedFolder]:
         """List the files to scan; the folders an exclude rule kept out."""
         discovery = self.given_discovery or discover_sources(
-            self.options.root, self.options.src_dirs, self.options.exclude
+            self.options.root,
+            self.options.src_dirs,
+            self.options.exclude,
+            templates=self.names.reads_templates,
         )
         self.issues.extend(discovery.issues)
         self.files = discovery.files

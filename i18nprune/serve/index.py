@@ -18,6 +18,7 @@ from typing import NamedTuple
 
 from i18nprune.config.schema import ExcludeConfig
 from i18nprune.scan import ScanOptions, ScanResult, scan_project
+from i18nprune.scan.callees import reads_templates
 from i18nprune.scan.discovery import Discovery, discover_sources, rediscover
 from i18nprune.scan.link import LinkMemo
 from i18nprune.scan.project_scan import BufferContext, BufferSites, discovery_context
@@ -319,13 +320,22 @@ class _RootIndex:
     def _discovered(self, options: ScanOptions) -> Discovery:
         """The source files to scan for `options` now: the last scan's, brought up to date
         with the paths the watch named since (see `rediscover`), or found by a walk."""
-        key = _DiscoveryKey(options.root, tuple(options.src_dirs), options.exclude)
+        key = _DiscoveryKey(
+            options.root,
+            tuple(options.src_dirs),
+            options.exclude,
+            reads_templates(options.functions),
+        )
         found = None
         if self.discovery is not None and self.discovery[0] == key:
             kept = self.discovery[1]
-            found = kept if not self.moved else rediscover(kept, *key.arguments, self.moved)
+            found = (
+                kept
+                if not self.moved
+                else rediscover(kept, *key.arguments, self.moved, templates=key.templates)
+            )
         if found is None:
-            found = discover_sources(*key.arguments)
+            found = discover_sources(*key.arguments, templates=key.templates)
         self.discovery = (key, found)
         self.moved.clear()
         return found
@@ -470,6 +480,8 @@ class _DiscoveryKey(NamedTuple):
     root: Path
     src_dirs: tuple[Path, ...]
     exclude: ExcludeConfig
+    templates: bool
+    """Angular templates are scanned (`scan.callees.reads_templates`)."""
 
     @property
     def arguments(self) -> tuple[Path, list[Path], ExcludeConfig]:

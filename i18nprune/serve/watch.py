@@ -27,7 +27,8 @@ from i18nprune.ops.file import Diagnostic, file_diagnostics
 from i18nprune.ops.validate import dynamic_counts, missing_in, source_views
 from i18nprune.project import Project, ProjectHandle, ProjectRequest
 from i18nprune.reference import Evidence, literal_candidates
-from i18nprune.scan.grammars import SCANNED_SUFFIXES
+from i18nprune.scan.callees import reads_templates
+from i18nprune.scan.grammars import scanned_suffixes
 from i18nprune.serve.folders import decides_routing, routing_of
 from i18nprune.serve.index import MAX_ROOTS, MAX_WATCHED_DIRS, ScanIndex, TreeWatch, Unwatchable
 from i18nprune.serve.protocol import notification_line
@@ -426,7 +427,8 @@ def _kind(project: Project, relpath: str) -> FileKind | None:
     if _inside(path, project.locales_dir):
         return "locale" if is_locale_file_name(name) else None
     suffix = os.path.splitext(name)[1]
-    if suffix in SCANNED_SUFFIXES and any(_inside(path, src) for src in project.src_dirs):
+    scanned = scanned_suffixes(reads_templates(project.config.functions))
+    if suffix in scanned and any(_inside(path, src) for src in project.src_dirs):
         return "source"
     return None
 

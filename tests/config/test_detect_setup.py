@@ -270,6 +270,18 @@ SHAPES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
         {"library": "vue-i18n", "source_locale": "en", "locale_paths": ["src/locales"]},
     ),
     (
+        "vue-i18n createI18n with messages imported from YAML",
+        {
+            "src/i18n.ts": (
+                "import { createI18n } from 'vue-i18n';\n"
+                "import en from './lang/en.yaml';\n"
+                "export default createI18n({ legacy: false, locale: 'en', messages: { en } });\n"
+            ),
+            "src/lang/en.yaml": "hello: Hello\n",
+        },
+        {"library": "vue-i18n", "source_locale": "en", "locale_paths": ["src/lang"]},
+    ),
+    (
         "vue-i18n messages from vite's import.meta.glob",
         {
             "src/modules/i18n.ts": (

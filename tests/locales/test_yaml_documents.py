@@ -218,3 +218,28 @@ def test_positions_name_each_key_below_the_locale_key(tmp_path):
     assert positions.position("nav.about") == (9, 5)
     assert positions.position("steps[1]") == (12, 5)
     assert positions.position("en") is None
+
+
+@pytest.mark.parametrize(
+    "head",
+    ["---\n", "%YAML 1.2\n---\n", "# Licence header\n---\n# keys below\n", "# only a comment\n"],
+)
+def test_directives_markers_and_comments_before_the_keys_survive_an_edit(tmp_path, head):
+    path = write(tmp_path, "en.yml", head + "a: x\n")
+    document = load_document(path, "en.yml")
+    document.set("b", "z", order=["a", "b"])
+    assert document.render().decode() == head + "a: x\nb: z\n"
+
+
+def test_lines_no_edit_touched_keep_spacing_ruamel_would_normalise(tmp_path):
+    text = (
+        "a: trailing space \n"
+        "b: a plain text\n"
+        "     continued further in\n"
+        "c: '\ufeffbyte order mark inside'\n"
+        "d: old\n"
+    )
+    path = write(tmp_path, "en.yml", text)
+    document = load_document(path, "en.yml")
+    document.set("d", "new")
+    assert document.render().decode() == text.replace("d: old", "d: new")

@@ -20,9 +20,14 @@ NO_NAMESPACES = (
     "svelte-i18n",
     "next-intl",
     "use-intl",
+    "@ngx-translate/core",
+    "@jsverse/transloco",
+    "@ngneat/transloco",
     *FLAT_IDS,
 )
 """Libraries that have no namespaces (so no namespace separator in keys)."""
+TRANSLOCO = ("@jsverse/transloco", "@ngneat/transloco")
+"""Transloco, whose scope folders' keys are spelled with the scope's name in front."""
 
 
 @dataclass(frozen=True)
@@ -41,6 +46,11 @@ class Libraries:
     def i18next(self) -> str | None:
         """The i18next-family library and its manifest, or None."""
         return self._first(I18NEXT_FAMILY)
+
+    @property
+    def transloco(self) -> str | None:
+        """Transloco and its manifest, or None."""
+        return self._first(TRANSLOCO)
 
     @property
     def next_i18next(self) -> bool:

@@ -23,6 +23,7 @@ from i18nprune.config.detect.type_options import declared_namespaces
 from i18nprune.config.js_literal import LiteralReader, NotStatic, line_of
 from i18nprune.config.static_reader import module_exports_value, top_level_names
 from i18nprune.locale_codes import looks_like_locale_code
+from i18nprune.locales.formats import format_of, locale_stem
 from i18nprune.scan.discovery import DEFAULT_SKIP_DIRS
 from i18nprune.syntax_tree import GrammarName, node_text, parse
 
@@ -895,7 +896,8 @@ def _template_folder(base: Path, template: str) -> Path:
 
 
 def _locale_folder_of_import(source: Node) -> str | None:
-    """The locale folder (relative to the importing file) a JSON import path names: the folder
+    """The locale folder (relative to the importing file) a locale file's import path names (any
+    locale format: `.json`, `.yaml`, …): the folder
     before a `${…}` hole or glob `*`, or the folder of a file or folder named like a locale code
     (`./locales/en.json`, `./locales/en/common.json`)."""
     text = "".join(
@@ -904,13 +906,13 @@ def _locale_folder_of_import(source: Node) -> str | None:
         if child.type in ("string_fragment", "template_substitution")
     )
     text = text.split("?", 1)[0].replace("*", "\0")  # a glob's `*` is a hole too
-    if not text.startswith(".") or not text.endswith(".json"):
+    if not text.startswith(".") or format_of(text) is None:
         return None
     parts = text.split("/")
     if "\0" in text:
         first_hole = next(index for index, part in enumerate(parts) if "\0" in part)
         folder = parts[:first_hole]
-    elif looks_like_locale_code(parts[-1].removesuffix(".json")):
+    elif looks_like_locale_code(locale_stem(parts[-1]) or ""):
         folder = parts[:-1]
     elif len(parts) > 2 and looks_like_locale_code(parts[-2]):
         folder = parts[:-2]

@@ -69,8 +69,8 @@ def named_note(named: list[NamedKey]) -> Issue | None:
     return info(
         Code.NAMED_IN_MESSAGES,
         f"{len(named)} key(s) no call uses are named inside the message of a used key "
-        f"(i18next `$t(key)`, vue-i18n `@:key`) and were kept: {', '.join(shown)}{more}; see "
-        "`data.namedInMessages`",
+        "(i18next `$t(key)`, vue-i18n `@:key`, Transloco `{{ key }}`) and were kept: "
+        f"{', '.join(shown)}{more}; see `data.namedInMessages`",
     )
 
 

@@ -11,15 +11,17 @@ from pathlib import Path
 
 from i18nprune.config.detect.locales import find_locale_folders, walkable
 from i18nprune.envelope import Code, Issue, ProblemError, error
+from i18nprune.locales.formats import LOCALE_SUFFIXES
 from i18nprune.ops.shared.suggestions import Suggestion
 from i18nprune.project import Project, command_line
 from i18nprune.scan.grammars import SCANNED_SUFFIXES
 from i18nprune.workspace import find_workspace
 
-# Locale formats other tools read and i18nprune does not (it reads JSON).
+# Locale formats other tools read and i18nprune does not (those it reads: `locales.formats`).
 OTHER_LOCALE_FORMATS = frozenset(
-    {".xlf", ".xliff", ".po", ".pot", ".yml", ".yaml", ".arb", ".properties", ".strings", ".resx"}
-)
+    {".xlf", ".xliff", ".pot", ".properties", ".strings", ".resx", ".toml", ".ini"}
+) - frozenset(LOCALE_SUFFIXES)
+_READ_FORMATS = "JSON, YAML, ARB and PO"
 _LISTED = 3
 _SEARCH_DEPTH = 4
 _COUNTED_FILES = 10_000  # enough to describe a folder, bounded on a huge one
@@ -47,7 +49,8 @@ def locales_not_read(project: Project) -> NotRead | None:
     found = _suffixes(project.locales_dir, _COUNTED_FILES)
     other = {suffix: count for suffix, count in found.items() if suffix in OTHER_LOCALE_FORMATS}
     held = (
-        f"only {_counted(other)}, a format i18nprune does not read (it reads JSON locale files)"
+        f"only {_counted(other)}, a format i18nprune does not read (it reads "
+        f"{_READ_FORMATS} locale files)"
         if other
         else (
             "no locale file"
