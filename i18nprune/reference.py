@@ -25,7 +25,7 @@ from i18nprune.locales.paths import array_key, dotted_spelling
 from i18nprune.locales.view import LocaleView, translatable_paths
 from i18nprune.scan import DynamicSite, KeyObservation, LiteralSite, ScanResult
 from i18nprune.scan.literals import keyed_by_hash
-from i18nprune.scan.records import DERIVED_ID, MISSING_ID
+from i18nprune.scan.records import DERIVED_ID, MISSING_ID, LinguiReading
 from i18nprune.twins import nearest
 
 
@@ -1094,16 +1094,23 @@ def thin_evidence_gate(kind: str, evidence: ThinEvidence, *, force: bool) -> Iss
     )
 
 
-def unread_code_gate(kind: str, source: LocaleView) -> Issue | None:
+def unread_code_gate(kind: str, source: LocaleView, lingui: LinguiReading | None) -> Issue | None:
     """Why `kind` must not remove anything: the source locale is in a format whose messages
     code i18nprune does not read uses (Flutter's ARB files, read by Dart through generated
-    getters; PO catalogs, read through Lingui macros or gettext calls; XLIFF files, whose unit
-    ids Angular's templates and `$localize` name), so no key can be proven unused; `--force`
-    does not lift it."""
-    unread = unread_code_format(source)
+    getters; PO catalogs, read through gettext calls or Lingui macros not all read; XLIFF
+    files, whose unit ids Angular's templates and `$localize` name), so no key can be proven
+    unused; `--force` does not lift it. `lingui` is the scan's reading of the project's
+    Lingui use."""
+    unread = unread_code_format(source, lingui)
     if unread is None:
         return None
     rel, (what, used) = unread
+    if what == "PO" and lingui is not None:
+        shown = ", ".join(lingui.unread[:3]) + (", …" if len(lingui.unread) > 3 else "")
+        used = (
+            f"the project's Lingui code uses, where {len(lingui.unread)} message(s) are not "
+            f"read ({shown}: an id that is not a literal, or a file that does not parse)"
+        )
     return error(
         Code.THIN_EVIDENCE,
         f"{kind} removed nothing: the source locale's messages are in {what} files ({rel}), "
@@ -1114,12 +1121,21 @@ def unread_code_gate(kind: str, source: LocaleView) -> Issue | None:
     )
 
 
-def unread_code_format(source: LocaleView) -> tuple[str, tuple[str, str]] | None:
+def unread_code_format(
+    source: LocaleView, lingui: LinguiReading | None
+) -> tuple[str, tuple[str, str]] | None:
     """The first segment of `source` in a format whose messages code i18nprune does not read
     uses, with (the format's name, what uses it); None when there is none. Then no source key
-    can be proven unused: `cleanup` refuses and `sync`'s template keeps every source key."""
+    can be proven unused: `cleanup` refuses and `sync`'s template keeps every source key.
+
+    PO catalogs are read code when the project uses Lingui and every Lingui message of it
+    was read (`lingui` has no unread place): Lingui's extractor writes exactly the messages
+    its macros and `i18n._('id')` name, and so does the scan."""
     for segment in source.segments:
-        why = _UNREAD_CODE.get(format_of(segment.rel) or "")
+        name = format_of(segment.rel) or ""
+        if name == "po" and lingui is not None and not lingui.unread:
+            continue
+        why = _UNREAD_CODE.get(name)
         if why is not None:
             return segment.rel, why
     return None

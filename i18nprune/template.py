@@ -68,7 +68,8 @@ def build_templates(
     across namespaces).
 
     When the scan proves nothing, or the source's files are in a format whose code i18nprune
-    does not read (`reference.unread_code_format`: ARB, PO), every source text leaf is in the
+    does not read (`reference.unread_code_format`: ARB, PO unless the project's Lingui
+    messages were all read), every source text leaf is in the
     template. Parity-excluded
     leaves and data leaves (numbers, booleans, null) are never in it, except a data leaf that
     is an item of an array (`list[1]`): an array's items are positional, so a target cannot
@@ -80,7 +81,7 @@ def build_templates(
         namespace: {
             path
             for path in view.leaves
-            if unread_code_format(view) is not None
+            if unread_code_format(view, evidence.scan.lingui) is not None
             or _kept(path, evidence.reference(namespace), policy, config.policies.preserve)
         }
         for namespace, view in sources.items()

@@ -60,6 +60,7 @@ from i18nprune.scan.facts import (
 )
 from i18nprune.scan.grammars import TEMPLATE_SUFFIX
 from i18nprune.scan.injected import file_names
+from i18nprune.scan.lingui import LinguiFile, lingui_sites
 from i18nprune.scan.markup import (
     expression_end,
     source_document,
@@ -385,6 +386,8 @@ class _Extraction:
         """Node ids of the calls recorded as key sites."""
         self.key_literals: set[int] = set()
         """Offsets of string literals that are keys written at a site."""
+        self._lingui: LinguiFile | None = None
+        """The file's Lingui messages, when it imports Lingui (`scan.lingui`)."""
 
     def facts(self) -> FileFacts:
         uses = NameUses(self._document, self._root)
@@ -422,6 +425,8 @@ class _Extraction:
             self._passed = self._plain  # the component's `t` comes from the HOC
         self._bind_factories(uses.factories)
         self._bind_hooks(uses)
+        self._lingui = lingui_sites(self._root, self._document, self._evaluator.value_of)
+        claimed = self._lingui.claimed if self._lingui is not None else set()
         render_props = self._bind_render_props(uses.elements)
         bound: set[int] = set()
         while True:
@@ -446,7 +451,7 @@ class _Extraction:
         seen: set[int] = set()
         for call in uses.calls:
             callee = call.child_by_field_name("function")
-            if call.id in seen or callee is None:
+            if call.id in seen or callee is None or call.id in claimed:
                 continue
             seen.add(call.id)
             name = _last_name(callee)
@@ -471,7 +476,9 @@ class _Extraction:
         elements = {
             element.id: element
             for element in uses.elements
-            if element.id not in render_props and _element_name(element) not in _OTHER_TRANSLATION
+            if element.id not in render_props
+            and element.id not in claimed
+            and _element_name(element) not in _OTHER_TRANSLATION
         }
         for attribute in uses.attributes:
             if attribute.parent is not None and _element_of(attribute.parent).id not in elements:
@@ -483,6 +490,9 @@ class _Extraction:
                 self._formatted_message_site(element)
         for offset in uses.commented:
             self._commented_site(offset)
+        for site in self._lingui.sites if self._lingui is not None else ():
+            options = _CallOptions(default=site.default, spellings=site.spellings)
+            self._site(site.node.start_byte, site.node.end_byte, "key", site.key, _EMPTY, options)
         for pair in translation_vnode_keys(self._root, self._document):
             self._vnode_site(pair)
         if may_hold_messages(self._document):
@@ -501,6 +511,13 @@ class _Extraction:
             if error is None
             else self._positions.line_column(self._source_offset(error)),
             prefix_props=prefix_attributes(self._document),
+            lingui=None
+            if self._lingui is None
+            else [
+                self._positions.line_column(site.node.start_byte)
+                for site in self._lingui.sites
+                if not site.derived
+            ],
         )
 
     # -- translator bindings ------------------------------------------------------------------

@@ -130,3 +130,6 @@ class FileFacts(msgspec.Struct, frozen=True, array_like=True):
     prefix_props: list[tuple[str, str]] = []
     shared_messages: list[ComponentMessages] = []
     """The messages of the file's `<i18n global>` blocks, which answer every file's keys."""
+    lingui: list[tuple[int, int]] | None = None
+    """`None` when the file imports nothing from Lingui; else the (line, column) of each of its
+    Lingui sites whose message id could not be derived (`scan.lingui`)."""

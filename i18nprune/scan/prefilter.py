@@ -88,4 +88,10 @@ class SiteTrigger:
         # prefixes of another file's keys (`FileFacts.prefix_props`).
         # vue-i18n's `<i18n path="k">` (8) names a key by a common word; an `<i18n>` block
         # holds messages that answer keys (`FileFacts.answers`).
-        return may_hold_messages(content) or b"refix=" in content or b"<i18n" in content
+        # Lingui's macros and runtime are named by their imports (`@lingui/core/macro`).
+        return (
+            may_hold_messages(content)
+            or b"refix=" in content
+            or b"<i18n" in content
+            or b"@lingui/" in content
+        )

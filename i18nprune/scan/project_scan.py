@@ -68,6 +68,7 @@ from i18nprune.scan.records import (
     DynamicSite,
     ExcludedFolder,
     KeyObservation,
+    LinguiReading,
     LiteralSite,
     ScanOptions,
     ScanResult,
@@ -351,7 +352,24 @@ class _ProjectScan:
             excluded=excluded,
             foreign=repository.foreign if repository is not None else [],
             shared_messages=self._shared_messages(),
+            lingui=self._lingui_reading(),
         )
+
+    def _lingui_reading(self) -> LinguiReading | None:
+        """Which files import Lingui and where their messages could not be read (a site whose
+        id is not derived, a syntax error)."""
+        files = 0
+        unread: list[str] = []
+        for relpath in self.discovered:
+            facts = self._triggered_facts(relpath)
+            if facts is None or facts.lingui is None:
+                continue
+            files += 1
+            unread.extend(f"{relpath}:{line}:{column}" for line, column in facts.lingui)
+            error = self.syntax_errors.get(relpath)
+            if error is not None:
+                unread.append(f"{relpath}:{error[0]}:{error[1]}")
+        return LinguiReading(files, unread) if files else None
 
     def _shared_messages(self) -> list[tuple[str, str]]:
         """The (locale, path) pairs of every `<i18n global>` block of the project's

@@ -179,6 +179,16 @@ class ExcludedFolder(msgspec.Struct, frozen=True):
     files: int
 
 
+class LinguiReading(msgspec.Struct, frozen=True):
+    """How completely the project's Lingui use was read: `files` import Lingui (its macros,
+    `i18n`, `useLingui`); `unread` are the places (`file:line:col`) where a message's id could
+    not be derived, or a file importing Lingui that did not parse. Only with none unread are
+    the project's Lingui messages all known (see `reference.unread_code_format`)."""
+
+    files: int
+    unread: list[str] = []
+
+
 class ScanResult(msgspec.Struct, frozen=True):
     """Everything a scan found; a warm (cached) scan's result equals a cold scan's."""
 
@@ -196,3 +206,5 @@ class ScanResult(msgspec.Struct, frozen=True):
     shared_messages: list[tuple[str, str]] = []
     """(locale, path) of the messages of vue-i18n `<i18n global>` blocks: in that locale, those
     keys are not missing."""
+    lingui: LinguiReading | None = None
+    """The project's Lingui use, when a scanned file imports Lingui."""

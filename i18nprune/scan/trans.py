@@ -225,7 +225,7 @@ class _Serializer:
         markup = min((at for at in (raw.find(b"<"), raw.find(b"{")) if at >= 0), default=-1)
         if markup >= 0:
             raw = raw[:markup]
-        text = _clean_jsx_text(_decode_entities(raw.decode("utf-8", "replace")))
+        text = clean_jsx_text(decode_jsx_entities(raw.decode("utf-8", "replace")))
         if text:
             children.append(_Child(None, Text(text), True, string=True))
         return markup < 0
@@ -463,7 +463,7 @@ def _first_truthy(values: list[Expr | None]) -> Expr | None:
     return result
 
 
-def _decode_entities(text: str) -> str:
+def decode_jsx_entities(text: str) -> str:
     """Babel's JSX entities: `&name;` from its table, `&#65;`, `&#x41;`; any other `&` stays."""
     if "&" not in text:
         return text
@@ -480,7 +480,7 @@ def _entity(match: re.Match[str]) -> str:
     return chr(code) if code <= 0x10FFFF else match.group()
 
 
-def _clean_jsx_text(text: str) -> str:
+def clean_jsx_text(text: str) -> str:
     """Babel's `cleanJSXElementLiteralChild`: tabs become spaces, spaces touching a line break
     are trimmed, blank lines dropped, and the remaining lines joined with one space.
     """

@@ -1,6 +1,6 @@
 """A Lingui-shaped app's PO catalogs through the real CLI: read, synced and translated entry by
-entry with every other byte kept; `cleanup` refuses and `sync` prunes nothing the source has,
-since the macros that use them are not read yet."""
+entry with every other byte kept; `cleanup` refuses and `sync` prunes nothing the source has
+while a Lingui message's id is not known (an `id` the code computes)."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ def lingui_app(root: Path) -> Path:
             },
             "src/App.tsx": (
                 "import { t } from '@lingui/core/macro';\n"
-                "export const title = () => t('Welcome back');\n"
+                "export const title = (key: string) => t({ id: key, message: 'Welcome back' });\n"
             ),
             "src/locales/en/messages.po": EN,
             "src/locales/de/messages.po": DE,
@@ -78,7 +78,7 @@ def test_generate_makes_a_catalog_with_the_sources_header_for_its_language(tmp_p
     assert "{count}" in str(french["You have {count} messages"])
 
 
-def test_cleanup_refuses_because_the_macros_are_not_read(tmp_path, run_cli):
+def test_cleanup_refuses_while_a_message_id_is_not_known(tmp_path, run_cli):
     root = lingui_app(tmp_path / "app")
     before = (root / "src/locales/en/messages.po").read_bytes()
     result = run_cli("cleanup", "--yes", "--force", "--json", cwd=root)
