@@ -75,7 +75,7 @@ def parse_json_bytes(
     (writers use it to keep numbers exactly as spelled). Raises `LocaleFileError` as
     `read_json_file` does for invalid UTF-8, invalid JSON, and a top level that is not an object.
     """
-    doc = _parse(_decode(raw, display_path), display_path, number)
+    doc = _parse(decode_text(raw, display_path), display_path, number)
     if not isinstance(doc, dict):
         raise LocaleFileError(
             error(
@@ -88,7 +88,10 @@ def parse_json_bytes(
     return doc
 
 
-def _decode(raw: bytes, display_path: str) -> str:
+def decode_text(raw: bytes, display_path: str, code: Code = Code.LOCALE_INVALID_JSON) -> str:
+    """The text of a locale file's bytes `raw`: UTF-8, a byte-order mark dropped. Raises
+    `LocaleFileError` with `code` (the format's syntax error) naming the line and column of the
+    first byte that is not UTF-8."""
     if raw.startswith(codecs.BOM_UTF8):
         raw = raw[len(codecs.BOM_UTF8) :]
     try:
@@ -98,7 +101,7 @@ def _decode(raw: bytes, display_path: str) -> str:
         line, column = line_column(before, len(before))
         raise LocaleFileError(
             error(
-                Code.LOCALE_INVALID_JSON,
+                code,
                 f"{display_path}:{line}:{column}: not valid UTF-8 (byte 0x{raw[exc.start]:02x})"
                 " — save the file as UTF-8; it will not be modified",
                 display_path,

@@ -31,7 +31,7 @@ import msgspec
 
 from i18nprune.envelope import Code, ProblemError, error
 from i18nprune.locales.jsondoc import JsonStyle, LocaleDocument
-from i18nprune.locales.jsonfile import LocaleFileError, read_file_bytes
+from i18nprune.locales.jsonfile import LocaleFileError, decode_text, read_file_bytes
 from i18nprune.locales.keyroot import KeyRoot
 from i18nprune.locales.leaves import NEEDS_REVIEW, is_structured_leaf
 
@@ -435,26 +435,13 @@ def _with_fuzzy(lines: list[str], fuzzy: bool, newline: str) -> list[str]:
 
 
 def _parse(raw: bytes, display_path: str) -> _Parsed:
-    byte_order_mark = raw.startswith(codecs.BOM_UTF8)
-    body = raw[len(codecs.BOM_UTF8) :] if byte_order_mark else raw
-    try:
-        text = body.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = body[: exc.start].count(b"\n") + 1
-        raise LocaleFileError(
-            error(
-                Code.LOCALE_INVALID_SYNTAX,
-                f"{display_path}:{line}: not valid UTF-8 (byte 0x{body[exc.start]:02x}) — save "
-                "the file as UTF-8; it will not be modified",
-                display_path,
-            )
-        ) from exc
+    text = decode_text(raw, display_path, Code.LOCALE_INVALID_SYNTAX)
     first_break = text.find("\n")
     newline = "\r\n" if first_break > 0 and text[first_break - 1] == "\r" else "\n"
     return _Parsed(
         chunks=_Reader(display_path).read(_lines(text)),
         newline=newline,
-        byte_order_mark=byte_order_mark,
+        byte_order_mark=raw.startswith(codecs.BOM_UTF8),
     )
 
 

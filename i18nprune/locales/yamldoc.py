@@ -39,7 +39,7 @@ import msgspec
 from i18nprune.envelope import Code, ProblemError, error
 from i18nprune.locale_codes import looks_like_locale_code, normalize_code
 from i18nprune.locales.jsondoc import JsonStyle, LocaleDocument, stores_flat_keys
-from i18nprune.locales.jsonfile import LocaleFileError, read_file_bytes
+from i18nprune.locales.jsonfile import LocaleFileError, decode_text, read_file_bytes
 from i18nprune.locales.keyroot import KeyRoot, keys_object
 
 if TYPE_CHECKING:
@@ -498,19 +498,7 @@ def _parse(raw: bytes, display_path: str, path: Path) -> _Parsed:
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
     byte_order_mark = raw.startswith(codecs.BOM_UTF8)
-    body = raw[len(codecs.BOM_UTF8) :] if byte_order_mark else raw
-    try:
-        text = body.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = body[: exc.start].count(b"\n") + 1
-        raise LocaleFileError(
-            error(
-                Code.LOCALE_INVALID_SYNTAX,
-                f"{display_path}:{line}: not valid UTF-8 (byte 0x{body[exc.start]:02x}) — save "
-                "the file as UTF-8; it will not be modified",
-                display_path,
-            )
-        ) from exc
+    text = decode_text(raw, display_path, Code.LOCALE_INVALID_SYNTAX)
     yaml = YAML(typ="rt")
     yaml.preserve_quotes = True
     try:

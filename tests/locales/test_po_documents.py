@@ -204,3 +204,12 @@ def test_positions_name_each_translated_msgid_line(tmp_path):
     assert positions.position("Hello {0}") == (7, 1)
     assert positions.position("menu\x04Open") == (13, 1)
     assert positions.position("A long text that spans lines.") is None
+
+
+def test_invalid_utf8_names_its_line_and_column(tmp_path):
+    path = tmp_path / "de.po"
+    path.write_bytes(b'msgid "a"\nmsgstr "\xff"\n')
+    with pytest.raises(LocaleFileError) as raised:
+        read_locale_tree(path, "de.po")
+    assert raised.value.issue.code == Code.LOCALE_INVALID_SYNTAX
+    assert raised.value.issue.message.startswith("de.po:2:9: not valid UTF-8 (byte 0xff)")

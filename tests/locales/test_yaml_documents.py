@@ -200,7 +200,7 @@ def test_invalid_utf8_names_its_line(tmp_path):
     path = write(tmp_path, "en.yml", b"a: x\nb: \xff\n")
     with pytest.raises(LocaleFileError) as raised:
         read_yaml_file(path, "en.yml")
-    assert raised.value.issue.message.startswith("en.yml:2: not valid UTF-8")
+    assert raised.value.issue.message.startswith("en.yml:2:4: not valid UTF-8 (byte 0xff)")
 
 
 def test_integer_keys_are_paths_and_are_written_back_as_they_were(tmp_path):
