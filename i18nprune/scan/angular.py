@@ -20,7 +20,7 @@ from typing import NamedTuple
 import tree_sitter
 
 from i18nprune.scan.callees import READ_FACTORY, CalleeNames
-from i18nprune.scan.markup import expression_end
+from i18nprune.scan.markup import expression_end, literal_end
 from i18nprune.scan.syntax_errors import RESERVED_WORDS
 from i18nprune.syntax_tree import parse_html
 
@@ -673,22 +673,10 @@ def _top_level(source: bytes, start: int, end: int, marks: bytes) -> list[int]:
 
 
 def _quoted_end(source: bytes, position: int, end: int) -> int:
-    """The offset after the string or template literal opening at `position`."""
-    quote = source[position]
-    position += 1
-    while position < end:
-        char = source[position]
-        if char == ord("\\"):
-            position += 2
-            continue
-        if char == quote:
-            return position + 1
-        if quote == ord("`") and source.startswith(b"${", position):
-            close = expression_end(source, position + 2, end, b"}")
-            position = end if close < 0 else close + 1
-            continue
-        position += 1
-    return end
+    """The offset after the string or template literal opening at `position` (`end` when it
+    does not close)."""
+    close = literal_end(source, position, end)
+    return end if close < 0 else close
 
 
 def _trimmed(source: bytes, start: int, end: int) -> tuple[int, int]:

@@ -351,10 +351,8 @@ def expression_end(source: bytes, position: int, end: int, closer: bytes) -> int
         if depth == 0 and source.startswith(closer, position):
             return position
         char = source[position]
-        if char in b"'\"":
-            position = _string_end(source, position, end)
-        elif char == ord("`"):
-            position = _template_end(source, position, end)
+        if char in b"'\"`":
+            position = literal_end(source, position, end)
         else:
             if char in b"([{":
                 depth += 1
@@ -366,6 +364,14 @@ def expression_end(source: bytes, position: int, end: int, closer: bytes) -> int
         if position < 0:
             return -1
     return -1
+
+
+def literal_end(source: bytes, position: int, end: int) -> int:
+    """The offset after the string or template literal (with nested `${…}`) that opens at
+    `position`, or -1 when it does not close before `end`."""
+    if source[position] == ord("`"):
+        return _template_end(source, position, end)
+    return _string_end(source, position, end)
 
 
 def _string_end(source: bytes, position: int, end: int) -> int:
