@@ -78,12 +78,15 @@ def build_templates(
     get them.
     """
     kept = {
-        namespace: {
-            path
-            for path in view.leaves
+        namespace: (
+            set(view.leaves)
             if unread_code_format(view, evidence.scan.lingui) is not None
-            or _kept(path, evidence.reference(namespace), policy, config.policies.preserve)
-        }
+            else {
+                path
+                for path in view.leaves
+                if _kept(path, evidence.reference(namespace), policy, config.policies.preserve)
+            }
+        )
         for namespace, view in sources.items()
     }
     for namespace, path in follow_messages(kept, [sources], evidence.syntax).named:
