@@ -1,10 +1,11 @@
 """The language catalog: every CLDR locale Babel ships, with names, direction and plural forms.
 
 Rows come from Babel's CLDR data, never from hand-written tables. Building the whole catalog
-loads every locale's data (about a second), so it is built once, and single look-ups load only
-the locale they need. The plural categories `generate`, `missing` and `quality` ask for come
-from `plural_table`, generated from Babel's data, while the Babel installed is the one it was
-generated from; Babel itself is imported only when a look-up needs it.
+from Babel loads every locale's data (two seconds and 250 MB), so the rows and the plural
+categories `generate`, `missing` and `quality` ask for come from `language_names` and
+`plural_table`, generated from Babel's data, while the Babel installed is the one they were
+generated from; Babel itself is imported only when a look-up needs it (another Babel, or a
+code the catalog does not have as it is).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING, Literal
 import msgspec
 
 from i18nprune.locale_codes import PLURAL_CATEGORIES, bcp47_case, language_of, normalize_code
-from i18nprune.locales import plural_table
+from i18nprune.locales import language_names, plural_table
 from i18nprune.system.installed import dist_info
 
 if TYPE_CHECKING:
@@ -57,6 +58,9 @@ def find_language(code: str) -> LanguageRow | None:
     `ZZ` (CLDR's "Unknown Region") and subtags that are not regions find nothing.
     """
     key = normalize_code(code)
+    names = _names_table()
+    if names is not None and key in names:
+        return _table_row(key, names[key])
     identifiers = _identifiers()
     if key in identifiers:
         return _row(identifiers[key])
@@ -177,7 +181,31 @@ def _identifiers() -> dict[str, str]:
 
 
 @functools.cache
+def _names_table() -> dict[str, tuple[str, str, str, str]] | None:
+    """`language_names.NAMES` while it and `plural_table` were generated from the Babel
+    installed (found without importing Babel), else None: rows then come from Babel."""
+    if _plural_table() is None or language_names.BABEL != plural_table.BABEL:
+        return None
+    return language_names.NAMES
+
+
+def _table_row(key: str, names: tuple[str, str, str, str]) -> LanguageRow:
+    code, english, native, direction = names
+    return LanguageRow(
+        code=code,
+        english=english,
+        native=native,
+        direction="rtl" if direction == "rtl" else "ltr",
+        plurals=plural_table.CATEGORIES[key][0].split(),
+    )
+
+
+@functools.cache
 def _all_rows() -> tuple[LanguageRow, ...]:
+    names = _names_table()
+    if names is not None:
+        # Generated in catalog order: sorted by normalised code.
+        return tuple(_table_row(key, row) for key, row in names.items())
     rows = (_row(identifier) for identifier in _identifiers().values())
     return tuple(sorted(rows, key=lambda row: normalize_code(row.code)))
 

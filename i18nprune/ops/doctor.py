@@ -14,10 +14,10 @@ from collections.abc import Callable
 from typing import Annotated
 
 import msgspec
-import trio
 
 from i18nprune.envelope import Code, Envelope, ProblemError, Severity, error, make_envelope
 from i18nprune.ops.engine.events import EventSink
+from i18nprune.ops.engine.offload import run_blocking
 from i18nprune.ops.shared.nothing_read import described, locales_not_read
 from i18nprune.project import Project, ProjectHandle, user_home
 from i18nprune.translate.glossary import load_glossary
@@ -216,8 +216,9 @@ async def run(handle: ProjectHandle, options: DoctorOptions, emit: EventSink) ->
             f"unknown check area(s) {', '.join(unknown)}; choose from {', '.join(AREAS)}",
         )
         return make_envelope(KIND, DoctorData([], options.strict), [issue], started=started)
-    # Some probes take a while (the language catalog is built on first use): off the loop.
-    findings = await trio.to_thread.run_sync(
+    # Off the loop: some probes take a while (the shared memory's connection timeout; the
+    # language catalog, when it is built from Babel's data).
+    findings = await run_blocking(
         lambda: [finding for area in areas for finding in _CHECKS[area](handle)]
     )
     failing: set[Severity] = {"error", "warning"} if options.strict else {"error"}

@@ -107,6 +107,27 @@ def test_validate_runs_without_trio_and_without_rich_under_json(tmp_path, run_re
     assert not {"trio", "rich", "rich.console"} & modules
 
 
+@pytest.mark.parametrize("command", ["languages", "doctor"])
+def test_languages_and_doctor_list_the_catalog_without_trio_or_babel(
+    command, tmp_path, run_recorded
+):
+    root = write_tree(tmp_path / "app", SIMPLE)
+
+    result, modules = run_recorded(command, "--json", cwd=root)
+
+    assert result.envelope["kind"] == command, result.stderr
+    if command == "languages":
+        rows = {row["code"]: row for row in result.envelope["data"]}
+        assert len(rows) > 1000
+        assert rows["ar"]["english"] == "Arabic" and rows["ar"]["direction"] == "rtl"
+        assert rows["ar"]["plurals"] == ["zero", "one", "two", "few", "many", "other"]
+    else:
+        probes = {finding["id"]: finding for finding in result.envelope["data"]["findings"]}
+        assert probes["tools.catalog"]["ok"], probes["tools.catalog"]
+    assert "i18nprune.locales.language_names" in modules
+    assert not {"trio", "babel", "babel.core"} & modules
+
+
 @pytest.mark.slow
 def test_an_op_that_needs_the_event_loop_still_runs_under_trio(tmp_path, run_recorded):
     root = write_tree(tmp_path / "app", SIMPLE)

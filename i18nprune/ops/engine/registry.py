@@ -92,7 +92,7 @@ CONFIG: OpSpec[ConfigOptions] = OpSpec(
     "config", "config", "ConfigOptions", "Show the resolved configuration."
 )
 DOCTOR: OpSpec[DoctorOptions] = OpSpec(
-    "doctor", "doctor", "DoctorOptions", "Check environment and configuration."
+    "doctor", "doctor", "DoctorOptions", "Check environment and configuration.", inline=True
 )
 VALIDATE: OpSpec[ValidateOptions] = OpSpec(
     "validate",
@@ -108,6 +108,7 @@ LANGUAGES: OpSpec[LanguagesOptions] = OpSpec(
     "LanguagesOptions",
     "List the language catalog.",
     needs_project=False,
+    inline=True,
 )
 PROVIDERS: OpSpec[ProvidersOptions] = OpSpec(
     "providers",
