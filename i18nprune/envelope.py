@@ -128,6 +128,7 @@ class Code(StrEnum):
 
     # doctor
     DOCTOR_UNKNOWN_AREA = "i18nprune.doctor.unknown_area"
+    BASELINE_INVALID = "i18nprune.report.baseline_invalid"
 
     # --check (CI gates)
     CHECK_WOULD_CHANGE = "i18nprune.check.would_change"

@@ -18,7 +18,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("i18nprune.cli",),
     ("i18nprune.lsp",),
     ("i18nprune.serve",),
-    ("i18nprune.fanout",),
+    ("i18nprune.fanout", "i18nprune.reports"),
     ("i18nprune.ops",),
     ("i18nprune.project", "i18nprune.translate"),
     ("i18nprune.routing", "i18nprune.template", "i18nprune.babel_config"),

@@ -145,7 +145,8 @@ def main_callback(
         typer.Option(
             "--format",
             click_type=click.Choice(FORMATS),
-            help="text, json (= --json), github (workflow commands) or sarif (SARIF 2.1.0).",
+            help="text, json (= --json), github (workflow commands) or sarif (SARIF 2.1.0); "
+            "report also writes html or csv.",
         ),
     ] = None,
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Confirm destructive actions.")] = False,

@@ -62,8 +62,11 @@ def hoist_global_flags(argv: list[str]) -> list[str]:
     return hoisted + rest
 
 
-FORMATS = ("text", "json", "github", "sarif")
-"""`--format`: people's text, the JSON envelope (`--json`), GitHub workflow commands, SARIF."""
+FORMATS = ("text", "json", "github", "sarif", "html", "csv")
+"""`--format`: people's text, the JSON envelope (`--json`), GitHub workflow commands, SARIF;
+`report` alone also writes a page (`html`) or `csv`."""
+DOCUMENT_FORMATS = ("html", "csv")
+"""The formats only `report` writes."""
 
 
 def wants_json(argv: list[str]) -> bool:
@@ -105,7 +108,7 @@ class GlobalOptions:
     def document_output(self) -> bool:
         """Whether stdout carries one machine-readable document (JSON or SARIF) and nothing
         else, so people's text goes to stderr."""
-        return self.format in ("json", "sarif")
+        return self.format in ("json", "sarif", *DOCUMENT_FORMATS)
 
     @property
     def interactive(self) -> bool:

@@ -23,6 +23,7 @@ EXAMPLES: dict[str, str] = {
     "cleanup": "i18nprune cleanup --dry-run",
     "quality": "i18nprune quality --target fr --format github",
     "review": "i18nprune review --target fr --accept all",
+    "report": "i18nprune report --out report.html --baseline main-report.json",
     "init": "i18nprune init --yes",
     "demo": "i18nprune demo ./i18nprune-demo",
     "serve": "i18nprune -C ./app serve --allow-writes",

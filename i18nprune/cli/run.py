@@ -19,7 +19,7 @@ import msgspec
 import typer
 
 from i18nprune.cli.exits import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, report_usage
-from i18nprune.cli.globals import GlobalOptions
+from i18nprune.cli.globals import DOCUMENT_FORMATS, GlobalOptions
 from i18nprune.cli.help import GlobalHelpCommand
 from i18nprune.cli.output import consoles
 from i18nprune.cli.progress import ProgressDisplay
@@ -70,6 +70,9 @@ def run_op(spec: OpSpec, options: GlobalOptions, raw: dict[str, Any]) -> int:
     """Run one op for the command line (over every project in workspace mode); print its
     result; return the exit code."""
     out, err = consoles(options)
+    misuse = _format_misuse(spec.name, options.format)
+    if misuse is not None:
+        return report_usage(misuse, options.json, spec.name)
     given = {key: value for key, value in raw.items() if value is not None}
     if "yes" in _field_names(spec):
         given["yes"] = options.yes
@@ -105,9 +108,41 @@ def run_op(spec: OpSpec, options: GlobalOptions, raw: dict[str, Any]) -> int:
         envelope = make_envelope(spec.name, None, [interrupted], started=time.perf_counter())
         emit(envelope, options, reported, (out, err))
         return EXIT_INTERRUPTED
+    if spec.name == "report":
+        return _emit_report(envelope, options, op_options, reported, (out, err))
     emit(envelope, options, reported, (out, err))
     if any(_is_usage_error(issue, given) for issue in envelope.issues):
         return EXIT_USAGE
+    return EXIT_OK if envelope.ok else EXIT_FAILED
+
+
+def _format_misuse(name: str, chosen: str) -> str | None:
+    """Why `--format chosen` does not fit command `name`, if it does not."""
+    if name == "report" and chosen in ("github", "sarif"):
+        return f"report writes html, json, csv or text, not --format {chosen}"
+    if name != "report" and chosen in DOCUMENT_FORMATS:
+        return f"--format {chosen} is for `report`; {name} prints text, json, github or sarif"
+    return None
+
+
+def _emit_report(
+    envelope: Envelope,
+    options: GlobalOptions,
+    op_options: Any,
+    reported: Reported,
+    consoles: tuple[Any, Any],
+) -> int:
+    """Print or write `report`'s document (`cli/report_output.py`)."""
+    from i18nprune.cli.report_output import ReportOutputError, emit_report
+
+    try:
+        root = reported.handle.open().root
+    except ProblemError:
+        root = None
+    try:
+        emit_report(envelope, options, op_options.out, root, consoles)
+    except ReportOutputError as exc:
+        return report_usage(str(exc), options.json, "report")
     return EXIT_OK if envelope.ok else EXIT_FAILED
 
 

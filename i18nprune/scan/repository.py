@@ -198,6 +198,15 @@ _LOCALE_DATA_SUFFIXES = frozenset(
 )
 _ALWAYS_LOCALE_SUFFIXES = frozenset({".po", ".pot", ".xlf", ".xliff", ".arb"})
 _NAME_PARTS = re.compile(r"[._-]")
+# How each format of `report` (reports/, cli/report_output.py) starts: a saved report names
+# every key it lists, so read as evidence it would keep the unused keys it shows.
+_REPORT_HEADS = re.compile(
+    rb'\A(?:\{\s*"ok":\s*(?:true|false),\s*"kind":\s*"report"'
+    rb'|<!doctype html>\n<html lang="en"><head><meta charset="utf-8">\n'
+    rb'<meta name="generator" content="i18nprune report">'
+    rb"|status,key,locale,file,line,detail\r?\n"
+    rb"|[^\n]*: \d+ source keys \([^)\n]*\), \d+ files scanned \xe2\x80\x94 i18nprune )"
+)
 # Bytes looked at for NUL to tell a binary file (as git does).
 _BINARY_PROBE = 8000
 # A file modified this close to the start of a pass may change again within the same mtime tick.
@@ -482,7 +491,7 @@ class _Reader:
         except OSError:
             self.unreadable.append(self._in_project(rel) or self._shown(path))
             return None
-        if b"\0" in content[:_BINARY_PROBE]:
+        if b"\0" in content[:_BINARY_PROBE] or is_report(content):
             return _Record(*stat_fields, False, LiteralIndex(), [])
         if not content.isascii():
             try:
@@ -500,6 +509,11 @@ class _Reader:
 
     def _shown(self, path: str) -> str:
         return os.path.relpath(path, self.project).replace(os.sep, "/")
+
+
+def is_report(content: bytes) -> bool:
+    """Whether `content` is a report i18nprune wrote (any of its formats): never evidence."""
+    return _REPORT_HEADS.match(content) is not None
 
 
 def _skipped_file(name: str, rel_folder: str) -> bool:

@@ -33,6 +33,7 @@ READ_OPS: dict[str, dict[str, Any]] = {
     "locales.list": {},
     "locales.dynamic": {},
     "quality": {},
+    "report": {},
 }
 WRITE_OPS: dict[str, dict[str, Any]] = {
     "missing": {"yes": True},

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from i18nprune.ops.missing import MissingOptions
     from i18nprune.ops.providers import ProvidersOptions
     from i18nprune.ops.quality import QualityOptions
+    from i18nprune.ops.report import ReportOptions
     from i18nprune.ops.review import ReviewOptions
     from i18nprune.ops.sync import SyncOptions
     from i18nprune.ops.validate import ValidateOptions
@@ -180,6 +181,14 @@ REVIEW: OpSpec[ReviewOptions] = OpSpec(
     "List translations marked needsReview; --accept clears the mark.",
     writes=True,
 )
+REPORT: OpSpec[ReportOptions] = OpSpec(
+    "report",
+    "report",
+    "ReportOptions",
+    "One document of the translations' state: coverage, keys to act on, changes since a "
+    "baseline (a page with --out report.html).",
+    progress=True,
+)
 WORKSPACE: OpSpec[WorkspaceOptions] = OpSpec(
     "workspace",
     "workspace",
@@ -233,6 +242,7 @@ OPS: dict[str, OpSpec[Any]] = {
         LOCALES_DELETE,
         QUALITY,
         REVIEW,
+        REPORT,
         WORKSPACE,
         FILE,
         KEY,

@@ -1,0 +1,441 @@
+"""`report`: the state of a project's translations as one document — coverage per locale, the
+keys that need someone (missing, unused, stale, marked for review, with quality findings), the
+dynamic sites, and, given a report saved earlier, what changed since.
+
+The document is made of what the read ops answer (`validate`, `cleanup --dry-run`, `quality`,
+`review`, `locales dynamic`), run in this process on one project handle, so every transport
+reads the same figures; `reports/` turns it into a page, CSV or text. Nothing is written: the
+command line writes the page where `--out` says.
+"""
+
+from __future__ import annotations
+
+import datetime
+import time
+from pathlib import Path
+from typing import Annotated, Literal
+
+import msgspec
+
+from i18nprune import __version__
+from i18nprune.envelope import Code, Envelope, Issue, Severity, error, make_envelope
+from i18nprune.locales.leaves import Leaf
+from i18nprune.ops.engine.events import EventSink
+from i18nprune.ops.engine.offload import run_blocking
+from i18nprune.project import Project, ProjectHandle
+
+KIND = "report"
+SCHEMA = 1
+"""The document's version: a baseline of another version is refused, not misread."""
+
+KeyStatus = Literal["missing", "unused", "stale", "needsReview", "quality"]
+STATUSES: tuple[KeyStatus, ...] = ("missing", "unused", "stale", "needsReview", "quality")
+
+
+class ReportOptions(msgspec.Struct, frozen=True, kw_only=True):
+    baseline: Annotated[
+        str | None,
+        msgspec.Meta(description="a report saved earlier (--format json): show what changed since"),
+    ] = None
+    out: Annotated[
+        str | None,
+        msgspec.Meta(
+            description="write the report to this file (html, json, csv or text, from its "
+            "extension unless --format says); command line only"
+        ),
+    ] = None
+
+
+class LocaleRow(msgspec.Struct, frozen=True, rename="camel"):
+    """One locale's coverage: of the source's `leaves` text leaves, how many it translates."""
+
+    locale: str
+    name: str
+    source: bool
+    leaves: int
+    translated: int
+    untranslated: int
+    stale: int
+    needs_review: int
+    quality_errors: int
+    quality_warnings: int
+
+    @property
+    def coverage(self) -> float:
+        return self.translated / self.leaves if self.leaves else 1.0
+
+
+class KeyRow(msgspec.Struct, frozen=True, rename="camel", omit_defaults=True):
+    """One key that needs someone, in one place: `file`/`line` relative to the project root
+    (a code site for `missing`, the locale file for the others)."""
+
+    key: str
+    status: KeyStatus
+    locale: str | None = None
+    file: str | None = None
+    line: int | None = None
+    detail: str = ""
+
+
+class DynamicRow(msgspec.Struct, frozen=True, omit_defaults=True):
+    file: str
+    line: int
+    kind: str
+    preview: str
+    prefix: str | None = None
+
+
+class Note(msgspec.Struct, frozen=True, omit_defaults=True):
+    """An issue one of the read ops raised (a refusal, a file that did not parse)."""
+
+    op: str
+    severity: Severity
+    code: str
+    message: str
+    path: str | None = None
+
+
+class Counts(msgspec.Struct, frozen=True, rename="camel"):
+    files_scanned: int
+    source_keys: int
+    missing: int
+    unused: int
+    dynamic: int
+    stale: int
+    needs_review: int
+    quality_errors: int
+    quality_warnings: int
+    cleanup_refused: bool
+    """`cleanup` refused to judge (thin evidence): `unused` is then 0, not "nothing unused"."""
+
+
+class CoverageChange(msgspec.Struct, frozen=True):
+    locale: str
+    before: float | None
+    after: float | None
+
+
+class Changes(msgspec.Struct, frozen=True, rename="camel"):
+    """What changed since the baseline: keys by status, and coverage per locale."""
+
+    baseline_generated_at: str
+    newly: dict[str, list[str]]
+    """Status → keys that have it now and did not then."""
+    resolved: dict[str, list[str]]
+    """Status → keys that had it then and do not now."""
+    coverage: list[CoverageChange]
+
+
+class ReportData(msgspec.Struct, frozen=True, rename="camel"):
+    schema: int
+    tool: str
+    generated_at: str
+    project: str
+    source_locale: str
+    counts: Counts
+    locales: list[LocaleRow]
+    keys: list[KeyRow]
+    dynamic: list[DynamicRow]
+    notes: list[Note]
+    changes: Changes | None = None
+
+
+class _Baseline(msgspec.Struct):
+    """What a baseline must hold: the document, or the `--format json` envelope around it."""
+
+    schema: int
+    generated_at: str = msgspec.field(name="generatedAt")
+    locales: list[LocaleRow]
+    keys: list[KeyRow]
+
+
+async def run(handle: ProjectHandle, options: ReportOptions, emit: EventSink) -> Envelope:
+    """The project's report (with the changes since `options.baseline` when given)."""
+    from i18nprune.ops import cleanup, locales_dynamic, quality, review, validate
+
+    started = time.perf_counter()
+    baseline: _Baseline | None = None
+    if options.baseline is not None:
+        try:
+            baseline = await run_blocking(read_baseline, Path(options.baseline))
+        except _BaselineError as exc:
+            return make_envelope(KIND, None, [exc.issue], started=started)
+    checked = await validate.run(handle, validate.ValidateOptions(), emit)
+    if checked.data is None:
+        # The project could not be read: nothing to report but why.
+        return make_envelope(KIND, None, checked.issues, started=started)
+    judged = await cleanup.run(handle, cleanup.CleanupOptions(dry_run=True), emit)
+    found = await quality.run(handle, quality.QualityOptions(), emit)
+    marked = await review.run(handle, review.ReviewOptions(dry_run=True), emit)
+    sites = await locales_dynamic.run(handle, locales_dynamic.LocalesDynamicOptions(), emit)
+    envelopes = {
+        "validate": checked,
+        "cleanup": judged,
+        "quality": found,
+        "review": marked,
+        "locales.dynamic": sites,
+    }
+    project = await run_blocking(handle.open)
+    data = await run_blocking(_compose, project, envelopes, baseline)
+    return make_envelope(KIND, data, [], started=started)
+
+
+class _BaselineError(Exception):
+    def __init__(self, issue: Issue) -> None:
+        super().__init__(issue.message)
+        self.issue = issue
+
+
+def read_baseline(path: Path) -> _Baseline:
+    """The report saved at `path` (a bare document or a `--format json` envelope). Raises
+    `_BaselineError` naming the file and what to do when it cannot be read as one."""
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise _BaselineError(
+            error(Code.BASELINE_INVALID, f"{path}: cannot read the baseline ({exc.strerror})")
+        ) from exc
+    try:
+        document = msgspec.json.decode(raw)
+        if isinstance(document, dict) and document.get("kind") == KIND:
+            document = document.get("data")
+        if not isinstance(document, dict) or document.get("schema") != SCHEMA:
+            raise msgspec.ValidationError(f"not a report of schema {SCHEMA}")
+        return msgspec.convert(document, _Baseline)
+    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+        raise _BaselineError(
+            error(
+                Code.BASELINE_INVALID,
+                f"{path}: not a saved report ({exc}); save one with "
+                "`i18nprune report --format json --out FILE`",
+            )
+        ) from exc
+
+
+def _compose(
+    project: Project, envelopes: dict[str, Envelope], baseline: _Baseline | None
+) -> ReportData:
+    from i18nprune.ops.cleanup import CleanupData
+    from i18nprune.ops.locales_dynamic import LocalesDynamicData
+    from i18nprune.ops.quality import QualityData
+    from i18nprune.ops.review import ReviewData
+    from i18nprune.ops.validate import ValidateData
+
+    checked = envelopes["validate"].data
+    assert isinstance(checked, ValidateData)
+    judged = envelopes["cleanup"].data
+    found = envelopes["quality"].data
+    marked = envelopes["review"].data
+    sites = envelopes["locales.dynamic"].data
+    keys: list[KeyRow] = []
+    for key in checked.missing:
+        places = checked.missing_sites.get(key) or []
+        first = places[0] if places else None
+        keys.append(
+            KeyRow(
+                key,
+                "missing",
+                checked.source_locale,
+                first.file if first else None,
+                first.line if first else None,
+                f"used in {len(places)} place(s), absent from the source locale",
+            )
+        )
+    refused = not isinstance(judged, CleanupData) or not envelopes["cleanup"].ok
+    if isinstance(judged, CleanupData):
+        for key in judged.keys:
+            where = judged.key_locations.get(key) or []
+            place = where[0] if where else None
+            keys.append(
+                KeyRow(
+                    key,
+                    "unused",
+                    place.locale if place else checked.source_locale,
+                    place.file if place else None,
+                    place.line if place else None,
+                    "no code site uses it" + (" (cleanup refused: see notes)" if refused else ""),
+                )
+            )
+    if isinstance(marked, ReviewData):
+        for mark in marked.marks:
+            keys.append(KeyRow(mark.path, "needsReview", mark.target, mark.file, None, mark.value))
+    quality_by_locale: dict[str, list[int]] = {}
+    if isinstance(found, QualityData):
+        for finding in found.findings:
+            tally = quality_by_locale.setdefault(finding.target, [0, 0])
+            tally[0 if finding.severity == "error" else 1] += finding.severity != "info"
+            if finding.severity == "info":
+                continue
+            keys.append(
+                KeyRow(
+                    finding.path,
+                    "quality",
+                    finding.target,
+                    finding.file,
+                    finding.line,
+                    f"{finding.severity}: {finding.message}",
+                )
+            )
+    stale = _stale_keys(project)
+    for locale, paths in stale.items():
+        for path in paths:
+            keys.append(KeyRow(path, "stale", locale, None, None, "source text changed since"))
+    review_counts: dict[str, int] = {}
+    if isinstance(marked, ReviewData):
+        for mark in marked.marks:
+            review_counts[mark.target] = review_counts.get(mark.target, 0) + 1
+    locales = _coverage(project, checked.stale_translations, review_counts, quality_by_locale)
+    dynamic = (
+        [
+            DynamicRow(site.file, site.line, site.kind, site.preview, site.prefix)
+            for site in sites.sites
+            if site.kind != "commented"
+        ]
+        if isinstance(sites, LocalesDynamicData)
+        else []
+    )
+    notes = _notes(envelopes)
+    counts = Counts(
+        files_scanned=checked.files_scanned,
+        source_keys=next((row.leaves for row in locales if row.source), 0),
+        missing=len(checked.missing),
+        unused=len(judged.keys) if isinstance(judged, CleanupData) and not refused else 0,
+        dynamic=len(dynamic),
+        stale=sum(len(paths) for paths in stale.values()),
+        needs_review=sum(review_counts.values()),
+        quality_errors=sum(tally[0] for tally in quality_by_locale.values()),
+        quality_warnings=sum(tally[1] for tally in quality_by_locale.values()),
+        cleanup_refused=refused,
+    )
+    keys.sort(key=lambda row: (STATUSES.index(row.status), row.key, row.locale or ""))
+    generated = datetime.datetime.now(datetime.UTC).replace(microsecond=0).isoformat()
+    data = ReportData(
+        schema=SCHEMA,
+        tool=f"i18nprune {__version__}",
+        generated_at=generated,
+        project=project.root.name,
+        source_locale=checked.source_locale,
+        counts=counts,
+        locales=locales,
+        keys=keys,
+        dynamic=dynamic,
+        notes=notes,
+    )
+    if baseline is None:
+        return data
+    return msgspec.structs.replace(data, changes=changes_since(baseline, data))
+
+
+def changes_since(baseline: _Baseline, now: ReportData) -> Changes:
+    """Keys newly in and out of each status, and each locale's coverage then and now."""
+    newly: dict[str, list[str]] = {}
+    resolved: dict[str, list[str]] = {}
+    for status in STATUSES:
+        before = {row.key for row in baseline.keys if row.status == status}
+        after = {row.key for row in now.keys if row.status == status}
+        if after - before:
+            newly[status] = sorted(after - before)
+        if before - after:
+            resolved[status] = sorted(before - after)
+    then = {row.locale: row.coverage for row in baseline.locales}
+    current = {row.locale: row.coverage for row in now.locales}
+    coverage = [
+        CoverageChange(locale, then.get(locale), current.get(locale))
+        for locale in sorted(then.keys() | current.keys())
+        if then.get(locale) != current.get(locale)
+    ]
+    return Changes(baseline.generated_at, newly, resolved, coverage)
+
+
+def _is_text(leaf: Leaf) -> bool:
+    return leaf.kind in ("string", "structured") and isinstance(leaf.value, str)
+
+
+def _coverage(
+    project: Project,
+    stale: dict[str, int],
+    review_counts: dict[str, int],
+    quality: dict[str, list[int]],
+) -> list[LocaleRow]:
+    """Each locale's row: the source's text leaves, and how many of them it translates (a text
+    that is neither empty, nor the missing placeholder, nor queued for translation again)."""
+    source = project.source_locale()
+    inventory, _ = project.inventory()
+    codes = [source, *sorted(code for code in inventory.segments if code != source)]
+    sources = project.load_namespaces(source)
+    wanted = {
+        (namespace, path)
+        for namespace, view in sources.items()
+        for path, leaf in view.leaves.items()
+        if _is_text(leaf)
+    }
+    rows: list[LocaleRow] = []
+    for code in codes:
+        views = sources if code == source else project.load_namespaces(code)
+        translated = sum(
+            1
+            for namespace, path in wanted
+            if (leaf := views[namespace].leaves.get(path)) is not None
+            and _is_text(leaf)
+            and leaf.value != ""
+            and not leaf.needs_translation_again
+        )
+        errors, warnings = quality.get(code, [0, 0])
+        rows.append(
+            LocaleRow(
+                locale=code,
+                name=_locale_name(project, code),
+                source=code == source,
+                leaves=len(wanted),
+                translated=translated,
+                untranslated=len(wanted) - translated,
+                stale=stale.get(code, 0),
+                needs_review=review_counts.get(code, 0),
+                quality_errors=errors,
+                quality_warnings=warnings,
+            )
+        )
+    return rows
+
+
+def _locale_name(project: Project, code: str) -> str:
+    """The project's name for `code` (`localeNames`), else the catalog's English name."""
+    from i18nprune.locales.catalog import find_language
+
+    named = project.locale_name(code)
+    if named != code:
+        return named
+    row = find_language(code)
+    return row.english if row is not None else code
+
+
+def _stale_keys(project: Project) -> dict[str, list[str]]:
+    """Each target the lock file tracks → its stale paths, as `validate` counts them (none
+    without a usable lock: `validate`'s note says why)."""
+    from i18nprune.translate.lock import LockFileError, read_lock, read_pending, stale_leaves
+
+    try:
+        lock = read_lock(project.root)
+    except LockFileError:
+        return {}
+    if lock is None:
+        return {}
+    sources = project.load_namespaces(project.source_locale())
+    found = stale_leaves(lock, sources, project.load, project.editor, read_pending(project.root))
+    stale: dict[str, list[str]] = {}
+    for (code, _), (_, paths) in found.items():
+        stale.setdefault(code, []).extend(paths)
+    return {code: sorted(paths) for code, paths in stale.items() if paths}
+
+
+def _notes(envelopes: dict[str, Envelope]) -> list[Note]:
+    """The errors and warnings of every read op, each once (the scan's are raised by all)."""
+    seen: set[tuple[str, str]] = set()
+    notes: list[Note] = []
+    for op, envelope in envelopes.items():
+        for issue in envelope.issues:
+            if issue.severity == "info" or (issue.code, issue.message) in seen:
+                continue
+            seen.add((issue.code, issue.message))
+            notes.append(Note(op, issue.severity, issue.code, issue.message, issue.path))
+    return notes

@@ -1,0 +1,305 @@
+"""The report as one self-contained HTML page.
+
+Everything is inline — style, script, the coverage chart as SVG — and the page's Content
+Security Policy forbids every fetch, so it opens the same from a CI artifact, a code host or a
+laptop offline. The key table filters and sorts in the page (no server); status is written as
+a word, never only as a colour; links to files are relative (see `render_page`)."""
+
+from __future__ import annotations
+
+import html
+import posixpath
+
+from i18nprune.ops.report import STATUSES, ReportData
+from i18nprune.reports.text import percent
+
+_STATUS_NAMES = {
+    "missing": "missing",
+    "unused": "unused",
+    "stale": "stale",
+    "needsReview": "needs review",
+    "quality": "quality",
+}
+
+_STYLE = """
+:root{color-scheme:light dark;--fg:#1b1f24;--muted:#59636e;--bg:#fff;--card:#f6f8fa;
+--line:#d1d9e0;--bar:#2f6fbf;--low:#b35900;--focus:#0969da}
+@media (prefers-color-scheme:dark){:root{--fg:#e6edf3;--muted:#9198a1;--bg:#0d1117;
+--card:#161b22;--line:#3d444d;--bar:#4493f8;--low:#db8a3a;--focus:#4493f8}}
+*{box-sizing:border-box}
+body{margin:0 auto;max-width:72rem;padding:1rem;font:15px/1.45 system-ui,sans-serif;
+color:var(--fg);background:var(--bg)}
+h1{font-size:1.4rem;margin:.2rem 0}h2{font-size:1.1rem;margin:1.6rem 0 .5rem}
+.meta{color:var(--muted);margin:0}
+.cards{display:flex;flex-wrap:wrap;gap:.5rem;margin:1rem 0;padding:0;list-style:none}
+.cards li{background:var(--card);border:1px solid var(--line);border-radius:6px;
+padding:.4rem .7rem;min-width:7.5rem}
+.cards b{display:block;font-size:1.3rem}
+.scroll{overflow-x:auto}
+table{border-collapse:collapse;width:100%}
+th,td{text-align:left;padding:.3rem .5rem;border-bottom:1px solid var(--line);
+vertical-align:top}
+td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
+th button{font:inherit;font-weight:600;background:none;border:0;color:inherit;padding:0;
+cursor:pointer}
+th button::after{content:" ↕";color:var(--muted)}
+th[aria-sort=ascending] button::after{content:" ↑"}
+th[aria-sort=descending] button::after{content:" ↓"}
+code{font-family:ui-monospace,monospace;font-size:.9em;overflow-wrap:anywhere}
+a{color:var(--focus)}
+:focus-visible{outline:2px solid var(--focus);outline-offset:2px}
+.filters{display:flex;flex-wrap:wrap;gap:.5rem;align-items:end;margin:.5rem 0}
+.filters label{display:flex;flex-direction:column;font-size:.85rem;color:var(--muted)}
+input,select{font:inherit;padding:.25rem .4rem;color:var(--fg);background:var(--bg);
+border:1px solid var(--line);border-radius:4px}
+svg text{fill:var(--fg);font:12px system-ui,sans-serif}
+svg .bar{fill:var(--bar)}svg .low{fill:var(--low)}svg .track{fill:var(--card);stroke:var(--line)}
+.status{font-weight:600}
+.note{margin:.2rem 0}
+@media (max-width:40rem){body{padding:.6rem}.cards li{min-width:45%}
+td.detail,th.detail{display:none}}
+"""
+
+# Filter by text and status, sort by any column; rows are never rebuilt, only hidden or moved.
+_SCRIPT = """
+(function(){
+var table=document.getElementById('keys');if(!table)return;
+var body=table.tBodies[0],rows=Array.prototype.slice.call(body.rows);
+var text=document.getElementById('filter-text'),status=document.getElementById('filter-status');
+var shown=document.getElementById('shown');
+function apply(){var needle=text.value.toLowerCase(),wanted=status.value,count=0;
+rows.forEach(function(row){var ok=(!wanted||row.dataset.status===wanted)&&
+(!needle||row.textContent.toLowerCase().indexOf(needle)>=0);row.hidden=!ok;if(ok)count++;});
+shown.textContent=count+' of '+rows.length+' shown';}
+text.addEventListener('input',apply);status.addEventListener('change',apply);
+Array.prototype.forEach.call(table.tHead.rows[0].cells,function(cell,index){
+var button=cell.querySelector('button');if(!button)return;
+button.addEventListener('click',function(){
+var order=cell.getAttribute('aria-sort')==='ascending'?'descending':'ascending';
+Array.prototype.forEach.call(table.tHead.rows[0].cells,function(c){c.removeAttribute('aria-sort');});
+cell.setAttribute('aria-sort',order);var sign=order==='ascending'?1:-1;
+rows.sort(function(a,b){var x=a.cells[index].dataset.sort||a.cells[index].textContent,
+y=b.cells[index].dataset.sort||b.cells[index].textContent;
+var nx=Number(x),ny=Number(y);if(x!==''&&y!==''&&!isNaN(nx)&&!isNaN(ny))return sign*(nx-ny);
+return sign*x.localeCompare(y);});
+rows.forEach(function(row){body.appendChild(row);});});});
+apply();})();
+"""
+
+_POLICY = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'"
+
+
+def render_page(data: ReportData, link_base: str | None = "") -> str:
+    """The page. `link_base`: the path from the page's folder to the project root
+    (`""`: the page sits at the root; `../app`), prefixed to every file link; None: no links."""
+    esc = html.escape
+    counts = data.counts
+    unused = "not judged" if counts.cleanup_refused else str(counts.unused)
+    cards = [
+        ("source keys", str(counts.source_keys)),
+        ("missing", str(counts.missing)),
+        ("unused", unused),
+        ("stale", str(counts.stale)),
+        ("needs review", str(counts.needs_review)),
+        ("quality errors", str(counts.quality_errors)),
+        ("quality warnings", str(counts.quality_warnings)),
+        ("dynamic sites", str(counts.dynamic)),
+    ]
+    parts = [
+        "<!doctype html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="generator" content="i18nprune report">',
+        f'<meta http-equiv="Content-Security-Policy" content="{_POLICY}">',
+        '<meta name="viewport" content="width=device-width,initial-scale=1">',
+        f"<title>Translations of {esc(data.project)} — i18nprune report</title>",
+        f"<style>{_STYLE}</style></head><body>",
+        f"<header><h1>Translations of {esc(data.project)}</h1>",
+        f'<p class="meta">Source locale <code>{esc(data.source_locale)}</code> · '
+        f"{counts.files_scanned} files scanned · generated {esc(data.generated_at)} by "
+        f"{esc(data.tool)}</p></header><main>",
+    ]
+    if data.changes is not None:
+        parts.append(_changes(data))
+    parts.append('<section aria-labelledby="summary"><h2 id="summary">Summary</h2>')
+    parts.append('<ul class="cards">')
+    parts += [f"<li><b>{esc(value)}</b>{esc(label)}</li>" for label, value in cards]
+    parts.append("</ul>")
+    if counts.cleanup_refused:
+        parts.append(
+            '<p class="note">Unused keys are not judged: <code>cleanup</code> refused on this '
+            "evidence (see the notes below).</p>"
+        )
+    parts.append("</section>")
+    parts.append(_coverage(data))
+    parts.append(_keys(data, link_base))
+    parts.append(_dynamic(data, link_base))
+    parts.append(_notes(data))
+    parts.append(f"</main><script>{_SCRIPT}</script></body></html>\n")
+    return "\n".join(parts)
+
+
+def _link(file: str | None, line: int | None, link_base: str | None) -> str:
+    if not file:
+        return ""
+    label = html.escape(f"{file}:{line}" if line else file)
+    if link_base is None:
+        return f"<code>{label}</code>"
+    target = posixpath.join(link_base, file) if link_base else file
+    anchor = f"#L{line}" if line else ""
+    return f'<a href="{html.escape(target + anchor)}"><code>{label}</code></a>'
+
+
+def _coverage(data: ReportData) -> str:
+    esc = html.escape
+    rows = data.locales
+    height = 22 * len(rows) + 8
+    label_width = 12 * max((len(row.locale) for row in rows), default=2) + 16
+    chart = [
+        f'<svg role="img" aria-labelledby="coverage-title" viewBox="0 0 640 {height}" '
+        f'width="100%" style="max-width:640px" preserveAspectRatio="xMinYMin meet">',
+        '<title id="coverage-title">Coverage per locale</title>',
+    ]
+    bar_width = 640 - label_width - 70
+    for index, row in enumerate(rows):
+        y = 4 + 22 * index
+        filled = round(bar_width * row.coverage, 1)
+        kind = "bar" if row.coverage >= 0.9 else "bar low"
+        chart += [
+            f'<text x="0" y="{y + 14}">{esc(row.locale)}</text>',
+            f'<rect class="track" x="{label_width}" y="{y}" width="{bar_width}" height="16"/>',
+            f'<rect class="{kind}" x="{label_width}" y="{y}" width="{filled}" height="16"/>',
+            f'<text x="{label_width + bar_width + 6}" y="{y + 14}">'
+            f"{esc(percent(row.coverage))}</text>",
+        ]
+    chart.append("</svg>")
+    table = [
+        '<div class="scroll"><table><caption class="meta">Of the source\'s text keys, how many '
+        "each locale translates</caption><thead><tr><th>Locale</th><th>Name</th>"
+        '<th class="num">Coverage</th><th class="num">Translated</th>'
+        '<th class="num">Untranslated</th><th class="num">Stale</th>'
+        '<th class="num">Needs review</th><th class="num">Quality errors</th>'
+        '<th class="num">Quality warnings</th></tr></thead><tbody>'
+    ]
+    for row in rows:
+        role = " (source)" if row.source else ""
+        table.append(
+            f"<tr><td><code>{esc(row.locale)}</code>{role}</td><td>{esc(row.name)}</td>"
+            f'<td class="num">{esc(percent(row.coverage))}</td>'
+            f'<td class="num">{row.translated} / {row.leaves}</td>'
+            f'<td class="num">{row.untranslated}</td><td class="num">{row.stale}</td>'
+            f'<td class="num">{row.needs_review}</td><td class="num">{row.quality_errors}</td>'
+            f'<td class="num">{row.quality_warnings}</td></tr>'
+        )
+    table.append("</tbody></table></div>")
+    return (
+        '<section aria-labelledby="coverage"><h2 id="coverage">Coverage</h2>'
+        + "".join(chart)
+        + "".join(table)
+        + "</section>"
+    )
+
+
+def _keys(data: ReportData, link_base: str | None) -> str:
+    esc = html.escape
+    if not data.keys:
+        return (
+            '<section aria-labelledby="keys-title"><h2 id="keys-title">Keys to act on</h2>'
+            "<p>None: every key the code uses is in the source locale, and nothing else needs "
+            "someone.</p></section>"
+        )
+    present = [status for status in STATUSES if any(row.status == status for row in data.keys)]
+    options = "".join(
+        f'<option value="{status}">{_STATUS_NAMES[status]}</option>' for status in present
+    )
+    head = "".join(
+        f'<th scope="col"{extra}><button type="button">{name}</button></th>'
+        for name, extra in (
+            ("Status", ""),
+            ("Key", ""),
+            ("Locale", ""),
+            ("Place", ""),
+            ("Detail", ' class="detail"'),
+        )
+    )
+    rows = []
+    for row in data.keys:
+        order = STATUSES.index(row.status)
+        rows.append(
+            f'<tr data-status="{row.status}">'
+            f'<td class="status" data-sort="{order}">{_STATUS_NAMES[row.status]}</td>'
+            f"<td><code>{esc(row.key)}</code></td><td>{esc(row.locale or '')}</td>"
+            f'<td data-sort="{esc(row.file or "")}:{row.line or 0:08d}">'
+            f"{_link(row.file, row.line, link_base)}</td>"
+            f'<td class="detail">{esc(row.detail)}</td></tr>'
+        )
+    return (
+        '<section aria-labelledby="keys-title"><h2 id="keys-title">Keys to act on</h2>'
+        '<div class="filters"><label for="filter-text">Filter'
+        '<input id="filter-text" type="search" placeholder="key, file or text"></label>'
+        '<label for="filter-status">Status<select id="filter-status">'
+        f'<option value="">all</option>{options}</select></label>'
+        '<span id="shown" class="meta" aria-live="polite"></span></div>'
+        f'<div class="scroll"><table id="keys"><thead><tr>{head}</tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table></div></section>"
+    )
+
+
+def _dynamic(data: ReportData, link_base: str | None) -> str:
+    esc = html.escape
+    if not data.dynamic:
+        return ""
+    rows = "".join(
+        f"<tr><td>{_link(site.file, site.line, link_base)}</td><td>{esc(site.kind)}</td>"
+        f"<td><code>{esc(site.preview)}</code></td>"
+        f"<td><code>{esc(site.prefix if site.prefix is not None else '')}</code></td></tr>"
+        for site in data.dynamic
+    )
+    return (
+        '<section aria-labelledby="dynamic"><h2 id="dynamic">Dynamic key sites</h2>'
+        '<p class="meta">Keys built at run time: keys starting with the prefix are kept.</p>'
+        '<div class="scroll"><table><thead><tr><th>Place</th><th>Kind</th><th>Call</th>'
+        f"<th>Prefix</th></tr></thead><tbody>{rows}</tbody></table></div></section>"
+    )
+
+
+def _notes(data: ReportData) -> str:
+    if not data.notes:
+        return ""
+    items = "".join(
+        f"<li><b>{html.escape(note.severity)}</b> ({html.escape(note.op)}): "
+        f"{html.escape(note.message)}</li>"
+        for note in data.notes
+    )
+    return f'<section aria-labelledby="notes"><h2 id="notes">Notes</h2><ul>{items}</ul></section>'
+
+
+def _changes(data: ReportData) -> str:
+    esc = html.escape
+    changes = data.changes
+    assert changes is not None
+    items = []
+    for status, keys in changes.newly.items():
+        shown = ", ".join(f"<code>{esc(key)}</code>" for key in keys[:20])
+        more = f" and {len(keys) - 20} more" if len(keys) > 20 else ""
+        items.append(f"<li>Newly {_STATUS_NAMES[status]}: {len(keys)} — {shown}{more}</li>")
+    for status, keys in changes.resolved.items():
+        items.append(f"<li>No longer {_STATUS_NAMES[status]}: {len(keys)}</li>")
+    for change in changes.coverage:
+        before = "—" if change.before is None else percent(change.before)
+        after = "—" if change.after is None else percent(change.after)
+        direction = (
+            "up"
+            if (change.after or 0) > (change.before or 0)
+            else "down"
+            if (change.after or 0) < (change.before or 0)
+            else "changed"
+        )
+        items.append(
+            f"<li>Coverage of <code>{esc(change.locale)}</code> {direction}: "
+            f"{esc(before)} → {esc(after)}</li>"
+        )
+    listed = "".join(items) or "<li>Nothing changed.</li>"
+    return (
+        '<section aria-labelledby="changes"><h2 id="changes">Since '
+        f"{esc(changes.baseline_generated_at)}</h2><ul>{listed}</ul></section>"
+    )
