@@ -235,7 +235,10 @@ def _compare(loaded: _Loaded, evidence: Evidence, started: float) -> Envelope:
         if gaps.locales
         else evidence.missing_sites({namespace: view.leaves for namespace, view in views.items()})
     )
-    missing = [evidence.syntax.display(m.namespace, m.key) for m in evidence.missing_keys(lacking)]
+    missing_keys = evidence.missing_keys(lacking)
+    missing = [evidence.syntax.display(m.namespace, m.key) for m in missing_keys]
+    # A generated id (Lingui's `VHOVEJ`) is shown with its message, which names it to a reader.
+    named = {key: m.named(key) for key, m in zip(missing, missing_keys, strict=True)}
     counts = dynamic_counts(scan)
     described, found = key_descriptions(views, evidence)
     issues.extend(found)
@@ -243,7 +246,7 @@ def _compare(loaded: _Loaded, evidence: Evidence, started: float) -> Envelope:
     paired = {pair.key for pair in twins}
     alone = [key for key in missing if key not in paired]
     if alone:
-        shown = ", ".join(alone[:5]) + (", …" if len(alone) > 5 else "")
+        shown = ", ".join(named[key] for key in alone[:5]) + (", …" if len(alone) > 5 else "")
         issues.append(
             error(
                 Code.VALIDATE_MISSING,
