@@ -191,10 +191,37 @@ class MissingKey:
     reader: `VHOVEJ` is "Connect wallet")."""
 
     def named(self, shown: str) -> str:
-        """`shown` (the key as displayed), with the message of a generated id after it."""
+        """`shown` (the key as displayed), with the message after a generated id (see
+        `named_key`)."""
         if self.generated and self.default:
             return f"{shown} ({self.default!r})"
         return shown
+
+
+class MissingPlaces:
+    """The sites of one file `missing_sites` reported, looked up by a site's first spelling
+    (a site of several spellings — `<Trans>` children, a Lingui message and its generated id
+    — is reported by the one its locale would hold, not always its first)."""
+
+    def __init__(self, lacking: Iterable[KeyObservation]) -> None:
+        self._found: dict[tuple[int, int, str | None], KeyObservation] = {}
+        for observation in lacking:
+            key = None if observation.spelling is not None else observation.key
+            self._found[(observation.line, observation.column, key)] = observation
+
+    def of(self, observation: KeyObservation) -> KeyObservation | None:
+        """The missing key reported for the site `observation` spells (itself, or another
+        spelling of its site), or None when the site's key is there."""
+        key = None if observation.spelling is not None else observation.key
+        return self._found.get((observation.line, observation.column, key))
+
+
+def named_key(observation: KeyObservation, shown: str) -> str:
+    """`shown` (the key of `observation` as displayed), with the message after a generated id
+    (`VHOVEJ ('Connect wallet')`): users cannot read the id."""
+    if observation.generated and observation.default:
+        return f"{shown} ({observation.default!r})"
+    return shown
 
 
 @dataclass(frozen=True)
