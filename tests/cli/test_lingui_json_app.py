@@ -118,3 +118,19 @@ def test_cleanup_refuses_catalogs_of_the_lingui_style(tmp_path, run_cli):
     assert result.code != 0
     assert any("`lingui`-style JSON" in i["message"] for i in result.envelope["issues"])
     assert json.loads((root / "src/locales/en/messages.json").read_text()) == catalog
+
+
+def test_a_catalog_of_another_format_beside_is_no_locale_file(tmp_path, run_cli):
+    # An older PO catalog left beside the JSON ones that `lingui.config.ts` names: its
+    # entries (keyed by message) are neither read nor pruned.
+    root = json_app(tmp_path / "app")
+    stale = 'msgid ""\nmsgstr ""\n"Language: de\\n"\n\nmsgid "Disconnect"\nmsgstr "Trennen"\n'
+    (root / "src/locales/de/messages.po").write_text(stale)
+    config = run_cli("config", "--json", cwd=root)
+    assert config.envelope["data"]["config"]["locales"]["format"] == "json"
+    result = run_cli("sync", "--yes", "--json", cwd=root)
+    assert result.code == 0, result.stdout
+    assert [entry["path"] for entry in result.envelope["data"]["files"]] == [
+        "src/locales/de/messages.json"
+    ]
+    assert (root / "src/locales/de/messages.po").read_text() == stale

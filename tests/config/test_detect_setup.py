@@ -20,6 +20,7 @@ _FIELDS = (
     "key_separator",
     "ns_separator",
     "return_objects",
+    "locale_format",
 )
 
 
@@ -388,6 +389,40 @@ SHAPES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
             "src/locales/cs/messages.po": "",
         },
         {"source_locale": "cs", "locale_paths": ["src/locales"]},
+    ),
+    (
+        "a Lingui config's format: a JSON formatter",
+        {
+            "lingui.config.ts": (
+                "import { defineConfig } from '@lingui/cli'\n"
+                "import { formatter } from '@lingui/format-json'\n"
+                "export default defineConfig({ sourceLocale: 'ru', locales: ['ru', 'en'],\n"
+                "  format: formatter({ style: 'minimal' }),\n"
+                "  catalogs: [{ path: 'src/locales/{locale}/messages', include: ['src'] }] })\n"
+            ),
+            "src/locales/ru/messages.json": JSON,
+        },
+        {"source_locale": "ru", "locale_paths": ["src/locales"], "locale_format": "json"},
+    ),
+    (
+        "a Lingui config's format: the PO formatter",
+        {
+            "lingui.config.ts": (
+                "import { formatter } from '@lingui/format-po'\n"
+                "export default { format: formatter({ lineNumbers: false }) }\n"
+            ),
+        },
+        {"locale_format": "po"},
+    ),
+    (
+        "a Lingui config's format: Lingui 3's name of JSON",
+        {"lingui.config.js": "module.exports = { format: 'minimal' }\n"},
+        {"locale_format": "json"},
+    ),
+    (
+        "a Lingui format of the project's own names no format",
+        {"lingui.config.ts": "import f from './fmt'\nexport default { format: f() }\n"},
+        {},
     ),
     (
         "a served load path with no public folder names no folder",

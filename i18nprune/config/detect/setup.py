@@ -43,6 +43,14 @@ _ROOT_CONFIGS = (
     "lingui.config",
     "next.config",
 )
+# The catalog format a Lingui config's `format` names: Lingui 3's names, and the packages of
+# Lingui 4's `formatter`s.
+_LINGUI_FORMAT_NAMES = {"minimal": "json", "lingui": "json", "po": "po", "po-gettext": "po"}
+_LINGUI_FORMATTERS = {
+    "@lingui/format-json": "json",
+    "@lingui/format-po": "po",
+    "@lingui/format-po-gettext": "po",
+}
 # A file whose name holds one of these words may be a set-up file (`i18n.ts`, `locale.js`).
 _NAME_WORDS = ("i18n", "intl", "locale", "lang")
 # Any file in a folder whose name holds one of these may be (`i18n/config.ts`).
@@ -130,6 +138,9 @@ class AppSetup:
     return_objects: Finding | None
     origins: list[str]
     """Every file (relative to the root) that contributed a value."""
+    locale_format: Finding | None = None
+    """The format of the app's catalogs, when its set-up names one (a Lingui config's
+    `format`): `json` or `po`."""
 
 
 def read_setups(root: Path, folders: list[str]) -> list[AppSetup]:
@@ -182,6 +193,7 @@ def read_app_setup(root: Path, folder: str) -> AppSetup:
         trans_components=found.fields.get("trans_components"),
         return_objects=found.fields.get("return_objects"),
         origins=list(found.origins),
+        locale_format=found.fields.get("locale_format"),
     )
 
 
@@ -607,6 +619,11 @@ class _FileReading:
 
     def _read_lingui(self, options: dict[str, tuple[Node, Node]]) -> None:
         self._read_locale_option(options, "sourceLocale")
+        if "format" in options:
+            key, value = options["format"]
+            catalogs = self._lingui_format(value)
+            if catalogs is not None:
+                self.record("locale_format", catalogs, key, "format")
         catalogs = self.literal(options["catalogs"][1]) if "catalogs" in options else None
         for catalog in catalogs if isinstance(catalogs, list) else ():
             path = catalog.get("path") if isinstance(catalog, dict) else None
@@ -614,6 +631,20 @@ class _FileReading:
                 path = path.removeprefix("<rootDir>").lstrip("/")
                 key = options["catalogs"][0]
                 self.record_path(_template_folder(self.base, path), key, "catalogs.path")
+
+    def _lingui_format(self, value: Node) -> str | None:
+        """The format of a Lingui config's catalogs: `formatter(…)` imported from
+        `@lingui/format-json` (`json`) or `@lingui/format-po` / `format-po-gettext` (`po`), or
+        Lingui 3's names (`'minimal'`, `'lingui'`: JSON; `'po'`, `'po-gettext'`); None for any
+        other (CSV, a formatter of the project's own)."""
+        if value.type == "string":
+            return _LINGUI_FORMAT_NAMES.get(node_text(value)[1:-1])
+        if value.type != "call_expression":
+            return None
+        function = value.child_by_field_name("function")
+        if function is None or function.type != "identifier":
+            return None
+        return _LINGUI_FORMATTERS.get(self.imports.get(node_text(function), ""))
 
     def _read_nuxt(self, exported: Node | None) -> bool:
         config = self.members(exported)
