@@ -3,6 +3,7 @@ each library documents, written as real files in a temp project."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -418,6 +419,36 @@ SHAPES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
         "a Lingui config's format: Lingui 3's name of JSON",
         {"lingui.config.js": "module.exports = { format: 'minimal' }\n"},
         {"locale_format": "json"},
+    ),
+    (
+        "a .linguirc",
+        {
+            ".linguirc": json.dumps(
+                {
+                    "sourceLocale": "de",
+                    "format": "minimal",
+                    "catalogs": [{"path": "<rootDir>/i18n/{locale}/messages"}],
+                }
+            ),
+            "i18n/de/messages.json": JSON,
+        },
+        {"source_locale": "de", "locale_paths": ["i18n"], "locale_format": "json"},
+    ),
+    (
+        "package.json's lingui object",
+        {
+            "package.json": json.dumps(
+                {
+                    "lingui": {
+                        "sourceLocale": "fr",
+                        "format": "po",
+                        "catalogs": [{"path": "l/{locale}"}],
+                    }
+                }
+            ),
+            "l/fr.po": "",
+        },
+        {"source_locale": "fr", "locale_paths": ["l"], "locale_format": "po"},
     ),
     (
         "a Lingui format of the project's own names no format",

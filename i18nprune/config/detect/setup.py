@@ -7,6 +7,7 @@ Only literal values count: `defaultNS: 'app'` is read, `defaultNS: name` gives n
 
 from __future__ import annotations
 
+import json
 import os
 import posixpath
 import re
@@ -167,6 +168,7 @@ def read_app_setup(root: Path, folder: str) -> AppSetup:
     found = _Collected()
     for file in setup_files(base):
         _read_file(file, root, base, found)
+    _read_lingui_json(root, base, found)
     # What the app declares to TypeScript fills what its runtime set-up did not say.
     for name, finding in declared_namespaces(root, base).items():
         if name not in found.fields:
@@ -310,6 +312,51 @@ def _read_file(file: Path, root: Path, base: Path, found: _Collected) -> None:
     if reading.is_setup:
         reading.read_json_imports()
         found.libraries.update(reading.libraries)
+
+
+def _read_lingui_json(root: Path, base: Path, found: _Collected) -> None:
+    """Lingui's config as JSON, where `lingui.config.*` does not hold it: `.linguirc`, else the
+    `lingui` object of `package.json` (Lingui's own order); its source locale, catalog folders
+    and format (Lingui 3's names: `po`, `minimal`, …)."""
+    for name, member in ((".linguirc", None), ("package.json", "lingui")):
+        file = base / name
+        try:
+            if not file.is_file() or file.stat().st_size > MAX_BYTES:
+                continue
+            text = file.read_text("utf-8")
+            config = json.loads(text)
+        except (OSError, UnicodeDecodeError, ValueError):
+            continue
+        if member is not None:
+            config = config.get(member) if isinstance(config, dict) else None
+        if not isinstance(config, dict):
+            continue
+        relative = file.relative_to(root).as_posix()
+
+        def origin(option: str, text: str = text, relative: str = relative) -> str:
+            at = text.find(f'"{option}"')
+            return f"{relative}:{text.count(chr(10), 0, at) + 1 if at >= 0 else 1}: {option}"
+
+        source = _first_locale(config.get("sourceLocale"))
+        if source is not None and "source_locale" not in found.fields:
+            found.fields["source_locale"] = Finding(source, origin("sourceLocale"), True)
+        catalogs = config.get("format")
+        format_name = _LINGUI_FORMAT_NAMES.get(catalogs) if isinstance(catalogs, str) else None
+        if format_name is not None and "locale_format" not in found.fields:
+            found.fields["locale_format"] = Finding(format_name, origin("format"), True)
+        listed = config.get("catalogs")
+        for catalog in listed if isinstance(listed, list) else ():
+            path = catalog.get("path") if isinstance(catalog, dict) else None
+            if not isinstance(path, str):
+                continue
+            folder = _template_folder(base, path.removeprefix("<rootDir>").lstrip("/"))
+            folder = Path(os.path.normpath(folder))
+            if folder.is_relative_to(root) and folder.is_dir():
+                where = folder.relative_to(root).as_posix() if folder != root else "."
+                if where not in found.locale_paths:
+                    found.locale_paths[where] = Finding(where, origin("catalogs"), True)
+        found.origins[relative] = None
+        return
 
 
 class _FileReading:
