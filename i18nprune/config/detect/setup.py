@@ -318,6 +318,8 @@ def _read_lingui_json(root: Path, base: Path, found: _Collected) -> None:
     """Lingui's config as JSON, where `lingui.config.*` does not hold it: `.linguirc`, else the
     `lingui` object of `package.json` (Lingui's own order); its source locale, catalog folders
     and format (Lingui 3's names: `po`, `minimal`, …)."""
+    if any((base / f"lingui.config{suffix}").is_file() for suffix in _SUFFIXES):
+        return  # Lingui reads that one alone
     for name, member in ((".linguirc", None), ("package.json", "lingui")):
         file = base / name
         try:
