@@ -134,3 +134,13 @@ def test_a_catalog_of_another_format_beside_is_no_locale_file(tmp_path, run_cli)
         "src/locales/de/messages.json"
     ]
     assert (root / "src/locales/de/messages.po").read_text() == stale
+
+
+def test_missing_adds_the_generated_id_with_its_message(tmp_path, run_cli):
+    root = json_app(tmp_path / "app")
+    result = run_cli("missing", "--yes", "--json", cwd=root)
+    assert result.code == 0, result.stdout
+    assert result.envelope["data"]["paths"] == ["2e2I/O"]
+    assert result.envelope["data"]["messages"] == {"2e2I/O": "Rocket"}
+    english = json.loads((root / "src/locales/en/messages.json").read_text())
+    assert english == {**ENGLISH, "2e2I/O": "Rocket"}
