@@ -242,6 +242,24 @@ class ProjectState:
         paths = {namespace: view.leaves for namespace, view in self.views[locale].items()}
         return file.evidence.missing_sites(paths, file.relpath, presence=self.presence[locale])
 
+    def held(self, file: CodeFile, site: KeyObservation) -> KeyObservation:
+        """Of a site of several spellings (a Lingui message and the id Lingui generates of it,
+        `<Trans>` children), the first the source locale holds; else `site` (its first)."""
+        if site.spelling is None:
+            return site
+        group = sorted(
+            (
+                o
+                for o in file.observations
+                if (o.line, o.column) == (site.line, site.column) and o.spelling is not None
+            ),
+            key=lambda o: o.spelling or 0,
+        )
+        for spelled in group:
+            if self.values(self.namespace_of(spelled), spelled.key).get(self.source) is not None:
+                return spelled
+        return site
+
     def display(self, observation: KeyObservation) -> str:
         """The key as code and messages spell it (`ns:path` where namespaces are on)."""
         return self.syntax.display(self.namespace_of(observation), observation.key)
