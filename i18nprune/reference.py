@@ -186,6 +186,42 @@ class MissingKey:
     plural: bool
     default: str | None
     """The default text the code gives it (`t(k, 'Default')`, `<Trans>` children), if any."""
+    generated: bool = False
+    """`key` is the id Lingui generated of the message `default` (which names it to a
+    reader: `VHOVEJ` is "Connect wallet")."""
+
+    def named(self, shown: str) -> str:
+        """`shown` (the key as displayed), with the message after a generated id (see
+        `named_key`)."""
+        if self.generated and self.default:
+            return f"{shown} ({self.default!r})"
+        return shown
+
+
+class MissingPlaces:
+    """The sites of one file `missing_sites` reported, looked up by a site's first spelling
+    (a site of several spellings — `<Trans>` children, a Lingui message and its generated id
+    — is reported by the one its locale would hold, not always its first)."""
+
+    def __init__(self, lacking: Iterable[KeyObservation]) -> None:
+        self._found: dict[tuple[int, int, str | None], KeyObservation] = {}
+        for observation in lacking:
+            key = None if observation.spelling is not None else observation.key
+            self._found[(observation.line, observation.column, key)] = observation
+
+    def of(self, observation: KeyObservation) -> KeyObservation | None:
+        """The missing key reported for the site `observation` spells (itself, or another
+        spelling of its site), or None when the site's key is there."""
+        key = None if observation.spelling is not None else observation.key
+        return self._found.get((observation.line, observation.column, key))
+
+
+def named_key(observation: KeyObservation, shown: str) -> str:
+    """`shown` (the key of `observation` as displayed), with the message after a generated id
+    (`VHOVEJ ('Connect wallet')`): users cannot read the id."""
+    if observation.generated and observation.default:
+        return f"{shown} ({observation.default!r})"
+    return shown
 
 
 @dataclass(frozen=True)
@@ -265,6 +301,7 @@ class Evidence:
                 observation.key,
                 observation.plural or (known is not None and known.plural),
                 known.default if known is not None and known.default else observation.default,
+                observation.generated or (known is not None and known.generated),
             )
         return [found[slot] for slot in sorted(found, key=lambda s: (s[0] or "", s[1]))]
 
@@ -334,10 +371,31 @@ class Evidence:
                 spellings.setdefault(place, []).append(observation)
             elif not present(observation):
                 lacking.append(observation)
+        hashed: bool | None = None
         for group in spellings.values():
             if not any(map(present, group)):
-                lacking.append(min(group, key=lambda observation: observation.spelling or 0))
+                if hashed is None:
+                    hashed = self._keyed_by_generated_ids(present)
+                shown = [o for o in group if o.generated == hashed] or group
+                lacking.append(min(shown, key=lambda observation: observation.spelling or 0))
         return sorted(lacking, key=lambda o: (o.file, o.line, o.column, o.key))
+
+    def _keyed_by_generated_ids(self, present: Callable[[KeyObservation], bool]) -> bool:
+        """Whether the locale `present` judges is keyed by the ids Lingui generates of messages
+        (a JSON catalog of Lingui 4 or later) rather than by the messages (a PO catalog): more
+        of the code's generated ids than of its messages are there. Then a message it lacks is
+        reported by its generated id, which is what the catalog would hold."""
+        generated = written = 0
+        sites = {(o.file, o.line, o.column) for o in self.scan.observations if o.generated}
+        for observation in self.scan.observations:
+            if (observation.file, observation.line, observation.column) not in sites:
+                continue
+            if present(observation):
+                if observation.generated:
+                    generated += 1
+                else:
+                    written += 1
+        return generated > written
 
     def near_twins(
         self,
@@ -1105,7 +1163,7 @@ def unread_code_gate(kind: str, source: LocaleView, lingui: LinguiReading | None
     if unread is None:
         return None
     rel, (what, used) = unread
-    if what == "PO" and lingui is not None:
+    if what in ("PO", "JSON") and lingui is not None:
         shown = ", ".join(lingui.unread[:3]) + (", …" if len(lingui.unread) > 3 else "")
         used = (
             f"the project's Lingui code uses, where {len(lingui.unread)} message(s) are not "
@@ -1130,15 +1188,46 @@ def unread_code_format(
 
     PO catalogs are read code when the project uses Lingui and every Lingui message of it
     was read (`lingui` has no unread place): Lingui's extractor writes exactly the messages
-    its macros and `i18n._('id')` name, and so does the scan."""
+    its macros and `i18n._('id')` name, and so does the scan. JSON catalogs of a project that
+    uses Lingui are unread code while some Lingui message of it is not read: they are keyed by
+    the ids Lingui generates of messages, which an unread message may be."""
     for segment in source.segments:
         name = format_of(segment.rel) or ""
         if name == "po" and lingui is not None and not lingui.unread:
             continue
+        if name == "json" and lingui is not None:
+            if lingui.unread:
+                return segment.rel, _LINGUI_JSON
+            if _lingui_style(source, segment.rel):
+                return segment.rel, _LINGUI_STYLE
         why = _UNREAD_CODE.get(name)
         if why is not None:
             return segment.rel, why
     return None
+
+
+# JSON catalogs of a project whose Lingui messages were not all read: keyed by explicit ids,
+# messages or the ids Lingui generates of them, which unread messages may be.
+_LINGUI_JSON = (
+    "JSON",
+    "the project's Lingui code uses by explicit id, message or the id Lingui generates of it",
+)
+
+_LINGUI_STYLE = (
+    "Lingui's `lingui`-style JSON",
+    "hold each message as `{message, translation, origin}` under its id (read here as one key "
+    "per field)",
+)
+
+
+def _lingui_style(source: LocaleView, rel: str) -> bool:
+    """Whether the JSON segment `rel` of `source` is a catalog of `@lingui/format-json`'s
+    `lingui` style (`{"id": {"translation": …, "message": …, "origin": […]}}`), which is read
+    as a leaf per field: no such leaf may ever be offered as unused."""
+    return any(
+        segment == rel and path.endswith(".translation")
+        for path, segment in source.leaf_segment.items()
+    )
 
 
 # Locale formats whose messages are used by code i18nprune does not read: (what they are,

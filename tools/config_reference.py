@@ -594,6 +594,8 @@ _DISCOVERY = (
     "namespace separator); else the source locale's keys: flat files whose keys contain `.` "
     "→ `keySeparator: false`, keys containing `:` with namespaces off → `nsSeparator: false` "
     "(guesses) |",
+    "| `locales.format` | the set-up's catalog format (a Lingui config's `format`, "
+    "[below](#what-discovery-reads)); else none: every format's files are locale files |",
     "| `src` | every top-level folder whose code imports an i18n library, calls one of its "
     "hooks (`useTranslation(`, `<Trans`, `<FormattedMessage`), calls a translation function "
     "with a literal key, or reads locale files (a quoted `en.json`, an import through the "
@@ -685,7 +687,11 @@ _DISCOVERY_READS = (
     "`app/`, `src/`; `locales` when `locales` name files and `langDir` is unset) |",
     "| svelte-i18n `init({…})` | `fallbackLocale` |",
     "| next-intl `defineRouting({…})`, `createMiddleware({…})` | `defaultLocale` |",
-    "| `lingui.config.*` | `sourceLocale`, `catalogs[].path` |",
+    "| `lingui.config.*`; else `.linguirc`, else `package.json`'s `lingui` object (JSON) | "
+    "`sourceLocale`, `catalogs[].path` (the folder before `{locale}`), `format` → "
+    "`locales.format`: `formatter(…)` imported from `@lingui/format-json` is `json`, from "
+    "`@lingui/format-po` or `@lingui/format-po-gettext` `po`; Lingui 3's names `minimal`, "
+    "`lingui` (JSON), `po`, `po-gettext`; any other formatter names none |",
     "| `next.config.*`: `i18n: {…}` | `defaultLocale` |",
     "| JSON imports in any of these files: `import en from './locales/en.json'`, "
     "`require('./lang/en.json')`, ``import(`../messages/${locale}.json`)`` (next-intl's "

@@ -112,6 +112,8 @@ def discover(
         source = _source_locale(config, directory, files, setup, found)
         namespaced = scoped or _namespaces(config, directory, layout, libs, setup, found)
         _separators(config, directory, files, source, libs, namespaced, setup, found)
+        if setup.locale_format is not None and found.open("locales.format"):
+            found.record("locales.format", setup.locale_format)
         _extractor_names(root, config, setup, found)
     src_dirs = _source_folders(root, config, directory, found, every=not config_file)
     if layout is not None and namespaced:

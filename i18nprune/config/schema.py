@@ -61,6 +61,11 @@ class LocalesConfig(_Section, frozen=True):
     object (`t('menu')`) returns it whole, so every key below it is used. Off, only calls that
     pass `{ returnObjects: true }` (and vue-i18n's `tm`) read a subtree. Discovery reads it from
     the app's set-up."""
+    format: Literal["json", "yaml", "arb", "po", "xliff"] | None = None
+    """The one format whose files are locale files (`null`: every format's). Discovery reads
+    it from a Lingui config's `format` (`formatter` of `@lingui/format-json` → `json`, of
+    `@lingui/format-po` → `po`), so a catalog of another format left beside (an older `.po`)
+    is no locale file."""
     root: str = ""
     """The key path inside every locale file where keys start (`"mappings"` for files shaped
     `{"version": 3, "mappings": {…keys}}`, dotted for a deeper object: `"data.messages"`);

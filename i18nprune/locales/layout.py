@@ -24,6 +24,7 @@ from i18nprune.envelope import Code, Issue, error, warning
 from i18nprune.locale_codes import looks_like_locale_code, normalize_code
 from i18nprune.locales.formats import (
     DEFAULT_SUFFIX,
+    format_of,
     is_locale_file_name,
     locale_stem,
     suffix_of,
@@ -153,6 +154,8 @@ def discover_locales(root: Path, locales: LocalesConfig) -> tuple[LocaleInventor
                 found.append((code, file))
             elif code is None and unlocalised_source(file.name):
                 found.append((locales.source, file))
+    if locales.format is not None:  # files of another format are no locale files
+        found = [(code, file) for code, file in found if format_of(file.name) == locales.format]
     inventory = LocaleInventory(
         directory=directory,
         segments=_group(root, found),

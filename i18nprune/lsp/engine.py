@@ -33,7 +33,7 @@ from i18nprune.ops.keys import text_of
 from i18nprune.ops.missing import HomeFiles, leaf_value, paths_to_add
 from i18nprune.ops.quality import QualityFinding
 from i18nprune.project import Project, ProjectHandle, ProjectRequest
-from i18nprune.reference import Evidence, MissingKey, literal_candidates
+from i18nprune.reference import Evidence, MissingKey, MissingPlaces, literal_candidates, named_key
 from i18nprune.scan import DynamicSite, KeyObservation, ScanOptions, ScanResult
 from i18nprune.serve.index import ScanIndex
 from i18nprune.translate.lock import read_lock, read_pending, stale_leaves
@@ -188,27 +188,29 @@ class ProjectState:
         """A key the source lacks (error), a key some targets lack (warning, naming them), a
         dynamic site (hint: what it protects), a syntax error (warning)."""
         relpath = file.relpath
-        lacking = {
-            locale: {_place(o) for o in self._missing(file, locale)} for locale in self.locales
-        }
+        lacking = {locale: MissingPlaces(self._missing(file, locale)) for locale in self.locales}
         found: list[Finding] = []
         for observation in file.observations:
             if observation.spelling:
                 continue
-            place = _place(observation)
-            key = self.display(observation)
-            if place in lacking[self.source]:
+            missing = lacking[self.source].of(observation)
+            if missing is not None:
+                key = self.display(missing)  # the spelling the locale would hold
                 found.append(
                     _at(
                         observation,
                         "error",
                         MISSING_SOURCE,
-                        f"`{key}` is missing from the source locale `{self.source}`",
+                        f"`{key}`{named_key(missing, '')} is missing from the source locale "
+                        f"`{self.source}`",
                         key,
                     )
                 )
                 continue
-            absent = [locale for locale in self.targets if place in lacking[locale]]
+            lacks = {locale: lacking[locale].of(observation) for locale in self.targets}
+            absent = [locale for locale, there in lacks.items() if there is not None]
+            shown = lacks[absent[0]] if absent else None
+            key = self.display(shown or observation)
             if absent:
                 found.append(
                     _at(
@@ -239,6 +241,24 @@ class ProjectState:
     def _missing(self, file: CodeFile, locale: str) -> list[KeyObservation]:
         paths = {namespace: view.leaves for namespace, view in self.views[locale].items()}
         return file.evidence.missing_sites(paths, file.relpath, presence=self.presence[locale])
+
+    def held(self, file: CodeFile, site: KeyObservation) -> KeyObservation:
+        """Of a site of several spellings (a Lingui message and the id Lingui generates of it,
+        `<Trans>` children), the first the source locale holds; else `site` (its first)."""
+        if site.spelling is None:
+            return site
+        group = sorted(
+            (
+                o
+                for o in file.observations
+                if (o.line, o.column) == (site.line, site.column) and o.spelling is not None
+            ),
+            key=lambda o: o.spelling or 0,
+        )
+        for spelled in group:
+            if self.values(self.namespace_of(spelled), spelled.key).get(self.source) is not None:
+                return spelled
+        return site
 
     def display(self, observation: KeyObservation) -> str:
         """The key as code and messages spell it (`ns:path` where namespaces are on)."""
@@ -553,10 +573,6 @@ def _same_as_disk(path: Path, text: str) -> bool:
         return path.read_bytes() == text.encode("utf-8", "surrogatepass")
     except OSError:
         return False
-
-
-def _place(observation: KeyObservation) -> tuple[int, int, str]:
-    return observation.line, observation.column, observation.key
 
 
 def _at(

@@ -244,6 +244,7 @@ async def _key_at(session: Session, params: dict[str, Any]) -> KeyAt | None:
         site = file.site_at(line, column)
         if site is None:
             return None
+        site = code_state.held(file, site)  # the spelling the locales hold
         return KeyAt(code_state, code_state.namespace_of(site), site.key, site, lines)
     state = await session.project_state(opened.root)
     if state is None:

@@ -25,7 +25,7 @@ from i18nprune.locales.view import LocaleView
 from i18nprune.ops.engine.events import EventSink
 from i18nprune.ops.engine.scanning import scan_buffer, scan_code
 from i18nprune.project import Project, ProjectHandle
-from i18nprune.reference import Evidence
+from i18nprune.reference import Evidence, MissingPlaces
 from i18nprune.scan import DynamicSite, KeyObservation
 
 KIND = "file"
@@ -70,6 +70,8 @@ class Site(msgspec.Struct, frozen=True, omit_defaults=True):
     suffix: str | None = None
     """A dynamic site's static suffix, when its key has no static head: it may reach the keys
     that end with it."""
+    message: str | None = None
+    """For a key that is the id Lingui generated of a message (`VHOVEJ`), that message."""
 
 
 class FileData(msgspec.Struct, frozen=True):
@@ -125,14 +127,18 @@ def file_sites(evidence: Evidence, views: dict[str | None, LocaleView], relpath:
     """Every key site of `relpath`, in file order: literal keys `ok` or `missing` from the
     source locale (whose namespaces' views are `views`), and dynamic sites."""
     lacking = _lacking(evidence, views, relpath)
-    sites = [
-        Site(
-            evidence.syntax.display(observation.namespace, observation.key),
-            site_range(observation),
-            "missing" if _place(observation) in lacking else "ok",
+    sites = []
+    for observation in _spelled_once(evidence.scan.observations, relpath):
+        missing = lacking.of(observation)
+        shown = missing or observation  # a missing site by the spelling its locale would hold
+        sites.append(
+            Site(
+                evidence.syntax.display(shown.namespace, shown.key),
+                site_range(observation),
+                "missing" if missing is not None else "ok",
+                message=shown.default if shown.generated else None,
+            )
         )
-        for observation in _spelled_once(evidence.scan.observations, relpath)
-    ]
     sites += [
         Site(site.preview, site_range(site), "dynamic", site.prefix, site.suffix or None)
         for site in evidence.scan.dynamic
@@ -157,7 +163,9 @@ def file_diagnostics(
             site.range,
             "error",
             Code.VALIDATE_MISSING,
-            f"`{site.key}` is missing from the source locale"
+            f"`{site.key}`"
+            + (f" ({site.message!r})" if site.message is not None else "")
+            + " is missing from the source locale"
             + (f" `{source}`" if source is not None else ""),
             site.key,
         )
@@ -194,13 +202,9 @@ def site_range(site: KeyObservation | DynamicSite) -> Range:
 
 def _lacking(
     evidence: Evidence, views: dict[str | None, LocaleView], relpath: str
-) -> set[tuple[int, int, str]]:
+) -> MissingPlaces:
     paths = {namespace: view.leaves.keys() for namespace, view in views.items()}
-    return {_place(observation) for observation in evidence.missing_sites(paths, relpath)}
-
-
-def _place(observation: KeyObservation) -> tuple[int, int, str]:
-    return observation.line, observation.column, observation.key
+    return MissingPlaces(evidence.missing_sites(paths, relpath))
 
 
 def _spelled_once(observations: list[KeyObservation], relpath: str) -> list[KeyObservation]:

@@ -76,6 +76,9 @@ class MissingData(msgspec.Struct, frozen=True, rename="camel"):
     locale_names: dict[str, str] = {}
     """Each locale of `targets` and `skippedTargets` (normalised: `pt-br`) → how the project
     spells it (`pt_BR`)."""
+    messages: dict[str, str] = {}
+    """Each path of `paths` that is the id Lingui generated of a message (`VHOVEJ`) → that
+    message, which names it to a reader."""
 
 
 class HomeFiles:
@@ -171,9 +174,11 @@ def _fill(
     views: dict[tuple[str, str | None], LocaleView],
     locales: list[str],
     twins: list[NearTwin],
+    messages: dict[str, str],
 ) -> tuple[list[LocaleEditor], set[str], int, list[str], list[Issue]]:
     """Queue the placeholders of every locale but those of keys with an unused near twin
-    (`twins`): (editors, keys added, count, skipped locales, issues)."""
+    (`twins`): (editors, keys added, count, skipped locales, issues); the message of each added
+    key that is a Lingui generated id goes into `messages`."""
     syntax = evidence.syntax
     inventory, _ = project.inventory()
     editors: list[LocaleEditor] = []
@@ -207,7 +212,10 @@ def _fill(
                         name, namespace or syntax.default_namespace
                     )
                     editing[namespace].set(path, value, file)
-                    added.add(syntax.display(namespace, path))
+                    shown = syntax.display(namespace, path)
+                    added.add(shown)
+                    if missing.generated and missing.default:
+                        messages[shown] = missing.default
                     count += 1
         except ProblemError as exc:
             issues.append(exc.issue)
@@ -246,7 +254,10 @@ def _add(loaded: _Loaded, evidence: Evidence, options: MissingOptions, started: 
         ns: view for (locale, ns), view in views.items() if locale == project.source_locale()
     }
     twins = source_twins(project, evidence, sources)
-    editors, added, count, skipped, fill_issues = _fill(project, evidence, views, locales, twins)
+    messages: dict[str, str] = {}
+    editors, added, count, skipped, fill_issues = _fill(
+        project, evidence, views, locales, twins, messages
+    )
     issues.extend(fill_issues)
     found = pairs(twins, evidence.syntax)
     filled = [locale for locale in locales if locale not in skipped]
@@ -278,5 +289,6 @@ def _add(loaded: _Loaded, evidence: Evidence, options: MissingOptions, started: 
         files=sorted(changes, key=lambda change: change.path),
         near_twins=found,
         locale_names=project.locale_names(locales),
+        messages=messages,
     )
     return make_envelope(KIND, data, issues, started=started)

@@ -69,6 +69,9 @@ class ValidateData(msgspec.Struct, frozen=True, rename="camel"):
     suggestions: list[Suggestion]
     missing_sites: dict[str, list[SourceRange]] = {}
     """Each missing key → its call sites, in file order."""
+    messages: dict[str, str] = {}
+    """Each missing key that is the id Lingui generated of a message (`VHOVEJ`) → that
+    message, which names it to a reader."""
     stale_translations: dict[str, int] = {}
     """Each target `i18nprune.lock.json` tracks → its stale leaves (source text changed since
     they were translated); empty without a lock file."""
@@ -235,7 +238,10 @@ def _compare(loaded: _Loaded, evidence: Evidence, started: float) -> Envelope:
         if gaps.locales
         else evidence.missing_sites({namespace: view.leaves for namespace, view in views.items()})
     )
-    missing = [evidence.syntax.display(m.namespace, m.key) for m in evidence.missing_keys(lacking)]
+    missing_keys = evidence.missing_keys(lacking)
+    missing = [evidence.syntax.display(m.namespace, m.key) for m in missing_keys]
+    # A generated id (Lingui's `VHOVEJ`) is shown with its message, which names it to a reader.
+    named = {key: m.named(key) for key, m in zip(missing, missing_keys, strict=True)}
     counts = dynamic_counts(scan)
     described, found = key_descriptions(views, evidence)
     issues.extend(found)
@@ -243,7 +249,7 @@ def _compare(loaded: _Loaded, evidence: Evidence, started: float) -> Envelope:
     paired = {pair.key for pair in twins}
     alone = [key for key in missing if key not in paired]
     if alone:
-        shown = ", ".join(alone[:5]) + (", …" if len(alone) > 5 else "")
+        shown = ", ".join(named[key] for key in alone[:5]) + (", …" if len(alone) > 5 else "")
         issues.append(
             error(
                 Code.VALIDATE_MISSING,
@@ -297,12 +303,17 @@ def _compare(loaded: _Loaded, evidence: Evidence, started: float) -> Envelope:
         files_scanned=scan.files,
         missing=missing,
         count=len(missing),
-        key_observations=Count(len(scan.observations)),
+        key_observations=Count(sum(1 for o in scan.observations if not o.generated)),
         dynamic=counts,
         suggestions=gaps.suggestions
         if gaps.locales
         else gaps.suggestions + suggest(project, views, len(missing), share, twins),
         missing_sites=sites_by_key(evidence, lacking),
+        messages={
+            key: m.default
+            for key, m in zip(missing, missing_keys, strict=True)
+            if m.generated and m.default
+        },
         stale_translations=loaded.stale,
         descriptions=_shown(evidence, described),
         missing_nested=nested,

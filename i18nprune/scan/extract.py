@@ -143,6 +143,7 @@ class _CallOptions(NamedTuple):
     spellings: bool = False
     key_prefix: Expr | None = None
     also_namespace: Expr | None = None
+    generated: tuple[str, ...] = ()
 
 
 _NO_OPTIONS = _CallOptions()
@@ -491,7 +492,9 @@ class _Extraction:
         for offset in uses.commented:
             self._commented_site(offset)
         for site in self._lingui.sites if self._lingui is not None else ():
-            options = _CallOptions(default=site.default, spellings=site.spellings)
+            options = _CallOptions(
+                default=site.default, spellings=site.spellings, generated=site.generated
+            )
             self._site(site.node.start_byte, site.node.end_byte, "key", site.key, _EMPTY, options)
         for pair in translation_vnode_keys(self._root, self._document):
             self._vnode_site(pair)
@@ -970,6 +973,7 @@ class _Extraction:
                 description=description,
                 key_prefix=options.key_prefix,
                 also_namespace=options.also_namespace,
+                generated=list(options.generated),
             )
         )
 

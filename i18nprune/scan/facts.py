@@ -101,6 +101,9 @@ class SiteFact(msgspec.Struct, frozen=True, array_like=True):
     also_namespace: Expr | None = None
     """A namespace the key may be read from besides the site's own: `<Trans tOptions={{ ns
     }}>`, which react-i18next passes over and extractors write the key to."""
+    generated: list[str] = []
+    """The ids Lingui generates of the message (`scan.lingui.generated_id`), when it has no
+    explicit id: spellings of the key that a catalog keyed by generated ids holds instead."""
 
 
 class ComponentMessages(msgspec.Struct, frozen=True, array_like=True):

@@ -1,10 +1,13 @@
 """Lingui's messages in one file: the macros of `@lingui/macro` (v4), `@lingui/core/macro` and
 `@lingui/react/macro` (v5), and the runtime `i18n._`, each message's id derived as Lingui's
-extractor writes it (an explicit `id`, else the ICU message the macro builds of its text).
+extractor writes it (an explicit `id`, else the ICU message the macro builds of its text), and
+for a message without an explicit id the id Lingui (v4 and later) generates of it
+(`generated_id`), which JSON catalogs are keyed by.
 """
 
 from __future__ import annotations
 
+import base64
 import re
 from collections.abc import Callable
 from typing import NamedTuple
@@ -16,11 +19,15 @@ from i18nprune.scan.expressions import OPAQUE, Branches, Expr, Text
 from i18nprune.scan.scopes import named_child, named_imports
 from i18nprune.scan.trans import clean_jsx_text, decode_jsx_entities
 from i18nprune.syntax_tree import node_text
+from i18nprune.system.digests import sha256
 
 MACRO_MODULES = frozenset({"@lingui/macro", "@lingui/core/macro", "@lingui/react/macro"})
 RUNTIME_MODULES = frozenset({"@lingui/core", "@lingui/react"})
 CONTEXT_SEPARATOR = "\x04"
 """Joins a message's context and id in a PO key (`msgctxt`, then `msgid`)."""
+_ID_SEPARATOR = "\x1f"
+"""Joins a message and its context in the text Lingui hashes for a generated id."""
+_GENERATED_LENGTH = 6
 
 _MESSAGE_MACROS = frozenset({"t", "msg", "defineMessage"})
 _CHOICE_MACROS = {"plural": "plural", "select": "select", "selectOrdinal": "selectordinal"}
@@ -33,6 +40,15 @@ _NOT_CHOICES = frozenset(
 )
 _META_OPTION = re.compile(r"^_(id|comment|props)$")
 _INTEGER_KEY = re.compile(r"0|[1-9][0-9]*")
+
+
+def generated_id(message: str, context: str = "") -> str:
+    """The id Lingui (v4 and later) gives a message written without one, as its macro and
+    extractor do (`generateMessageId` of `@lingui/message-utils`): the SHA-256 of the message,
+    a unit separator and the context (empty for none) in UTF-8, in standard base64 (`+`, `/`),
+    its first six characters."""
+    digest = sha256((message + _ID_SEPARATOR + context).encode("utf-8")).digest()
+    return base64.b64encode(digest)[:_GENERATED_LENGTH].decode("ascii")
 
 
 class Unreadable(Exception):
@@ -50,6 +66,9 @@ class LinguiSite(NamedTuple):
     spellings: bool = False
     """`key` lists spellings of one message (Lingui v5's and v4's white space in `<Trans>`):
     any one in the catalog is enough."""
+    generated: tuple[str, ...] = ()
+    """The ids Lingui generates of the message (one per spelling) when it has no explicit id:
+    a catalog keyed by generated ids (JSON) holds one of them instead of the message."""
 
 
 class LinguiFile(NamedTuple):
@@ -201,10 +220,14 @@ class _Reader:
         if macro in _MESSAGE_MACROS or macro in _CHOICE_MACROS:
             message = _Message(self.names, self.document)
             if arguments.type == "template_string":
-                return self._record(call, message, lambda: message.template(arguments))
+                return self._record(
+                    call, message, lambda: _both(message.whole(message.template(arguments)[1]))
+                )
             listed = arguments.named_children
             if macro in _CHOICE_MACROS:
-                return self._record(call, message, lambda: _both(message.choice(call, macro)))
+                return self._record(
+                    call, message, lambda: _both(message.whole(message.choice(call, macro)))
+                )
             if listed and listed[0].type == "object":
                 return self._record(call, message, lambda: message.descriptor(listed[0]))
             if macro == "t":  # `t(descriptor)`: a runtime lookup of a value
@@ -295,7 +318,10 @@ class _Reader:
             return
         if key != site.key.value:
             spelled = Branches([site.key, Text(key)])
-            self.sites[-1] = site._replace(key=spelled, spellings=True)
+            generated = site.generated
+            if older.generated is not None:
+                generated = tuple(dict.fromkeys([*generated, older.generated]))
+            self.sites[-1] = site._replace(key=spelled, spellings=True, generated=generated)
 
     def _record(
         self,
@@ -316,7 +342,8 @@ class _Reader:
             assert listed.parent is not None
             self.claimed.add(listed.parent.id)
         default = Text(text) if text is not None else None
-        self.sites.append(LinguiSite(node, Text(key), default, True))
+        generated = () if message.generated is None else (message.generated,)
+        self.sites.append(LinguiSite(node, Text(key), default, True, generated=generated))
         return message.values
 
 
@@ -332,6 +359,14 @@ class _Message:
         self.elements = 0
         self.values: list[tree_sitter.Node] = []
         self.consumed: set[int] = set()
+        self.generated: str | None = None
+        """The id Lingui generates of the whole message, once read, when it has no explicit
+        id (`generated_id`)."""
+
+    def whole(self, text: str, context: str = "") -> str:
+        """`text` as the whole message (no explicit id): its generated id noted."""
+        self.generated = generated_id(text, context)
+        return text
 
     # -- the descriptor ----------------------------------------------------------------------
 
@@ -367,6 +402,8 @@ class _Message:
         context = _literal(context_node) if context_node is not None else None
         key = explicit if explicit is not None else message
         assert key is not None
+        if explicit is None:
+            self.whole(key, context or "")
         if context:
             key = context + CONTEXT_SEPARATOR + key
         return key, message
@@ -785,6 +822,7 @@ __all__ = [
     "RUNTIME_MODULES",
     "LinguiFile",
     "LinguiSite",
+    "generated_id",
     "lingui_sites",
     "uses_lingui",
 ]

@@ -1004,6 +1004,12 @@ class _ProjectScan:
             keys = list(dict.fromkeys(slot for meaning in meanings for slot in meaning.keys))
             spellings = site.spellings or prefix_readings or len(meanings) > len(prefixes)
         text = static_text(default) or None
+        written = len(keys)
+        if site.generated:
+            # Lingui's generated ids: spellings a catalog keyed by them holds instead
+            space = keys[0][0] if keys else None
+            keys = list(dict.fromkeys([*keys, *((space, found) for found in site.generated)]))
+            spellings = True
         for rank, (key_namespace, path) in enumerate(keys):
             observations.append(
                 KeyObservation(
@@ -1021,6 +1027,7 @@ class _ProjectScan:
                     site.end_column,
                     site.description,
                     tuple(site.answered),
+                    rank >= written,
                 )
             )
         reaches: dict[tuple[str | None, str | None, str], str] = {}

@@ -115,6 +115,9 @@ class KeyObservation(msgspec.Struct, frozen=True, omit_defaults=True, gc=False):
     answered: tuple[str, ...] = ()
     """The locales whose messages in the component itself hold the key (vue-i18n's local
     scope): it is missing from none of them."""
+    generated: bool = False
+    """The key is the id Lingui generated of the message (`default`), a spelling that a
+    catalog keyed by generated ids (JSON) holds instead of the message itself."""
 
 
 class DynamicSite(msgspec.Struct, frozen=True, gc=False):

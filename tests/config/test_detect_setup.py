@@ -3,6 +3,7 @@ each library documents, written as real files in a temp project."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ _FIELDS = (
     "key_separator",
     "ns_separator",
     "return_objects",
+    "locale_format",
 )
 
 
@@ -388,6 +390,70 @@ SHAPES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
             "src/locales/cs/messages.po": "",
         },
         {"source_locale": "cs", "locale_paths": ["src/locales"]},
+    ),
+    (
+        "a Lingui config's format: a JSON formatter",
+        {
+            "lingui.config.ts": (
+                "import { defineConfig } from '@lingui/cli'\n"
+                "import { formatter } from '@lingui/format-json'\n"
+                "export default defineConfig({ sourceLocale: 'ru', locales: ['ru', 'en'],\n"
+                "  format: formatter({ style: 'minimal' }),\n"
+                "  catalogs: [{ path: 'src/locales/{locale}/messages', include: ['src'] }] })\n"
+            ),
+            "src/locales/ru/messages.json": JSON,
+        },
+        {"source_locale": "ru", "locale_paths": ["src/locales"], "locale_format": "json"},
+    ),
+    (
+        "a Lingui config's format: the PO formatter",
+        {
+            "lingui.config.ts": (
+                "import { formatter } from '@lingui/format-po'\n"
+                "export default { format: formatter({ lineNumbers: false }) }\n"
+            ),
+        },
+        {"locale_format": "po"},
+    ),
+    (
+        "a Lingui config's format: Lingui 3's name of JSON",
+        {"lingui.config.js": "module.exports = { format: 'minimal' }\n"},
+        {"locale_format": "json"},
+    ),
+    (
+        "a .linguirc",
+        {
+            ".linguirc": json.dumps(
+                {
+                    "sourceLocale": "de",
+                    "format": "minimal",
+                    "catalogs": [{"path": "<rootDir>/i18n/{locale}/messages"}],
+                }
+            ),
+            "i18n/de/messages.json": JSON,
+        },
+        {"source_locale": "de", "locale_paths": ["i18n"], "locale_format": "json"},
+    ),
+    (
+        "package.json's lingui object",
+        {
+            "package.json": json.dumps(
+                {
+                    "lingui": {
+                        "sourceLocale": "fr",
+                        "format": "po",
+                        "catalogs": [{"path": "l/{locale}"}],
+                    }
+                }
+            ),
+            "l/fr.po": "",
+        },
+        {"source_locale": "fr", "locale_paths": ["l"], "locale_format": "po"},
+    ),
+    (
+        "a Lingui format of the project's own names no format",
+        {"lingui.config.ts": "import f from './fmt'\nexport default { format: f() }\n"},
+        {},
     ),
     (
         "a served load path with no public folder names no folder",

@@ -8,6 +8,7 @@ import pytest
 from i18nprune.scan.callees import CalleeNames
 from i18nprune.scan.expressions import Branches, Text
 from i18nprune.scan.extract import extract_facts
+from i18nprune.scan.lingui import generated_id
 
 CORE = (
     "import { t, plural, select, selectOrdinal, msg, defineMessage } from '@lingui/core/macro';\n"
@@ -126,3 +127,62 @@ def test_a_file_without_lingui_is_read_as_before():
     facts = extract_facts(b"import { t } from 'i18next';\nt('a.b');\n", ".ts", CalleeNames(["t"]))
     assert facts.lingui is None
     assert [site.key for site in facts.sites] == [Text("a.b")]
+
+
+# Messages and the ids Lingui gave them, as its catalogs hold them: a minimal JSON catalog
+# (`src/locales/en/messages.json` of a Lingui 5 app), PO catalogs' `#. js-lingui-id` comments,
+# and the ids `@lingui/message-utils` documents for a message with and without a context.
+@pytest.mark.parametrize(
+    ("message", "context", "generated"),
+    [
+        ("Connect wallet", "", "VHOVEJ"),
+        ("Disconnect", "", "+K0AvT"),
+        ("Rocket", "", "2e2I/O"),
+        ("deposit-2", "", "oF+vss"),
+        ("Раунд", "", "v98da7"),
+        ("•", "", "x3DH6W"),
+        ("Interface", "", "GfnKOF"),
+        ("Record visibility", "", "7pRzO+"),
+        (
+            "{anotherCount, plural, one {Singular case} other {Case number {anotherCount}}}",
+            "",
+            "WGI12K",
+        ),
+        ("my message", "", "vQhkQx"),
+        ("my message", "custom context", "gGUeZH"),
+    ],
+)
+def test_generated_ids_are_lingui_s(message, context, generated):
+    assert generated_id(message, context) == generated
+
+
+def sites_generated(source: str) -> list[list[str]]:
+    facts = extract_facts((CORE + REACT + source).encode(), ".tsx", CalleeNames(["t"]))
+    return [site.generated for site in facts.sites]
+
+
+def test_a_message_without_an_explicit_id_carries_its_generated_id():
+    source = (
+        "import { i18n } from '@lingui/core';\n"
+        "const a = t`Connect wallet`;\n"
+        "const b = t({ message: 'my message', context: 'custom context' });\n"
+        "const c = t({ id: 'wallet.connect', message: 'Connect wallet' });\n"
+        "const d = plural(n, { one: '# file', other: '# files' });\n"
+        "const e = <Trans>Disconnect</Trans>;\n"
+        "const f = i18n._('Rocket');\n"
+    )
+    assert sites_generated(source) == [
+        ["VHOVEJ"],
+        ["gGUeZH"],
+        [],  # an explicit id is the catalog's key
+        [generated_id("{n, plural, one {# file} other {# files}}")],
+        ["+K0AvT"],
+        [],  # a runtime lookup names an id
+    ]
+
+
+def test_a_trans_spelled_otherwise_by_lingui_4_carries_both_generated_ids():
+    source = "const x = <Trans>Total: {count} </Trans>;\n"
+    assert sites_generated(source) == [
+        [generated_id("Total: {count} "), generated_id("Total: {count}")]
+    ]

@@ -15,7 +15,15 @@ def render(data: MissingData, out: Console, options: GlobalOptions) -> None:
     names = data.locale_names
     where = ", ".join(names.get(code, code) for code in data.targets) or "no locale"
     out.print(f"{len(data.paths)} missing key(s) for {where}")
-    print_limited(out, [f"  {escape(path)}" for path in data.paths], options)
+    print_limited(
+        out,
+        [
+            f"  {escape(path)}"
+            + (f" {escape(repr(data.messages[path]))}" if path in data.messages else "")
+            for path in data.paths
+        ],
+        options,
+    )
     renamed = [pair for pair in data.near_twins if pair.twin_unused]
     if renamed:
         out.print(

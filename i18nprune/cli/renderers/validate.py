@@ -63,7 +63,9 @@ def render(data: ValidateData, out: Console, options: GlobalOptions) -> None:
         out.print(f"[red]{data.count} key(s) missing from `{source}`:[/]")
         twinned = {pair.key for pair in data.near_twins}
         alone = [
-            f"  {escape(key)}{used_at(data.missing_sites.get(key, []), options)}"
+            f"  {escape(key)}"
+            + (f" {escape(repr(data.messages[key]))}" if key in data.messages else "")
+            + used_at(data.missing_sites.get(key, []), options)
             for key in data.missing
             if key not in twinned
         ]

@@ -7,6 +7,7 @@ Only literal values count: `defaultNS: 'app'` is read, `defaultNS: name` gives n
 
 from __future__ import annotations
 
+import json
 import os
 import posixpath
 import re
@@ -43,6 +44,14 @@ _ROOT_CONFIGS = (
     "lingui.config",
     "next.config",
 )
+# The catalog format a Lingui config's `format` names: Lingui 3's names, and the packages of
+# Lingui 4's `formatter`s.
+_LINGUI_FORMAT_NAMES = {"minimal": "json", "lingui": "json", "po": "po", "po-gettext": "po"}
+_LINGUI_FORMATTERS = {
+    "@lingui/format-json": "json",
+    "@lingui/format-po": "po",
+    "@lingui/format-po-gettext": "po",
+}
 # A file whose name holds one of these words may be a set-up file (`i18n.ts`, `locale.js`).
 _NAME_WORDS = ("i18n", "intl", "locale", "lang")
 # Any file in a folder whose name holds one of these may be (`i18n/config.ts`).
@@ -130,6 +139,9 @@ class AppSetup:
     return_objects: Finding | None
     origins: list[str]
     """Every file (relative to the root) that contributed a value."""
+    locale_format: Finding | None = None
+    """The format of the app's catalogs, when its set-up names one (a Lingui config's
+    `format`): `json` or `po`."""
 
 
 def read_setups(root: Path, folders: list[str]) -> list[AppSetup]:
@@ -156,6 +168,7 @@ def read_app_setup(root: Path, folder: str) -> AppSetup:
     found = _Collected()
     for file in setup_files(base):
         _read_file(file, root, base, found)
+    _read_lingui_json(root, base, found)
     # What the app declares to TypeScript fills what its runtime set-up did not say.
     for name, finding in declared_namespaces(root, base).items():
         if name not in found.fields:
@@ -182,6 +195,7 @@ def read_app_setup(root: Path, folder: str) -> AppSetup:
         trans_components=found.fields.get("trans_components"),
         return_objects=found.fields.get("return_objects"),
         origins=list(found.origins),
+        locale_format=found.fields.get("locale_format"),
     )
 
 
@@ -298,6 +312,53 @@ def _read_file(file: Path, root: Path, base: Path, found: _Collected) -> None:
     if reading.is_setup:
         reading.read_json_imports()
         found.libraries.update(reading.libraries)
+
+
+def _read_lingui_json(root: Path, base: Path, found: _Collected) -> None:
+    """Lingui's config as JSON, where `lingui.config.*` does not hold it: `.linguirc`, else the
+    `lingui` object of `package.json` (Lingui's own order); its source locale, catalog folders
+    and format (Lingui 3's names: `po`, `minimal`, …)."""
+    if any((base / f"lingui.config{suffix}").is_file() for suffix in _SUFFIXES):
+        return  # Lingui reads that one alone
+    for name, member in ((".linguirc", None), ("package.json", "lingui")):
+        file = base / name
+        try:
+            if not file.is_file() or file.stat().st_size > MAX_BYTES:
+                continue
+            text = file.read_text("utf-8")
+            config = json.loads(text)
+        except (OSError, UnicodeDecodeError, ValueError):
+            continue
+        if member is not None:
+            config = config.get(member) if isinstance(config, dict) else None
+        if not isinstance(config, dict):
+            continue
+        relative = file.relative_to(root).as_posix()
+
+        def origin(option: str, text: str = text, relative: str = relative) -> str:
+            at = text.find(f'"{option}"')
+            return f"{relative}:{text.count(chr(10), 0, at) + 1 if at >= 0 else 1}: {option}"
+
+        source = _first_locale(config.get("sourceLocale"))
+        if source is not None and "source_locale" not in found.fields:
+            found.fields["source_locale"] = Finding(source, origin("sourceLocale"), True)
+        catalogs = config.get("format")
+        format_name = _LINGUI_FORMAT_NAMES.get(catalogs) if isinstance(catalogs, str) else None
+        if format_name is not None and "locale_format" not in found.fields:
+            found.fields["locale_format"] = Finding(format_name, origin("format"), True)
+        listed = config.get("catalogs")
+        for catalog in listed if isinstance(listed, list) else ():
+            path = catalog.get("path") if isinstance(catalog, dict) else None
+            if not isinstance(path, str):
+                continue
+            folder = _template_folder(base, path.removeprefix("<rootDir>").lstrip("/"))
+            folder = Path(os.path.normpath(folder))
+            if folder.is_relative_to(root) and folder.is_dir():
+                where = folder.relative_to(root).as_posix() if folder != root else "."
+                if where not in found.locale_paths:
+                    found.locale_paths[where] = Finding(where, origin("catalogs"), True)
+        found.origins[relative] = None
+        return
 
 
 class _FileReading:
@@ -607,6 +668,11 @@ class _FileReading:
 
     def _read_lingui(self, options: dict[str, tuple[Node, Node]]) -> None:
         self._read_locale_option(options, "sourceLocale")
+        if "format" in options:
+            key, value = options["format"]
+            catalogs = self._lingui_format(value)
+            if catalogs is not None:
+                self.record("locale_format", catalogs, key, "format")
         catalogs = self.literal(options["catalogs"][1]) if "catalogs" in options else None
         for catalog in catalogs if isinstance(catalogs, list) else ():
             path = catalog.get("path") if isinstance(catalog, dict) else None
@@ -614,6 +680,20 @@ class _FileReading:
                 path = path.removeprefix("<rootDir>").lstrip("/")
                 key = options["catalogs"][0]
                 self.record_path(_template_folder(self.base, path), key, "catalogs.path")
+
+    def _lingui_format(self, value: Node) -> str | None:
+        """The format of a Lingui config's catalogs: `formatter(…)` imported from
+        `@lingui/format-json` (`json`) or `@lingui/format-po` / `format-po-gettext` (`po`), or
+        Lingui 3's names (`'minimal'`, `'lingui'`: JSON; `'po'`, `'po-gettext'`); None for any
+        other (CSV, a formatter of the project's own)."""
+        if value.type == "string":
+            return _LINGUI_FORMAT_NAMES.get(node_text(value)[1:-1])
+        if value.type != "call_expression":
+            return None
+        function = value.child_by_field_name("function")
+        if function is None or function.type != "identifier":
+            return None
+        return _LINGUI_FORMATTERS.get(self.imports.get(node_text(function), ""))
 
     def _read_nuxt(self, exported: Node | None) -> bool:
         config = self.members(exported)
