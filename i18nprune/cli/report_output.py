@@ -49,11 +49,10 @@ def emit_report(
     chosen = report_format(options, out)
     data = envelope.data
     if chosen != "json" and data is not None and not isinstance(data, ReportData):
-        # A workspace run: one document per project, and no page of them all yet.
-        raise ReportOutputError(
-            "one report for a whole workspace is not built yet: run `report` per project "
-            "(-C <project>), or --format json for every project's document"
-        )
+        text = _workspace_text(data, chosen, out, root, options)
+        _deliver(text, chosen, out, err)
+        print_issues(err, envelope.issues)
+        return
     if chosen == "json" or not isinstance(data, ReportData):
         if out is None or data is None:
             if chosen == "json":
@@ -75,13 +74,54 @@ def emit_report(
         from i18nprune.reports.text import render_text
 
         text = render_text(data, None if (options.full or out is not None) else options.top)
+    _deliver(text, chosen, out, err)
+    print_issues(err, envelope.issues)
+
+
+def _deliver(text: str, chosen: str, out: str | None, err: Any) -> None:
+    """`text` on stdout, or written to `out`."""
     if out is None:
         sys.stdout.write(text)
         sys.stdout.flush()
     else:
         _write(Path(out), text.encode())
         err.print(f"wrote {out} ({chosen})")
-    print_issues(err, envelope.issues)
+
+
+def _workspace_text(
+    run: Any, chosen: str, out: str | None, root: Path | None, options: GlobalOptions
+) -> str:
+    """A workspace run's reports (`fanout.WorkspaceRun`) as one page, CSV or text: every
+    project's document, a failed project by its errors."""
+    from i18nprune.ops.report import ReportData
+
+    projects = [
+        (
+            outcome.root,
+            outcome.data if isinstance(outcome.data, ReportData) else None,
+            [issue.message for issue in outcome.issues if issue.severity == "error"],
+        )
+        for outcome in run.projects
+    ]
+    name = root.name if root is not None else "workspace"
+    if chosen == "html":
+        from i18nprune.reports.page import render_workspace_page
+
+        return render_workspace_page(name, projects, _link_base(out, root))
+    if chosen == "csv":
+        from i18nprune.reports.table import render_workspace_csv
+
+        return render_workspace_csv(projects)
+    from i18nprune.reports.text import render_text
+
+    limit = None if (options.full or out is not None) else options.top
+    parts = [f"{name}: {len(projects)} project(s) \u2014 i18nprune report\n"]
+    for rel, data, errors in projects:
+        parts.append(f"── {rel}\n")
+        parts.append(
+            render_text(data, limit) if data is not None else f"failed: {'; '.join(errors)}\n"
+        )
+    return "".join(parts)
 
 
 def _link_base(out: str | None, root: Path | None) -> str:

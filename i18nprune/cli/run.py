@@ -8,6 +8,7 @@ imported only for an op that needs an event loop (`OpSpec.inline`) or a workspac
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import time
 from collections.abc import Callable
@@ -135,10 +136,12 @@ def _emit_report(
     """Print or write `report`'s document (`cli/report_output.py`)."""
     from i18nprune.cli.report_output import ReportOutputError, emit_report
 
-    try:
-        root = reported.handle.open().root
-    except ProblemError:
-        root = None
+    root: Path | None = None
+    if reported.workspace is not None:
+        root = Path(reported.workspace.root)
+    else:
+        with contextlib.suppress(ProblemError):
+            root = reported.handle.open().root
     try:
         emit_report(envelope, options, op_options.out, root, consoles)
     except ReportOutputError as exc:

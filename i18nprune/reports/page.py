@@ -63,35 +63,129 @@ td.detail,th.detail{display:none}}
 # Filter by text and status, sort by any column; rows are never rebuilt, only hidden or moved.
 _SCRIPT = """
 (function(){
-var table=document.getElementById('keys');if(!table)return;
+Array.prototype.forEach.call(document.querySelectorAll('section.keys'),function(section){
+var table=section.querySelector('table');if(!table)return;
 var body=table.tBodies[0],rows=Array.prototype.slice.call(body.rows);
-var text=document.getElementById('filter-text'),status=document.getElementById('filter-status');
-var shown=document.getElementById('shown');
+var text=section.querySelector('input[type=search]'),status=section.querySelector('select');
+var shown=section.querySelector('.shown');
 function apply(){var needle=text.value.toLowerCase(),wanted=status.value,count=0;
 rows.forEach(function(row){var ok=(!wanted||row.dataset.status===wanted)&&
 (!needle||row.textContent.toLowerCase().indexOf(needle)>=0);row.hidden=!ok;if(ok)count++;});
 shown.textContent=count+' of '+rows.length+' shown';}
 text.addEventListener('input',apply);status.addEventListener('change',apply);
-Array.prototype.forEach.call(table.tHead.rows[0].cells,function(cell,index){
+var cells=table.tHead.rows[0].cells;
+Array.prototype.forEach.call(cells,function(cell,index){
 var button=cell.querySelector('button');if(!button)return;
 button.addEventListener('click',function(){
 var order=cell.getAttribute('aria-sort')==='ascending'?'descending':'ascending';
-Array.prototype.forEach.call(table.tHead.rows[0].cells,function(c){c.removeAttribute('aria-sort');});
+Array.prototype.forEach.call(cells,function(c){c.removeAttribute('aria-sort');});
 cell.setAttribute('aria-sort',order);var sign=order==='ascending'?1:-1;
 rows.sort(function(a,b){var x=a.cells[index].dataset.sort||a.cells[index].textContent,
 y=b.cells[index].dataset.sort||b.cells[index].textContent;
 var nx=Number(x),ny=Number(y);if(x!==''&&y!==''&&!isNaN(nx)&&!isNaN(ny))return sign*(nx-ny);
 return sign*x.localeCompare(y);});
 rows.forEach(function(row){body.appendChild(row);});});});
-apply();})();
+apply();});})();
 """
 
 _POLICY = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'"
 
 
 def render_page(data: ReportData, link_base: str | None = "") -> str:
-    """The page. `link_base`: the path from the page's folder to the project root
-    (`""`: the page sits at the root; `../app`), prefixed to every file link; None: no links."""
+    """The page of one project. `link_base`: the path from the page's folder to the project
+    root (`""`: the page sits at the root; `../app`), prefixed to every file link; None: no
+    links."""
+    title = f"Translations of {data.project}"
+    meta = (
+        f"Source locale <code>{html.escape(data.source_locale)}</code> · "
+        f"{data.counts.files_scanned} files scanned · generated "
+        f"{html.escape(data.generated_at)} by {html.escape(data.tool)}"
+    )
+    return _document(title, meta, _project(data, link_base, "", 2))
+
+
+def render_workspace_page(
+    name: str,
+    projects: list[tuple[str, ReportData | None, list[str]]],
+    link_base: str | None = "",
+) -> str:
+    """The page of a workspace: a table of its projects, then each project's sections.
+    `projects`: (folder relative to the workspace root, its document or None when its run
+    failed, the errors that say why); `link_base`: from the page's folder to the workspace
+    root."""
+    esc = html.escape
+    rows = []
+    sections = []
+    for index, (rel, data, errors) in enumerate(projects):
+        anchor = f"p{index}"
+        if data is None:
+            rows.append(
+                f'<tr><td><a href="#{anchor}"><code>{esc(rel)}</code></a></td>'
+                f'<td colspan="6">failed: {esc("; ".join(errors))}</td></tr>'
+            )
+            sections.append(
+                f'<section id="{anchor}" aria-labelledby="{anchor}-title">'
+                f'<h2 id="{anchor}-title"><code>{esc(rel)}</code></h2>'
+                f"<p>No report: {esc('; '.join(errors))}</p></section>"
+            )
+            continue
+        counts = data.counts
+        targets = [row for row in data.locales if not row.source]
+        lowest = min(targets, key=lambda row: row.coverage) if targets else None
+        low = f"{lowest.locale} {percent(lowest.coverage)}" if lowest else "—"
+        unused = "not judged" if counts.cleanup_refused else str(counts.unused)
+        rows.append(
+            f'<tr><td><a href="#{anchor}"><code>{esc(rel)}</code></a></td>'
+            f'<td class="num">{counts.source_keys}</td><td>{esc(low)}</td>'
+            f'<td class="num">{counts.missing}</td><td class="num">{esc(unused)}</td>'
+            f'<td class="num">{counts.stale + counts.needs_review}</td>'
+            f'<td class="num">{counts.quality_errors}</td></tr>'
+        )
+        base = (
+            None
+            if link_base is None
+            else posixpath.join(link_base, rel)
+            if rel != "."
+            else link_base
+        )
+        sections.append(
+            f'<section id="{anchor}" aria-labelledby="{anchor}-title">'
+            f'<h2 id="{anchor}-title"><code>{esc(rel)}</code></h2>'
+            + _project(data, base, f"{anchor}-", 3)
+            + "</section>"
+        )
+    table = (
+        '<section aria-labelledby="projects"><h2 id="projects">Projects</h2>'
+        '<div class="scroll"><table><thead><tr><th>Project</th><th class="num">Source keys</th>'
+        '<th>Lowest coverage</th><th class="num">Missing</th><th class="num">Unused</th>'
+        '<th class="num">Stale or to review</th><th class="num">Quality errors</th></tr>'
+        f"</thead><tbody>{''.join(rows)}</tbody></table></div></section>"
+    )
+    meta = f"{len(projects)} project(s)"
+    return _document(f"Translations of {name}", meta, table + "".join(sections))
+
+
+def _document(title: str, meta: str, main: str) -> str:
+    esc = html.escape
+    return "\n".join(
+        [
+            "<!doctype html>",
+            '<html lang="en"><head><meta charset="utf-8">',
+            '<meta name="generator" content="i18nprune report">',
+            f'<meta http-equiv="Content-Security-Policy" content="{_POLICY}">',
+            '<meta name="viewport" content="width=device-width,initial-scale=1">',
+            f"<title>{esc(title)} — i18nprune report</title>",
+            f"<style>{_STYLE}</style></head><body>",
+            f'<header><h1>{esc(title)}</h1><p class="meta">{meta}</p></header>',
+            f"<main>{main}</main>",
+            f"<script>{_SCRIPT}</script></body></html>",
+            "",
+        ]
+    )
+
+
+def _project(data: ReportData, link_base: str | None, ids: str, level: int) -> str:
+    """One project's sections; `ids` prefixes every element id, `level` is their heading's."""
     esc = html.escape
     counts = data.counts
     unused = "not judged" if counts.cleanup_refused else str(counts.unused)
@@ -105,22 +199,10 @@ def render_page(data: ReportData, link_base: str | None = "") -> str:
         ("quality warnings", str(counts.quality_warnings)),
         ("dynamic sites", str(counts.dynamic)),
     ]
-    parts = [
-        "<!doctype html>",
-        '<html lang="en"><head><meta charset="utf-8">',
-        '<meta name="generator" content="i18nprune report">',
-        f'<meta http-equiv="Content-Security-Policy" content="{_POLICY}">',
-        '<meta name="viewport" content="width=device-width,initial-scale=1">',
-        f"<title>Translations of {esc(data.project)} — i18nprune report</title>",
-        f"<style>{_STYLE}</style></head><body>",
-        f"<header><h1>Translations of {esc(data.project)}</h1>",
-        f'<p class="meta">Source locale <code>{esc(data.source_locale)}</code> · '
-        f"{counts.files_scanned} files scanned · generated {esc(data.generated_at)} by "
-        f"{esc(data.tool)}</p></header><main>",
-    ]
+    parts = []
     if data.changes is not None:
-        parts.append(_changes(data))
-    parts.append('<section aria-labelledby="summary"><h2 id="summary">Summary</h2>')
+        parts.append(_changes(data, ids, level))
+    parts.append(_heading(ids + "summary", "Summary", level))
     parts.append('<ul class="cards">')
     parts += [f"<li><b>{esc(value)}</b>{esc(label)}</li>" for label, value in cards]
     parts.append("</ul>")
@@ -130,12 +212,17 @@ def render_page(data: ReportData, link_base: str | None = "") -> str:
             "evidence (see the notes below).</p>"
         )
     parts.append("</section>")
-    parts.append(_coverage(data))
-    parts.append(_keys(data, link_base))
-    parts.append(_dynamic(data, link_base))
-    parts.append(_notes(data))
-    parts.append(f"</main><script>{_SCRIPT}</script></body></html>\n")
-    return "\n".join(parts)
+    parts.append(_coverage(data, ids, level))
+    parts.append(_keys(data, link_base, ids, level))
+    parts.append(_dynamic(data, link_base, ids, level))
+    parts.append(_notes(data, ids, level))
+    return "".join(parts)
+
+
+def _heading(anchor: str, text: str, level: int, classes: str = "") -> str:
+    """A section's opening tag and its heading."""
+    kind = f' class="{classes}"' if classes else ""
+    return f'<section{kind} aria-labelledby="{anchor}"><h{level} id="{anchor}">{text}</h{level}>'
 
 
 def _link(file: str | None, line: int | None, link_base: str | None) -> str:
@@ -149,15 +236,15 @@ def _link(file: str | None, line: int | None, link_base: str | None) -> str:
     return f'<a href="{html.escape(target + anchor)}"><code>{label}</code></a>'
 
 
-def _coverage(data: ReportData) -> str:
+def _coverage(data: ReportData, ids: str, level: int) -> str:
     esc = html.escape
     rows = data.locales
     height = 22 * len(rows) + 8
     label_width = 12 * max((len(row.locale) for row in rows), default=2) + 16
     chart = [
-        f'<svg role="img" aria-labelledby="coverage-title" viewBox="0 0 640 {height}" '
+        f'<svg role="img" aria-labelledby="{ids}coverage-chart" viewBox="0 0 640 {height}" '
         f'width="100%" style="max-width:640px" preserveAspectRatio="xMinYMin meet">',
-        '<title id="coverage-title">Coverage per locale</title>',
+        f'<title id="{ids}coverage-chart">Coverage per locale</title>',
     ]
     bar_width = 640 - label_width - 70
     for index, row in enumerate(rows):
@@ -192,20 +279,20 @@ def _coverage(data: ReportData) -> str:
         )
     table.append("</tbody></table></div>")
     return (
-        '<section aria-labelledby="coverage"><h2 id="coverage">Coverage</h2>'
+        _heading(ids + "coverage", "Coverage", level)
         + "".join(chart)
         + "".join(table)
         + "</section>"
     )
 
 
-def _keys(data: ReportData, link_base: str | None) -> str:
+def _keys(data: ReportData, link_base: str | None, ids: str, level: int) -> str:
     esc = html.escape
     if not data.keys:
         return (
-            '<section aria-labelledby="keys-title"><h2 id="keys-title">Keys to act on</h2>'
-            "<p>None: every key the code uses is in the source locale, and nothing else needs "
-            "someone.</p></section>"
+            _heading(ids + "keys", "Keys to act on", level)
+            + "<p>None: every key the code uses is in the source locale, and nothing else "
+            "needs someone.</p></section>"
         )
     present = [status for status in STATUSES if any(row.status == status for row in data.keys)]
     options = "".join(
@@ -233,18 +320,18 @@ def _keys(data: ReportData, link_base: str | None) -> str:
             f'<td class="detail">{esc(row.detail)}</td></tr>'
         )
     return (
-        '<section aria-labelledby="keys-title"><h2 id="keys-title">Keys to act on</h2>'
-        '<div class="filters"><label for="filter-text">Filter'
-        '<input id="filter-text" type="search" placeholder="key, file or text"></label>'
-        '<label for="filter-status">Status<select id="filter-status">'
+        _heading(ids + "keys", "Keys to act on", level, "keys")
+        + f'<div class="filters"><label for="{ids}filter-text">Filter'
+        f'<input id="{ids}filter-text" type="search" placeholder="key, file or text"></label>'
+        f'<label for="{ids}filter-status">Status<select id="{ids}filter-status">'
         f'<option value="">all</option>{options}</select></label>'
-        '<span id="shown" class="meta" aria-live="polite"></span></div>'
-        f'<div class="scroll"><table id="keys"><thead><tr>{head}</tr></thead>'
+        f'<span id="{ids}shown" class="meta shown" aria-live="polite"></span></div>'
+        f'<div class="scroll"><table id="{ids}key-table"><thead><tr>{head}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table></div></section>"
     )
 
 
-def _dynamic(data: ReportData, link_base: str | None) -> str:
+def _dynamic(data: ReportData, link_base: str | None, ids: str, level: int) -> str:
     esc = html.escape
     if not data.dynamic:
         return ""
@@ -255,14 +342,14 @@ def _dynamic(data: ReportData, link_base: str | None) -> str:
         for site in data.dynamic
     )
     return (
-        '<section aria-labelledby="dynamic"><h2 id="dynamic">Dynamic key sites</h2>'
-        '<p class="meta">Keys built at run time: keys starting with the prefix are kept.</p>'
+        _heading(ids + "dynamic", "Dynamic key sites", level)
+        + '<p class="meta">Keys built at run time: keys starting with the prefix are kept.</p>'
         '<div class="scroll"><table><thead><tr><th>Place</th><th>Kind</th><th>Call</th>'
         f"<th>Prefix</th></tr></thead><tbody>{rows}</tbody></table></div></section>"
     )
 
 
-def _notes(data: ReportData) -> str:
+def _notes(data: ReportData, ids: str, level: int) -> str:
     if not data.notes:
         return ""
     items = "".join(
@@ -270,10 +357,10 @@ def _notes(data: ReportData) -> str:
         f"{html.escape(note.message)}</li>"
         for note in data.notes
     )
-    return f'<section aria-labelledby="notes"><h2 id="notes">Notes</h2><ul>{items}</ul></section>'
+    return _heading(ids + "notes", "Notes", level) + f"<ul>{items}</ul></section>"
 
 
-def _changes(data: ReportData) -> str:
+def _changes(data: ReportData, ids: str, level: int) -> str:
     esc = html.escape
     changes = data.changes
     assert changes is not None
@@ -287,19 +374,14 @@ def _changes(data: ReportData) -> str:
     for change in changes.coverage:
         before = "—" if change.before is None else percent(change.before)
         after = "—" if change.after is None else percent(change.after)
-        direction = (
-            "up"
-            if (change.after or 0) > (change.before or 0)
-            else "down"
-            if (change.after or 0) < (change.before or 0)
-            else "changed"
-        )
+        then, now = change.before or 0, change.after or 0
+        direction = "up" if now > then else "down" if now < then else "changed"
         items.append(
             f"<li>Coverage of <code>{esc(change.locale)}</code> {direction}: "
             f"{esc(before)} → {esc(after)}</li>"
         )
     listed = "".join(items) or "<li>Nothing changed.</li>"
     return (
-        '<section aria-labelledby="changes"><h2 id="changes">Since '
-        f"{esc(changes.baseline_generated_at)}</h2><ul>{listed}</ul></section>"
+        _heading(ids + "changes", f"Since {esc(changes.baseline_generated_at)}", level)
+        + f"<ul>{listed}</ul></section>"
     )

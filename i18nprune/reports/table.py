@@ -20,3 +20,16 @@ def render_csv(data: ReportData) -> str:
             [row.status, row.key, row.locale or "", row.file or "", row.line or "", row.detail]
         )
     return buffer.getvalue()
+
+
+def render_workspace_csv(projects: list[tuple[str, ReportData | None, list[str]]]) -> str:
+    """Every project's keys, each row led by the project's folder (a failed project has
+    none)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(("project", *COLUMNS))
+    for rel, data, _ in projects:
+        for row in data.keys if data is not None else []:
+            place = [row.locale or "", row.file or "", row.line or ""]
+            writer.writerow([rel, row.status, row.key, *place, row.detail])
+    return buffer.getvalue()

@@ -198,3 +198,40 @@ def test_an_unwritable_out_is_a_clear_error_and_nothing_is_written(tmp_path, run
     assert "choose another --out" in result.stderr
     assert sorted(path.name for path in root.iterdir()) == before
     assert json.loads((root / "i18nprune.config.json").read_text()) == CONFIG
+
+
+def test_a_workspace_gets_one_page_with_a_section_per_project(tmp_path, run_cli):
+    web = write_tree(tmp_path / "repo/packages/web", APP)
+    write_tree(
+        tmp_path / "repo/apps/admin",
+        {
+            "i18nprune.config.json": CONFIG,
+            "src/main.ts": "t('save');\n",
+            "locales/en.json": {"save": "Save"},
+            "locales/de.json": {"save": "Speichern"},
+        },
+    )
+    repo = tmp_path / "repo"
+
+    page = run_cli("report", "--workspace", "--out", "out/report.html", cwd=repo)
+    keys = run_cli("report", "--workspace", "--format", "csv", cwd=repo)
+    whole = run_cli("report", "--workspace", "--json", cwd=repo)
+
+    assert page.code == 0, page.stderr
+    text = (repo / "out/report.html").read_text()
+    assert text.count('class="keys"') == 1  # admin has nothing to act on
+    assert '<a href="#p0"><code>apps/admin</code></a>' in text
+    assert '<a href="#p1"><code>packages/web</code></a>' in text
+    assert 'href="../packages/web/src/app.ts#L3"' in text
+    assert keys.stdout.splitlines()[1] == (
+        "packages/web,missing,home.absent,en,src/app.ts,3,"
+        '"used in 1 place(s), absent from the source locale"'
+    )
+    projects = {p["root"]: p for p in whole.envelope["data"]["projects"]}
+    assert projects["apps/admin"]["data"]["locales"][1]["translated"] == 1
+    assert web.is_dir()
+    # saved in the repository, none of them is evidence that keeps `home.old`
+    run_cli("report", "--workspace", "--out", "out/keys.csv", cwd=repo)
+    run_cli("report", "--workspace", "--out", "out/report.txt", cwd=repo)
+    cleanup = run_cli("cleanup", "--dry-run", "--json", cwd=web)
+    assert cleanup.envelope["data"]["keys"] == ["home.old"]

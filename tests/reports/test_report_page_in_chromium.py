@@ -82,7 +82,7 @@ def problems(browser: Chromium, first: int, page: Path) -> list[str]:
 
 def visible_keys(browser: Chromium) -> list[str]:
     return browser.evaluate(
-        "Array.from(document.querySelectorAll('#keys tbody tr'))"
+        "Array.from(document.querySelectorAll('#key-table tbody tr'))"
         ".filter(row => !row.hidden).map(row => row.cells[1].textContent)"
     )
 
@@ -113,7 +113,7 @@ def test_the_page_loads_alone_and_filters_and_sorts_from_the_keyboard(browser, p
     assert visible_keys(browser) == ["home.absent", "home.greeting", "home.old", "home.title"]
     browser.press("Enter", "Enter", 13, text="\r")
     assert visible_keys(browser) == ["home.title", "home.old", "home.greeting", "home.absent"]
-    assert browser.evaluate("document.querySelector('#keys th[aria-sort]').textContent") == "Key"
+    assert browser.evaluate("document.querySelector('#key-table th[aria-sort]').textContent") == "Key"
 
     # the status filter, by keyboard choice of the select's value
     browser.evaluate("document.getElementById('filter-text').value = ''")
@@ -144,7 +144,7 @@ def test_the_page_fits_a_phone_and_reads_without_colour(browser, page, tmp_path)
     # nothing wider than the screen: wide tables scroll inside their own box
     assert browser.evaluate("document.documentElement.scrollWidth") <= 375
     statuses = browser.evaluate(
-        "Array.from(document.querySelectorAll('#keys td.status')).map(c => c.textContent)"
+        "Array.from(document.querySelectorAll('#key-table td.status')).map(c => c.textContent)"
     )
     assert set(statuses) == {"missing", "unused", "needs review", "quality"}
     shot = tmp_path / "phone.png"
