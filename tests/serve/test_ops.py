@@ -37,6 +37,7 @@ HARMLESS_OPTIONS: dict[str, dict[str, Any]] = {
     "workspace": {},
     "quality": {},
     "review": {"dry_run": True},
+    "report": {},
     "keys": {"prefix": "home"},
     "file": {"path": "src/App.tsx"},
     "key": {"key": "nav.home"},

@@ -187,7 +187,6 @@ REPORT: OpSpec[ReportOptions] = OpSpec(
     "ReportOptions",
     "One document of the translations' state: coverage, keys to act on, changes since a "
     "baseline (a page with --out report.html).",
-    progress=True,
 )
 WORKSPACE: OpSpec[WorkspaceOptions] = OpSpec(
     "workspace",
