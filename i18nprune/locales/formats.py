@@ -2,7 +2,9 @@
 
 A locale file's format is its extension (docs/locale-files.md#formats): `.json` is JSON,
 `.yaml` and `.yml` are YAML, `.arb` is Flutter's Application Resource Bundle (JSON whose `@`
-keys are metadata, named `<prefix><locale>.arb`: `app_en.arb`), `.po` is gettext's PO,
+keys are metadata, named `<prefix><locale>.arb`: `app_en.arb`), `.po` is gettext's PO (and
+`.pot` its template, `messages.pot`: the source locale's file, whose targets are `<locale>.po`
+beside it),
 `.xlf` and `.xliff` are XLIFF (`fr.xlf`, or Angular's `messages.fr.xlf` beside the source
 `messages.xlf`, whose name carries no locale: `unlocalised_source`). Everything that finds,
 names or creates locale files asks here, so a format added here is discovered, watched and
@@ -25,6 +27,7 @@ _FORMATS: dict[str, LocaleFormat] = {
     ".yml": "yaml",
     ".arb": "arb",
     ".po": "po",
+    ".pot": "po",
     ".xlf": "xliff",
     ".xliff": "xliff",
 }
@@ -37,6 +40,9 @@ DEFAULT_SUFFIX = ".json"
 
 # A locale code as ARB file names carry it: `en`, `pt_BR`, `zh_Hant_TW`, `es_419`.
 _PLAIN_CODE = re.compile(r"[a-z]{2,3}(?:[_-][A-Z][a-z]{3})?(?:[_-](?:[A-Z]{2}|[0-9]{3}))?\Z")
+
+_TEMPLATE = ".pot"
+"""A gettext template's extension: the file names no locale (see `unlocalised_source`)."""
 
 # Companion files that sit beside locale files but hold no keys.
 _COMPANIONS = (".meta.json", ".schema.json")
@@ -74,6 +80,8 @@ def locale_stem(name: str) -> str | None:
         return None
     stem = name[: -len(suffix)]
     kind = format_of(name)
+    if suffix.lower() == _TEMPLATE:
+        return None
     if kind == "xliff":
         return _xliff_parts(stem)[1]
     if kind != "arb":
@@ -84,9 +92,12 @@ def locale_stem(name: str) -> str | None:
 
 def unlocalised_source(name: str) -> bool:
     """Whether `name` is an XLIFF file whose name carries no locale code (Angular's
-    `messages.xlf`): the source locale's file where the layout names files by locale, its
-    targets named `messages.<locale>.xlf` (`counterpart_name`)."""
+    `messages.xlf`) or a gettext template (`messages.pot`): the source locale's file where the
+    layout names files by locale, its targets named `messages.<locale>.xlf` or `<locale>.po`
+    (`counterpart_name`)."""
     suffix = suffix_of(name)
+    if suffix is not None and suffix.lower() == _TEMPLATE:
+        return len(name) > len(suffix)
     if suffix is None or format_of(name) != "xliff" or not is_locale_file_name(name):
         return False
     stem = name[: -len(suffix)]
@@ -97,8 +108,10 @@ def counterpart_name(name: str, locale_name: str) -> str:
     """The name of locale `locale_name`'s file matching the locale file `name`: the same
     extension, for ARB the same prefix (`app_en.arb`, `fr` → `app_fr.arb`), for XLIFF the
     same name before the locale (`messages.xlf` or `messages.en.xlf`, `fr` →
-    `messages.fr.xlf`)."""
+    `messages.fr.xlf`), for a gettext template a PO file (`messages.pot`, `fr` → `fr.po`)."""
     suffix = suffix_of(name) or DEFAULT_SUFFIX
+    if suffix.lower() == _TEMPLATE:
+        return f"{locale_name}{suffix[:-1]}"
     kind = format_of(name)
     if kind == "xliff":
         return f"{_xliff_parts(name[: -len(suffix)])[0]}{locale_name}{suffix}"

@@ -163,9 +163,12 @@ def discover_locales(root: Path, locales: LocalesConfig) -> tuple[LocaleInventor
 
 
 def _common_suffix(names: Iterable[str]) -> str:
-    """The locale extension most of `names` have, in lowercase; `.json` for none (a tie goes
-    to `.json`, then to the first found)."""
-    counts = Counter((suffix_of(name) or DEFAULT_SUFFIX).lower() for name in names)
+    """The locale extension most of `names` have, in lowercase (a gettext template's counts as
+    `.po`, what its targets are); `.json` for none (a tie goes to `.json`, then to the first
+    found)."""
+    counts = Counter(
+        (suffix_of(name) or DEFAULT_SUFFIX).lower().replace(".pot", ".po") for name in names
+    )
     if not counts:
         return DEFAULT_SUFFIX
     most = max(counts.values())

@@ -1,17 +1,24 @@
 """Plural planning for `generate`: the target paths an i18next plural group of the source
-becomes in a target language (its CLDR categories), and which source form each is translated from.
+becomes in a target language (its CLDR categories), or a gettext plural entry (its `nplurals`
+forms), and which source form each is translated from.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import msgspec
 
 from i18nprune.locales.catalog import PLURAL_CATEGORIES, ordinal_categories, plural_categories
+from i18nprune.locales.formats import format_of
+from i18nprune.locales.paths import array_key
+from i18nprune.locales.podoc import PluralRule, file_plural_rule, language_plural_rule
+from i18nprune.locales.view import LocaleView
 
 _ORDINAL = "_ordinal"
+_INDEX = re.compile(r"\[(\d+)\]\Z")
 
 
 class PlannedPath(msgspec.Struct, frozen=True):
@@ -20,6 +27,9 @@ class PlannedPath(msgspec.Struct, frozen=True):
 
     target_path: str
     source_path: str
+    review: bool = False
+    """Translated from a source form that is not its own (a gettext target with more forms
+    than the source): a person should look at it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,9 +46,15 @@ class _Form:
 
 
 def plural_plan(
-    template_paths: Sequence[str], source_code: str, target_code: str
+    template_paths: Sequence[str],
+    source_code: str,
+    target_code: str,
+    gettext: GettextForms | None = None,
 ) -> list[PlannedPath]:
     """The target paths to fill from the source's `template_paths`, in template order.
+
+    With `gettext`, the forms of each gettext plural entry (`key[0]`, `key[1]`, …) become the
+    target's `gettext.target_count` forms at the place of its first (`gettext_forms`).
 
     A plural group is the set of template paths sharing a base and kind (cardinal
     `<base>_<category>`, ordinal `<base>_ordinal_<category>`; the ordinal reading wins for a
@@ -64,7 +80,17 @@ def plural_plan(
     }
     plan: list[PlannedPath] = []
     planned_groups: set[tuple[str, bool]] = set()
+    entries = gettext.entries(template_paths) if gettext is not None else {}
+    planned_entries: set[str] = set()
     for path in template_paths:
+        if entries:
+            key = array_key(path)
+            if key is not None and key in entries:
+                if key not in planned_entries:
+                    planned_entries.add(key)
+                    assert gettext is not None
+                    plan.extend(gettext.plan(key, entries[key]))
+                continue
         form = forms.get(path)
         group = (form.base, form.ordinal) if form is not None else None
         if form is None or group not in plural:
@@ -107,3 +133,69 @@ def _plan_group(form: _Form, categories: set[str], targets: list[str]) -> list[P
 
 def _categories(code: str, *, ordinal: bool) -> list[str]:
     return list(ordinal_categories(code)) if ordinal else plural_categories(code)
+
+
+@dataclass(frozen=True)
+class GettextForms:
+    """The gettext plural entries of a source (`keys`: key → its number of forms) and a
+    target's plural forms (`target`).
+
+    With as many forms on both sides and the singular first in both, each target form is
+    translated from its own. Otherwise the form `n = 1` takes in the target is translated from
+    the source's first form (its singular, the `msgid` of a template) and every other form from
+    the source's last (its plural, `msgid_plural`) — what gettext tools show a translator for
+    each form; a target with one form takes it from the last (the form for any count). A target
+    with more forms than the source has forms the source does not spell (Polish's few and many
+    from English's one plural): they are all marked for review.
+    """
+
+    keys: Mapping[str, int]
+    target: PluralRule
+
+    def entries(self, template_paths: Sequence[str]) -> dict[str, list[str]]:
+        """The template's forms of each plural entry (those whose source text is there)."""
+        found: dict[str, list[str]] = {}
+        for path in template_paths:
+            key = array_key(path) if "[" in path else None
+            if key is not None and key in self.keys:
+                found.setdefault(key, []).append(path)
+        return found
+
+    def plan(self, key: str, source_paths: list[str]) -> list[PlannedPath]:
+        """The target forms of `key`, each with the source form it is translated from."""
+        count, singular = self.target
+        review = count > self.keys[key]
+        if count == len(source_paths) and singular == 0 and not review:
+            return [PlannedPath(f"{key}[{i}]", path) for i, path in enumerate(source_paths)]
+        first, last = source_paths[0], source_paths[-1]
+        return [
+            PlannedPath(f"{key}[{i}]", first if i == singular and count > 1 else last, review)
+            for i in range(count)
+        ]
+
+
+def gettext_forms(source: LocaleView, target: LocaleView) -> GettextForms | None:
+    """The plural entries of `source`'s PO files and the plural forms of `target`: those its
+    PO file's header names, else its language's (CLDR's, from Babel), else as many as the
+    source's with the singular first; None when the source has no PO plural entry."""
+    if not any(format_of(segment.rel) == "po" for segment in source.segments):
+        return None
+    keys: dict[str, int] = {}
+    segment_of = source.leaf_segment
+    for path in source.leaves:
+        match = _INDEX.search(path) if "[" in path else None
+        if match is None or format_of(segment_of[path]) != "po":
+            continue
+        key = path[: match.start()]
+        keys[key] = max(keys.get(key, 0), int(match.group(1)) + 1)
+    if not keys:
+        return None
+    rule = next(
+        (
+            found
+            for segment in target.segments
+            if format_of(segment.rel) == "po" and (found := file_plural_rule(segment.path))
+        ),
+        None,
+    ) or language_plural_rule(target.name)
+    return GettextForms(keys, rule or PluralRule(max(keys.values()), 0))

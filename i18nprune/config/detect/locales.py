@@ -6,7 +6,8 @@ Everything here reads the tree under the project root and never runs code. The s
 bounded (`_MAX_DEPTH` folders deep; dependencies, build output, hidden folders and test
 fixtures are not entered), and only files in a locale format (`locales.formats`) are locale
 files. An XLIFF file whose name carries no locale (Angular's `messages.xlf`) is the file of the
-language it names as its source.
+language it names as its source, a gettext template (`messages.pot`) that of the language its
+header names, else English (`locales.podoc.template_language`).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from i18nprune.locales.formats import (
     unlocalised_source,
 )
 from i18nprune.locales.jsonfile import LocaleFileError
+from i18nprune.locales.podoc import is_template, template_language
 from i18nprune.locales.xliffdoc import read_xliff_file, xliff_source_language
 from i18nprune.locales.yamldoc import read_yaml_file
 from i18nprune.scan.discovery import DEFAULT_SKIP_DIRS
@@ -174,7 +176,7 @@ def find_locale_folders(root: Path) -> list[LocaleFolder]:
             code
             for name in sorted(files)
             if unlocalised_source(name)
-            and (code := xliff_source_language(Path(parent, name))) is not None
+            and (code := _unlocalised_language(Path(parent, name))) is not None
             and code not in locale_files
         ]
         rel = Path(parent).relative_to(root).as_posix()
@@ -239,11 +241,18 @@ def locale_files(directory: Path, layout: Layout) -> dict[str, list[Path]]:
 
 def unlocalised_code(path: Path) -> str | None:
     """The language an XLIFF file whose name carries no locale (`messages.xlf`) names as its
-    source, None for any other file (or one that names none)."""
+    source, or a gettext template's (`messages.pot`), None for any other file (or one that
+    names none)."""
     if not unlocalised_source(path.name):
         return None
-    code = xliff_source_language(path)
+    code = _unlocalised_language(path)
     return code if code is not None and looks_like_locale_code(code) else None
+
+
+def _unlocalised_language(path: Path) -> str | None:
+    if is_template(path.name):
+        return template_language(path)
+    return xliff_source_language(path)
 
 
 def unlocalised_source_code(locales: dict[str, list[Path]]) -> str | None:
