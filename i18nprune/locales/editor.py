@@ -8,9 +8,9 @@ from pathlib import Path
 import msgspec
 
 from i18nprune.locales.documents import FileStyle, load_document, new_document
-from i18nprune.locales.formats import counterpart_name
+from i18nprune.locales.formats import catalog_parts, counterpart_name
 from i18nprune.locales.jsondoc import LocaleDocument
-from i18nprune.locales.layout import LocaleInventory, Segment
+from i18nprune.locales.layout import LocaleInventory, Segment, is_gettext_template
 from i18nprune.locales.paths import array_items
 from i18nprune.locales.podoc import PoDocument
 from i18nprune.locales.view import LocaleView
@@ -31,12 +31,15 @@ def counterpart_path(
 ) -> Path:
     """Where the target locale's file matching a source segment lives.
 
-    `locale_per_dir`: `<dir>/en/auth.json` → `<dir>/fr/auth.json`; the other layouts name the
+    `locale_per_dir`: `<dir>/en/auth.json` → `<dir>/fr/auth.json`, a gettext template
+    `<dir>/messages.pot` → `<dir>/fr/LC_MESSAGES/messages.po`; the other layouts name the
     file after the locale (`en.json`, `auth/en.yml`) → the sibling of the same format
     (`fr.json`, `auth/fr.yml`).
     """
     if structure != "locale_per_dir":
         return source.path.with_name(counterpart_name(source.path.name, target_name))
+    if is_gettext_template(inventory, source.path):
+        return inventory.directory.joinpath(target_name, *catalog_parts(source.path.name))
     relative = source.path.relative_to(inventory.directory)
     return inventory.directory.joinpath(target_name, *relative.parts[1:])
 

@@ -95,9 +95,9 @@ def unlocalised_source(name: str) -> bool:
     `messages.xlf`) or a gettext template (`messages.pot`): the source locale's file where the
     layout names files by locale, its targets named `messages.<locale>.xlf` or `<locale>.po`
     (`counterpart_name`)."""
+    if is_template_name(name):
+        return True
     suffix = suffix_of(name)
-    if suffix is not None and suffix.lower() == _TEMPLATE:
-        return len(name) > len(suffix)
     if suffix is None or format_of(name) != "xliff" or not is_locale_file_name(name):
         return False
     stem = name[: -len(suffix)]
@@ -117,6 +117,18 @@ def counterpart_name(name: str, locale_name: str) -> str:
         return f"{_xliff_parts(name[: -len(suffix)])[0]}{locale_name}{suffix}"
     prefix = _arb_prefix(name[: -len(suffix)]) if kind == "arb" else ""
     return f"{prefix or ''}{locale_name}{suffix}"
+
+
+def is_template_name(name: str) -> bool:
+    """Whether `name` is a gettext template's (`messages.pot`)."""
+    return name.lower().endswith(_TEMPLATE) and len(name) > len(_TEMPLATE)
+
+
+def catalog_parts(template_name: str) -> tuple[str, str]:
+    """Where, below its locale's folder, gettext keeps the catalog made from the template
+    `template_name` (`messages.pot` → `LC_MESSAGES`, `messages.po`): the layout of
+    `locale/<lang>/LC_MESSAGES/<domain>.po` beside `locale/<domain>.pot`."""
+    return "LC_MESSAGES", f"{template_name[: -len(_TEMPLATE)]}.po"
 
 
 def _xliff_parts(stem: str) -> tuple[str, str | None]:

@@ -38,6 +38,7 @@ from typing import NamedTuple
 import msgspec
 
 from i18nprune.envelope import Code, ProblemError, error
+from i18nprune.locales.formats import is_template_name
 from i18nprune.locales.jsondoc import JsonStyle, LocaleDocument
 from i18nprune.locales.jsonfile import LocaleFileError, decode_text, read_file_bytes
 from i18nprune.locales.keyroot import KeyRoot
@@ -45,8 +46,6 @@ from i18nprune.locales.leaves import NEEDS_REVIEW, is_structured_leaf
 
 CONTEXT_SEPARATOR = "\x04"
 """Between an entry's `msgctxt` and `msgid` in its key (gettext's own separator)."""
-TEMPLATE_SUFFIX = ".pot"
-"""The extension of a gettext template, whose entries are the source text."""
 
 _FIX_HINT = "fix the file; it will not be modified"
 _KEYWORD = re.compile(r"(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d+)\])?)[ \t]+(\".*)$")
@@ -69,9 +68,11 @@ class PoStyle(msgspec.Struct, frozen=True):
     """The source's plural entries: key → `msgid_plural`."""
     template: bool = False
     """The source is a `.pot` template."""
-    comments: dict[str, tuple[str, ...]] = {}
-    """The source entries' extracted comments (`#.`), references (`#:`) and flags (`#,`, but
-    fuzzy), by key: a new entry carries its source entry's, as `msgmerge` writes it."""
+    heads: dict[str, tuple[str, ...]] = {}
+    """The lines of each source entry before its `msgstr`, without line breaks: its extracted
+    comments (`#.`), references (`#:`), flags (`#,`, but fuzzy) and `msgctxt`, `msgid` and
+    `msgid_plural` as written. A new entry starts with its source entry's, as `msgmerge`
+    writes it, wrapped as the project's extractor wraps it."""
 
     def untranslated(self, path: str) -> bool:
         """Whether `sync` adds the entry or form at `path` untranslated, as gettext's `msgmerge`
@@ -128,11 +129,6 @@ class _Parsed(msgspec.Struct):
     """A `.pot` template: each entry's value is its source text."""
 
 
-def is_template(name: str) -> bool:
-    """Whether the file named `name` is a gettext template (`.pot`)."""
-    return name.lower().endswith(TEMPLATE_SUFFIX)
-
-
 def read_po_file(path: Path, display_path: str) -> dict[str, object]:
     """The translated entries of the PO file at `path`: key → `msgstr`, a structured leaf
     `{"value": msgstr, "needsReview": true}` for a fuzzy entry, a list of forms for a plural
@@ -143,7 +139,7 @@ def read_po_file(path: Path, display_path: str) -> dict[str, object]:
     numbered from 0 or a key defined twice (both lines named).
     """
     raw = read_file_bytes(path, display_path)
-    return _leaves(_parse(raw, display_path, template=is_template(path.name)))
+    return _leaves(_parse(raw, display_path, template=is_template_name(path.name)))
 
 
 def parse_po_text(text: str, display_path: str, *, template: bool = False) -> dict[str, object]:
@@ -289,7 +285,7 @@ class PoDocument(LocaleDocument):
         rule = header_plural_rule(header)
         self._plural_count = rule.nplurals if rule is not None else None
         self._source_plurals: dict[str, str] = {}
-        self._source_comments: dict[str, tuple[str, ...]] = {}
+        self._source_heads: dict[str, tuple[str, ...]] = {}
         self._key_positions: tuple[int, dict[str, int]] | None = None
 
     @classmethod
@@ -303,7 +299,7 @@ class PoDocument(LocaleDocument):
     ) -> PoDocument:
         """The document of the PO file at `path`. Raises `LocaleFileError` as `read_po_file`."""
         raw = read_file_bytes(path, display_path)
-        parsed = _parse(raw, display_path, template=is_template(path.name))
+        parsed = _parse(raw, display_path, template=is_template_name(path.name))
         document = cls(path, parsed, raw, _header_of(parsed))
         document.display_path = display_path
         return document
@@ -339,17 +335,15 @@ class PoDocument(LocaleDocument):
             for key, entry in self._by_key.items()
             if entry.msgid_plural is not None
         }
-        comments = {
-            key: found for key, entry in self._by_key.items() if (found := _source_comments(entry))
-        }
-        return PoStyle(self._header, locale_name, self._newline, plurals, self._template, comments)
+        heads = {key: _source_head(entry) for key, entry in self._by_key.items()}
+        return PoStyle(self._header, locale_name, self._newline, plurals, self._template, heads)
 
     def adopt(self, style: object) -> None:
         """Take the source file's plural entries from `style` (a `PoStyle`), to give a plural
         entry this file lacks its `msgid_plural` when one of its forms is set."""
         if isinstance(style, PoStyle):
             self._source_plurals = style.plurals
-            self._source_comments = style.comments
+            self._source_heads = style.heads
 
     def get(self, path: str) -> object | None:
         found = self._find(path)
@@ -489,8 +483,8 @@ class PoDocument(LocaleDocument):
         return path[: match.start()], int(match.group(1))
 
     def _set_singular(self, entry: _Entry, text: str, fuzzy: bool) -> bool:
-        if entry.msgstr == text and entry.fuzzy == fuzzy:
-            return False
+        if entry.msgstr == text and (entry.fuzzy == fuzzy or not text):
+            return False  # (an untranslated entry's flag is no translation's)
         was_translated = bool(entry.msgstr)
         entry.lines = _replace_msgstr(entry.lines, None, text, self._newline)
         entry.lines = _with_fuzzy(entry.lines, fuzzy, self._newline)
@@ -525,12 +519,13 @@ class PoDocument(LocaleDocument):
         order: Sequence[str] | None,
     ) -> None:
         context, _, msgid = key.rpartition(CONTEXT_SEPARATOR)
-        lines = [f"{line}{self._newline}" for line in self._source_comments.get(key, ())]
-        lines = _with_fuzzy(
-            lines + _render_entry(context or None, msgid, plural, forms, self._newline),
-            fuzzy,
-            self._newline,
-        )
+        head = self._source_heads.get(key)
+        if head is None:
+            lines = _render_entry(context or None, msgid, plural, forms, self._newline)
+        else:
+            lines = [f"{line}{self._newline}" for line in head]
+            lines += _msgstr_lines(plural, forms, self._newline)
+        lines = _with_fuzzy(lines, fuzzy, self._newline)
         entry = _Entry(lines, 0)
         entry.key, entry.msgid, entry.msgid_plural, entry.fuzzy = key, msgid, plural, fuzzy
         if plural is None:
@@ -607,17 +602,20 @@ class PoDocument(LocaleDocument):
         )
 
 
-def _source_comments(entry: _Entry) -> tuple[str, ...]:
-    """The lines of `entry` a new entry made after it carries (see `PoStyle.comments`)."""
+def _source_head(entry: _Entry) -> tuple[str, ...]:
+    """The lines of `entry` a new entry made after it starts with (see `PoStyle.heads`)."""
     found: list[str] = []
     for line in entry.lines:
         text = line.rstrip("\r\n")
-        if text.startswith(("#.", "#:")):
+        if text.startswith("msgstr"):
+            break
+        if text.startswith(("#.", "#:")) or not text.startswith("#"):
             found.append(text)
         elif text.startswith("#,"):
-            flags = [flag.strip() for flag in text[2:].split(",") if flag.strip() != "fuzzy"]
-            if any(flags):
-                found.append("#, " + ", ".join(flag for flag in flags if flag))
+            flags = [flag.strip() for flag in text[2:].split(",")]
+            kept = [flag for flag in flags if flag and flag != "fuzzy"]
+            if kept:
+                found.append("#, " + ", ".join(kept))
     return tuple(found)
 
 
@@ -688,9 +686,15 @@ def _render_entry(
     if context is not None:
         lines += _string_lines("msgctxt", context, newline)
     lines += _string_lines("msgid", msgid, newline)
+    if plural is not None:
+        lines += _string_lines("msgid_plural", plural, newline)
+    return lines + _msgstr_lines(plural, forms, newline)
+
+
+def _msgstr_lines(plural: str | None, forms: list[str], newline: str) -> list[str]:
     if plural is None:
-        return lines + _string_lines("msgstr", forms[0], newline)
-    lines += _string_lines("msgid_plural", plural, newline)
+        return _string_lines("msgstr", forms[0], newline)
+    lines: list[str] = []
     for index, form in enumerate(forms):
         lines += _string_lines(f"msgstr[{index}]", form, newline)
     return lines

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import msgspec
 
-from i18nprune.locales.formats import format_of
+from i18nprune.locales.formats import format_of, is_template_name
 from i18nprune.locales.memo import FileMemo
 from i18nprune.locales.paths import array_items
-from i18nprune.locales.podoc import is_template, po_positions
+from i18nprune.locales.podoc import po_positions
 from i18nprune.locales.view import LocaleView
 from i18nprune.locales.xliffdoc import xliff_positions
 from i18nprune.locales.yamldoc import yaml_positions
@@ -132,7 +132,7 @@ def file_positions(text: str, path: Path) -> PathPositions:
     spelled_at = (
         yaml_positions(text, path)
         if kind == "yaml"
-        else po_positions(text, template=is_template(path.name))
+        else po_positions(text, template=is_template_name(path.name))
     )
     offsets = {
         spelled: line_starts[line - 1] + column - 1

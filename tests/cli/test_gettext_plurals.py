@@ -228,3 +228,28 @@ def test_cleanup_and_sync_remove_an_unused_plural_entry_whole_with_its_comments(
             + f'\nmsgid "Welcome"\nmsgstr "{welcome}"\n'
             + PLURALS.replace(unused, "")
         )
+
+
+def test_gettexts_own_layout_is_found_and_new_catalogs_go_in_lc_messages(tmp_path, run_cli):
+    root = write_tree(
+        tmp_path / "app",
+        {
+            "app/main.py": "from gettext import gettext as _\nprint(_('Welcome'))\n",
+            "locale/messages.pot": TEMPLATE,
+            "locale/pl/LC_MESSAGES/messages.po": POLISH,
+        },
+    )
+    configured(root, run_cli)
+    locales = json.loads((root / "i18nprune.config.json").read_text())["locales"]
+    assert (locales["directory"], locales["structure"]) == ("locale", "locale_per_dir")
+    result = run_cli("generate", "--target", "fr", "--provider", "pseudo", "--json", cwd=root)
+    assert result.code == 0, result.stdout
+    french = root / "locale/fr/LC_MESSAGES/messages.po"
+    assert '"Language: fr\\n"' in french.read_text()
+    assert set(read_locale_tree(french, "messages.po")) == {"Welcome", FILE, USER}
+    for command in ("--yes", "--check"):
+        result = run_cli("sync", command, "--json", cwd=root)
+        assert result.code == 0, result.stdout
+    polish = read_locale_tree(root / "locale/pl/LC_MESSAGES/messages.po", "messages.po")
+    assert FILE not in polish and polish["Welcome"] == "Witaj"  # added untranslated
+    assert 'msgstr[2] ""' in (root / "locale/pl/LC_MESSAGES/messages.po").read_text()

@@ -351,3 +351,23 @@ def test_invalid_utf8_names_its_line_and_column(tmp_path):
         read_locale_tree(path, "de.po")
     assert raised.value.issue.code == Code.LOCALE_INVALID_SYNTAX
     assert raised.value.issue.message.startswith("de.po:2:9: not valid UTF-8 (byte 0xff)")
+
+
+def test_a_new_entry_starts_as_its_source_entry_is_written_without_its_translator_notes(tmp_path):
+    source_text = (
+        'msgid ""\nmsgstr ""\n"Language: en\\n"\n\n'
+        "# a note for English translators only\n#. extracted\n#: a.py:1 b.py:2\n"
+        '#, fuzzy, python-format\n#| msgid "old"\nmsgctxt "menu"\nmsgid ""\n'
+        '"A long text that "\n"wraps."\nmsgstr ""\n"A long text that "\n"wraps."\n'
+    )
+    source = load_document(write(tmp_path, "en.po", source_text), "en.po")
+    document = new_document(tmp_path / "de.po", counterpart_style(source, "de"))
+    assert document.set("menu\x04A long text that wraps.", "Ein langer Text.")
+    assert (
+        document.render()
+        .decode()
+        .endswith(
+            '\n\n#. extracted\n#: a.py:1 b.py:2\n#, python-format\nmsgctxt "menu"\nmsgid ""\n'
+            '"A long text that "\n"wraps."\nmsgstr "Ein langer Text."\n'
+        )
+    )
