@@ -22,8 +22,9 @@ entries removed, never translated into (`Code.LOCALE_NOT_EDITABLE`).
 
 Editing replaces only the `msgstr` lines (and the flags line) of the entries it changes,
 removes an entry with its comments, and adds new entries after the entry that the source's
-order puts before them; what is written must read back as exactly the edited entries (checked
-before writing).
+order puts before them, each starting with its source entry's lines as written there (`adopt`:
+comments for translators from the extractor, references, flags, wrapped msgids); what is
+written must read back as exactly the edited entries (checked before writing).
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from i18nprune.locales.jsondoc import JsonStyle, LocaleDocument
 from i18nprune.locales.jsonfile import LocaleFileError, decode_text, read_file_bytes
 from i18nprune.locales.keyroot import KeyRoot
 from i18nprune.locales.leaves import NEEDS_REVIEW, is_structured_leaf
+from i18nprune.locales.memo import FileMemo
 
 CONTEXT_SEPARATOR = "\x04"
 """Between an entry's `msgctxt` and `msgid` in its key (gettext's own separator)."""
@@ -54,6 +56,7 @@ _NPLURALS = re.compile(r"nplurals\s*=\s*(\d+)")
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\", "a": "\a", "b": "\b",
             "f": "\f", "v": "\v"}  # fmt: skip
 _UNESCAPES = {value: f"\\{key}" for key, value in _ESCAPES.items()}
+_plural_keys: FileMemo[frozenset[str]] = FileMemo()
 
 
 class PoStyle(msgspec.Struct, frozen=True):
@@ -200,6 +203,20 @@ def header_plural_rule(header: str) -> PluralRule | None:
     except (ValueError, SyntaxError, RecursionError):
         singular = 0  # an expression gettext cannot read either: the first form, as usual
     return PluralRule(count, singular if 0 <= singular < count else 0)
+
+
+def plural_keys(path: Path) -> frozenset[str]:
+    """The keys of the plural entries of the PO file at `path` (remembered while the file is
+    unchanged); empty when it cannot be read."""
+    return _plural_keys.get(path, None, lambda: _read_plural_keys(path))
+
+
+def _read_plural_keys(path: Path) -> frozenset[str]:
+    try:
+        parsed = _parse(read_file_bytes(path, path.name), path.name)
+    except LocaleFileError:
+        return frozenset()
+    return frozenset(e.key for e in _entries(parsed) if e.key is not None and e.plural)
 
 
 def file_plural_rule(path: Path) -> PluralRule | None:

@@ -14,7 +14,12 @@ import msgspec
 from i18nprune.locales.catalog import PLURAL_CATEGORIES, ordinal_categories, plural_categories
 from i18nprune.locales.formats import format_of
 from i18nprune.locales.paths import array_key
-from i18nprune.locales.podoc import PluralRule, file_plural_rule, language_plural_rule
+from i18nprune.locales.podoc import (
+    PluralRule,
+    file_plural_rule,
+    language_plural_rule,
+    plural_keys,
+)
 from i18nprune.locales.view import LocaleView
 
 _ORDINAL = "_ordinal"
@@ -161,6 +166,15 @@ class GettextForms:
                 found.setdefault(key, []).append(path)
         return found
 
+    def keyed(self, paths: set[str]) -> set[str]:
+        """`paths` with the forms of each plural entry (`key[n]`) as its key: what a locale has
+        when form counts differ between languages."""
+        return {
+            key if key is not None and key in self.keys else path
+            for path in paths
+            for key in [array_key(path) if "[" in path else None]
+        }
+
     def plan(self, key: str, source_paths: list[str]) -> list[PlannedPath]:
         """The target forms of `key`, each with the source form it is translated from."""
         count, singular = self.target
@@ -178,16 +192,17 @@ def gettext_forms(source: LocaleView, target: LocaleView) -> GettextForms | None
     """The plural entries of `source`'s PO files and the plural forms of `target`: those its
     PO file's header names, else its language's (CLDR's, from Babel), else as many as the
     source's with the singular first; None when the source has no PO plural entry."""
-    if not any(format_of(segment.rel) == "po" for segment in source.segments):
+    plural = frozenset[str]().union(
+        *(plural_keys(s.path) for s in source.segments if format_of(s.rel) == "po")
+    )
+    if not plural:
         return None
     keys: dict[str, int] = {}
-    segment_of = source.leaf_segment
     for path in source.leaves:
         match = _INDEX.search(path) if "[" in path else None
-        if match is None or format_of(segment_of[path]) != "po":
-            continue
-        key = path[: match.start()]
-        keys[key] = max(keys.get(key, 0), int(match.group(1)) + 1)
+        # a msgid may end in `[1]` itself: only a plural entry's key has forms
+        if match is not None and (key := path[: match.start()]) in plural:
+            keys[key] = max(keys.get(key, 0), int(match.group(1)) + 1)
     if not keys:
         return None
     rule = next(

@@ -98,6 +98,18 @@ def test_init_reads_the_template_as_the_source_and_its_msgids_as_flat_keys(tmp_p
     assert locales["nsSeparator"] is False
 
 
+def test_cleanup_refuses_a_template_source_whose_code_is_not_read(tmp_path, run_cli):
+    root = configured(gettext_app(tmp_path / "app"), run_cli)
+    result = run_cli("cleanup", "--yes", "--force", "--json", cwd=root)
+    assert result.code == 1, result.stdout
+    assert any(
+        issue["code"] == "i18nprune.reference.thin_evidence" and "PO files" in issue["message"]
+        for issue in result.envelope["issues"]
+    )
+    assert (root / "po/messages.pot").read_text() == TEMPLATE
+    assert (root / "po/pl.po").read_text() == POLISH
+
+
 def test_sync_adds_a_plural_entry_with_the_targets_forms_untranslated(tmp_path, run_cli):
     root = configured(gettext_app(tmp_path / "app"), run_cli)
     result = run_cli("sync", "--yes", "--json", cwd=root)
@@ -112,6 +124,11 @@ def test_sync_adds_a_plural_entry_with_the_targets_forms_untranslated(tmp_path, 
     again = run_cli("sync", "--check", "--json", cwd=root)
     assert again.code == 0, again.stdout
     assert (root / "po/messages.pot").read_text() == TEMPLATE
+    # the untranslated entry is missing; the partly translated one, with a third form English
+    # lacks and without a second, is neither missing nor extra
+    listed = run_cli("locales", "list", "--json", cwd=root).envelope["data"]["locales"]
+    polish = next(row for row in listed if row["code"] == "pl")
+    assert (polish["missingFromSource"], polish["extra"]) == (1, 0)
 
 
 def test_generate_fills_only_the_empty_forms_and_marks_the_entry_for_review(tmp_path, run_cli):
@@ -253,3 +270,14 @@ def test_gettexts_own_layout_is_found_and_new_catalogs_go_in_lc_messages(tmp_pat
     polish = read_locale_tree(root / "locale/pl/LC_MESSAGES/messages.po", "messages.po")
     assert FILE not in polish and polish["Welcome"] == "Witaj"  # added untranslated
     assert 'msgstr[2] ""' in (root / "locale/pl/LC_MESSAGES/messages.po").read_text()
+
+
+def test_a_msgid_ending_in_an_index_is_no_plural_form(tmp_path, run_cli):
+    template = TEMPLATE + '\nmsgid "Step [1]"\nmsgstr ""\n'
+    root = write_tree(tmp_path / "app", {"po/messages.pot": template})
+    configured(root, run_cli)
+    result = run_cli("generate", "--target", "pl", "--provider", "pseudo", "--json", cwd=root)
+    assert result.code == 0, result.stdout
+    polish = read_locale_tree(root / "po/pl.po", "pl.po")
+    assert sorted(polish) == sorted(["Welcome", FILE, USER, "Step [1]"])
+    assert polish["Step [1]"] != "Step [1]" and isinstance(polish["Step [1]"], str)
