@@ -388,7 +388,10 @@ class PoDocument(LocaleDocument):
         return found
 
     def reaches(self, path: str) -> bool:
-        return bool(path)
+        """Whether `set` can take `path`: any key but the empty one and that of a plural entry
+        itself (its forms, `key[n]`, are the places of its texts)."""
+        entry = self._by_key.get(path)
+        return bool(path) and not (entry is not None and entry.plural)
 
     def set(self, path: str, value: object, *, order: Sequence[str] | None = None) -> bool:
         """Make `value` the translation of key `path`, or of one form of a plural entry

@@ -280,6 +280,9 @@ def test_a_template_is_the_source_text_and_is_never_translated_into(tmp_path):
     with pytest.raises(ProblemError) as raised:
         document.set("Welcome", "Willkommen")
     assert raised.value.issue.code == Code.LOCALE_NOT_EDITABLE
+    assert raised.value.issue.message.startswith(
+        "messages.pot: `Welcome` cannot be translated in a gettext template (.pot)"
+    )
     french = new_document(tmp_path / "fr.po", counterpart_style(document, "fr")).render().decode()
     assert french == (
         'msgid ""\nmsgstr ""\n"Language: fr\\n"\n'
@@ -371,3 +374,11 @@ def test_a_new_entry_starts_as_its_source_entry_is_written_without_its_translato
             '"A long text that "\n"wraps."\nmsgstr "Ein langer Text."\n'
         )
     )
+
+
+def test_a_plural_entrys_own_key_is_no_place_for_a_text(tmp_path):
+    document = load_document(write(tmp_path, "pl.po", POLISH), "pl.po")
+    assert not document.reaches(FILE)
+    assert document.reaches(f"{FILE}[1]") and document.reaches("Welcome")
+    with pytest.raises(ValueError):
+        document.set(FILE, "1 plik")
