@@ -13,7 +13,6 @@ import msgspec
 
 from i18nprune.locales.catalog import PLURAL_CATEGORIES, ordinal_categories, plural_categories
 from i18nprune.locales.formats import format_of
-from i18nprune.locales.paths import array_key
 from i18nprune.locales.podoc import (
     PluralRule,
     file_plural_rule,
@@ -59,7 +58,7 @@ def plural_plan(
     """The target paths to fill from the source's `template_paths`, in template order.
 
     With `gettext`, the forms of each gettext plural entry (`key[0]`, `key[1]`, …) become the
-    target's `gettext.target_count` forms at the place of its first (`gettext_forms`).
+    target's forms (`gettext.target`) at the place of its first (`GettextForms.plan`).
 
     A plural group is the set of template paths sharing a base and kind (cardinal
     `<base>_<category>`, ordinal `<base>_ordinal_<category>`; the ordinal reading wins for a
@@ -89,7 +88,7 @@ def plural_plan(
     planned_entries: set[str] = set()
     for path in template_paths:
         if entries:
-            key = array_key(path)
+            key = _entry_key(path)
             if key is not None and key in entries:
                 if key not in planned_entries:
                     planned_entries.add(key)
@@ -161,7 +160,7 @@ class GettextForms:
         """The template's forms of each plural entry (those whose source text is there)."""
         found: dict[str, list[str]] = {}
         for path in template_paths:
-            key = array_key(path) if "[" in path else None
+            key = _entry_key(path)
             if key is not None and key in self.keys:
                 found.setdefault(key, []).append(path)
         return found
@@ -172,7 +171,7 @@ class GettextForms:
         return {
             key if key is not None and key in self.keys else path
             for path in paths
-            for key in [array_key(path) if "[" in path else None]
+            for key in [_entry_key(path)]
         }
 
     def plan(self, key: str, source_paths: list[str]) -> list[PlannedPath]:
@@ -199,10 +198,10 @@ def gettext_forms(source: LocaleView, target: LocaleView) -> GettextForms | None
         return None
     keys: dict[str, int] = {}
     for path in source.leaves:
-        match = _INDEX.search(path) if "[" in path else None
         # a msgid may end in `[1]` itself: only a plural entry's key has forms
-        if match is not None and (key := path[: match.start()]) in plural:
-            keys[key] = max(keys.get(key, 0), int(match.group(1)) + 1)
+        key = _entry_key(path)
+        if key is not None and key in plural:
+            keys[key] = max(keys.get(key, 0), int(path[len(key) + 1 : -1]) + 1)
     if not keys:
         return None
     rule = next(
@@ -214,3 +213,10 @@ def gettext_forms(source: LocaleView, target: LocaleView) -> GettextForms | None
         None,
     ) or language_plural_rule(target.name)
     return GettextForms(keys, rule or PluralRule(max(keys.values()), 0))
+
+
+def _entry_key(path: str) -> str | None:
+    """The key `path` is a form of, if it reads as one (`key[n]`; a msgid may hold `[1]`
+    itself, so only the last index counts)."""
+    match = _INDEX.search(path) if path.endswith("]") else None
+    return path[: match.start()] if match is not None else None
