@@ -147,8 +147,8 @@ class GettextForms:
     With as many forms on both sides and the singular first in both, each target form is
     translated from its own. Otherwise the form `n = 1` takes in the target is translated from
     the source's first form (its singular, the `msgid` of a template) and every other form from
-    the source's last (its plural, `msgid_plural`) — what gettext tools show a translator for
-    each form; a target with one form takes it from the last (the form for any count). A target
+    the source's last (its plural, `msgid_plural`) — the two texts a PO file gives a
+    translator; a target with one form takes it from the last (the form for any count). A target
     with more forms than the source has forms the source does not spell (Polish's few and many
     from English's one plural): they are all marked for review.
     """
