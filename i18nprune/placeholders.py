@@ -22,7 +22,7 @@ _LETTER = re.compile(r"[^\W\d_]")
 _I18NEXT = re.compile(r"\{\{[^{}]*\}\}")
 _PRINTF = re.compile(
     r"%(?:%|(?:\([\w.-]+\)|[1-9]\d*\$)?[-+0#']*(?:\d+|\*)?(?:\.(?:\d+|\*))?"
-    r"(?:hh|h|ll|l|L|q|j|z|t)?[sdifuxXoeEgGcp@])"
+    r"(?:hh|h|ll|l|L|q|j|z|t)?[sdifuxXoeEgGcpra@])"
 )
 _TAG = re.compile(
     r"""</?[A-Za-z0-9][\w.:-]*"""
@@ -314,7 +314,8 @@ def protect_placeholders(text: str, terms: TermFinder | None = None) -> Protecte
     Recognised: i18next `{{name}}`, `{{count, number}}`, `{{- raw}}`, `$t(key)`,
     `$t(key, {…})`; ICU `{name}`, `{n, number, …}`, `{n, plural|select|selectordinal, …}` (only
     the message text of each branch is translated; keywords, `offset:`, selectors and `#` are
-    kept), nested ICU; printf `%s %d %1$s %(name)s %.2f %%`; HTML/JSX-like tags; newlines.
+    kept), nested ICU; printf `%s %d %1$s %(name)s %.2f %%` (and Python's `%r`, `%(path)a`);
+    HTML/JSX-like tags; newlines.
 
     An apostrophe before `{` or `}` (or `#` in a plural) opens an ICU quoted literal (`'{'`),
     protected like a placeholder; `''` is text. Malformed ICU never raises: braces are matched

@@ -42,6 +42,7 @@ from i18nprune.config.presets import preset_functions
 from i18nprune.config.schema import Config
 from i18nprune.envelope import Code, Issue, warning
 from i18nprune.locale_codes import normalize_code
+from i18nprune.locales.formats import format_of
 
 __all__ = ["FEATURE_BUNDLE", "FLAT_FILE", "LOCALE_PER_DIR", "Discovery", "discover", "infer_layout"]
 
@@ -378,6 +379,14 @@ def _separators(
     )
     shapes = key_shapes(source_files)
     where = f"`{directory}` ({source})"
+    gettext = next((file.name for file in source_files if format_of(file.name) == "po"), None)
+    if gettext is not None:
+        for dotted in ("locales.keySeparator", "locales.nsSeparator"):
+            if found.open(dotted):
+                found.record(
+                    dotted,
+                    Finding(False, f"gettext msgids ({gettext}) are flat strings", read=True),
+                )
     if found.open("locales.keySeparator") and config.locales.key_separator is not False:
         if libs.flat_ids is not None:
             found.record(

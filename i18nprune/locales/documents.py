@@ -7,11 +7,16 @@ from __future__ import annotations
 from pathlib import Path
 
 from i18nprune.locales.arbdoc import ArbDocument, ArbStyle, parse_arb_text, read_arb_file
-from i18nprune.locales.formats import format_of
+from i18nprune.locales.formats import format_of, is_template_name
 from i18nprune.locales.jsondoc import JsonStyle, LocaleDocument
 from i18nprune.locales.jsonfile import parse_json_bytes, read_json_file
 from i18nprune.locales.keyroot import KeyRoot
-from i18nprune.locales.podoc import PoDocument, PoStyle, parse_po_text, read_po_file
+from i18nprune.locales.podoc import (
+    PoDocument,
+    PoStyle,
+    parse_po_text,
+    read_po_file,
+)
 from i18nprune.locales.xliffdoc import (
     XliffDocument,
     XliffStyle,
@@ -59,7 +64,7 @@ def parse_locale_text(text: str, display_path: str, path: Path) -> dict[str, obj
     if kind == "arb":
         return parse_arb_text(text, display_path)
     if kind == "po":
-        return parse_po_text(text, display_path)
+        return parse_po_text(text, display_path, template=is_template_name(path.name))
     if kind == "xliff":
         return parse_xliff_text(text, display_path)
     return parse_json_bytes(text.encode("utf-8", "surrogatepass"), display_path)

@@ -8,10 +8,11 @@ from pathlib import Path
 import msgspec
 
 from i18nprune.locales.documents import FileStyle, load_document, new_document
-from i18nprune.locales.formats import counterpart_name
+from i18nprune.locales.formats import catalog_parts, counterpart_name
 from i18nprune.locales.jsondoc import LocaleDocument
-from i18nprune.locales.layout import LocaleInventory, Segment
+from i18nprune.locales.layout import LocaleInventory, Segment, is_gettext_template
 from i18nprune.locales.paths import array_items
+from i18nprune.locales.podoc import PoDocument
 from i18nprune.locales.view import LocaleView
 from i18nprune.locales.xliffdoc import XliffDocument
 
@@ -30,12 +31,15 @@ def counterpart_path(
 ) -> Path:
     """Where the target locale's file matching a source segment lives.
 
-    `locale_per_dir`: `<dir>/en/auth.json` → `<dir>/fr/auth.json`; the other layouts name the
+    `locale_per_dir`: `<dir>/en/auth.json` → `<dir>/fr/auth.json`, a gettext template
+    `<dir>/messages.pot` → `<dir>/fr/LC_MESSAGES/messages.po`; the other layouts name the
     file after the locale (`en.json`, `auth/en.yml`) → the sibling of the same format
     (`fr.json`, `auth/fr.yml`).
     """
     if structure != "locale_per_dir":
         return source.path.with_name(counterpart_name(source.path.name, target_name))
+    if is_gettext_template(inventory, source.path):
+        return inventory.directory.joinpath(target_name, *catalog_parts(source.path.name))
     relative = source.path.relative_to(inventory.directory)
     return inventory.directory.joinpath(target_name, *relative.parts[1:])
 
@@ -98,8 +102,10 @@ class LocaleEditor:
         rel = self.view.leaf_segment.get(leaf_path)
         target = (self._segment_paths.get(rel) if rel else None) or file  # `segment_of`
         edited = self._files.get(target) or self._file(target, style)
-        if style is not None and isinstance(edited.document, XliffDocument):
-            edited.document.adopt(style)  # loaded before: new units are copied from the source
+        if style is not None and isinstance(edited.document, XliffDocument | PoDocument):
+            # loaded before: new units are copied from the source, new plural entries take
+            # its msgid_plural
+            edited.document.adopt(style)
         if edited.document.set(leaf_path, value, order=order):
             edited.added += 1
 
@@ -113,7 +119,7 @@ class LocaleEditor:
         """Set leaves that no file of the view holds: each (path, value) of `leaves` in turn,
         in `file`, placed by `order`, as `set` would (see `LocaleDocument.set_many`)."""
         edited = self._files.get(file) or self._file(file, style)
-        if style is not None and isinstance(edited.document, XliffDocument):
+        if style is not None and isinstance(edited.document, XliffDocument | PoDocument):
             edited.document.adopt(style)  # as in `set`
         edited.added += edited.document.set_many(leaves, order=order)
 

@@ -2,7 +2,9 @@
 
 A locale file's format is its extension (docs/locale-files.md#formats): `.json` is JSON,
 `.yaml` and `.yml` are YAML, `.arb` is Flutter's Application Resource Bundle (JSON whose `@`
-keys are metadata, named `<prefix><locale>.arb`: `app_en.arb`), `.po` is gettext's PO,
+keys are metadata, named `<prefix><locale>.arb`: `app_en.arb`), `.po` is gettext's PO (and
+`.pot` its template, `messages.pot`: the source locale's file, whose targets are `<locale>.po`
+beside it),
 `.xlf` and `.xliff` are XLIFF (`fr.xlf`, or Angular's `messages.fr.xlf` beside the source
 `messages.xlf`, whose name carries no locale: `unlocalised_source`). Everything that finds,
 names or creates locale files asks here, so a format added here is discovered, watched and
@@ -25,6 +27,7 @@ _FORMATS: dict[str, LocaleFormat] = {
     ".yml": "yaml",
     ".arb": "arb",
     ".po": "po",
+    ".pot": "po",
     ".xlf": "xliff",
     ".xliff": "xliff",
 }
@@ -37,6 +40,9 @@ DEFAULT_SUFFIX = ".json"
 
 # A locale code as ARB file names carry it: `en`, `pt_BR`, `zh_Hant_TW`, `es_419`.
 _PLAIN_CODE = re.compile(r"[a-z]{2,3}(?:[_-][A-Z][a-z]{3})?(?:[_-](?:[A-Z]{2}|[0-9]{3}))?\Z")
+
+_TEMPLATE = ".pot"
+"""A gettext template's extension: the file names no locale (see `unlocalised_source`)."""
 
 # Companion files that sit beside locale files but hold no keys.
 _COMPANIONS = (".meta.json", ".schema.json")
@@ -74,6 +80,8 @@ def locale_stem(name: str) -> str | None:
         return None
     stem = name[: -len(suffix)]
     kind = format_of(name)
+    if suffix.lower() == _TEMPLATE:
+        return None
     if kind == "xliff":
         return _xliff_parts(stem)[1]
     if kind != "arb":
@@ -84,8 +92,11 @@ def locale_stem(name: str) -> str | None:
 
 def unlocalised_source(name: str) -> bool:
     """Whether `name` is an XLIFF file whose name carries no locale code (Angular's
-    `messages.xlf`): the source locale's file where the layout names files by locale, its
-    targets named `messages.<locale>.xlf` (`counterpart_name`)."""
+    `messages.xlf`) or a gettext template (`messages.pot`): the source locale's file where the
+    layout names files by locale, its targets named `messages.<locale>.xlf` or `<locale>.po`
+    (`counterpart_name`)."""
+    if is_template_name(name):
+        return True
     suffix = suffix_of(name)
     if suffix is None or format_of(name) != "xliff" or not is_locale_file_name(name):
         return False
@@ -97,13 +108,27 @@ def counterpart_name(name: str, locale_name: str) -> str:
     """The name of locale `locale_name`'s file matching the locale file `name`: the same
     extension, for ARB the same prefix (`app_en.arb`, `fr` → `app_fr.arb`), for XLIFF the
     same name before the locale (`messages.xlf` or `messages.en.xlf`, `fr` →
-    `messages.fr.xlf`)."""
+    `messages.fr.xlf`), for a gettext template a PO file (`messages.pot`, `fr` → `fr.po`)."""
     suffix = suffix_of(name) or DEFAULT_SUFFIX
+    if suffix.lower() == _TEMPLATE:
+        return f"{locale_name}{suffix[:-1]}"
     kind = format_of(name)
     if kind == "xliff":
         return f"{_xliff_parts(name[: -len(suffix)])[0]}{locale_name}{suffix}"
     prefix = _arb_prefix(name[: -len(suffix)]) if kind == "arb" else ""
     return f"{prefix or ''}{locale_name}{suffix}"
+
+
+def is_template_name(name: str) -> bool:
+    """Whether `name` is a gettext template's (`messages.pot`)."""
+    return name.lower().endswith(_TEMPLATE) and len(name) > len(_TEMPLATE)
+
+
+def catalog_parts(template_name: str) -> tuple[str, str]:
+    """Where, below its locale's folder, gettext keeps the catalog made from the template
+    `template_name` (`messages.pot` → `LC_MESSAGES`, `messages.po`): the layout of
+    `locale/<lang>/LC_MESSAGES/<domain>.po` beside `locale/<domain>.pot`."""
+    return "LC_MESSAGES", f"{template_name[: -len(_TEMPLATE)]}.po"
 
 
 def _xliff_parts(stem: str) -> tuple[str, str | None]:

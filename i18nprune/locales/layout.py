@@ -6,7 +6,9 @@ Layouts (docs/locale-files.md#layouts-and-segments): `flat_file`/`locale_file` i
 itself. `.json` stands for any locale format's extension (`locales.formats`); in the two layouts
 that name files by locale, an XLIFF file whose name carries no locale (Angular's
 `messages.xlf`) is a file of the source locale (`locales.source`), its targets beside it
-(`messages.fr.xlf`).
+(`messages.fr.xlf`), and so is a gettext template (`messages.pot`, targets `fr.po`); in
+`locale_per_dir`, a template directly in `<dir>` is the source's file of the catalogs
+`<dir>/<code>/LC_MESSAGES/messages.po` (gettext's own layout).
 """
 
 from __future__ import annotations
@@ -24,8 +26,10 @@ from i18nprune.envelope import Code, Issue, error, warning
 from i18nprune.locale_codes import looks_like_locale_code, normalize_code
 from i18nprune.locales.formats import (
     DEFAULT_SUFFIX,
+    catalog_parts,
     format_of,
     is_locale_file_name,
+    is_template_name,
     locale_stem,
     suffix_of,
     unlocalised_source,
@@ -77,6 +81,9 @@ def segment_namespace(inventory: LocaleInventory, segment: Segment, locales: Loc
     below the locale (`<dir>/en/auth/login.json` → `auth/login`), its bundle folder
     (`<dir>/auth/en.json` → `auth`), else the default namespace (`<dir>/en.json`)."""
     if locales.structure == "locale_per_dir":
+        if is_gettext_template(inventory, segment.path):
+            folder, name = catalog_parts(segment.path.name)
+            return f"{folder}/{name.rpartition('.')[0]}"
         return "/".join(_parts_below(inventory.directory, segment.path)[1:]) or (
             locales.default_namespace
         )
@@ -85,6 +92,12 @@ def segment_namespace(inventory: LocaleInventory, segment: Segment, locales: Loc
             locales.default_namespace
         )
     return locales.default_namespace
+
+
+def is_gettext_template(inventory: LocaleInventory, path: Path) -> bool:
+    """Whether `path` is a gettext template directly in the locales directory (the source's
+    file of a `locale_per_dir` layout's `<code>/LC_MESSAGES/` catalogs)."""
+    return is_template_name(path.name) and path.parent == inventory.directory
 
 
 def _parts_below(directory: Path, path: Path) -> list[str]:
@@ -139,7 +152,9 @@ def discover_locales(root: Path, locales: LocalesConfig) -> tuple[LocaleInventor
     top = walker.top()
     found: list[tuple[str, _Entry]] = []  # (code as written, file)
     if locales.structure == "locale_per_dir":
-        for locale_dir in walker.listing(top)[1]:
+        files, directories = walker.listing(top)
+        found += [(locales.source, file) for file in files if is_template_name(file.name)]
+        for locale_dir in directories:
             if looks_like_locale_code(locale_dir.name):
                 found += [(locale_dir.name, file) for file in walker.locale_files(locale_dir)]
     else:
@@ -166,9 +181,12 @@ def discover_locales(root: Path, locales: LocalesConfig) -> tuple[LocaleInventor
 
 
 def _common_suffix(names: Iterable[str]) -> str:
-    """The locale extension most of `names` have, in lowercase; `.json` for none (a tie goes
-    to `.json`, then to the first found)."""
-    counts = Counter((suffix_of(name) or DEFAULT_SUFFIX).lower() for name in names)
+    """The locale extension most of `names` have, in lowercase (a gettext template's counts as
+    `.po`, what its targets are); `.json` for none (a tie goes to `.json`, then to the first
+    found)."""
+    counts = Counter(
+        (suffix_of(name) or DEFAULT_SUFFIX).lower().replace(".pot", ".po") for name in names
+    )
     if not counts:
         return DEFAULT_SUFFIX
     most = max(counts.values())

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import msgspec
 
-from i18nprune.locales.formats import format_of
+from i18nprune.locales.formats import format_of, is_template_name
 from i18nprune.locales.memo import FileMemo
 from i18nprune.locales.paths import array_items
 from i18nprune.locales.podoc import po_positions
@@ -129,7 +129,11 @@ def file_positions(text: str, path: Path) -> PathPositions:
     if kind not in ("yaml", "po"):
         return path_positions(text)
     line_starts = _line_starts(text)
-    spelled_at = yaml_positions(text, path) if kind == "yaml" else po_positions(text)
+    spelled_at = (
+        yaml_positions(text, path)
+        if kind == "yaml"
+        else po_positions(text, template=is_template_name(path.name))
+    )
     offsets = {
         spelled: line_starts[line - 1] + column - 1
         for spelled, (line, column) in spelled_at.items()

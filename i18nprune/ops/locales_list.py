@@ -11,6 +11,7 @@ from i18nprune.ops.engine.events import EventSink
 from i18nprune.ops.shared.nothing_read import locales_not_read
 from i18nprune.ops.shared.unreadable_locales import unreadable_locale_files
 from i18nprune.project import ProjectHandle
+from i18nprune.translate.plurals import gettext_forms
 
 KIND = "locales.list"
 
@@ -57,8 +58,12 @@ async def run(handle: ProjectHandle, options: LocalesListOptions, emit: EventSin
         for namespace, view in project.load_namespaces(code).items():
             issues.extend(view.issues)
             paths = set(view.leaves)
-            source_paths = set(sources[namespace].leaves) if namespace in sources else set()
+            source = sources.get(namespace)
+            source_paths = set(source.leaves) if source is not None else set()
             keys += len(paths)
+            gettext = gettext_forms(source, view) if source is not None else None
+            if gettext is not None:  # a plural entry's forms are the language's: one key
+                paths, source_paths = gettext.keyed(paths), gettext.keyed(source_paths)
             placeholders += sum(1 for leaf in view.leaves.values() if leaf.kind == "placeholder")
             missing += len(source_paths - paths)
             extra += len(paths - source_paths) if sources else 0

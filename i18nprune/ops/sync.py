@@ -26,6 +26,7 @@ from i18nprune.locales.editor import FileChange, LocaleEditor, counterpart_path
 from i18nprune.locales.layout import Segment
 from i18nprune.locales.leaves import Leaf
 from i18nprune.locales.paths import array_key
+from i18nprune.locales.podoc import PoStyle
 from i18nprune.locales.view import LocaleView, translatable_paths
 from i18nprune.ops.engine.events import EventSink, ProgressEvent, from_worker_thread
 from i18nprune.ops.engine.scanning import scan_code
@@ -154,7 +155,11 @@ def align_target(
             if "[" in path and not editor.document(file, style).reaches(path):
                 gaps.append(path)
                 continue
-            value = _target_value(files.source.leaves[path], structured)
+            value = (
+                ""
+                if isinstance(style, PoStyle) and style.untranslated(path)
+                else _target_value(files.source.leaves[path], structured)
+            )
             editor.set(path, value, file, order=template.paths, style=style)
         elif options.strip_metadata and existing.kind in ("structured", "placeholder"):
             file, _ = files.target_file(path, target)

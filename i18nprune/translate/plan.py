@@ -14,7 +14,7 @@ from i18nprune.locales.view import LocaleView
 from i18nprune.reference import is_generator_anchor, is_preserved
 from i18nprune.template import SyncTemplate, TargetValues
 from i18nprune.translate.lock import LockEntry, TargetEntries, assess, settled_entry, text_hash
-from i18nprune.translate.plurals import plural_plan
+from i18nprune.translate.plurals import gettext_forms, plural_plan
 
 Action = Literal["translate", "copy", "data"]
 
@@ -34,6 +34,9 @@ class PlannedLeaf(msgspec.Struct, frozen=True):
     data: int | float | bool | None = None
     """The value to write for action "data": an array item of the source that holds a number, a
     boolean or null, which the target lacks (`text` is empty then)."""
+    review: bool = False
+    """Translated from a source text that is not its own (a gettext plural form the source does
+    not spell): written marked `needsReview`."""
 
     @property
     def value(self) -> object:
@@ -96,7 +99,8 @@ def plan_target(
     Missing template leaves, placeholder leaves, structured leaves marked
     `needsTranslationAgain`, and with `resume` leaves still equal to the source text are
     translated; `force` translates every template leaf. Preserved paths are copied from the
-    source. Plural keys get the target language's CLDR categories. Source leaves that hold no
+    source. Plural keys get the target language's CLDR categories, gettext plural entries its
+    number of forms (`plurals.GettextForms`). Source leaves that hold no
     text (a placeholder sentinel) are skipped.
 
     With a `lock` (this target's entries), a leaf whose source text changed since it was
@@ -117,7 +121,8 @@ def plan_target(
     stale_count = 0
     settled: TargetEntries = {}
     shapes = TargetValues(target, reference.syntax)
-    for path in plural_plan(template.paths, source.locale, target.locale):
+    gettext = gettext_forms(source, target)
+    for path in plural_plan(template.paths, source.locale, target.locale, gettext):
         order.append(path.target_path)
         if path.target_path not in target.leaves and shapes.shaped_otherwise(path.target_path):
             continue  # the target's value of that key has another shape: it stays as it is
@@ -149,7 +154,9 @@ def plan_target(
             stale = entry is not None and isinstance(held, str) and text_hash(text) != entry.source
             stale_count += stale
             planned.append(
-                PlannedLeaf(path.target_path, path.source_path, text, "translate", stale)
+                PlannedLeaf(
+                    path.target_path, path.source_path, text, "translate", stale, review=path.review
+                )
             )
             if entry is not None:
                 settled[path.target_path] = entry  # kept should the translation fail

@@ -91,7 +91,7 @@ def test_validate_reports_only_the_parse_error_of_a_source_that_does_not_parse(t
     assert "[tip]" not in text.stdout and "missing" not in text.stdout
 
 
-@pytest.mark.parametrize("suffix", [".pot", ".properties", ".resx", ".strings"])
+@pytest.mark.parametrize("suffix", [".ini", ".properties", ".resx", ".strings"])
 def test_a_locale_folder_of_a_format_not_read_is_said_and_never_ok(suffix, tmp_path, run_cli):
     root = write_tree(
         tmp_path / "app",

@@ -113,7 +113,9 @@ def test_the_page_loads_alone_and_filters_and_sorts_from_the_keyboard(browser, p
     assert visible_keys(browser) == ["home.absent", "home.greeting", "home.old", "home.title"]
     browser.press("Enter", "Enter", 13, text="\r")
     assert visible_keys(browser) == ["home.title", "home.old", "home.greeting", "home.absent"]
-    assert browser.evaluate("document.querySelector('#key-table th[aria-sort]').textContent") == "Key"
+    assert (
+        browser.evaluate("document.querySelector('#key-table th[aria-sort]').textContent") == "Key"
+    )
 
     # the status filter, by keyboard choice of the select's value
     browser.evaluate("document.getElementById('filter-text').value = ''")

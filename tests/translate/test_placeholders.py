@@ -58,6 +58,7 @@ def shout(masked: str) -> str:
         ("%d items", '<x id="0"/> items', ["%d"]),
         ("%1$s of %2$s", '<x id="0"/> of <x id="1"/>', ["%1$s", "%2$s"]),
         ("%(name)s here", '<x id="0"/> here', ["%(name)s"]),
+        ("file %r or %(path)a", 'file <x id="0"/> or <x id="1"/>', ["%r", "%(path)a"]),
         ("%.2f MB", '<x id="0"/> MB', ["%.2f"]),
         ("100%% sure", '100<x id="0"/> sure', ["%%"]),
         ("<b>Bold</b> text", '<x id="0"/>Bold<x id="1"/> text', ["<b>", "</b>"]),

@@ -1,9 +1,11 @@
-"""Plural planning: i18next plural groups become the target language's CLDR categories."""
+"""Plural planning: i18next plural groups become the target language's CLDR categories, a
+gettext plural entry its number of forms."""
 
 from __future__ import annotations
 
 from i18nprune.locales.catalog import plural_categories
-from i18nprune.translate.plurals import PlannedPath, plural_plan
+from i18nprune.locales.podoc import language_plural_rule
+from i18nprune.translate.plurals import GettextForms, PlannedPath, plural_plan
 
 ENGLISH_ITEMS = ["items_one", "items_other"]
 
@@ -127,4 +129,47 @@ def test_a_regional_target_uses_its_language_categories() -> None:
         "items_few",
         "items_many",
         "items_other",
+    ]
+
+
+FILE = ["title", "%d file[0]", "%d file[1]", "end"]
+
+
+def _gettext(target: str) -> GettextForms:
+    rule = language_plural_rule(target)
+    assert rule is not None
+    return GettextForms({"%d file": 2}, rule)
+
+
+def _forms(plan: list[PlannedPath]) -> list[tuple[str, str, bool]]:
+    return [(p.target_path, p.source_path, p.review) for p in plan]
+
+
+def test_a_gettext_entry_keeps_its_forms_in_a_language_with_as_many() -> None:
+    assert _forms(plural_plan(FILE, "en", "de", _gettext("de"))) == [
+        ("title", "title", False),
+        ("%d file[0]", "%d file[0]", False),
+        ("%d file[1]", "%d file[1]", False),
+        ("end", "end", False),
+    ]
+
+
+def test_polish_forms_past_the_singular_come_from_the_plural_for_review() -> None:
+    assert _forms(plural_plan(FILE, "en", "pl", _gettext("pl")))[1:4] == [
+        ("%d file[0]", "%d file[0]", True),
+        ("%d file[1]", "%d file[1]", True),
+        ("%d file[2]", "%d file[1]", True),
+    ]
+
+
+def test_arabics_n_equals_one_form_is_its_second() -> None:
+    sources = [p.source_path for p in plural_plan(FILE, "en", "ar", _gettext("ar"))[1:7]]
+    assert sources == ["%d file[1]", "%d file[0]", *["%d file[1]"] * 4]
+
+
+def test_a_one_form_language_translates_the_plural() -> None:
+    assert _forms(plural_plan(FILE, "en", "ja", _gettext("ja"))) == [
+        ("title", "title", False),
+        ("%d file[0]", "%d file[1]", False),
+        ("end", "end", False),
     ]

@@ -6,7 +6,8 @@ Everything here reads the tree under the project root and never runs code. The s
 bounded (`_MAX_DEPTH` folders deep; dependencies, build output, hidden folders and test
 fixtures are not entered), and only files in a locale format (`locales.formats`) are locale
 files. An XLIFF file whose name carries no locale (Angular's `messages.xlf`) is the file of the
-language it names as its source.
+language it names as its source, a gettext template (`messages.pot`) that of the language its
+header names, else English (`locales.podoc.template_language`).
 """
 
 from __future__ import annotations
@@ -23,10 +24,12 @@ from i18nprune.locales.arbdoc import messages_of
 from i18nprune.locales.formats import (
     format_of,
     is_locale_file_name,
+    is_template_name,
     locale_stem,
     unlocalised_source,
 )
 from i18nprune.locales.jsonfile import LocaleFileError
+from i18nprune.locales.podoc import template_language
 from i18nprune.locales.xliffdoc import read_xliff_file, xliff_source_language
 from i18nprune.locales.yamldoc import read_yaml_file
 from i18nprune.scan.discovery import DEFAULT_SKIP_DIRS
@@ -99,10 +102,12 @@ def infer_layout(directory: Path, source: str) -> Layout | None:
         entries = list(directory.iterdir())
     except OSError:
         return None
-    if any(
-        entry.is_file() and (_is_locale_file_name(entry.name) or unlocalised_source(entry.name))
+    flat = [
+        entry.name
         for entry in entries
-    ):
+        if entry.is_file() and (_is_locale_file_name(entry.name) or unlocalised_source(entry.name))
+    ]
+    if flat and not all(map(is_template_name, flat)):
         return FLAT_FILE
     per_locale: set[str] = set()
     bundled: set[str] = set()
@@ -116,6 +121,8 @@ def infer_layout(directory: Path, source: str) -> Layout | None:
             normalize_code(_stem(name)) for name in found_names if _is_locale_file_name(name)
         )
     source_code = normalize_code(source)
+    if flat:  # gettext templates only: `<code>/LC_MESSAGES/` catalogs beside them, or none yet
+        return LOCALE_PER_DIR if per_locale else FLAT_FILE
     if per_locale and (source_code in per_locale or source_code not in bundled):
         return LOCALE_PER_DIR
     if bundled:
@@ -174,11 +181,12 @@ def find_locale_folders(root: Path) -> list[LocaleFolder]:
             code
             for name in sorted(files)
             if unlocalised_source(name)
-            and (code := xliff_source_language(Path(parent, name))) is not None
+            and (code := _unlocalised_language(Path(parent, name))) is not None
             and code not in locale_files
         ]
         rel = Path(parent).relative_to(root).as_posix()
-        if locale_files:
+        templates_only = all(map(is_template_name, (n for n in files if format_of(n))))
+        if locale_files and not templates_only:
             found.append(LocaleFolder(rel, FLAT_FILE, tuple(locale_files)))
             continue
         per_locale = sorted(
@@ -186,8 +194,11 @@ def find_locale_folders(root: Path) -> list[LocaleFolder]:
             for name in subdirectories
             if is_language_code(name) and _locale_file_names(Path(parent, name))
         )
-        if per_locale:
-            found.append(LocaleFolder(rel, LOCALE_PER_DIR, tuple(per_locale)))
+        if per_locale:  # with gettext templates beside them: their language's files
+            codes = sorted({*per_locale, *locale_files})
+            found.append(LocaleFolder(rel, LOCALE_PER_DIR, tuple(codes)))
+        elif locale_files:
+            found.append(LocaleFolder(rel, FLAT_FILE, tuple(locale_files)))
     found.sort(key=lambda folder: (folder.aside, -len(folder.locales), folder.path.count("/")))
     return found
 
@@ -219,8 +230,12 @@ def locale_files(directory: Path, layout: Layout) -> dict[str, list[Path]]:
                 found.setdefault(code, []).append(entry)
     elif structure == "locale_per_dir":
         for entry in entries:
-            if entry.is_dir() and looks_like_locale_code(entry.name):
-                found[entry.name] = sorted(
+            if entry.is_file() and is_template_name(entry.name):
+                code = unlocalised_code(entry)
+                if code is not None:
+                    found.setdefault(code, []).append(entry)
+            elif entry.is_dir() and looks_like_locale_code(entry.name):
+                found[entry.name] = found.get(entry.name, []) + sorted(
                     Path(parent, name)
                     for parent, subdirectories, files in os.walk(entry)
                     for name in files
@@ -239,11 +254,18 @@ def locale_files(directory: Path, layout: Layout) -> dict[str, list[Path]]:
 
 def unlocalised_code(path: Path) -> str | None:
     """The language an XLIFF file whose name carries no locale (`messages.xlf`) names as its
-    source, None for any other file (or one that names none)."""
+    source, or a gettext template's (`messages.pot`), None for any other file (or one that
+    names none)."""
     if not unlocalised_source(path.name):
         return None
-    code = xliff_source_language(path)
+    code = _unlocalised_language(path)
     return code if code is not None and looks_like_locale_code(code) else None
+
+
+def _unlocalised_language(path: Path) -> str | None:
+    if is_template_name(path.name):
+        return template_language(path)
+    return xliff_source_language(path)
 
 
 def unlocalised_source_code(locales: dict[str, list[Path]]) -> str | None:

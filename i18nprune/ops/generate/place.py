@@ -241,14 +241,14 @@ class TargetWriter:
                     # A new leaf is structured when the target's leaves are.
                     fresh = leaf.value
                     if translated:
-                        fresh = machine_leaf(text, None) if structured else text
+                        fresh = machine_leaf(text, None) if structured or leaf.review else text
                     new.append((leaf.target_path, fresh))
                 else:
                     add_new()
                     existing = editor.get(leaf.target_path)
                     value: object = text if translated else leaf.value
                     # A structured-JSON message takes the bare text (the writer keeps its fields).
-                    wants_leaf = structured or isinstance(existing, dict)
+                    wants_leaf = structured or leaf.review or isinstance(existing, dict)
                     if translated and wants_leaf and not is_message_object(existing):
                         value = machine_leaf(text, existing)
                     editor.set(leaf.target_path, value, placed[0], order=order, style=placed[1])
