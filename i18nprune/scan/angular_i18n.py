@@ -11,22 +11,28 @@ from __future__ import annotations
 
 import html
 import re
+from bisect import bisect_right
 from typing import NamedTuple
 
 import tree_sitter
 
 from i18nprune.scan.angular_ids import message_id
+from i18nprune.scan.callees import LOCALIZE
 from i18nprune.scan.evaluate import decode_escapes
 from i18nprune.syntax_tree import node_text
 
 
 class AngularMessage(NamedTuple):
-    """One message: its id (`None` when it could not be derived) and where it starts
-    (1-based line and column of its first node)."""
+    """One message of a template: its id (`None` when it could not be derived), where it
+    starts (1-based line and column of its first node, as Angular's extractor locates it) and
+    where its element or attribute value ends, and its source on one line."""
 
     id: str | None
     line: int
     column: int
+    end_line: int
+    end_column: int
+    preview: str
 
 
 class Unreadable(Exception):
@@ -36,7 +42,23 @@ class Unreadable(Exception):
 I18N_ATTRIBUTE = "i18n"
 _ATTRIBUTE_PREFIX = "i18n-"
 _VOID = frozenset(
-    "area base br col embed hr img input link meta param source track wbr keygen".split()
+    [
+        "area",
+        "base",
+        "br",
+        "col",
+        "embed",
+        "hr",
+        "img",
+        "input",
+        "link",
+        "meta",
+        "param",
+        "source",
+        "track",
+        "wbr",
+        "keygen",
+    ]
 )
 _TAG_NAMES = {
     "A": "LINK",
@@ -77,7 +99,10 @@ _BLANK = re.compile(f"[{_WS}]*")
 _WS_RUN = re.compile(f"[{_WS}]{{2,}}")
 _NAME = re.compile(r"[^\s/>=\"'<]+")
 _ATTRIBUTE = re.compile(r"""\s*([^\s/>=\"']+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"'=<`]+)))?""")
-_CUSTOM_PLACEHOLDER = re.compile(r"//[\s\S]*i18n[\s\S]*\([\s\S]*ph[\s\S]*=[\s\S]*(\"|')([\s\S]*?)\1[\s\S]*\)")
+_CUSTOM_PLACEHOLDER = re.compile(
+    r"//[\s\S]*i18n[\s\S]*\([\s\S]*ph[\s\S]*=[\s\S]*(\"|')([\s\S]*?)\1[\s\S]*\)"
+)
+_I18N_MARK = re.compile(r"\si18n(?:-[\w.:-]+)?(?=[\s=/>])")
 _BLOCK_START = re.compile(r"@[A-Za-z]")
 _BLOCK_NAME = re.compile(r"@(else\s+if|[A-Za-z]+)\s*")
 _ICU_HEAD = re.compile(r"\{\s*([^,{}]*?)\s*,\s*(\w+)\s*,")
@@ -350,11 +375,11 @@ def _collapsed(nodes: list[_Node]) -> list[_Node]:
                 )
             index = end
             continue
-        if isinstance(node, _Element) and node.name.lower() not in _KEEP_WHITESPACE and not any(
-            name == "ngPreserveWhitespaces" for name, *_ in node.attributes
-        ):
-            kept.append(node._replace(children=_collapsed(node.children)))
-        elif isinstance(node, _Block):
+        if (
+            isinstance(node, _Element)
+            and node.name.lower() not in _KEEP_WHITESPACE
+            and not any(name == "ngPreserveWhitespaces" for name, *_ in node.attributes)
+        ) or isinstance(node, _Block):
             kept.append(node._replace(children=_collapsed(node.children)))
         else:
             kept.append(node)
@@ -415,7 +440,7 @@ def _public_name(name: str) -> str:
 class _Writer:
     """Writes one message's `$localize` text (and finds the ICU messages it holds)."""
 
-    def __init__(self, sub_messages: list[tuple[str, int]]) -> None:
+    def __init__(self, sub_messages: list[tuple[str, int, int]]) -> None:
         self.registry = _Registry()
         self.sub_messages = sub_messages
         self.depth = 0
@@ -445,7 +470,8 @@ class _Writer:
         if self.depth > 0:
             return self._icu(node)
         name = self.registry.named(f"PH: ICU={node.source}", "ICU")
-        self.sub_messages.append((_Writer(self.sub_messages).message([node]), node.start))
+        text = _Writer(self.sub_messages).message([node])
+        self.sub_messages.append((text, node.start, node.start + len(node.source)))
         return self._placeholder(name)
 
     def _block(self, block: _Block) -> str:
@@ -502,46 +528,44 @@ def template_messages(source: str) -> list[AngularMessage]:
         nodes, _ = _Parser(source).nodes(0, len(source), None)
     except Unreadable:
         return _marked_places(source, lines)
-    _walk(nodes, found, lines, source)
+    _walk(nodes, found, lines)
     return found
 
 
-def _walk(nodes: list[_Node], found: list[AngularMessage], lines: _LineIndex, source: str) -> None:
+def _walk(nodes: list[_Node], found: list[AngularMessage], lines: _LineIndex) -> None:
     for node in nodes:
         if isinstance(node, _Icu):
             for _, case in node.cases:
-                _walk(case, found, lines, source)
+                _walk(case, found, lines)
         if isinstance(node, _Block):
-            _walk(node.children, found, lines, source)
+            _walk(node.children, found, lines)
         if not isinstance(node, _Element):
             continue
         attributes = {name: value for name, value, *_ in node.attributes}
-        for name, value, value_at, _end in node.attributes:
+        for name, value, *_ in node.attributes:
             if name.startswith(_ATTRIBUTE_PREFIX) and name[len(_ATTRIBUTE_PREFIX) :] in attributes:
                 target = name[len(_ATTRIBUTE_PREFIX) :]
                 found.extend(_attribute_message(node, target, value, lines))
         if I18N_ATTRIBUTE in attributes:
             found.extend(_element_messages(node, attributes[I18N_ATTRIBUTE], lines))
-        _walk(node.children, found, lines, source)
-    del source
+        _walk(node.children, found, lines)
 
 
 def _attribute_message(
     element: _Element, target: str, meta: str, lines: _LineIndex
 ) -> list[AngularMessage]:
-    for name, value, value_at, _end in element.attributes:
+    for name, value, value_at, value_end in element.attributes:
         if name != target:
             continue
-        line, column = lines.at(value_at)
         meaning, custom = parse_i18n_meta(meta)
         if custom:
-            return [AngularMessage(custom, line, column)]
+            return [lines.message(custom, value_at, value_end)]
         try:
             parsed, _ = _Parser(value).nodes(0, len(value), None)
             text = _Writer([]).message(parsed)
         except Unreadable:
-            return [AngularMessage(None, line, column)]
-        return [AngularMessage(message_id(text, meaning), line, column)]
+            return [lines.message(None, value_at, value_end)]
+        return [lines.message(message_id(text, meaning), value_at, value_end)]
     return []
 
 
@@ -550,41 +574,46 @@ def _element_messages(element: _Element, meta: str, lines: _LineIndex) -> list[A
     first = next((node.start for node in nodes), element.content[0])
     if nodes and isinstance(nodes[0], _Text):
         first += len(nodes[0].value) - len(nodes[0].value.lstrip(" \n\r\t"))
-    line, column = lines.at(first)
+    end = max(element.content[1], first)
     meaning, custom = parse_i18n_meta(meta)
-    sub_messages: list[tuple[str, int]] = []
+    sub_messages: list[tuple[str, int, int]] = []
     try:
         text = _Writer(sub_messages).message(nodes)
     except Unreadable:
-        return [AngularMessage(custom, line, column)] if custom else [AngularMessage(None, line, column)]
-    found = [AngularMessage(custom or message_id(text, meaning), line, column)]
-    for icu_text, start in sub_messages:
-        found.append(AngularMessage(message_id(icu_text), *lines.at(start)))
+        return [lines.message(custom, first, end)]
+    found = [lines.message(custom or message_id(text, meaning), first, end)]
+    found.extend(lines.message(message_id(icu), start, stop) for icu, start, stop in sub_messages)
     return found
 
 
 def _marked_places(source: str, lines: _LineIndex) -> list[AngularMessage]:
     """Where a template this reader could not follow marks messages: each an unread one."""
     return [
-        AngularMessage(None, *lines.at(match.start()))
-        for match in re.finditer(r"\si18n(?:-[\w.-]+)?(?=[\s=/>])", source)
+        lines.message(None, match.start() + 1, match.end()) for match in _I18N_MARK.finditer(source)
     ]
 
 
 class _LineIndex:
+    """Lines and columns (1-based, in characters) of offsets into a template's text."""
+
     def __init__(self, source: str) -> None:
+        self._source = source
         self._starts = [0] + [m.end() for m in re.finditer("\n", source)]
 
     def at(self, offset: int) -> tuple[int, int]:
-        from bisect import bisect_right
-
         index = bisect_right(self._starts, offset) - 1
         return index + 1, offset - self._starts[index] + 1
+
+    def message(self, id: str | None, start: int, end: int) -> AngularMessage:
+        preview = " ".join(self._source[start : min(end, start + 480)].split())
+        if len(preview) > 60:
+            preview = preview[:59] + "…"
+        return AngularMessage(id, *self.at(start), *self.at(end), preview)
 
 
 # --- `$localize` in code ---------------------------------------------------------------------
 
-LOCALIZE_TAG = "$localize"
+LOCALIZE_TAG = LOCALIZE
 _LEGACY_ID_SEPARATOR = "\u241f"
 
 
@@ -597,8 +626,10 @@ def localize_messages(root: tree_sitter.Node) -> list[tuple[str | None, tree_sit
         node = stack.pop()
         if node.type == "call_expression":
             function = node.child_by_field_name("function")
-            if function is not None and function.type == "identifier" and (
-                node_text(function) == LOCALIZE_TAG
+            if (
+                function is not None
+                and function.type == "identifier"
+                and (node_text(function) == LOCALIZE_TAG)
             ):
                 found.append((_localize_id(node), node))
         stack.extend(reversed(node.children))

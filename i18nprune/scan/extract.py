@@ -15,6 +15,7 @@ import msgspec
 import tree_sitter
 
 from i18nprune.scan.angular import OffsetMap, template_document
+from i18nprune.scan.angular_i18n import LOCALIZE_TAG, localize_messages, template_messages
 from i18nprune.scan.callees import (
     EXTRACTING_FACTORIES,
     FACTORIES_RETURNING_TRANSLATOR,
@@ -219,8 +220,34 @@ def _template_file(content: bytes, names: CalleeNames) -> tuple[FileFacts, froze
         markup_error = Positions(content).line_column(template.error)
         if facts.syntax_error is None or markup_error < facts.syntax_error:
             facts = msgspec.structs.replace(facts, syntax_error=markup_error)
+    facts = _with_angular_messages(facts, content)
     source_offset = template.origin.source_offset
     return facts, frozenset(source_offset(offset) for offset in extraction.key_literals)
+
+
+def _with_angular_messages(facts: FileFacts, content: bytes) -> FileFacts:
+    """`facts` with the template's Angular i18n messages as key sites (their XLIFF ids), and
+    the places of those whose id could not be derived (`FileFacts.angular`)."""
+    messages = template_messages(content.decode("utf-8-sig", "replace"))
+    if not messages:
+        return facts
+    sites = [
+        SiteFact(
+            line=message.line,
+            column=message.column,
+            end_line=message.end_line,
+            end_column=message.end_column,
+            preview=message.preview,
+            kind="key",
+            key=Text(message.id),
+            translator=_EMPTY,
+        )
+        for message in messages
+        if message.id is not None
+    ]
+    unread = [(message.line, message.column) for message in messages if message.id is None]
+    merged = sorted([*facts.sites, *sites], key=attrgetter("line", "column"))
+    return msgspec.structs.replace(facts, sites=merged, angular=unread)
 
 
 @functools.cache
@@ -426,7 +453,9 @@ class _Extraction:
         self._bind_factories(uses.factories)
         self._bind_hooks(uses)
         self._lingui = lingui_sites(self._root, self._document, self._evaluator.value_of)
-        claimed = self._lingui.claimed if self._lingui is not None else set()
+        claimed = set(self._lingui.claimed) if self._lingui is not None else set()
+        localized = localize_messages(self._root) if LOCALIZE_TAG.encode() in self._document else []
+        claimed.update(node.id for _, node in localized)  # `$localize` is no key function
         render_props = self._bind_render_props(uses.elements)
         bound: set[int] = set()
         while True:
@@ -493,6 +522,9 @@ class _Extraction:
         for site in self._lingui.sites if self._lingui is not None else ():
             options = _CallOptions(default=site.default, spellings=site.spellings)
             self._site(site.node.start_byte, site.node.end_byte, "key", site.key, _EMPTY, options)
+        for message_id, node in localized:
+            if message_id is not None:
+                self._site(node.start_byte, node.end_byte, "key", Text(message_id))
         for pair in translation_vnode_keys(self._root, self._document):
             self._vnode_site(pair)
         if may_hold_messages(self._document):
@@ -511,6 +543,13 @@ class _Extraction:
             if error is None
             else self._positions.line_column(self._source_offset(error)),
             prefix_props=prefix_attributes(self._document),
+            angular=[
+                self._positions.line_column(self._source_offset(node.start_byte))
+                for message_id, node in localized
+                if message_id is None
+            ]
+            if localized
+            else None,
             lingui=None
             if self._lingui is None
             else [

@@ -41,7 +41,7 @@ from i18nprune.scan.callees import CalleeNames
 from i18nprune.scan.discovery import Discovery, SourceFile, SourceFiles, discover_sources
 from i18nprune.scan.expressions import OPAQUE, AutoId, Expr, Messages, Record, Text, needs_linking
 from i18nprune.scan.facts import HOOK, HOOK_NAMESPACE, HOOK_PREFIX, FileFacts, SiteFact, Translator
-from i18nprune.scan.grammars import SOURCE_SUFFIXES, grammar_versions
+from i18nprune.scan.grammars import SOURCE_SUFFIXES, TEMPLATE_SUFFIX, grammar_versions
 from i18nprune.scan.key_shapes import (
     Namespace,
     resolve_key,
@@ -65,6 +65,7 @@ from i18nprune.scan.messages import IMPORTED_READ
 from i18nprune.scan.records import (
     DERIVED_ID,
     MISSING_ID,
+    AngularReading,
     DynamicSite,
     ExcludedFolder,
     KeyObservation,
@@ -353,7 +354,25 @@ class _ProjectScan:
             foreign=repository.foreign if repository is not None else [],
             shared_messages=self._shared_messages(),
             lingui=self._lingui_reading(),
+            angular=self._angular_reading(),
         )
+
+    def _angular_reading(self) -> AngularReading | None:
+        """Which files hold Angular i18n messages and where those could not be read (a message
+        whose id is not derived; a code file that does not parse, where a `$localize` may hide;
+        a template's own markup errors are not: its messages are read by `scan.angular_i18n`)."""
+        files = 0
+        unread: list[str] = []
+        for relpath in self.discovered:
+            facts = self._triggered_facts(relpath)
+            if facts is None or facts.angular is None:
+                continue
+            files += 1
+            unread.extend(f"{relpath}:{line}:{column}" for line, column in facts.angular)
+            error = self.syntax_errors.get(relpath)
+            if error is not None and not relpath.endswith(TEMPLATE_SUFFIX):
+                unread.append(f"{relpath}:{error[0]}:{error[1]}")
+        return AngularReading(files, unread) if files else None
 
     def _lingui_reading(self) -> LinguiReading | None:
         """Which files import Lingui and where their messages could not be read (a site whose
