@@ -680,3 +680,44 @@ def _metadata_block(raw: str) -> tuple[str | None, str]:
             return decode_escapes(raw[1:at]), raw[at + 1 :]
         at += 1
     return None, raw
+
+
+def inline_templates(
+    root: tree_sitter.Node,
+) -> list[tuple[tree_sitter.Node, list[AngularMessage]]]:
+    """The `template` strings of the `@Component({…})` decorators under `root`, each with its
+    messages (positions relative to the string's text). A template with `${…}` in it is read
+    as one unread message at its start: its text is not known here."""
+    found: list[tuple[tree_sitter.Node, list[AngularMessage]]] = []
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        stack.extend(node.children)
+        if node.type != "decorator":
+            continue
+        call = node.named_children[0] if node.named_children else None
+        function = call.child_by_field_name("function") if call is not None else None
+        arguments = call.child_by_field_name("arguments") if call is not None else None
+        if function is None or arguments is None or node_text(function) != "Component":
+            continue
+        for options in arguments.named_children:
+            for pair in options.named_children if options.type == "object" else ():
+                key = pair.child_by_field_name("key")
+                value = pair.child_by_field_name("value")
+                if pair.type != "pair" or key is None or value is None:
+                    continue
+                if node_text(key).strip("'\"") == "template":
+                    found.append((value, _inline_messages(value)))
+    return found
+
+
+def _inline_messages(value: tree_sitter.Node) -> list[AngularMessage]:
+    if value.type not in ("string", "template_string"):
+        return []
+    if any(child.type == "template_substitution" for child in value.named_children):
+        text = node_text(value)
+        if not _I18N_MARK.search(text):
+            return []
+        return [AngularMessage(None, 1, 1, 1, 1, text[:60])]
+    raw = node_text(value)[1:-1]
+    return template_messages(decode_escapes(raw))

@@ -15,7 +15,12 @@ import msgspec
 import tree_sitter
 
 from i18nprune.scan.angular import OffsetMap, template_document
-from i18nprune.scan.angular_i18n import LOCALIZE_TAG, localize_messages, template_messages
+from i18nprune.scan.angular_i18n import (
+    AngularMessage,
+    inline_templates,
+    localize_messages,
+    template_messages,
+)
 from i18nprune.scan.callees import (
     EXTRACTING_FACTORIES,
     FACTORIES_RETURNING_TRANSLATOR,
@@ -25,6 +30,7 @@ from i18nprune.scan.callees import (
     FORMATJS_NAMES,
     HOOK_TRANSLATOR_NAMES,
     HOOKS_RETURNING_OBJECT,
+    LOCALIZE,
     NAMESPACE_HOCS,
     NEXT_I18NEXT_HOOKS,
     READ_FACTORY,
@@ -220,9 +226,25 @@ def _template_file(content: bytes, names: CalleeNames) -> tuple[FileFacts, froze
         markup_error = Positions(content).line_column(template.error)
         if facts.syntax_error is None or markup_error < facts.syntax_error:
             facts = msgspec.structs.replace(facts, syntax_error=markup_error)
-    facts = _with_angular_messages(facts, content)
+    if LOCALIZE in names.bare:
+        facts = _with_angular_messages(facts, content)
     source_offset = template.origin.source_offset
     return facts, frozenset(source_offset(offset) for offset in extraction.key_literals)
+
+
+def _angular_site(message: AngularMessage) -> SiteFact:
+    """The key site of an Angular template message whose id is known."""
+    assert message.id is not None
+    return SiteFact(
+        line=message.line,
+        column=message.column,
+        end_line=message.end_line,
+        end_column=message.end_column,
+        preview=message.preview,
+        kind="key",
+        key=Text(message.id),
+        translator=_EMPTY,
+    )
 
 
 def _with_angular_messages(facts: FileFacts, content: bytes) -> FileFacts:
@@ -231,20 +253,7 @@ def _with_angular_messages(facts: FileFacts, content: bytes) -> FileFacts:
     messages = template_messages(content.decode("utf-8-sig", "replace"))
     if not messages:
         return facts
-    sites = [
-        SiteFact(
-            line=message.line,
-            column=message.column,
-            end_line=message.end_line,
-            end_column=message.end_column,
-            preview=message.preview,
-            kind="key",
-            key=Text(message.id),
-            translator=_EMPTY,
-        )
-        for message in messages
-        if message.id is not None
-    ]
+    sites = [_angular_site(message) for message in messages if message.id is not None]
     unread = [(message.line, message.column) for message in messages if message.id is None]
     merged = sorted([*facts.sites, *sites], key=attrgetter("line", "column"))
     return msgspec.structs.replace(facts, sites=merged, angular=unread)
@@ -454,7 +463,8 @@ class _Extraction:
         self._bind_hooks(uses)
         self._lingui = lingui_sites(self._root, self._document, self._evaluator.value_of)
         claimed = set(self._lingui.claimed) if self._lingui is not None else set()
-        localized = localize_messages(self._root) if LOCALIZE_TAG.encode() in self._document else []
+        reads_localize = LOCALIZE in self._names.bare and LOCALIZE.encode() in self._document
+        localized = localize_messages(self._root) if reads_localize else []
         claimed.update(node.id for _, node in localized)  # `$localize` is no key function
         render_props = self._bind_render_props(uses.elements)
         bound: set[int] = set()
@@ -525,6 +535,11 @@ class _Extraction:
         for message_id, node in localized:
             if message_id is not None:
                 self._site(node.start_byte, node.end_byte, "key", Text(message_id))
+        inline = (
+            self._inline_template_messages()
+            if reads_localize or (LOCALIZE in self._names.bare and b"i18n" in self._document)
+            else []
+        )
         for pair in translation_vnode_keys(self._root, self._document):
             self._vnode_site(pair)
         if may_hold_messages(self._document):
@@ -544,11 +559,14 @@ class _Extraction:
             else self._positions.line_column(self._source_offset(error)),
             prefix_props=prefix_attributes(self._document),
             angular=[
-                self._positions.line_column(self._source_offset(node.start_byte))
-                for message_id, node in localized
-                if message_id is None
+                *(
+                    self._positions.line_column(self._source_offset(node.start_byte))
+                    for message_id, node in localized
+                    if message_id is None
+                ),
+                *((message.line, message.column) for message in inline if message.id is None),
             ]
-            if localized
+            if localized or inline
             else None,
             lingui=None
             if self._lingui is None
@@ -558,6 +576,24 @@ class _Extraction:
                 if not site.derived
             ],
         )
+
+    def _inline_template_messages(self) -> list[AngularMessage]:
+        """The Angular i18n messages of the `template` of the file's `@Component` decorators,
+        recorded as key sites located in the file."""
+        found: list[AngularMessage] = []
+        for node, messages in inline_templates(self._root):
+            line, column = self._positions.line_column(self._source_offset(node.start_byte + 1))
+            for message in messages:
+                placed = message._replace(
+                    line=message.line + line - 1,
+                    column=message.column + (column - 1 if message.line == 1 else 0),
+                    end_line=message.end_line + line - 1,
+                    end_column=message.end_column + (column - 1 if message.end_line == 1 else 0),
+                )
+                found.append(placed)
+                if placed.id is not None:
+                    self._sites.append(_angular_site(placed))
+        return found
 
     # -- translator bindings ------------------------------------------------------------------
 
