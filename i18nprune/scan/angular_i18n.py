@@ -497,12 +497,13 @@ class _Writer:
         return value
 
     def _icu(self, icu: _Icu) -> str:
+        # The cases first: a nested ICU takes its `VAR_` name before the one around it.
         self.depth += 1
-        variable = self.registry.unique(f"VAR_{icu.type.upper()}")
         cases = " ".join(
             f"{key} {{{''.join(self._part(child) for child in nodes)}}}" for key, nodes in icu.cases
         )
         self.depth -= 1
+        variable = self.registry.unique(f"VAR_{icu.type.upper()}")
         return f"{{{variable}, {icu.type}, {cases}}}"
 
 
@@ -571,9 +572,7 @@ def _attribute_message(
 
 def _element_messages(element: _Element, meta: str, lines: _LineIndex) -> list[AngularMessage]:
     nodes = _collapsed(element.children)
-    first = next((node.start for node in nodes), element.content[0])
-    if nodes and isinstance(nodes[0], _Text):
-        first += len(nodes[0].value) - len(nodes[0].value.lstrip(" \n\r\t"))
+    first = lines.past_blanks(next((node.start for node in nodes), element.content[0]))
     end = max(element.content[1], first)
     meaning, custom = parse_i18n_meta(meta)
     sub_messages: list[tuple[str, int, int]] = []
@@ -603,6 +602,12 @@ class _LineIndex:
     def at(self, offset: int) -> tuple[int, int]:
         index = bisect_right(self._starts, offset) - 1
         return index + 1, offset - self._starts[index] + 1
+
+    def past_blanks(self, offset: int) -> int:
+        """`offset` moved past spaces, tabs and line ends (where Angular locates a message)."""
+        while offset < len(self._source) and self._source[offset] in " \t\r\n":
+            offset += 1
+        return offset
 
     def message(self, id: str | None, start: int, end: int) -> AngularMessage:
         preview = " ".join(self._source[start : min(end, start + 480)].split())

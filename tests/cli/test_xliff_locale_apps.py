@@ -36,14 +36,14 @@ SOURCE = spelled("""<?xml version="1.0" encoding="UTF-8" ?>
         </context-group>
         <note priority="1" from="description">The first tab</note>
       </trans-unit>
-      <trans-unit id="2876475311497391765" datatype="html">
+      <trans-unit id="3547957582396154513" datatype="html">
         <source>HELLO</source>
         <context-group purpose="location">
           <context context-type="sourcefile">src/app/app.component.html</context>
           <context context-type="linenumber">3</context>
         </context-group>
       </trans-unit>
-      <trans-unit id="5219862208406165930" datatype="html">
+      <trans-unit id="6707105828259657669" datatype="html">
         <source>{VAR_PLURAL, plural, =1 {one order} other {<x id="INTERPOLATION"/> orders}}</source>
         <context-group purpose="location">
           <context context-type="sourcefile">src/app/app.component.html</context>
@@ -76,7 +76,7 @@ FRENCH = spelled("""<?xml version="1.0" encoding="UTF-8" ?>
         </context-group>
         <note priority="1" from="description">The first tab</note>
       </trans-unit>
-      <trans-unit id="2876475311497391765" datatype="html">
+      <trans-unit id="3547957582396154513" datatype="html">
         <source>HELLO</source>
         <target state="new">HELLO</target>
         <context-group purpose="location">
@@ -84,7 +84,7 @@ FRENCH = spelled("""<?xml version="1.0" encoding="UTF-8" ?>
           <context context-type="linenumber">3</context>
         </context-group>
       </trans-unit>
-      <trans-unit id="5219862208406165930" datatype="html">
+      <trans-unit id="6707105828259657669" datatype="html">
         <source>{VAR_PLURAL, plural, =1 {one order} other {<x id="INTERPOLATION"/> orders}}</source>
         <target state="translated">ORDERS</target>
         <context-group purpose="location">
@@ -125,6 +125,7 @@ def angular_app(root: Path, french: str = FRENCH) -> Path:
             "src/app/app.component.html": (
                 '<a i18n="@@nav.home">Home</a>\n<p i18n>Hello {{ user.name }}, read '
                 '<a routerLink="/faq">the FAQ</a></p>\n'
+                "<span i18n>{count, plural, =1 {one order} other {{{ count }} orders}}</span>\n"
             ),
             "src/app/app.component.ts": "const label = $localize`:@@logout:Log out`;\n",
             f"{LOCALE}/messages.xlf": SOURCE,
@@ -222,7 +223,7 @@ def test_generate_translates_units_still_new_and_review_accepts_them(tmp_path, r
     review = run_cli("review", "--target", "fr", "--json", cwd=root)
     assert review.code == 0, review.stdout
     marked = {entry["path"] for entry in review.envelope["data"]["marks"]}
-    assert marked == {"2876475311497391765"}
+    assert marked == {"3547957582396154513"}
     accepted = run_cli("review", "--target", "fr", "--accept", "all", "--yes", "--json", cwd=root)
     assert accepted.code == 0, accepted.stdout
     final = (root / LOCALE / "messages.fr.xlf").read_text()
