@@ -1125,9 +1125,10 @@ def unread_code_gate(
     elif what == "XLIFF" and angular is not None:
         used = (
             f"the project's Angular templates and `$localize` name, where {len(angular.unread)} "
-            f"message(s) are not read ({_first_places(angular.unread)}: markup or a block this "
-            "reader does not follow, a `$localize` that is not a tagged template, or a file "
-            "that does not parse)"
+            f"place(s) are not read ({_first_places(angular.unread)}: a message whose markup "
+            "this reader does not follow, a `$localize` that is not a tagged template, a file "
+            "that does not parse, or a setting that keeps white space in messages, "
+            "`preserveWhitespaces`)"
         )
     return error(
         Code.THIN_EVIDENCE,

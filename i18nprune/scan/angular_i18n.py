@@ -726,3 +726,16 @@ def _inline_messages(value: tree_sitter.Node) -> list[AngularMessage]:
         return [AngularMessage(None, 1, 1, 1, 1, text[:60])]
     raw = node_text(value)[1:-1]
     return template_messages(decode_escapes(raw))
+
+
+_KEPT_WHITESPACE = re.compile(
+    rb"""["']?(?:preserveWhitespaces["']?\s*:\s*true"""
+    rb"""|i18nPreserveWhitespaceForLegacyExtraction["']?\s*:\s*false)"""
+)
+
+
+def whitespace_settings(text: bytes) -> list[int]:
+    """Offsets of the settings under which Angular keeps white space in messages that this
+    reader collapses (`preserveWhitespaces: true` in a component or `angularCompilerOptions`,
+    `i18nPreserveWhitespaceForLegacyExtraction: false`): where they apply, ids differ."""
+    return [match.start() for match in _KEPT_WHITESPACE.finditer(text)]

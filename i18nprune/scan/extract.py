@@ -20,6 +20,7 @@ from i18nprune.scan.angular_i18n import (
     inline_templates,
     localize_messages,
     template_messages,
+    whitespace_settings,
 )
 from i18nprune.scan.callees import (
     EXTRACTING_FACTORIES,
@@ -535,11 +536,10 @@ class _Extraction:
         for message_id, node in localized:
             if message_id is not None:
                 self._site(node.start_byte, node.end_byte, "key", Text(message_id))
-        inline = (
-            self._inline_template_messages()
-            if reads_localize or (LOCALIZE in self._names.bare and b"i18n" in self._document)
-            else []
-        )
+        angular = LOCALIZE in self._names.bare
+        inline = self._inline_template_messages() if angular and b"i18n" in self._document else []
+        # A component keeping its white space: its template's ids are not the ones read here.
+        kept_whitespace = whitespace_settings(self._document) if angular else []
         for pair in translation_vnode_keys(self._root, self._document):
             self._vnode_site(pair)
         if may_hold_messages(self._document):
@@ -565,8 +565,9 @@ class _Extraction:
                     if message_id is None
                 ),
                 *((message.line, message.column) for message in inline if message.id is None),
+                *(self._positions.line_column(self._source_offset(at)) for at in kept_whitespace),
             ]
-            if localized or inline
+            if localized or inline or kept_whitespace
             else None,
             lingui=None
             if self._lingui is None

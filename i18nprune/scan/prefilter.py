@@ -90,12 +90,14 @@ class SiteTrigger:
         # vue-i18n's `<i18n path="k">` (8) names a key by a common word; an `<i18n>` block
         # holds messages that answer keys (`FileFacts.answers`).
         # Lingui's macros and runtime are named by their imports (`@lingui/core/macro`).
-        # Angular's own i18n: `i18n`/`i18n-<name>` attributes and `$localize` templates.
+        # Angular's own i18n: `i18n`/`i18n-<name>` attributes, `$localize` templates, and a
+        # component keeping white space (its messages' ids are not the ones read).
         return (
             may_hold_messages(content)
             or b"refix=" in content
             or b"<i18n" in content
             or b"@lingui/" in content
             or b"$localize`" in content
+            or b"preserveWhitespaces" in content
             or _ANGULAR_I18N_ATTRIBUTE.search(content) is not None
         )

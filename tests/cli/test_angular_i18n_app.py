@@ -84,7 +84,7 @@ def test_cleanup_refuses_while_a_template_message_is_not_read_and_names_it(tmp_p
     result = run_cli("cleanup", "--yes", "--force", "--json", cwd=root)
     assert result.code == 1, result.stdout
     message = refusal(result)
-    assert "1 message(s) are not read (src/app/cart.component.html:2:" in message
+    assert "1 place(s) are not read (src/app/cart.component.html:2:" in message
     assert {path: path.read_bytes() for path in (root / LOCALE).iterdir()} == before
 
 
@@ -114,3 +114,18 @@ def test_without_localize_among_the_functions_templates_stay_unread(tmp_path, ru
     result = run_cli("cleanup", "--dry-run", "--json", cwd=root)
     assert result.code == 1, result.stdout
     assert "Angular's templates (`i18n` attributes)" in refusal(result)
+
+
+def test_cleanup_refuses_where_angular_keeps_white_space_in_messages(tmp_path, run_cli):
+    root = app_with_stale_unit(tmp_path / "shop")
+    (root / "tsconfig.json").write_text(
+        '{\n  "angularCompilerOptions": {\n    "preserveWhitespaces": true\n  }\n}\n'
+    )
+    (root / "src/app/cart.component.ts").write_text(
+        "@Component({\n  templateUrl: './cart.component.html',\n  preserveWhitespaces: true,\n})\n"
+        "export class Cart {}\n"
+    )
+    result = run_cli("cleanup", "--dry-run", "--json", cwd=root)
+    assert result.code == 1, result.stdout
+    message = refusal(result)
+    assert "src/app/cart.component.ts:3:3" in message and "tsconfig.json:3:5" in message
