@@ -93,6 +93,7 @@ _TAG_NAMES = {
     "UL": "UNORDERED_LIST",
 }
 """The placeholder names Angular gives these elements' tags (others are `TAG_<NAME>`)."""
+_FOREIGN = frozenset({"svg", "math"})
 _KEEP_WHITESPACE = frozenset({"pre", "template", "textarea", "script", "style"})
 _WS = " \f\n\r\t\v\u1680\u180e\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
 _BLANK = re.compile(f"[{_WS}]*")
@@ -461,6 +462,9 @@ class _Writer:
         if isinstance(node, _Interpolation):
             return self._placeholder(self._interpolation(node))
         if isinstance(node, _Element):
+            if node.name.lower() in _FOREIGN:
+                # Angular names what is inside `<svg>`/`<math>` by namespace (`:svg:path`).
+                raise Unreadable(f"a `<{node.name}>` inside a message")
             void = node.name.lower() in _VOID
             inner = "".join(self._part(child) for child in node.children)
             start = self._placeholder(self.registry.start_tag(node, void))

@@ -159,6 +159,11 @@ def test_a_message_text_is_the_one_angulars_compiler_writes(template, texts):
     assert ids(f"<p i18n>{template}</p>") == [message_id(text) for text in texts]
 
 
+def test_svg_inside_a_message_leaves_it_unread():
+    # Angular names the elements inside `<svg>` by namespace (`:svg:path`), not read here.
+    assert ids('<button i18n><svg><path d="M0"/></svg> Save</button>') == [None]
+
+
 def test_markup_the_reader_does_not_follow_leaves_the_message_unread_at_its_place():
     template = '<p title="x">fine</p>\n<p i18n>Total {{ sum </p>\n<b i18n-title title="t">x</b>'
     assert [(m.id, m.line) for m in template_messages(template)] == [(None, 2), (None, 3)]
