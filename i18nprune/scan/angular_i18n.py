@@ -33,6 +33,9 @@ class AngularMessage(NamedTuple):
     end_line: int
     end_column: int
     preview: str
+    text: str | None = None
+    """The message's text when it has no placeholder: the unit's source as Angular's
+    extractor writes it (`missing` gives it to the source locale)."""
 
 
 class Unreadable(Exception):
@@ -441,10 +444,11 @@ def _public_name(name: str) -> str:
 class _Writer:
     """Writes one message's `$localize` text (and finds the ICU messages it holds)."""
 
-    def __init__(self, sub_messages: list[tuple[str, int, int]]) -> None:
+    def __init__(self, sub_messages: list[tuple[str, int, int, bool]]) -> None:
         self.registry = _Registry()
         self.sub_messages = sub_messages
         self.depth = 0
+        self.placeholders = 0
 
     def message(self, nodes: list[_Node]) -> str:
         if len(nodes) == 1 and isinstance(nodes[0], _Icu):
@@ -474,8 +478,10 @@ class _Writer:
         if self.depth > 0:
             return self._icu(node)
         name = self.registry.named(f"PH: ICU={node.source}", "ICU")
-        text = _Writer(self.sub_messages).message([node])
-        self.sub_messages.append((text, node.start, node.start + len(node.source)))
+        writer = _Writer(self.sub_messages)
+        text = writer.message([node])
+        plain = writer.placeholders == 0
+        self.sub_messages.append((text, node.start, node.start + len(node.source), plain))
         return self._placeholder(name)
 
     def _block(self, block: _Block) -> str:
@@ -494,6 +500,7 @@ class _Writer:
         return self.registry.named(f"PH: {base.upper()}={node.expression}", base.upper())
 
     def _placeholder(self, name: str) -> str:
+        self.placeholders += 1
         public = _public_name(name)
         return f"{{{public}}}" if self.depth > 0 else f"{{${public}}}"
 
@@ -563,14 +570,14 @@ def _attribute_message(
         if name != target:
             continue
         meaning, custom = parse_i18n_meta(meta)
-        if custom:
-            return [lines.message(custom, value_at, value_end)]
         try:
             parsed, _ = _Parser(value).nodes(0, len(value), None)
-            text = _Writer([]).message(parsed)
+            writer = _Writer([])
+            text = writer.message(parsed)
         except Unreadable:
             return [lines.message(None, value_at, value_end)]
-        return [lines.message(message_id(text, meaning), value_at, value_end)]
+        plain = text if writer.placeholders == 0 else None
+        return [lines.message(custom or message_id(text, meaning), value_at, value_end, plain)]
     return []
 
 
@@ -579,13 +586,18 @@ def _element_messages(element: _Element, meta: str, lines: _LineIndex) -> list[A
     first = lines.past_blanks(next((node.start for node in nodes), element.content[0]))
     end = max(element.content[1], first)
     meaning, custom = parse_i18n_meta(meta)
-    sub_messages: list[tuple[str, int, int]] = []
+    sub_messages: list[tuple[str, int, int, bool]] = []
+    writer = _Writer(sub_messages)
     try:
-        text = _Writer(sub_messages).message(nodes)
+        text = writer.message(nodes)
     except Unreadable:
         return [lines.message(custom, first, end)]
-    found = [lines.message(custom or message_id(text, meaning), first, end)]
-    found.extend(lines.message(message_id(icu), start, stop) for icu, start, stop in sub_messages)
+    plain = text if writer.placeholders == 0 else None
+    found = [lines.message(custom or message_id(text, meaning), first, end, plain)]
+    found.extend(
+        lines.message(message_id(icu), start, stop, icu if icu_plain else None)
+        for icu, start, stop, icu_plain in sub_messages
+    )
     return found
 
 
@@ -613,11 +625,13 @@ class _LineIndex:
             offset += 1
         return offset
 
-    def message(self, id: str | None, start: int, end: int) -> AngularMessage:
+    def message(
+        self, id: str | None, start: int, end: int, text: str | None = None
+    ) -> AngularMessage:
         preview = " ".join(self._source[start : min(end, start + 480)].split())
         if len(preview) > 60:
             preview = preview[:59] + "…"
-        return AngularMessage(id, *self.at(start), *self.at(end), preview)
+        return AngularMessage(id, *self.at(start), *self.at(end), preview, text)
 
 
 # --- `$localize` in code ---------------------------------------------------------------------
@@ -626,10 +640,19 @@ LOCALIZE_TAG = LOCALIZE
 _LEGACY_ID_SEPARATOR = "\u241f"
 
 
-def localize_messages(root: tree_sitter.Node) -> list[tuple[str | None, tree_sitter.Node]]:
+class LocalizeMessage(NamedTuple):
+    """A `$localize` call: its message id (`None` when not derived), its text when it has no
+    placeholder (as `AngularMessage.text`), and the call."""
+
+    id: str | None
+    text: str | None
+    node: tree_sitter.Node
+
+
+def localize_messages(root: tree_sitter.Node) -> list[LocalizeMessage]:
     """Every `` $localize`…` `` tagged template under `root` with its message id (`None`
     when its text is not a template literal of its own), outermost first."""
-    found: list[tuple[str | None, tree_sitter.Node]] = []
+    found: list[LocalizeMessage] = []
     stack = [root]
     while stack:
         node = stack.pop()
@@ -640,17 +663,18 @@ def localize_messages(root: tree_sitter.Node) -> list[tuple[str | None, tree_sit
                 and function.type == "identifier"
                 and (node_text(function) == LOCALIZE_TAG)
             ):
-                found.append((_localize_id(node), node))
+                found.append(LocalizeMessage(*_localize_message(node), node))
         stack.extend(reversed(node.children))
     return found
 
 
-def _localize_id(call: tree_sitter.Node) -> str | None:
-    """The id `@angular/localize` gives the tagged template `call`: its metadata block's
-    `@@id`, else the fingerprint of its text (placeholders `{$NAME}`) and meaning."""
+def _localize_message(call: tree_sitter.Node) -> tuple[str | None, str | None]:
+    """The id `@angular/localize` gives the tagged template `call` — its metadata block's
+    `@@id`, else the fingerprint of its text (placeholders `{$NAME}`) and meaning — and its
+    text when it has no placeholder."""
     template = call.child_by_field_name("arguments")
     if template is None or template.type != "template_string":
-        return None  # `$localize(parts, …)` called by hand: its parts are not read here
+        return None, None  # `$localize(parts, …)` called by hand: its parts are not read here
     parts: list[str] = [""]
     for child in template.named_children:
         if child.type == "template_substitution":
@@ -659,21 +683,20 @@ def _localize_id(call: tree_sitter.Node) -> str | None:
             parts[-1] += node_text(child)
     text = ""
     meaning = ""
+    custom = ""
     for index, raw in enumerate(parts):
         block, rest = _metadata_block(raw)
         if index == 0:
             if block is not None:
                 head = block.split(_LEGACY_ID_SEPARATOR)[0]
                 meaning_and_description, _, custom = head.partition("@@")
-                if custom:
-                    return custom
                 if "|" in meaning_and_description:
                     meaning = meaning_and_description.split("|", 1)[0]
             text += decode_escapes(rest)
             continue
         name = block.split("@@")[0] if block else ("PH" if index == 1 else f"PH_{index - 1}")
         text += f"{{${name}}}" + decode_escapes(rest)
-    return message_id(text, meaning)
+    return custom or message_id(text, meaning), text if len(parts) == 1 else None
 
 
 def _metadata_block(raw: str) -> tuple[str | None, str]:

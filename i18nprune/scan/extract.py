@@ -245,6 +245,7 @@ def _angular_site(message: AngularMessage) -> SiteFact:
         kind="key",
         key=Text(message.id),
         translator=_EMPTY,
+        default=None if message.text is None else Text(message.text),
     )
 
 
@@ -466,7 +467,7 @@ class _Extraction:
         claimed = set(self._lingui.claimed) if self._lingui is not None else set()
         reads_localize = LOCALIZE in self._names.bare and LOCALIZE.encode() in self._document
         localized = localize_messages(self._root) if reads_localize else []
-        claimed.update(node.id for _, node in localized)  # `$localize` is no key function
+        claimed.update(message.node.id for message in localized)  # `$localize` is no key function
         render_props = self._bind_render_props(uses.elements)
         bound: set[int] = set()
         while True:
@@ -533,9 +534,17 @@ class _Extraction:
         for site in self._lingui.sites if self._lingui is not None else ():
             options = _CallOptions(default=site.default, spellings=site.spellings)
             self._site(site.node.start_byte, site.node.end_byte, "key", site.key, _EMPTY, options)
-        for message_id, node in localized:
-            if message_id is not None:
-                self._site(node.start_byte, node.end_byte, "key", Text(message_id))
+        for message in localized:
+            if message.id is not None:
+                options = _CallOptions(default=None if message.text is None else Text(message.text))
+                self._site(
+                    message.node.start_byte,
+                    message.node.end_byte,
+                    "key",
+                    Text(message.id),
+                    _EMPTY,
+                    options,
+                )
         angular = LOCALIZE in self._names.bare
         inline = self._inline_template_messages() if angular and b"i18n" in self._document else []
         # A component keeping its white space: its template's ids are not the ones read here.
@@ -560,9 +569,9 @@ class _Extraction:
             prefix_props=prefix_attributes(self._document),
             angular=[
                 *(
-                    self._positions.line_column(self._source_offset(node.start_byte))
-                    for message_id, node in localized
-                    if message_id is None
+                    self._positions.line_column(self._source_offset(message.node.start_byte))
+                    for message in localized
+                    if message.id is None
                 ),
                 *((message.line, message.column) for message in inline if message.id is None),
                 *(self._positions.line_column(self._source_offset(at)) for at in kept_whitespace),

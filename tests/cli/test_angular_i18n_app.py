@@ -129,3 +129,16 @@ def test_cleanup_refuses_where_angular_keeps_white_space_in_messages(tmp_path, r
     assert result.code == 1, result.stdout
     message = refusal(result)
     assert "src/app/cart.component.ts:3:3" in message and "tsconfig.json:3:5" in message
+
+
+def test_missing_gives_the_source_a_unit_with_the_message_text(tmp_path, run_cli):
+    root = angular_app(tmp_path / "shop")
+    page = root / "src/app/app.component.html"
+    page.write_text(page.read_text() + "<button i18n>Pay now</button>\n")
+    result = run_cli("missing", "--yes", "--json", cwd=root)
+    assert result.code == 0, result.stdout
+    new_id = message_id("Pay now")
+    assert result.envelope["data"]["paths"] == [new_id]
+    source = (root / LOCALE / "messages.xlf").read_text()
+    assert f'<trans-unit id="{new_id}"' in source
+    assert source.count("<source>Pay now</source>") == 1

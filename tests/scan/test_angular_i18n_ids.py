@@ -105,6 +105,17 @@ def test_bold_text_and_a_control_flow_block_inside_messages():
     assert ids(template) == ["9186557608327946974", "1637219853469577528"]
 
 
+def test_a_message_without_placeholders_carries_its_text_as_the_units_source():
+    plural = "{n, plural, =1 {one} other {many}}"
+    template = (
+        f"<p i18n>\n  Pay  now\n</p>\n<p i18n>Hi {{{{ name }}}}</p>\n<p i18n>{plural}</p>\n"
+        f"<b i18n>x {plural}</b>"
+    )
+    icu = "{VAR_PLURAL, plural, =1 {one} other {many}}"
+    texts = [message.text for message in template_messages(template)]
+    assert texts == [" Pay now\n", None, icu, None, icu]
+
+
 def test_a_message_is_located_where_angular_locates_it():
     template = '<td i18n mat-footer-cell>\n  Total\n</td>\n<a title="Tip" i18n-title>x</a>'
     located = [(m.line, m.column, m.preview) for m in template_messages(template)]
@@ -119,7 +130,7 @@ def test_localize_names_placeholders_by_position_and_takes_a_custom_id():
         b"const named = $localize`Hello ${name}:who:!`;\n"
         b"const called = $localize(parts, name);\n"
     )
-    found = [message for message, _ in localize_messages(parse(source, "typescript").root_node)]
+    found = [message.id for message in localize_messages(parse(source, "typescript").root_node)]
     assert found == [
         "1029620928611278483",
         "routes.about",
