@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import re
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
@@ -25,7 +26,7 @@ from i18nprune.locales.paths import array_key, dotted_spelling
 from i18nprune.locales.view import LocaleView, translatable_paths
 from i18nprune.scan import DynamicSite, KeyObservation, LiteralSite, ScanResult
 from i18nprune.scan.literals import keyed_by_hash
-from i18nprune.scan.records import DERIVED_ID, MISSING_ID, LinguiReading
+from i18nprune.scan.records import DERIVED_ID, MISSING_ID, AngularReading, LinguiReading
 from i18nprune.twins import nearest
 
 
@@ -1152,22 +1153,40 @@ def thin_evidence_gate(kind: str, evidence: ThinEvidence, *, force: bool) -> Iss
     )
 
 
-def unread_code_gate(kind: str, source: LocaleView, lingui: LinguiReading | None) -> Issue | None:
+def unread_code_gate(
+    kind: str,
+    source: LocaleView,
+    lingui: LinguiReading | None,
+    angular: AngularReading | None,
+) -> Issue | None:
     """Why `kind` must not remove anything: the source locale is in a format whose messages
     code i18nprune does not read uses (Flutter's ARB files, read by Dart through generated
     getters; PO catalogs, read through gettext calls or Lingui macros not all read; XLIFF
-    files, whose unit ids Angular's templates and `$localize` name), so no key can be proven
-    unused; `--force` does not lift it. `lingui` is the scan's reading of the project's
-    Lingui use."""
-    unread = unread_code_format(source, lingui)
+    files, whose unit ids Angular's templates and `$localize` name, not all read), so no key
+    can be proven unused; `--force` does not lift it. `lingui` and `angular` are the scan's
+    readings of the project's Lingui and Angular i18n."""
+    unread = unread_code_format(source, lingui, angular)
     if unread is None:
         return None
     rel, (what, used) = unread
     if what in ("PO", "JSON") and lingui is not None:
-        shown = ", ".join(lingui.unread[:3]) + (", …" if len(lingui.unread) > 3 else "")
         used = (
             f"the project's Lingui code uses, where {len(lingui.unread)} message(s) are not "
-            f"read ({shown}: an id that is not a literal, or a file that does not parse)"
+            f"read ({_first_places(lingui.unread)}: an id that is not a literal, or a file "
+            "that does not parse)"
+        )
+    elif what == "XLIFF" and _legacy_ids(source):
+        used = (
+            "hold Angular's legacy message ids (40 hexadecimal digits, "
+            "`enableI18nLegacyMessageIdFormat`), which i18nprune does not compute"
+        )
+    elif what == "XLIFF" and angular is not None:
+        used = (
+            f"the project's Angular templates and `$localize` name, where {len(angular.unread)} "
+            f"place(s) are not read ({_first_places(angular.unread)}: a message whose markup "
+            "this reader does not follow, a `$localize` that is not a tagged template, a file "
+            "that does not parse, or a setting that keeps white space in messages, "
+            "`preserveWhitespaces`)"
         )
     return error(
         Code.THIN_EVIDENCE,
@@ -1179,8 +1198,12 @@ def unread_code_gate(kind: str, source: LocaleView, lingui: LinguiReading | None
     )
 
 
+def _first_places(places: list[str]) -> str:
+    return ", ".join(places[:3]) + (", …" if len(places) > 3 else "")
+
+
 def unread_code_format(
-    source: LocaleView, lingui: LinguiReading | None
+    source: LocaleView, lingui: LinguiReading | None, angular: AngularReading | None
 ) -> tuple[str, tuple[str, str]] | None:
     """The first segment of `source` in a format whose messages code i18nprune does not read
     uses, with (the format's name, what uses it); None when there is none. Then no source key
@@ -1190,7 +1213,11 @@ def unread_code_format(
     was read (`lingui` has no unread place): Lingui's extractor writes exactly the messages
     its macros and `i18n._('id')` name, and so does the scan. JSON catalogs of a project that
     uses Lingui are unread code while some Lingui message of it is not read: they are keyed by
-    the ids Lingui generates of messages, which an unread message may be."""
+    the ids Lingui generates of messages, which an unread message may be. XLIFF catalogs are
+    read code when the project has Angular i18n messages, every one of them read (`angular`
+    has no unread place), and the catalog's ids are not Angular's legacy ones: Angular's
+    extractor writes exactly those messages, under the ids the scan derives
+    (`scan.angular_i18n`)."""
     for segment in source.segments:
         name = format_of(segment.rel) or ""
         if name == "po" and lingui is not None and not lingui.unread:
@@ -1200,6 +1227,13 @@ def unread_code_format(
                 return segment.rel, _LINGUI_JSON
             if _lingui_style(source, segment.rel):
                 return segment.rel, _LINGUI_STYLE
+        if (
+            name == "xliff"
+            and angular is not None
+            and not angular.unread
+            and not _legacy_ids(source)
+        ):
+            continue
         why = _UNREAD_CODE.get(name)
         if why is not None:
             return segment.rel, why
@@ -1228,6 +1262,15 @@ def _lingui_style(source: LocaleView, rel: str) -> bool:
         segment == rel and path.endswith(".translation")
         for path, segment in source.leaf_segment.items()
     )
+
+
+_LEGACY_ID = re.compile(r"[0-9a-f]{40}")
+
+
+def _legacy_ids(source: LocaleView) -> bool:
+    """Whether the source's keys include Angular's legacy message ids (the SHA-1 of the message
+    `enableI18nLegacyMessageIdFormat` gives XLIFF 1.2 units)."""
+    return any(_LEGACY_ID.fullmatch(path) for path in source.leaves)
 
 
 # Locale formats whose messages are used by code i18nprune does not read: (what they are,

@@ -80,7 +80,7 @@ def build_templates(
     kept = {
         namespace: (
             set(view.leaves)
-            if unread_code_format(view, evidence.scan.lingui) is not None
+            if unread_code_format(view, evidence.scan.lingui, evidence.scan.angular) is not None
             else {
                 path
                 for path in view.leaves

@@ -64,6 +64,9 @@ TRANSLOCO_NAMES = frozenset(name for name in _TRANSLOCO if name[0] in "|[")
 """Transloco's pipe and directive: a project naming them reads messages' key references."""
 ANGULAR = "@angular/core"
 ANGULAR_PRESETS: dict[str, tuple[str, ...]] = {
+    # Angular's own i18n: `$localize` in code and `i18n` attributes in templates, whose
+    # messages are XLIFF units (`scan.angular_i18n`); naming it makes templates scanned.
+    "@angular/localize": ("$localize",),
     "@ngx-translate/core": _NGX_TRANSLATE,
     "@jsverse/transloco": _TRANSLOCO,
     "@ngneat/transloco": _TRANSLOCO,

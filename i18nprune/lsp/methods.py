@@ -27,7 +27,6 @@ from i18nprune.lsp.session import (
     OpenDocument,
     Request,
     Session,
-    is_code,
     path_of,
 )
 from i18nprune.lsp.text import ContentChange, Document, LineMap, Position, Range
@@ -234,7 +233,7 @@ async def _key_at(session: Session, params: dict[str, Any]) -> KeyAt | None:
     opened = session.documents.get(uri)
     if opened is None or opened.root is None or opened.relpath is None:
         return None
-    if is_code(opened.relpath):
+    if session.is_code(opened):
         found = await session.code_file(uri)
         if found is None:
             return None
@@ -357,7 +356,7 @@ async def _inlay_hints(session: Session, params: dict[str, Any]) -> list[Any]:
 async def _document_symbols(session: Session, params: dict[str, Any]) -> list[Any]:
     uri = params["textDocument"]["uri"]
     opened = session.documents.get(uri)
-    if opened is None or opened.root is None or opened.relpath is None or is_code(opened.relpath):
+    if opened is None or opened.root is None or opened.relpath is None or session.is_code(opened):
         return []
     return await trio.to_thread.run_sync(
         features.locale_symbols, uri, opened.document.text, session.encoding
@@ -396,7 +395,7 @@ async def _code_actions(session: Session, params: dict[str, Any]) -> list[Any]:
     diagnostics = msgspec.convert(ours, list[features.Diagnostic])
     only = context.get("only")
     actions: list[Any] = []
-    if is_code(opened.relpath):
+    if session.is_code(opened):
         found = await session.code_file(uri)
         if found is None:
             return []

@@ -36,7 +36,8 @@ from i18nprune.ops.engine.scanning import scanning_with
 from i18nprune.ops.quality import QualityData, QualityOptions
 from i18nprune.project import ProjectHandle, ProjectRequest
 from i18nprune.routing import FolderRouting, route_folder
-from i18nprune.scan.grammars import SCANNED_SUFFIXES
+from i18nprune.scan.callees import reads_templates
+from i18nprune.scan.grammars import SCANNED_SUFFIXES, TEMPLATE_SUFFIX
 from i18nprune.serve.index import ScanIndex
 from i18nprune.serve.shared_pool import SharedPool
 from i18nprune.serve.transport import LineWriter, notice
@@ -359,7 +360,7 @@ class Session:
         if self.states.get(root) is light:
             self.states[root] = state
             for uri, opened in self.documents.items():
-                if opened.root == root and is_code(opened.relpath):
+                if opened.root == root and is_code(opened.relpath, state):
                     self.schedule(uri)
         done.set()
         await self._find_unused(root, state)
@@ -388,7 +389,7 @@ class Session:
             if isinstance(checked.data, QualityData):
                 state.quality = checked.data.findings
         for uri, opened in self.documents.items():
-            if opened.root == root and not is_code(opened.relpath):
+            if opened.root == root and not is_code(opened.relpath, state):
                 self.schedule(uri)
 
     def schedule(self, uri: str) -> None:
@@ -436,7 +437,7 @@ class Session:
         document = opened.document
         version, text, relpath = document.version, document.text, opened.relpath
         encoding = self.encoding
-        if is_code(relpath):
+        if is_code(relpath, state):
             file = await trio.to_thread.run_sync(state.code_file, relpath, text, self.index)
             opened.computed = (version, state, file)
             findings = await trio.to_thread.run_sync(state.code_findings, file)
@@ -468,15 +469,10 @@ class Session:
     async def code_file(self, uri: str) -> tuple[ProjectState, CodeFile, OpenDocument] | None:
         """The open source file's sites at its current version."""
         opened = self.documents.get(uri)
-        if (
-            opened is None
-            or opened.root is None
-            or opened.relpath is None
-            or not is_code(opened.relpath)
-        ):
+        if opened is None or opened.root is None or opened.relpath is None:
             return None
         state = await self.project_state(opened.root)
-        if state is None:
+        if state is None or not is_code(opened.relpath, state):
             return None
         computed = opened.computed
         if computed is not None and computed[0] == opened.document.version and computed[1] is state:
@@ -486,6 +482,12 @@ class Session:
         )
         opened.computed = (opened.document.version, state, file)
         return state, file, opened
+
+    def is_code(self, opened: OpenDocument) -> bool:
+        """Whether the open document is source code (see `is_code`), as far as its project's
+        last state tells."""
+        state = self.states.get(opened.root) if opened.root is not None else None
+        return is_code(opened.relpath, state)
 
     def lines_of(self, path: Path) -> LineMap | None:
         """A file's lines as the editor sees them: its open buffer, else the disk."""
@@ -515,5 +517,12 @@ def path_of(uri: str) -> Path | None:
     return Path(unquote(parsed.path))
 
 
-def is_code(relpath: str | None) -> bool:
-    return relpath is not None and Path(relpath).suffix.lower() in SCANNED_SUFFIXES
+def is_code(relpath: str | None, state: ProjectState | None = None) -> bool:
+    """Whether a file is source code: a scanned suffix, or an Angular template (`.html`) of a
+    project whose scan reads templates (`state`)."""
+    if relpath is None:
+        return False
+    suffix = Path(relpath).suffix.lower()
+    if suffix == TEMPLATE_SUFFIX:
+        return state is not None and reads_templates(state.options.functions)
+    return suffix in SCANNED_SUFFIXES

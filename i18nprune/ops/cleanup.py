@@ -468,7 +468,10 @@ def _refusals(
     )
     gates = (
         *(source_gate(KIND, view) for view in sources),
-        *(unread_code_gate(KIND, view, evidence.scan.lingui) for view in sources),
+        *(
+            unread_code_gate(KIND, view, evidence.scan.lingui, evidence.scan.angular)
+            for view in sources
+        ),
         removal_gate(KIND, evidence.scan, force=options.force),
         thin_evidence_gate(KIND, thin, force=options.force),
     )

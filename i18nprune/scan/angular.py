@@ -301,11 +301,20 @@ class _Writer:
             self.insert(b")", _trimmed(source, bar, pipe_end)[1] - 1)
 
     def operand(self, start: int, end: int) -> None:
-        """An expression without top-level pipes: copied, with what its brackets hold (which
-        may have pipes: `f(a | p)`, `[x | p]`, `{ k: v | p }`) converted."""
+        """An expression without top-level pipes: copied, with what its brackets and template
+        literals' `${…}` hold (which may have pipes: `f(a | p)`, `[x | p]`, `{ k: v | p }`,
+        `` `${id | slice:0:5}…` ``) converted."""
         source = self.source
         position = start
-        for opener in _top_level(source, start, end, b"([{"):
+        for opener in _top_level(source, start, end, b"([{`"):
+            if source[opener] == ord("`"):
+                close = literal_end(source, opener, end)
+                if close < 0:
+                    break
+                self.code(position, opener)
+                self.template_literal(opener, close)
+                position = close
+                continue
             close = expression_end(source, opener + 1, end, _CLOSERS[source[opener]])
             if close < 0:
                 break
@@ -313,6 +322,23 @@ class _Writer:
             self.items(opener + 1, close, entries=source[opener] == ord("{"))
             position = close
         self.code(position, end)
+
+    def template_literal(self, start: int, end: int) -> None:
+        """The template literal [start, end): its text copied, each `${…}` an expression."""
+        source = self.source
+        position = start
+        at = start + 1
+        while at < end - 1:
+            if source[at] == ord("\\"):
+                at += 2
+            elif source.startswith(b"${", at):
+                close = expression_end(source, at + 2, end, b"}")
+                self.copy(position, at + 2)
+                self.expression(at + 2, close)
+                position = at = close
+            else:
+                at += 1
+        self.copy(position, end)
 
     def items(self, start: int, end: int, *, entries: bool) -> None:
         """The comma-separated items inside brackets; `entries`: an object literal's."""
@@ -658,6 +684,8 @@ def _top_level(source: bytes, start: int, end: int, marks: bytes) -> list[int]:
     while position < end:
         char = source[position]
         if char in b"'\"`":
+            if depth == 0 and char in marks:
+                found.append(position)
             position = _quoted_end(source, position, end)
             continue
         if char in b"([{":

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 ALWAYS_TRANSLATORS = ("$t",)
+LOCALIZE = "$localize"
+"""Angular's tag for messages in code; named among the functions, it makes templates read."""
 # How `callee_names` marks the names that are not translation functions in the one list of
 # names a scan carries (its cache identity, its parse workers' requests): no function name
 # holds a `:`.
@@ -102,8 +104,9 @@ class CalleeNames:
 
     @property
     def reads_templates(self) -> bool:
-        """Whether Angular templates (`.html`) hold key sites: a pipe or directive is named."""
-        return bool(self.pipes or self.directives)
+        """Whether Angular templates (`.html`) hold key sites: a pipe or directive is named,
+        or `$localize` (Angular's own i18n, whose templates mark messages `i18n`)."""
+        return bool(self.pipes or self.directives or LOCALIZE in self.bare)
 
     def matches_path(self, path: str) -> bool:
         """Whether a dotted callee path (`t`, `i18n.t`, `this.$t`) is a translation function."""
@@ -116,8 +119,8 @@ class CalleeNames:
 
 def reads_templates(functions: Iterable[str]) -> bool:
     """Whether names (as `callee_names` lists them) make a scan read Angular templates: a
-    pipe or a directive is among them (see `CalleeNames.reads_templates`)."""
-    return any(_is_template_name(name.strip()) for name in functions)
+    pipe, a directive or `$localize` is among them (see `CalleeNames.reads_templates`)."""
+    return any(_is_template_name(name.strip()) or name.strip() == LOCALIZE for name in functions)
 
 
 def _is_template_name(name: str) -> bool:

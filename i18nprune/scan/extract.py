@@ -15,6 +15,13 @@ import msgspec
 import tree_sitter
 
 from i18nprune.scan.angular import OffsetMap, template_document
+from i18nprune.scan.angular_i18n import (
+    AngularMessage,
+    inline_templates,
+    localize_messages,
+    template_messages,
+    whitespace_settings,
+)
 from i18nprune.scan.callees import (
     EXTRACTING_FACTORIES,
     FACTORIES_RETURNING_TRANSLATOR,
@@ -24,6 +31,7 @@ from i18nprune.scan.callees import (
     FORMATJS_NAMES,
     HOOK_TRANSLATOR_NAMES,
     HOOKS_RETURNING_OBJECT,
+    LOCALIZE,
     NAMESPACE_HOCS,
     NEXT_I18NEXT_HOOKS,
     READ_FACTORY,
@@ -220,8 +228,38 @@ def _template_file(content: bytes, names: CalleeNames) -> tuple[FileFacts, froze
         markup_error = Positions(content).line_column(template.error)
         if facts.syntax_error is None or markup_error < facts.syntax_error:
             facts = msgspec.structs.replace(facts, syntax_error=markup_error)
+    if LOCALIZE in names.bare:
+        facts = _with_angular_messages(facts, content)
     source_offset = template.origin.source_offset
     return facts, frozenset(source_offset(offset) for offset in extraction.key_literals)
+
+
+def _angular_site(message: AngularMessage) -> SiteFact:
+    """The key site of an Angular template message whose id is known."""
+    assert message.id is not None
+    return SiteFact(
+        line=message.line,
+        column=message.column,
+        end_line=message.end_line,
+        end_column=message.end_column,
+        preview=message.preview,
+        kind="key",
+        key=Text(message.id),
+        translator=_EMPTY,
+        default=None if message.text is None else Text(message.text),
+    )
+
+
+def _with_angular_messages(facts: FileFacts, content: bytes) -> FileFacts:
+    """`facts` with the template's Angular i18n messages as key sites (their XLIFF ids), and
+    the places of those whose id could not be derived (`FileFacts.angular`)."""
+    messages = template_messages(content.decode("utf-8-sig", "replace"))
+    if not messages:
+        return facts
+    sites = [_angular_site(message) for message in messages if message.id is not None]
+    unread = [(message.line, message.column) for message in messages if message.id is None]
+    merged = sorted([*facts.sites, *sites], key=attrgetter("line", "column"))
+    return msgspec.structs.replace(facts, sites=merged, angular=unread)
 
 
 @functools.cache
@@ -427,7 +465,10 @@ class _Extraction:
         self._bind_factories(uses.factories)
         self._bind_hooks(uses)
         self._lingui = lingui_sites(self._root, self._document, self._evaluator.value_of)
-        claimed = self._lingui.claimed if self._lingui is not None else set()
+        claimed = set(self._lingui.claimed) if self._lingui is not None else set()
+        reads_localize = LOCALIZE in self._names.bare and LOCALIZE.encode() in self._document
+        localized = localize_messages(self._root) if reads_localize else []
+        claimed.update(message.node.id for message in localized)  # `$localize` is no key function
         render_props = self._bind_render_props(uses.elements)
         bound: set[int] = set()
         while True:
@@ -496,6 +537,21 @@ class _Extraction:
                 default=site.default, spellings=site.spellings, generated=site.generated
             )
             self._site(site.node.start_byte, site.node.end_byte, "key", site.key, _EMPTY, options)
+        for message in localized:
+            if message.id is not None:
+                options = _CallOptions(default=None if message.text is None else Text(message.text))
+                self._site(
+                    message.node.start_byte,
+                    message.node.end_byte,
+                    "key",
+                    Text(message.id),
+                    _EMPTY,
+                    options,
+                )
+        angular = LOCALIZE in self._names.bare
+        inline = self._inline_template_messages() if angular and b"i18n" in self._document else []
+        # A component keeping its white space: its template's ids are not the ones read here.
+        kept_whitespace = whitespace_settings(self._document) if angular else []
         for pair in translation_vnode_keys(self._root, self._document):
             self._vnode_site(pair)
         if may_hold_messages(self._document):
@@ -514,6 +570,17 @@ class _Extraction:
             if error is None
             else self._positions.line_column(self._source_offset(error)),
             prefix_props=prefix_attributes(self._document),
+            angular=[
+                *(
+                    self._positions.line_column(self._source_offset(message.node.start_byte))
+                    for message in localized
+                    if message.id is None
+                ),
+                *((message.line, message.column) for message in inline if message.id is None),
+                *(self._positions.line_column(self._source_offset(at)) for at in kept_whitespace),
+            ]
+            if localized or inline or kept_whitespace
+            else None,
             lingui=None
             if self._lingui is None
             else [
@@ -522,6 +589,24 @@ class _Extraction:
                 if not site.derived
             ],
         )
+
+    def _inline_template_messages(self) -> list[AngularMessage]:
+        """The Angular i18n messages of the `template` of the file's `@Component` decorators,
+        recorded as key sites located in the file."""
+        found: list[AngularMessage] = []
+        for node, messages in inline_templates(self._root):
+            line, column = self._positions.line_column(self._source_offset(node.start_byte + 1))
+            for message in messages:
+                placed = message._replace(
+                    line=message.line + line - 1,
+                    column=message.column + (column - 1 if message.line == 1 else 0),
+                    end_line=message.end_line + line - 1,
+                    end_column=message.end_column + (column - 1 if message.end_line == 1 else 0),
+                )
+                found.append(placed)
+                if placed.id is not None:
+                    self._sites.append(_angular_site(placed))
+        return found
 
     # -- translator bindings ------------------------------------------------------------------
 

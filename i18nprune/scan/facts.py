@@ -136,3 +136,7 @@ class FileFacts(msgspec.Struct, frozen=True, array_like=True):
     lingui: list[tuple[int, int]] | None = None
     """`None` when the file imports nothing from Lingui; else the (line, column) of each of its
     Lingui sites whose message id could not be derived (`scan.lingui`)."""
+    angular: list[tuple[int, int]] | None = None
+    """`None` when the file has no Angular i18n message (`i18n` attributes, `$localize`);
+    else the (line, column) of each of its messages whose id could not be derived
+    (`scan.angular_i18n`)."""

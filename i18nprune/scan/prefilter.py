@@ -24,6 +24,7 @@ from i18nprune.scan.svelte_stores import MODULE as SVELTE_I18N
 # What may follow a translation name in a call or a binding: `t(`, `t<`, `t!`, `t?.`, `t as`,
 # `t:`, `t,`, `t}`, `t =`, `t.bind`, end of line or file. Prose such as "don't" does not match.
 _CONTINUATION = rb"(?=[ \t]*(?:[(<!?:;,})\]=.&|/\r\n]|as\b|\Z))"
+_ANGULAR_I18N_ATTRIBUTE = re.compile(rb"\si18n(?:-[\w.:-]+)?(?=[\s=/>])")
 _WORDS = (
     *HOOKS_RETURNING_OBJECT,
     *FACTORIES_RETURNING_TRANSLATOR,
@@ -89,9 +90,14 @@ class SiteTrigger:
         # vue-i18n's `<i18n path="k">` (8) names a key by a common word; an `<i18n>` block
         # holds messages that answer keys (`FileFacts.answers`).
         # Lingui's macros and runtime are named by their imports (`@lingui/core/macro`).
+        # Angular's own i18n: `i18n`/`i18n-<name>` attributes, `$localize` templates, and a
+        # component keeping white space (its messages' ids are not the ones read).
         return (
             may_hold_messages(content)
             or b"refix=" in content
             or b"<i18n" in content
             or b"@lingui/" in content
+            or b"$localize`" in content
+            or b"preserveWhitespaces" in content
+            or _ANGULAR_I18N_ATTRIBUTE.search(content) is not None
         )

@@ -22,6 +22,7 @@ import msgspec
 
 from i18nprune.envelope import Code, Issue, warning
 from i18nprune.scan.aliases import ImportAliases, is_relative_module
+from i18nprune.scan.angular_i18n import whitespace_settings
 from i18nprune.scan.cache import (
     FACTS_VERSION,
     CachedFile,
@@ -41,7 +42,7 @@ from i18nprune.scan.callees import CalleeNames
 from i18nprune.scan.discovery import Discovery, SourceFile, SourceFiles, discover_sources
 from i18nprune.scan.expressions import OPAQUE, AutoId, Expr, Messages, Record, Text, needs_linking
 from i18nprune.scan.facts import HOOK, HOOK_NAMESPACE, HOOK_PREFIX, FileFacts, SiteFact, Translator
-from i18nprune.scan.grammars import SOURCE_SUFFIXES, grammar_versions
+from i18nprune.scan.grammars import SOURCE_SUFFIXES, TEMPLATE_SUFFIX, grammar_versions
 from i18nprune.scan.key_shapes import (
     Namespace,
     resolve_key,
@@ -62,9 +63,11 @@ from i18nprune.scan.link import (
 from i18nprune.scan.literals import LiteralIndex, text_hash
 from i18nprune.scan.message_ids import MessageIds, message_ids_digest
 from i18nprune.scan.messages import IMPORTED_READ
+from i18nprune.scan.positions import Positions
 from i18nprune.scan.records import (
     DERIVED_ID,
     MISSING_ID,
+    AngularReading,
     DynamicSite,
     ExcludedFolder,
     KeyObservation,
@@ -353,7 +356,57 @@ class _ProjectScan:
             foreign=repository.foreign if repository is not None else [],
             shared_messages=self._shared_messages(),
             lingui=self._lingui_reading(),
+            angular=self._angular_reading(),
         )
+
+    def _angular_reading(self) -> AngularReading | None:
+        """Which files hold Angular i18n messages and where those could not be read (a message
+        whose id is not derived; a code file that does not parse, where a `$localize` may hide;
+        a template's own markup errors are not: its messages are read by `scan.angular_i18n`)."""
+        files = 0
+        unread: list[str] = []
+        for relpath in self.discovered:
+            facts = self._triggered_facts(relpath)
+            if facts is None or facts.angular is None:
+                continue
+            files += 1
+            unread.extend(f"{relpath}:{line}:{column}" for line, column in facts.angular)
+            error = self.syntax_errors.get(relpath)
+            if error is not None and not relpath.endswith(TEMPLATE_SUFFIX):
+                unread.append(f"{relpath}:{error[0]}:{error[1]}")
+        if not files:
+            return None
+        return AngularReading(files, [*unread, *self._whitespace_settings()])
+
+    def _whitespace_settings(self) -> list[str]:
+        """Places in the `tsconfig*.json` files beside the scanned files (and above them, up
+        to the root) that make Angular keep white space in messages
+        (`angular_i18n.whitespace_settings`)."""
+        folders = {""}
+        for relpath in self.discovered:
+            folder = posixpath.dirname(relpath)
+            while folder not in folders:
+                folders.add(folder)
+                folder = posixpath.dirname(folder)
+        places: list[str] = []
+        for folder in sorted(folders):
+            try:
+                entries = sorted(os.scandir(os.path.join(self.root, folder)), key=lambda e: e.name)
+            except OSError:
+                continue
+            for entry in entries:
+                if not (entry.name.startswith("tsconfig") and entry.name.endswith(".json")):
+                    continue
+                try:
+                    content = Path(entry.path).read_bytes()
+                except OSError:
+                    continue
+                relpath = posixpath.join(folder, entry.name)
+                positions = Positions(content)
+                for offset in whitespace_settings(content):
+                    line, column = positions.line_column(offset)
+                    places.append(f"{relpath}:{line}:{column}")
+        return places
 
     def _lingui_reading(self) -> LinguiReading | None:
         """Which files import Lingui and where their messages could not be read (a site whose

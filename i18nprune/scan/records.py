@@ -192,6 +192,17 @@ class LinguiReading(msgspec.Struct, frozen=True):
     unread: list[str] = []
 
 
+class AngularReading(msgspec.Struct, frozen=True):
+    """How completely the project's Angular i18n was read: `files` hold Angular i18n messages
+    (`i18n` attributes in templates, `$localize` in code); `unread` are the places
+    (`file:line:col`) of messages whose id could not be derived, or of a code file holding
+    them that did not parse. Only with none unread are the project's Angular messages all
+    known (see `reference.unread_code_format`)."""
+
+    files: int
+    unread: list[str] = []
+
+
 class ScanResult(msgspec.Struct, frozen=True):
     """Everything a scan found; a warm (cached) scan's result equals a cold scan's."""
 
@@ -211,3 +222,5 @@ class ScanResult(msgspec.Struct, frozen=True):
     keys are not missing."""
     lingui: LinguiReading | None = None
     """The project's Lingui use, when a scanned file imports Lingui."""
+    angular: AngularReading | None = None
+    """The project's Angular i18n, when a scanned file holds an Angular i18n message."""

@@ -1,8 +1,8 @@
 """Apps whose locales are XLIFF through the real CLI: an Angular app with no config
 (`src/locale/messages.xlf` and `messages.<locale>.xlf` beside it) found, validated, synced,
 translated and reviewed with every byte outside the units touched kept, and `cleanup`
-refused since Angular's templates are not read; and an i18next app with plain `<locale>.xlf`
-files whose keys hold dots."""
+finding every unit named by its templates and `$localize`; and an i18next app with plain
+`<locale>.xlf` files whose keys hold dots."""
 
 from __future__ import annotations
 
@@ -36,14 +36,14 @@ SOURCE = spelled("""<?xml version="1.0" encoding="UTF-8" ?>
         </context-group>
         <note priority="1" from="description">The first tab</note>
       </trans-unit>
-      <trans-unit id="2876475311497391765" datatype="html">
+      <trans-unit id="3547957582396154513" datatype="html">
         <source>HELLO</source>
         <context-group purpose="location">
           <context context-type="sourcefile">src/app/app.component.html</context>
           <context context-type="linenumber">3</context>
         </context-group>
       </trans-unit>
-      <trans-unit id="5219862208406165930" datatype="html">
+      <trans-unit id="6707105828259657669" datatype="html">
         <source>{VAR_PLURAL, plural, =1 {one order} other {<x id="INTERPOLATION"/> orders}}</source>
         <context-group purpose="location">
           <context context-type="sourcefile">src/app/app.component.html</context>
@@ -76,7 +76,7 @@ FRENCH = spelled("""<?xml version="1.0" encoding="UTF-8" ?>
         </context-group>
         <note priority="1" from="description">The first tab</note>
       </trans-unit>
-      <trans-unit id="2876475311497391765" datatype="html">
+      <trans-unit id="3547957582396154513" datatype="html">
         <source>HELLO</source>
         <target state="new">HELLO</target>
         <context-group purpose="location">
@@ -84,7 +84,7 @@ FRENCH = spelled("""<?xml version="1.0" encoding="UTF-8" ?>
           <context context-type="linenumber">3</context>
         </context-group>
       </trans-unit>
-      <trans-unit id="5219862208406165930" datatype="html">
+      <trans-unit id="6707105828259657669" datatype="html">
         <source>{VAR_PLURAL, plural, =1 {one order} other {<x id="INTERPOLATION"/> orders}}</source>
         <target state="translated">ORDERS</target>
         <context-group purpose="location">
@@ -125,6 +125,7 @@ def angular_app(root: Path, french: str = FRENCH) -> Path:
             "src/app/app.component.html": (
                 '<a i18n="@@nav.home">Home</a>\n<p i18n>Hello {{ user.name }}, read '
                 '<a routerLink="/faq">the FAQ</a></p>\n'
+                "<span i18n>{count, plural, =1 {one order} other {{{ count }} orders}}</span>\n"
             ),
             "src/app/app.component.ts": "const label = $localize`:@@logout:Log out`;\n",
             f"{LOCALE}/messages.xlf": SOURCE,
@@ -222,7 +223,7 @@ def test_generate_translates_units_still_new_and_review_accepts_them(tmp_path, r
     review = run_cli("review", "--target", "fr", "--json", cwd=root)
     assert review.code == 0, review.stdout
     marked = {entry["path"] for entry in review.envelope["data"]["marks"]}
-    assert marked == {"2876475311497391765"}
+    assert marked == {"3547957582396154513"}
     accepted = run_cli("review", "--target", "fr", "--accept", "all", "--yes", "--json", cwd=root)
     assert accepted.code == 0, accepted.stdout
     final = (root / LOCALE / "messages.fr.xlf").read_text()
@@ -248,17 +249,15 @@ def test_quality_names_a_target_that_lost_an_inline_element(tmp_path, run_cli):
     assert (where["file"], where["line"]) == (f"{LOCALE}/messages.fr.xlf", 6)
 
 
-def test_cleanup_refuses_because_templates_are_not_read(tmp_path, run_cli):
+def test_cleanup_finds_every_unit_named_by_the_templates_and_localize(tmp_path, run_cli):
+    # The custom `@@nav.home`, the message with an interpolation and a link, the plural and
+    # `$localize`'s `@@logout`: every unit is named, so nothing is offered (`cleanup` on a
+    # unit no code names: tests/cli/test_angular_i18n_app.py).
     root = angular_app(tmp_path / "shop")
     before = {path: path.read_bytes() for path in (root / LOCALE).iterdir()}
-    result = run_cli("cleanup", "--yes", "--force", "--json", cwd=root)
-    assert result.code == 1, result.stdout
-    refusal = next(
-        issue
-        for issue in result.envelope["issues"]
-        if issue["code"] == "i18nprune.reference.thin_evidence" and "XLIFF" in issue["message"]
-    )
-    assert f"{LOCALE}/messages.xlf" in refusal["message"]
+    result = run_cli("cleanup", "--yes", "--json", cwd=root)
+    assert result.code == 0, result.stdout
+    assert result.envelope["data"]["keys"] == []
     assert {path: path.read_bytes() for path in (root / LOCALE).iterdir()} == before
 
 

@@ -55,6 +55,7 @@ def dynamic_of(result) -> list[tuple[str | None, str | None]]:
         ("@let label = 'home.let' | translate;", ["home.let"]),
         ("<p>{{ [ 'home.in.array' | translate ] }}</p>", ["home.in.array"]),
         ("<p>{{ f('home.in.call' | translate, 2) }}</p>", ["home.in.call"]),
+        ("<p>{{ `(${'home.in.literal' | translate})` }}</p>", ["home.in.literal"]),
     ],
 )
 def test_ngx_translate_template_proves_its_keys(
@@ -207,6 +208,18 @@ def test_an_unconverted_pipe_argument_stays_valid_typescript() -> None:
     assert document.error is None
     assert document.document == (
         b";(translate(__pipe_date(a , 'short', tz ), { x: (b ? c : d) }))\n"
+    )
+
+
+def test_a_pipe_inside_a_template_literal_of_an_expression_is_converted() -> None:
+    # Angular 20's template literals (Ghostfolio: `{{ `${(element.id | slice: 0 : 5)}...` }}`).
+    document = template_document(
+        b"<p>{{ `${(id | slice: 0 : 5)}...` }}</p><b>{{ `a.${'k' | translate}` }}</b>",
+        CalleeNames(NGX),
+    )
+    assert document.error is None
+    assert document.document == (
+        b";(`${(__pipe_slice(id ,  0 ,  5))}...`)\n;(`a.${translate('k' )}`)\n"
     )
 
 

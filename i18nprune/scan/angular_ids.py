@@ -1,0 +1,68 @@
+"""The ids Angular's `$localize` gives a message: the 63-bit fingerprint of its message text
+(and meaning) in decimal, as `@angular/localize` computes it, unless a custom `@@id` is given.
+"""
+
+from __future__ import annotations
+
+_MASK32 = 0xFFFFFFFF
+_MASK64 = (1 << 64) - 1
+_GOLDEN = 0x9E3779B9
+_LOW_SEED = 102072
+
+
+def message_id(text: str, meaning: str = "") -> str:
+    """The decimal id of the message whose `$localize` text is `text` (placeholders written
+    `{$NAME}`), with `meaning` folded in when given."""
+    value = fingerprint(text)
+    if meaning:
+        rotated = ((value << 1) | (value >> 63)) & _MASK64
+        value = (rotated + fingerprint(meaning)) & _MASK64
+    return str(value & (_MASK64 >> 1))
+
+
+def fingerprint(text: str) -> int:
+    """The 64-bit fingerprint of `text`'s UTF-8 bytes: two Bob Jenkins hashes of 32 bits
+    (seeds 0 and 102072), the first the high word, with the pair (0, 0 or 1) remapped."""
+    data = text.encode("utf-8", "surrogatepass")
+    high = _hash32(data, 0)
+    low = _hash32(data, _LOW_SEED)
+    if high == 0 and low in (0, 1):
+        high ^= 0x130F9BEF
+        low ^= -0x6B5F56D8 & _MASK32
+    return (high << 32) | low
+
+
+def _hash32(data: bytes, c: int) -> int:
+    a = b = _GOLDEN
+    size = len(data)
+    padded = data + bytes(12)
+    i = 0
+    while i + 12 <= size:
+        a = (a + _word(padded, i)) & _MASK32
+        b = (b + _word(padded, i + 4)) & _MASK32
+        c = (c + _word(padded, i + 8)) & _MASK32
+        a, b, c = _mix(a, b, c)
+        i += 12
+    a = (a + _word(padded, i)) & _MASK32
+    b = (b + _word(padded, i + 4)) & _MASK32
+    # The low byte of the last word is the length; the tail's fourth byte falls off.
+    c = (c + size) & _MASK32
+    c = (c + (_word(padded, i + 8) << 8)) & _MASK32
+    return _mix(a, b, c)[2]
+
+
+def _word(data: bytes, at: int) -> int:
+    return int.from_bytes(data[at : at + 4], "little")
+
+
+def _mix(a: int, b: int, c: int) -> tuple[int, int, int]:
+    a = ((a - b - c) & _MASK32) ^ (c >> 13)
+    b = ((b - c - a) & _MASK32) ^ ((a << 8) & _MASK32)
+    c = ((c - a - b) & _MASK32) ^ (b >> 13)
+    a = ((a - b - c) & _MASK32) ^ (c >> 12)
+    b = ((b - c - a) & _MASK32) ^ ((a << 16) & _MASK32)
+    c = ((c - a - b) & _MASK32) ^ (b >> 5)
+    a = ((a - b - c) & _MASK32) ^ (c >> 3)
+    b = ((b - c - a) & _MASK32) ^ ((a << 10) & _MASK32)
+    c = ((c - a - b) & _MASK32) ^ (b >> 15)
+    return a, b, c
