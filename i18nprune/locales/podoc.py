@@ -21,7 +21,8 @@ the `msgid` (and, for a plural entry, `[msgid, msgid_plural]`). A template is re
 entries removed, never translated into (`Code.LOCALE_NOT_EDITABLE`).
 
 Editing replaces only the `msgstr` lines (and the flags line) of the entries it changes,
-removes an entry with its comments, and adds new entries after the entry that the source's
+makes a removed entry obsolete (`#~`, as `msgmerge` does: the translation stays in the file,
+no longer a key), and adds new entries after the entry that the source's
 order puts before them, each starting with its source entry's lines as written there (`adopt`:
 comments for translators from the extractor, references, flags, wrapped msgids); what is
 written must read back as exactly the edited entries (checked before writing).
@@ -437,19 +438,18 @@ class PoDocument(LocaleDocument):
         return sum(self.set(path, value, order=order) for path, value in leaves)
 
     def delete(self, path: str) -> bool:
-        """Remove the entry of key `path` with its comments — the whole entry for a form of a
-        plural one (`key[n]`): its forms go together; False when it has no translation here."""
+        """Take the entry of key `path` out of the catalog's keys — the whole entry for a form
+        of a plural one (`key[n]`): its forms go together; False when it has no translation
+        here. The entry stays in the file as an obsolete one (`#~`), as `msgmerge` and
+        Lingui's extractor keep a translation the template no longer has: its translator
+        comments and flags kept, its references and extracted comments dropped
+        (`_obsolete`)."""
         found = self._find(path)
         if found is None or not _translated(found[0], self._template):
             return False
         entry = found[0]
         at = next(i for i, chunk in enumerate(self._chunks) if chunk is entry)
-        del self._chunks[at]
-        # the blank line that separated it from the entry before goes with it
-        if at > 0 and isinstance(self._chunks[at - 1], str):
-            del self._chunks[at - 1]
-        elif at < len(self._chunks) and isinstance(self._chunks[at], str):
-            del self._chunks[at]
+        self._chunks[at] = _obsolete(entry)
         assert entry.key is not None
         del self._by_key[entry.key]
         self._edited = True
@@ -620,6 +620,18 @@ class PoDocument(LocaleDocument):
                 self.display_path,
             )
         )
+
+
+def _obsolete(entry: _Entry) -> str:
+    """`entry` as an obsolete entry: translator comments (`# `) and flags (`#,`) as they are,
+    references (`#:`), extracted comments (`#.`) and previous strings (`#|`) dropped — they
+    describe code that no longer names it — and every other line behind `#~ `."""
+    kept = []
+    for line in entry.lines:
+        if line.startswith(("#:", "#.", "#|")):
+            continue
+        kept.append(line if line.startswith("#") else f"#~ {line}")
+    return "".join(kept)
 
 
 def _source_head(entry: _Entry) -> tuple[str, ...]:

@@ -228,7 +228,7 @@ def test_validate_finds_a_plural_entry_with_no_form_translated_missing(tmp_path,
     assert result.envelope["data"]["missing"] == ["One apple"]
 
 
-def test_cleanup_and_sync_remove_an_unused_plural_entry_whole_with_its_comments(tmp_path, run_cli):
+def test_cleanup_and_sync_make_an_unused_plural_entry_obsolete_whole(tmp_path, run_cli):
     root = lingui_app(tmp_path / "app")
     result = run_cli("cleanup", "--dry-run", "--json", cwd=root)
     assert result.code == 0, result.stdout
@@ -240,10 +240,16 @@ def test_cleanup_and_sync_remove_an_unused_plural_entry_whole_with_its_comments(
     unused = PLURALS[: PLURALS.index('\nmsgid "One apple"')]
     for language, welcome in (("en", "Welcome"), ("de", "Willkommen")):
         text = (root / f"src/locales/{language}/messages.po").read_text()
-        assert text == (
-            HEADER.format(language)
-            + f'\nmsgid "Welcome"\nmsgstr "{welcome}"\n'
-            + PLURALS.replace(unused, "")
+        start = text.index("\n", text.index(f'msgstr "{welcome}"')) + 1
+        kept = text[start:]
+        assert kept.endswith(PLURALS.replace(unused, "")), kept
+        obsolete = kept[: len(kept) - len(PLURALS.replace(unused, ""))]
+        # the whole entry, every form, behind `#~`; its references dropped
+        assert obsolete.lstrip("\n").startswith("#~ msgid")
+        assert all(line.startswith("#") for line in obsolete.strip("\n").split("\n"))
+        assert "#:" not in obsolete
+        assert "{0} old report" not in str(
+            read_locale_tree(root / f"src/locales/{language}/messages.po", "messages.po")
         )
 
 

@@ -76,7 +76,9 @@ def test_cleanup_removes_it_from_the_source_catalog(tmp_path, run_cli):
     result = run_cli("cleanup", "--yes", "--json", cwd=root)
     assert result.code == 0, result.stdout
     text = (root / "src/locales/en/messages.po").read_text()
-    assert "Nobody says this" not in text
+    # no key any more, kept as an obsolete entry as Lingui's extractor keeps one
+    assert '\nmsgid "Nobody says this"' not in text
+    assert '\n#~ msgid "Nobody says this"' in text
     assert 'msgctxt "button"\nmsgid "Open"' in text
     assert 'msgid "Read the <0>guide</0> first"' in text
 
@@ -86,6 +88,8 @@ def test_sync_prunes_the_unused_message_from_the_target_only(tmp_path, run_cli):
     result = run_cli("sync", "--yes", "--json", cwd=root)
     assert result.code == 0, result.stdout
     german = (root / "src/locales/de/messages.po").read_text()
-    assert "Nobody says this" not in german
+    assert '\nmsgid "Nobody says this"' not in german
+    # the translation is kept, obsolete
+    assert '\n#~ msgid "Nobody says this"\n#~ msgstr "Niemand"\n' in german
     assert 'msgid "{count, plural, one {# file} other {# files}}"' in german
     assert "Nobody says this" in (root / "src/locales/en/messages.po").read_text()

@@ -117,13 +117,20 @@ def test_an_untranslated_entry_gets_its_translation_in_place(tmp_path):
     )
 
 
-def test_a_removed_entry_takes_its_comments_and_one_blank_line(tmp_path):
+def test_a_removed_entry_stays_as_an_obsolete_one_with_its_translator_comments(tmp_path):
     path = write(tmp_path, "de.po", TARGET)
     document = load_document(path, "de.po")
     assert document.delete("menu\x04Open")
-    start = TARGET.index("# translator")
-    end = TARGET.index('msgid "A long')
-    assert document.render().decode() == TARGET[: start - 1] + TARGET[end - 1 :]
+    assert document.render().decode() == TARGET.replace(
+        'msgctxt "menu"\nmsgid "Open"\nmsgstr "Öffnen"\n',
+        '#~ msgctxt "menu"\n#~ msgid "Open"\n#~ msgstr "Öffnen"\n',
+    )
+    # references and extracted comments describe code that no longer names it: dropped
+    assert document.delete("Hello {0}")
+    document.save(root=tmp_path)
+    assert '\n#~ msgid "Hello {0}"\n#~ msgstr "Hallo {0}"\n' in path.read_text()
+    assert "src/Hello.tsx" not in path.read_text()
+    assert read_locale_tree(path, "de.po") == {}
 
 
 def test_a_new_entry_goes_after_the_one_the_source_puts_before_it(tmp_path):
@@ -254,14 +261,16 @@ def test_a_new_plural_entry_has_every_form_of_its_files_language(tmp_path):
     assert '"Plural-Forms: nplurals=6; plural=(n == 0 ? 0 : n == 1 ? 1' in text
 
 
-def test_removing_any_form_removes_the_whole_entry_with_its_comments(tmp_path):
+def test_removing_any_form_makes_the_whole_entry_obsolete(tmp_path):
     path = write(tmp_path, "pl.po", POLISH)
     document = load_document(path, "pl.po")
     assert document.delete(f"{FILE}[2]")
     assert not document.delete(f"{FILE}[0]")
     document.save(root=tmp_path)
-    start = POLISH.index("\n# checked by Ola")
-    assert path.read_text() == POLISH[:start] + POLISH[POLISH.index("\n#~ msgid") :]
+    entry = POLISH[POLISH.index('msgid "%(n)d file"') : POLISH.index("\n\n#~ msgid")]
+    obsolete = "\n".join(f"#~ {line}" for line in entry.split("\n"))
+    assert path.read_text() == POLISH.replace(entry, obsolete)
+    assert read_locale_tree(path, "pl.po") == {"Welcome": "Witaj"}
 
 
 def test_a_template_is_the_source_text_and_is_never_translated_into(tmp_path):
