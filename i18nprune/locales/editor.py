@@ -9,7 +9,7 @@ import msgspec
 
 from i18nprune.locales.documents import FileStyle, load_document, new_document
 from i18nprune.locales.formats import counterpart_name
-from i18nprune.locales.jsondoc import LocaleDocument
+from i18nprune.locales.jsondoc import LocaleDocument, as_counterpart
 from i18nprune.locales.layout import LocaleInventory, Segment
 from i18nprune.locales.paths import array_items
 from i18nprune.locales.view import LocaleView
@@ -180,6 +180,7 @@ class LocaleEditor:
                 )
                 if style is not None:
                     document.adopt(style)
+                    document = as_counterpart(document, style)
             else:
                 document = new_document(
                     path, style, literal_keys=self.literal_keys, key_root=key_root

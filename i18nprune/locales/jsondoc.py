@@ -705,6 +705,26 @@ class LinguiCatalogDocument(LocaleDocument):
         return entry
 
 
+def as_counterpart(document: LocaleDocument, style: object) -> LocaleDocument:
+    """The document to edit for the target file loaded as `document`, whose source file has
+    `style`: a JSON file that holds nothing yet (`{}`) shows no layout of its own, so when the
+    source is a Lingui catalog it becomes one, indented as the source; any other document is
+    itself."""
+    if (
+        type(document) is LocaleDocument
+        and isinstance(style, JsonStyle)
+        and style.lingui_fields
+        and not document._tree.root
+    ):
+        adopted = msgspec.structs.replace(
+            document.style, indent=style.indent, lingui_fields=style.lingui_fields
+        )
+        return LinguiCatalogDocument(
+            document.path, adopted, document._document, document._saved, key_root=document.key_root
+        )
+    return document
+
+
 # The fields of a Lingui entry a new entry carries empty, as `@lingui/conf`'s `MessageType`
 # declares them; the others (`message`, `context`, …) only Lingui's extraction knows.
 _LINGUI_EMPTY: dict[str, object] = {

@@ -164,3 +164,14 @@ def test_cleanup_refuses_a_catalog_with_a_field_lingui_does_not_write(tmp_path, 
     assert result.code != 0
     assert any("`lingui`-style JSON" in i["message"] for i in result.envelope["issues"])
     assert english_text(root) == catalog_text(english)
+
+
+def test_sync_fills_an_empty_target_as_a_catalog_of_the_same_style(tmp_path, run_cli):
+    root = style_app(tmp_path / "app")
+    (root / "src/locales/de/messages.json").write_text("{}\n")
+    result = run_cli("sync", "--yes", "--json", cwd=root)
+    assert result.code == 0, result.stdout
+    texts = {"VHOVEJ": "Connect wallet", "+K0AvT": "Disconnect", "gGUeZH": "my message"}
+    texts["wallet.title"] = "Wallet"
+    expected = {key: {**NEW, "translation": text} for key, text in texts.items()}
+    assert german_text(root) == catalog_text(expected)
