@@ -9,7 +9,7 @@ import msgspec
 
 from i18nprune.locales.documents import FileStyle, load_document, new_document
 from i18nprune.locales.formats import counterpart_name
-from i18nprune.locales.jsondoc import LocaleDocument, as_counterpart
+from i18nprune.locales.jsondoc import LinguiCatalogDocument, LocaleDocument, as_counterpart
 from i18nprune.locales.layout import LocaleInventory, Segment
 from i18nprune.locales.paths import array_items
 from i18nprune.locales.view import LocaleView
@@ -98,7 +98,7 @@ class LocaleEditor:
         rel = self.view.leaf_segment.get(leaf_path)
         target = (self._segment_paths.get(rel) if rel else None) or file  # `segment_of`
         edited = self._files.get(target) or self._file(target, style)
-        if style is not None and isinstance(edited.document, XliffDocument):
+        if style is not None and isinstance(edited.document, XliffDocument | LinguiCatalogDocument):
             edited.document.adopt(style)  # loaded before: new units are copied from the source
         if edited.document.set(leaf_path, value, order=order):
             edited.added += 1
@@ -113,7 +113,7 @@ class LocaleEditor:
         """Set leaves that no file of the view holds: each (path, value) of `leaves` in turn,
         in `file`, placed by `order`, as `set` would (see `LocaleDocument.set_many`)."""
         edited = self._files.get(file) or self._file(file, style)
-        if style is not None and isinstance(edited.document, XliffDocument):
+        if style is not None and isinstance(edited.document, XliffDocument | LinguiCatalogDocument):
             edited.document.adopt(style)  # as in `set`
         edited.added += edited.document.set_many(leaves, order=order)
 

@@ -75,6 +75,9 @@ class JsonStyle(msgspec.Struct, frozen=True):
     """The fields of a Lingui catalog's entries (`@lingui/format-json`'s `lingui` style), as its
     first entry orders them; empty when the file is no such catalog (`is_lingui_catalog`). A
     document of such a file is a `LinguiCatalogDocument`."""
+    lingui_source: dict[str, object] | None = None
+    """The entries of the source locale's Lingui catalog by id, which a target's new entries
+    copy (`LinguiCatalogDocument.counterpart_style`); None in a style read from a file."""
 
 
 _encode_string = json.encoder.encode_basestring
@@ -630,11 +633,14 @@ class LinguiCatalogDocument(LocaleDocument):
     Each entry (`{"translation": …, "message": …, "origin": […], …}`) is one leaf at its id,
     taken whole (`literal_keys`); its value is its `translation`, the field a translator fills.
     Setting a leaf changes only the `translation` of its entry; every other field stays as it
-    is. A new entry gets the file's field layout: the fields of its first entry in their order,
-    `translation` the text and the lists, objects and `obsolete` flag Lingui declares empty
-    (`[]`, `{}`, `false`); `message`, `context` and the like are left to `lingui extract`,
-    which writes them from the code and keeps the translation. Deleting a leaf removes the
-    whole entry. `LocaleDocument.load` and `new` make one for such a file (or style).
+    is. A new entry of a target is a copy of the source catalog's entry of that id (given by
+    `adopt` or `new`), as `lingui extract` writes every locale's entry, with the text as its
+    `translation`. Without one (a new id, or the source's own file) it gets the file's field
+    layout: the fields of its first entry in their order, `translation` the text and the lists,
+    objects and `obsolete` flag Lingui declares empty (`[]`, `{}`, `false`); `message`,
+    `context` and the like are then left to `lingui extract`, which writes them from the code
+    and keeps the translation. Deleting a leaf removes the whole entry. `LocaleDocument.load`
+    and `new` make one for such a file (or style).
     """
 
     def __init__(
@@ -648,6 +654,19 @@ class LinguiCatalogDocument(LocaleDocument):
         key_root: KeyRoot = (),
     ) -> None:
         super().__init__(path, style, tree, original, literal_keys=True, key_root=key_root)
+        self._source_entries = style.lingui_source or {}
+
+    def adopt(self, style: object) -> None:
+        """Take the source catalog's entries from `style` (see `counterpart_style`), to copy
+        the ones this file lacks when they are added."""
+        if isinstance(style, JsonStyle) and style.lingui_source is not None:
+            self._source_entries = style.lingui_source
+
+    def counterpart_style(self) -> JsonStyle:
+        """The style of a target's catalog made after this one (a source's): its layout, and
+        its entries to copy."""
+        self._tree.settle()
+        return msgspec.structs.replace(self.style, lingui_source=self._tree.root)
 
     def get(self, path: str) -> object | None:
         """The `translation` of the entry `path`, or None when the catalog has no such entry."""
@@ -674,7 +693,7 @@ class LinguiCatalogDocument(LocaleDocument):
             raise TypeError(f"a Lingui catalog entry's translation is text, not {value!r}")
         entry = self._entry(path)
         if entry is None:
-            return super().set(path, self._new_entry(text), order=order)
+            return super().set(path, self._new_entry(path, text), order=order)
         if entry["translation"] != text:
             entry["translation"] = text
             self._edited = True
@@ -694,7 +713,13 @@ class LinguiCatalogDocument(LocaleDocument):
             return entry
         return None
 
-    def _new_entry(self, text: str) -> dict[str, object]:
+    def _new_entry(self, path: str, text: str) -> dict[str, object]:
+        source = self._source_entries.get(path)
+        if isinstance(source, dict) and isinstance(source.get("translation"), str):
+            copied = _copy_json(source)
+            assert isinstance(copied, dict)  # a copy of a dict
+            copied["translation"] = text
+            return copied
         entry: dict[str, object] = {}
         for field in self.style.lingui_fields or ("translation",):
             if field == "translation":
@@ -717,7 +742,10 @@ def as_counterpart(document: LocaleDocument, style: object) -> LocaleDocument:
         and not document._tree.root
     ):
         adopted = msgspec.structs.replace(
-            document.style, indent=style.indent, lingui_fields=style.lingui_fields
+            document.style,
+            indent=style.indent,
+            lingui_fields=style.lingui_fields,
+            lingui_source=style.lingui_source,
         )
         return LinguiCatalogDocument(
             document.path, adopted, document._document, document._saved, key_root=document.key_root

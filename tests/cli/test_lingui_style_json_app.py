@@ -62,8 +62,13 @@ GERMAN = {
     "gGUeZH": entry("my message", "meine Nachricht", 6, context="custom context"),
     "oF+vss": {**entry("deposit-2", "Einzahlung-2", None), "obsolete": True},
 }
-# A new entry has the layout of the file's first: its lists empty, `message` left to Lingui.
+# A new entry of the source has the layout of the file's first entry, its lists empty and
+# `message` left to `lingui extract`; a target's copies the source's entry, as Lingui's do.
 NEW = {"comments": [], "origin": []}
+
+
+def copied(key: str, translation: str) -> dict[str, object]:
+    return {**ENGLISH[key], "translation": translation}
 
 
 def catalog_text(entries: dict[str, object]) -> str:
@@ -121,7 +126,7 @@ def test_sync_adds_the_entry_a_target_lacks_and_prunes_the_unused_one(tmp_path, 
     result = run_cli("sync", "--yes", "--json", cwd=root)
     assert result.code == 0, result.stdout
     expected = {key: value for key, value in GERMAN.items() if key != "oF+vss"}
-    expected["wallet.title"] = {**NEW, "translation": "Wallet"}  # the source text, as sync fills
+    expected["wallet.title"] = copied("wallet.title", "Wallet")  # the source text, as sync fills
     assert german_text(root) == catalog_text(expected)
     assert english_text(root) == catalog_text(ENGLISH)
 
@@ -137,7 +142,7 @@ def test_generate_fills_the_translation_only(tmp_path, run_cli):
     expected = {
         **GERMAN,
         "+K0AvT": {**GERMAN["+K0AvT"], "translation": disconnect},
-        "wallet.title": {**NEW, "translation": title},
+        "wallet.title": copied("wallet.title", title),
     }
     assert list(german) == ["VHOVEJ", "+K0AvT", "gGUeZH", "wallet.title", "oF+vss"]
     assert german_text(root) == catalog_text({key: expected[key] for key in german})
@@ -173,5 +178,5 @@ def test_sync_fills_an_empty_target_as_a_catalog_of_the_same_style(tmp_path, run
     assert result.code == 0, result.stdout
     texts = {"VHOVEJ": "Connect wallet", "+K0AvT": "Disconnect", "gGUeZH": "my message"}
     texts["wallet.title"] = "Wallet"
-    expected = {key: {**NEW, "translation": text} for key, text in texts.items()}
+    expected = {key: copied(key, text) for key, text in texts.items()}
     assert german_text(root) == catalog_text(expected)
