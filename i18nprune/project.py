@@ -274,13 +274,18 @@ class Project:
         that compare paths load each namespace (`load_namespaces`).
         """
         placeholder = self.config.missing.placeholder
-        if namespace is None:
-            inventory, _ = self.inventory()
-            return load_locale(inventory, locale, placeholder)
         code = normalize_code(locale)
+        source = code == self.source_locale()
         inventory, _ = self.inventory()
+        if namespace is None:
+            return load_locale(inventory, code, placeholder, source=source)
         return read_segments(
-            code, self.segments(code, namespace), placeholder, namespace, inventory.key_root
+            code,
+            self.segments(code, namespace),
+            placeholder,
+            namespace,
+            inventory.key_root,
+            source=source,
         )
 
     def segments(self, locale: str, namespace: str | None = None) -> list[Segment]:

@@ -1249,15 +1249,17 @@ _LINGUI_JSON = (
 
 _LINGUI_STYLE = (
     "Lingui's `lingui`-style JSON",
-    "hold each message as `{message, translation, origin}` under its id (read here as one key "
-    "per field)",
+    "hold each message as `{message, translation, origin}` under its id, here with a field "
+    "Lingui does not write or beside a key that is no entry (so read as one key per field)",
 )
 
 
 def _lingui_style(source: LocaleView, rel: str) -> bool:
-    """Whether the JSON segment `rel` of `source` is a catalog of `@lingui/format-json`'s
-    `lingui` style (`{"id": {"translation": …, "message": …, "origin": […]}}`), which is read
-    as a leaf per field: no such leaf may ever be offered as unused."""
+    """Whether the JSON segment `rel` of `source` looks like a catalog of
+    `@lingui/format-json`'s `lingui` style (`{"id": {"translation": …, "message": …}}`) that
+    was not read as one (`leaves.is_lingui_catalog`: an entry has a field Lingui does not
+    write, or a top-level value is no entry), so its leaves are fields: no such leaf may ever
+    be offered as unused. A catalog read as one has a leaf per entry and never gets here."""
     return any(
         segment == rel and path.endswith(".translation")
         for path, segment in source.leaf_segment.items()

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from i18nprune.locales.arbdoc import ArbDocument, ArbStyle, parse_arb_text, read_arb_file
 from i18nprune.locales.formats import format_of, is_template_name
-from i18nprune.locales.jsondoc import JsonStyle, LocaleDocument
+from i18nprune.locales.jsondoc import JsonStyle, LinguiCatalogDocument, LocaleDocument
 from i18nprune.locales.jsonfile import parse_json_bytes, read_json_file
 from i18nprune.locales.keyroot import KeyRoot
 from i18nprune.locales.podoc import (
@@ -84,6 +84,8 @@ def counterpart_style(document: LocaleDocument, locale_name: str) -> FileStyle:
     locale's file): its layout, and what names the locale inside the file, if anything."""
     if isinstance(document, YamlDocument | ArbDocument | PoDocument | XliffDocument):
         return document.counterpart_style(locale_name)
+    if isinstance(document, LinguiCatalogDocument):
+        return document.counterpart_style()
     return document.style
 
 

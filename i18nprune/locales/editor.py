@@ -9,12 +9,16 @@ import msgspec
 
 from i18nprune.locales.documents import FileStyle, load_document, new_document
 from i18nprune.locales.formats import catalog_parts, counterpart_name
-from i18nprune.locales.jsondoc import LocaleDocument
+from i18nprune.locales.jsondoc import LinguiCatalogDocument, LocaleDocument, as_counterpart
 from i18nprune.locales.layout import LocaleInventory, Segment, is_gettext_template
 from i18nprune.locales.paths import array_items
 from i18nprune.locales.podoc import PoDocument
 from i18nprune.locales.view import LocaleView
 from i18nprune.locales.xliffdoc import XliffDocument
+
+# Documents whose new entries are made after the source's (`adopt`): a file loaded before the
+# style of its counterpart was known takes it when the first leaf is set.
+_ADOPTING = (XliffDocument, PoDocument, LinguiCatalogDocument)
 
 
 class FileChange(msgspec.Struct, frozen=True):
@@ -102,9 +106,9 @@ class LocaleEditor:
         rel = self.view.leaf_segment.get(leaf_path)
         target = (self._segment_paths.get(rel) if rel else None) or file  # `segment_of`
         edited = self._files.get(target) or self._file(target, style)
-        if style is not None and isinstance(edited.document, XliffDocument | PoDocument):
-            # loaded before: new units are copied from the source, new plural entries take
-            # its msgid_plural
+        if style is not None and isinstance(edited.document, _ADOPTING):
+            # loaded before: new units and Lingui entries are copied from the source, new
+            # plural entries take its msgid_plural
             edited.document.adopt(style)
         if edited.document.set(leaf_path, value, order=order):
             edited.added += 1
@@ -119,7 +123,7 @@ class LocaleEditor:
         """Set leaves that no file of the view holds: each (path, value) of `leaves` in turn,
         in `file`, placed by `order`, as `set` would (see `LocaleDocument.set_many`)."""
         edited = self._files.get(file) or self._file(file, style)
-        if style is not None and isinstance(edited.document, XliffDocument | PoDocument):
+        if style is not None and isinstance(edited.document, _ADOPTING):
             edited.document.adopt(style)  # as in `set`
         edited.added += edited.document.set_many(leaves, order=order)
 
@@ -186,6 +190,7 @@ class LocaleEditor:
                 )
                 if style is not None:
                     document.adopt(style)
+                    document = as_counterpart(document, style)
             else:
                 document = new_document(
                     path, style, literal_keys=self.literal_keys, key_root=key_root

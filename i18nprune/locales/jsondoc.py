@@ -27,7 +27,9 @@ from i18nprune.locales.leaves import (
     MESSAGE_KEYS,
     STRUCTURED_KEYS,
     is_leaf_object,
+    is_lingui_catalog,
     is_message_object,
+    is_structured_leaf,
     list_leaves,
 )
 from i18nprune.locales.paths import join_path, split_path
@@ -69,6 +71,13 @@ class JsonStyle(msgspec.Struct, frozen=True):
     """Texts are structured-JSON messages (`{"id": {"string": "…"}}`): a text written to a new
     key becomes `{"string": text}`. Detected as: the file holds more messages than plain
     strings."""
+    lingui_fields: tuple[str, ...] = ()
+    """The fields of a Lingui catalog's entries (`@lingui/format-json`'s `lingui` style), as its
+    first entry orders them; empty when the file is no such catalog (`is_lingui_catalog`). A
+    document of such a file is a `LinguiCatalogDocument`."""
+    lingui_source: dict[str, object] | None = None
+    """The entries of the source locale's Lingui catalog by id, which a target's new entries
+    copy (`LinguiCatalogDocument.counterpart_style`); None in a style read from a file."""
 
 
 _encode_string = json.encoder.encode_basestring
@@ -156,7 +165,8 @@ class LocaleDocument:
         tree = parse_json_bytes(raw, display_path, number=_read_number)
         keys = keys_object(tree, key_root, display_path)
         style = _detect_style(raw, keys if keys is not None else {})
-        return cls(path, style, tree, raw, literal_keys=literal_keys, key_root=key_root)
+        made = LinguiCatalogDocument if cls is LocaleDocument and style.lingui_fields else cls
+        return made(path, style, tree, raw, literal_keys=literal_keys, key_root=key_root)
 
     @classmethod
     def new(
@@ -171,7 +181,8 @@ class LocaleDocument:
         two-space indentation, `\\n`, a final newline, nested keys); with a `key_root`, the
         objects leading there are written around the keys (`{"mappings": {…}}`)."""
         chosen = style if isinstance(style, JsonStyle) else _DEFAULT_STYLE
-        return cls(path, chosen, {}, None, literal_keys=literal_keys, key_root=key_root)
+        made = LinguiCatalogDocument if cls is LocaleDocument and chosen.lingui_fields else cls
+        return made(path, chosen, {}, None, literal_keys=literal_keys, key_root=key_root)
 
     def adopt(self, style: object) -> None:
         """Take from `style` (of the file this one is a counterpart of) what this file does
@@ -616,6 +627,145 @@ class LocaleDocument:
         return index
 
 
+class LinguiCatalogDocument(LocaleDocument):
+    """A Lingui catalog of `@lingui/format-json`'s `lingui` style, edited entry by entry.
+
+    Each entry (`{"translation": …, "message": …, "origin": […], …}`) is one leaf at its id,
+    taken whole (`literal_keys`); its value is its `translation`, the field a translator fills.
+    Setting a leaf changes only the `translation` of its entry; every other field stays as it
+    is. A new entry of a target is a copy of the source catalog's entry of that id (given by
+    `adopt` or `new`), as `lingui extract` writes every locale's entry, with the text as its
+    `translation`. Without one (a new id, or the source's own file) it gets the file's field
+    layout: the fields of its first entry in their order, `translation` the text and the lists,
+    objects and `obsolete` flag Lingui declares empty (`[]`, `{}`, `false`); `message`,
+    `context` and the like are then left to `lingui extract`, which writes them from the code
+    and keeps the translation. Deleting a leaf removes the whole entry. `LocaleDocument.load`
+    and `new` make one for such a file (or style).
+    """
+
+    def __init__(
+        self,
+        path: Path,
+        style: JsonStyle,
+        tree: dict[str, object],
+        original: bytes | None,
+        *,
+        literal_keys: bool = False,
+        key_root: KeyRoot = (),
+    ) -> None:
+        super().__init__(path, style, tree, original, literal_keys=True, key_root=key_root)
+        self._source_entries = style.lingui_source or {}
+
+    def adopt(self, style: object) -> None:
+        """Take the source catalog's entries from `style` (see `counterpart_style`), to copy
+        the ones this file lacks when they are added."""
+        if isinstance(style, JsonStyle) and style.lingui_source is not None:
+            self._source_entries = style.lingui_source
+
+    def counterpart_style(self) -> JsonStyle:
+        """The style of a target's catalog made after this one (a source's): its layout, and
+        its entries to copy."""
+        self._tree.settle()
+        return msgspec.structs.replace(self.style, lingui_source=self._tree.root)
+
+    def get(self, path: str) -> object | None:
+        """The `translation` of the entry `path`, or None when the catalog has no such entry."""
+        entry = self._entry(path)
+        return None if entry is None else entry["translation"]
+
+    def has(self, path: str) -> bool:
+        return self._entry(path) is not None
+
+    def paths(self) -> list[str]:
+        self._tree.settle()
+        return [key for key in self._tree.root if key]
+
+    def reaches(self, path: str) -> bool:
+        return bool(path)
+
+    def set(self, path: str, value: object, *, order: Sequence[str] | None = None) -> bool:
+        """Make `value` the `translation` of the entry `path`, adding the entry (placed by
+        `order`, as `LocaleDocument.set` places a key) when there is none; True when it was
+        added. `value` is text, or a structured leaf whose `value` is taken (an entry has no
+        field for a review mark). Raises `TypeError` for anything else."""
+        text = value["value"] if isinstance(value, dict) and is_structured_leaf(value) else value
+        if not isinstance(text, str):
+            raise TypeError(f"a Lingui catalog entry's translation is text, not {value!r}")
+        entry = self._entry(path)
+        if entry is None:
+            return super().set(path, self._new_entry(path, text), order=order)
+        if entry["translation"] != text:
+            entry["translation"] = text
+            self._edited = True
+        return False
+
+    def delete(self, path: str) -> bool:
+        """Remove the entry `path`, all its fields; False when there is none."""
+        if self._entry(path) is None:
+            return False
+        self._tree.remove_leaf([(self._tree.root, path)])
+        self._edited = True
+        return True
+
+    def _entry(self, path: str) -> dict[str, object] | None:
+        entry = self._tree.root.get(path) if path else None
+        if isinstance(entry, dict) and isinstance(entry.get("translation"), str):
+            return entry
+        return None
+
+    def _new_entry(self, path: str, text: str) -> dict[str, object]:
+        source = self._source_entries.get(path)
+        if isinstance(source, dict) and isinstance(source.get("translation"), str):
+            copied = _copy_json(source)
+            assert isinstance(copied, dict)  # a copy of a dict
+            copied["translation"] = text
+            return copied
+        entry: dict[str, object] = {}
+        for field in self.style.lingui_fields or ("translation",):
+            if field == "translation":
+                entry[field] = text
+            elif field in _LINGUI_EMPTY:
+                entry[field] = _copy_json(_LINGUI_EMPTY[field])
+        entry.setdefault("translation", text)
+        return entry
+
+
+def as_counterpart(document: LocaleDocument, style: object) -> LocaleDocument:
+    """The document to edit for the target file loaded as `document`, whose source file has
+    `style`: a JSON file that holds nothing yet (`{}`) shows no layout of its own, so when the
+    source is a Lingui catalog it becomes one, indented as the source; any other document is
+    itself."""
+    if (
+        type(document) is LocaleDocument
+        and isinstance(style, JsonStyle)
+        and style.lingui_fields
+        and not document._tree.root
+    ):
+        adopted = msgspec.structs.replace(
+            document.style,
+            indent=style.indent,
+            lingui_fields=style.lingui_fields,
+            lingui_source=style.lingui_source,
+        )
+        return LinguiCatalogDocument(
+            document.path, adopted, document._document, document._saved, key_root=document.key_root
+        )
+    return document
+
+
+# The fields of a Lingui entry a new entry carries empty, as `@lingui/conf`'s `MessageType`
+# declares them; the others (`message`, `context`, …) only Lingui's extraction knows.
+_LINGUI_EMPTY: dict[str, object] = {
+    "origin": [],
+    "comments": [],
+    "extractedComments": [],
+    "flags": [],
+    "placeholders": {},
+    "extra": {},
+    "obsolete": False,
+}
+
+
 class _OrderIndex:
     """A sequence of leaf paths indexed two ways: the first position of each path, and, per
     prefix of parts, the positions of the paths below it (found when first asked for)."""
@@ -1023,6 +1173,7 @@ def _detect_style(raw: bytes, tree: dict[str, object]) -> JsonStyle:
         flat_keys=stores_flat_keys(tree),
         byte_order_mark=byte_order_mark,
         message_objects=_stores_messages(tree),
+        lingui_fields=_lingui_fields(tree),
     )
 
 
@@ -1031,6 +1182,15 @@ def stores_flat_keys(tree: dict[str, object]) -> bool:
     return any("." in key for key in tree) and not any(
         isinstance(value, dict) and not is_leaf_object(value) for value in tree.values()
     )
+
+
+def _lingui_fields(tree: dict[str, object]) -> tuple[str, ...]:
+    """The fields of the first entry of `tree` when it is a Lingui catalog, else none."""
+    if not is_lingui_catalog(tree):
+        return ()
+    first = next(entry for key, entry in tree.items() if key)
+    assert isinstance(first, dict)  # guaranteed by is_lingui_catalog
+    return tuple(first)
 
 
 def _stores_messages(tree: dict[str, object]) -> bool:

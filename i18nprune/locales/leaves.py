@@ -22,10 +22,11 @@ LeafValue = str | int | float | bool | None
 class Leaf(msgspec.Struct, frozen=True, gc=False):
     """One translatable position of a locale document.
 
-    `kind` is `string` for a plain string or a structured-JSON message (`value` is then its
-    `string`), `structured` for a structured leaf (`value` is then its `value` string),
-    `placeholder` for any of those whose text is the missing-placeholder sentinel, and `other`
-    for a number, boolean or null (kept untouched by every writer).
+    `kind` is `string` for a plain string, a structured-JSON message (`value` is then its
+    `string`) or an entry of a Lingui catalog (its `translation`: see `list_leaves`),
+    `structured` for a structured leaf (`value` is then its `value` string), `placeholder` for
+    any of those whose text is the missing-placeholder sentinel (and for a Lingui entry not
+    translated), and `other` for a number, boolean or null (kept untouched by every writer).
 
     Not tracked by the garbage collector (`gc=False`): it holds only strings, numbers and
     booleans, so it can be in no reference cycle, and untracked it is 16 bytes smaller (a
@@ -41,6 +42,50 @@ class Leaf(msgspec.Struct, frozen=True, gc=False):
 # Crowdin/Transifex "structured JSON" (FormatJS's `--format crowdin`, Saleor's locales): a
 # message is `{"string": "…", "context": "…"}`.
 MESSAGE_KEYS = frozenset({"string", "context", "developer_comment", "character_limit"})
+
+
+# `@lingui/format-json`'s `lingui` style (its default): a catalog maps each message id to an
+# entry `{"translation": "…", "message": "…", "origin": [[file, line]], "comments": […], …}`,
+# the fields of `@lingui/conf`'s `MessageType` (Lingui 3 to 5, `extractedComments`, `flags`,
+# `description` and `defaults` of older versions included).
+LINGUI_ENTRY_FIELDS = frozenset(
+    {
+        "translation",
+        "message",
+        "origin",
+        "comments",
+        "extractedComments",
+        "obsolete",
+        "flags",
+        "context",
+        "extra",
+        "placeholders",
+        "description",
+        "defaults",
+    }
+)
+
+
+def is_lingui_catalog(keys: object) -> bool:
+    """True when the object `keys` (where a file's keys start) is a Lingui catalog of the
+    `lingui` style: it has entries, and every top-level value but that of the key `""` is an
+    entry — an object with a string `translation` and no field Lingui does not write. Told by
+    the whole file, never by one entry: a namespace `{"translation": …, "message": …}` beside
+    any other key leaves the file an ordinary one."""
+    if not isinstance(keys, dict):
+        return False
+    entries = 0
+    for key, node in keys.items():
+        if not key:
+            continue
+        if not (
+            isinstance(node, dict)
+            and isinstance(node.get("translation"), str)
+            and LINGUI_ENTRY_FIELDS.issuperset(node)
+        ):
+            return False
+        entries += 1
+    return entries > 0
 
 
 def is_structured_leaf(node: object) -> bool:
@@ -77,8 +122,15 @@ def is_leaf_object(node: object) -> bool:
     return is_structured_leaf(node) or is_message_object(node)
 
 
-def list_leaves(doc: object, placeholder: str) -> list[Leaf]:
+def list_leaves(doc: object, placeholder: str, *, source: bool = False) -> list[Leaf]:
     """Every leaf of a parsed JSON document in document order, repeated paths included.
+
+    A Lingui catalog (`is_lingui_catalog`) has one leaf per entry, at its id taken whole (ids
+    are never split at dots), whose value is the entry's `translation`. An entry whose
+    `translation` is empty is not translated: in a target locale it is a `placeholder` leaf
+    (held, to be translated); in the `source` locale its value is its `message`, which is what
+    Lingui itself shows for it (and writes into `translation` on its next extract), and only an
+    entry without one is a placeholder.
 
     A path can repeat when a file spells it twice (`{"a.b": …, "a": {"b": …}}`); callers that
     report such duplicates use this, everyone else uses `flatten_leaves`. Empty objects and
@@ -88,9 +140,29 @@ def list_leaves(doc: object, placeholder: str) -> list[Leaf]:
     itself, and `{"": {"b": …}}` would read as the path `b`, which names the top-level key `b`.
     No path reaches that subtree, so no command reads, copies, translates or removes it.
     """
+    if is_lingui_catalog(doc):
+        assert isinstance(doc, dict)  # guaranteed by is_lingui_catalog
+        return [
+            lingui_entry_leaf(key, entry, placeholder, source=source)
+            for key, entry in doc.items()
+            if key
+        ]
     found: list[Leaf] = []
     _collect(doc, "", placeholder, found)
     return found
+
+
+def lingui_entry_leaf(
+    path: str, entry: dict[str, object], placeholder: str, *, source: bool
+) -> Leaf:
+    """The leaf of the Lingui catalog entry `entry` at `path` (see `list_leaves`)."""
+    text = entry["translation"]
+    assert isinstance(text, str)  # guaranteed by is_lingui_catalog
+    if not text and source:
+        message = entry.get("message")
+        text = message if isinstance(message, str) else ""
+    kind: LeafKind = "placeholder" if not text or text == placeholder else "string"
+    return Leaf(path, kind, text)
 
 
 def flatten_leaves(doc: object, placeholder: str) -> dict[str, Leaf]:

@@ -159,9 +159,12 @@ def load_locale(
     placeholder: str,
     namespace: str | None = None,
     namespace_of: Callable[[Segment], str] | None = None,
+    *,
+    source: bool = False,
 ) -> LocaleView:
     """Read every segment of `locale` (compared normalised) and merge their leaves; with
-    `namespace`, only the segments `namespace_of` puts in it.
+    `namespace`, only the segments `namespace_of` puts in it. `source`: `locale` is the source
+    locale (a Lingui entry not translated reads as its message there: see `list_leaves`).
 
     Segments are read in `rel` order and the first definition of a path wins, so the result
     is deterministic. A locale without segments gives an empty view and no issue: whether
@@ -171,7 +174,7 @@ def load_locale(
     segments = inventory.segments.get(code, [])
     if namespace is not None and namespace_of is not None:
         segments = [segment for segment in segments if namespace_of(segment) == namespace]
-    return read_segments(code, segments, placeholder, namespace, inventory.key_root)
+    return read_segments(code, segments, placeholder, namespace, inventory.key_root, source=source)
 
 
 def read_segments(
@@ -180,10 +183,13 @@ def read_segments(
     placeholder: str,
     namespace: str | None = None,
     key_root: KeyRoot = (),
+    *,
+    source: bool = False,
 ) -> LocaleView:
     """The view of locale `code` (normalised) made of `segments` (sorted by `rel`), as
-    `load_locale` reads them; `namespace` is the one they hold, if any, and `key_root` where
-    keys start in each file (`locales.root`)."""
+    `load_locale` reads them; `namespace` is the one they hold, if any, `key_root` where
+    keys start in each file (`locales.root`), and `source` whether `code` is the source
+    locale."""
     leaves: dict[str, Leaf] = {}
     # the leaves each segment added, in order: the dict path → rel (`leaf_segment`) is built
     # when a caller reads it, or here at the first path defined twice (whose first segment a
@@ -197,8 +203,8 @@ def read_segments(
         try:
             found, notes = _segment_leaves.get(
                 segment.path,
-                (segment.rel, placeholder, key_root),
-                partial(_read_leaves, segment, placeholder, key_root),
+                (segment.rel, placeholder, key_root, source),
+                partial(_read_leaves, segment, placeholder, key_root, source),
             )
         except LocaleFileError as exc:
             issues.append(exc.issue)
@@ -232,7 +238,7 @@ def read_segments(
 
 
 def _read_leaves(
-    segment: Segment, placeholder: str, key_root: KeyRoot
+    segment: Segment, placeholder: str, key_root: KeyRoot, source: bool
 ) -> tuple[list[Leaf], list[Issue]]:
     """The leaves of one segment file below `key_root` (a list of its own, which no caller
     changes), and warnings about the file: a key `""` where keys start (it has no leaf path:
@@ -243,7 +249,7 @@ def _read_leaves(
     if keys is None:
         return [], [missing_root_warning(segment.rel, key_root)] if document else []
     notes = [_empty_key_warning(segment.rel, key_root)] if "" in keys else []
-    return list_leaves(keys, placeholder), notes
+    return list_leaves(keys, placeholder, source=source), notes
 
 
 def _empty_key_warning(rel: str, key_root: KeyRoot) -> Issue:

@@ -2,7 +2,8 @@
 (`@lingui/format-json`, `minimal` style), through the real CLI with zero config: each message
 is found by its generated id, a message the catalog lacks is reported by the id it would have
 with its text beside it, and `cleanup` offers exactly the entry no code makes — and refuses
-while a Lingui message of the project is not read, or the catalogs are of the `lingui` style.
+while a Lingui message of the project is not read. Catalogs of the `lingui` style are
+`test_lingui_style_json_app`'s.
 
 The ids in the catalogs are those Lingui gave these messages in real catalogs (`VHOVEJ` is
 "Connect wallet"), not computed here."""
@@ -106,18 +107,6 @@ def test_cleanup_refuses_while_a_lingui_message_is_not_read(tmp_path, run_cli):
     assert refusal and "src/Computed.tsx:2" in refusal[0]["message"]
     english = json.loads((root / "src/locales/en/messages.json").read_text())
     assert english == ENGLISH
-
-
-def test_cleanup_refuses_catalogs_of_the_lingui_style(tmp_path, run_cli):
-    def entry(text: str) -> dict[str, object]:
-        return {"message": text, "translation": text, "origin": [["src/Wallet.tsx", 3]]}
-
-    catalog = {key: entry(text) for key, text in ENGLISH.items()}
-    root = json_app(tmp_path / "app", catalog, catalog)
-    result = run_cli("cleanup", "--yes", "--json", cwd=root)
-    assert result.code != 0
-    assert any("`lingui`-style JSON" in i["message"] for i in result.envelope["issues"])
-    assert json.loads((root / "src/locales/en/messages.json").read_text()) == catalog
 
 
 def test_a_catalog_of_another_format_beside_is_no_locale_file(tmp_path, run_cli):

@@ -9,7 +9,7 @@ import msgspec
 import pytest
 
 from i18nprune.envelope import Code
-from i18nprune.locales.jsondoc import JsonStyle, LocaleDocument
+from i18nprune.locales.jsondoc import JsonStyle, LinguiCatalogDocument, LocaleDocument
 from i18nprune.locales.jsonfile import LocaleFileError
 
 
@@ -345,6 +345,54 @@ def test_structured_json_messages_are_leaves_edited_by_their_string(tmp_path: Pa
     }
     assert document.paths() == ["a1", "b2"]
     assert document.delete("a1") and json.loads(document.render()) == {"b2": {"string": "Annuler"}}
+
+
+# Lingui catalogs of the `lingui` style
+
+_LINGUI = {
+    "VHOVEJ": {
+        "message": "Connect wallet",
+        "comments": [],
+        "origin": [["src/Wallet.tsx", 3]],
+        "translation": "Wallet verbinden",
+    },
+    "wallet.title": {"message": "Wallet", "origin": [], "obsolete": True, "translation": ""},
+}
+
+
+def test_a_lingui_catalog_is_edited_by_the_translation_of_each_entry(tmp_path: Path) -> None:
+    document = _load(tmp_path, json.dumps(_LINGUI, indent=4, ensure_ascii=False))
+
+    assert isinstance(document, LinguiCatalogDocument)
+    assert document.paths() == ["VHOVEJ", "wallet.title"]
+    assert document.get("wallet.title") == "" and document.has("wallet.title")
+    assert not document.set("wallet.title", "Geldbörse")
+    assert document.set("2e2I/O", "Rakete", order=["VHOVEJ", "2e2I/O", "wallet.title"])
+
+    entries = {**_LINGUI, "wallet.title": {**_LINGUI["wallet.title"], "translation": "Geldbörse"}}
+    added = {"comments": [], "origin": [], "translation": "Rakete"}  # the first entry's layout
+    expected = {
+        "VHOVEJ": entries["VHOVEJ"],
+        "2e2I/O": added,
+        "wallet.title": entries["wallet.title"],
+    }
+    assert document.render().decode() == json.dumps(expected, indent=4, ensure_ascii=False)
+
+
+def test_deleting_a_lingui_entry_removes_all_its_fields(tmp_path: Path) -> None:
+    document = _load(tmp_path, _pretty(_LINGUI))
+
+    assert document.delete("VHOVEJ") and not document.delete("VHOVEJ")
+    assert document.render().decode() == _pretty({"wallet.title": _LINGUI["wallet.title"]})
+
+
+def test_a_lingui_entry_takes_text_only(tmp_path: Path) -> None:
+    document = _load(tmp_path, _pretty(_LINGUI))
+
+    document.set("VHOVEJ", {"value": "Verbinden", "needsReview": True})
+    with pytest.raises(TypeError):
+        document.set("VHOVEJ", 3)
+    assert document.get("VHOVEJ") == "Verbinden"
 
 
 def test_literal_keys_are_written_flat_whatever_their_dots(tmp_path: Path) -> None:

@@ -1,6 +1,12 @@
 """The leaf model: which JSON shapes are leaves, of which kind, at which path."""
 
-from i18nprune.locales.leaves import Leaf, flatten_leaves, is_structured_leaf, list_leaves
+from i18nprune.locales.leaves import (
+    Leaf,
+    flatten_leaves,
+    is_lingui_catalog,
+    is_structured_leaf,
+    list_leaves,
+)
 
 PLACEHOLDER = "__I18NPRUNE_MISSING__"
 
@@ -72,3 +78,48 @@ def test_list_leaves_keeps_a_path_spelled_twice_in_document_order() -> None:
 def test_flatten_leaves_keeps_the_first_of_a_path_spelled_twice() -> None:
     doc = {"a.b": "dotted", "a": {"b": "nested"}}
     assert flatten_leaves(doc, PLACEHOLDER)["a.b"].value == "dotted"
+
+
+def _entry(translation: str, message: str = "Connect wallet") -> dict[str, object]:
+    return {
+        "message": message,
+        "comments": [],
+        "origin": [["src/a.tsx", 3]],
+        "translation": translation,
+    }
+
+
+def test_a_lingui_catalog_has_one_leaf_per_entry_its_translation() -> None:
+    doc = {"VHOVEJ": _entry("Wallet verbinden"), "wallet.title": _entry("Wallet", "Wallet")}
+    assert list_leaves(doc, PLACEHOLDER) == [
+        Leaf("VHOVEJ", "string", "Wallet verbinden"),
+        Leaf("wallet.title", "string", "Wallet"),
+    ]
+
+
+def test_an_untranslated_lingui_entry_is_a_placeholder_in_a_target() -> None:
+    assert list_leaves({"VHOVEJ": _entry("")}, PLACEHOLDER) == [Leaf("VHOVEJ", "placeholder", "")]
+
+
+def test_an_untranslated_lingui_entry_of_the_source_reads_its_message() -> None:
+    doc = {"VHOVEJ": _entry(""), "custom.id": {"translation": ""}}
+    assert list_leaves(doc, PLACEHOLDER, source=True) == [
+        Leaf("VHOVEJ", "string", "Connect wallet"),
+        Leaf("custom.id", "placeholder", ""),
+    ]
+
+
+def test_one_entry_shaped_object_beside_other_keys_is_a_namespace() -> None:
+    doc = {"settings": {"translation": "Translation", "message": "Message"}, "title": "Hi"}
+    assert not is_lingui_catalog(doc)
+    assert [leaf.path for leaf in list_leaves(doc, PLACEHOLDER)] == [
+        "settings.translation",
+        "settings.message",
+        "title",
+    ]
+
+
+def test_an_object_with_a_field_lingui_does_not_write_is_no_entry() -> None:
+    doc = {"settings": {"translation": "Translation", "language": "Language"}}
+    assert not is_lingui_catalog(doc)
+    assert not is_lingui_catalog({})
