@@ -19,7 +19,6 @@ from i18nprune.cli.output import print_issues, write_json
 from i18nprune.envelope import Envelope
 from i18nprune.system.atomic import write_atomically
 
-REPORT_FORMATS = ("text", "json", "html", "csv")
 _EXTENSIONS = {".html": "html", ".htm": "html", ".csv": "csv", ".json": "json"}
 
 
