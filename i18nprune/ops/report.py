@@ -243,9 +243,11 @@ def _compose(
         )
     refused = not isinstance(judged, CleanupData) or not envelopes["cleanup"].ok
     if isinstance(judged, CleanupData):
+        texts = _source_texts(project)
         for key in judged.keys:
             where = judged.key_locations.get(key) or []
             place = where[0] if where else None
+            text = texts.get(key)
             keys.append(
                 KeyRow(
                     key,
@@ -253,7 +255,9 @@ def _compose(
                     place.locale if place else checked.source_locale,
                     place.file if place else None,
                     place.line if place else None,
-                    "no code site uses it" + (" (cleanup refused: see notes)" if refused else ""),
+                    "no code site uses it"
+                    + (f": {_shortened(text)}" if text else "")
+                    + (" (cleanup refused: see notes)" if refused else ""),
                 )
             )
     if isinstance(marked, ReviewData):
@@ -345,6 +349,22 @@ def changes_since(baseline: _Baseline, now: ReportData) -> Changes:
         if then.get(locale) != current.get(locale)
     ]
     return Changes(baseline.generated_at, newly, resolved, coverage)
+
+
+def _source_texts(project: Project) -> dict[str, str]:
+    """The source locale's text of each key, as cleanup names keys without namespaces (a key
+    like Lingui's `VHOVEJ` says nothing to a reader without its text)."""
+    views = project.load_namespaces(project.source_locale())
+    view = views.get(None)
+    if view is None or len(views) != 1:
+        return {}
+    return {path: leaf.value for path, leaf in view.leaves.items() if isinstance(leaf.value, str)}
+
+
+def _shortened(text: str, limit: int = 80) -> str:
+    """`text` on one line, cut at `limit` characters."""
+    line = " ".join(text.split())
+    return repr(line if len(line) <= limit else line[: limit - 1] + "…")
 
 
 def _is_text(leaf: Leaf) -> bool:

@@ -59,6 +59,8 @@ def test_the_document_counts_coverage_and_lists_each_key_to_act_on(tmp_path, run
     found = statuses(document)
     assert found["missing"] == [("home.absent", "en", "src/app.ts", 3)]
     assert found["unused"] == [("home.old", "en", "locales/en.json", 5)]
+    unused = next(row for row in document["keys"] if row["status"] == "unused")
+    assert unused["detail"] == "no code site uses it: 'Old text'"  # ids say little alone
     assert found["needsReview"] == [("home.title", "fr", "locales/fr.json", None)]
     assert [row[:3] for row in found["quality"]] == [("home.greeting", "fr", "locales/fr.json")]
     assert "menu" not in json.dumps(found)  # menu.* is reached by a dynamic site, never unused
