@@ -141,13 +141,9 @@ def render_workspace_page(
             f'<td class="num">{counts.stale + counts.needs_review}</td>'
             f'<td class="num">{counts.quality_errors}</td></tr>'
         )
-        base = (
-            None
-            if link_base is None
-            else posixpath.join(link_base, rel)
-            if rel != "."
-            else link_base
-        )
+        base = link_base  # the project's folder as seen from the page
+        if base is not None and rel != ".":
+            base = posixpath.join(base, rel)
         sections.append(
             f'<section id="{anchor}" aria-labelledby="{anchor}-title">'
             f'<h2 id="{anchor}-title"><code>{esc(rel)}</code></h2>'
