@@ -172,3 +172,37 @@ def test_serve_imports_every_op_before_it_reads_a_request(tmp_path, run_recorded
 
     assert result.code == 0, result.stderr
     assert op_modules(modules) == {f"i18nprune.ops.{spec.module}" for spec in OPS.values()}
+
+
+# `python -m i18nprune ARGS` that writes, as it exits, the types of the objects a full collection
+# then finds unreachable, with those its collections found during the run (each type once).
+_COLLECTING = (
+    "import atexit, gc, os, runpy, sys\n"
+    "gc.set_debug(gc.DEBUG_SAVEALL)\n"
+    "def record():\n"
+    "    gc.collect()\n"
+    "    with open(os.environ['GARBAGE_FILE'], 'w') as file:\n"
+    "        file.write('\\n'.join(sorted({type(o).__qualname__ for o in gc.garbage})))\n"
+    "atexit.register(record)\n"
+    "runpy.run_module('i18nprune', run_name='__main__', alter_sys=True)\n"
+)
+
+
+def test_what_a_command_imports_late_is_frozen_before_its_op_runs(home, tmp_path):
+    # trio and generate's package are imported after start-up froze what it built; their
+    # class-creation cycles (attrs' builders, cells, functions) must be frozen too, not left
+    # for a collection during the op to walk and free: a full collection at exit finds none.
+    root = write_tree(tmp_path / "app", SIMPLE)
+    garbage_file = tmp_path / "garbage.txt"
+    environ = cli_environment(home, GARBAGE_FILE=str(garbage_file))
+
+    done = subprocess.run(
+        [sys.executable, "-c", _COLLECTING, "generate", "--target", "fr", "--provider",
+         "pseudo", "--yes", "--json"],
+        cwd=root, env=environ, capture_output=True, text=True, timeout=120,
+        stdin=subprocess.DEVNULL,
+    )  # fmt: skip
+
+    assert done.returncode == 0, done.stderr
+    found = set(garbage_file.read_text().split())
+    assert "_ClassBuilder" not in found and "_CountingAttr" not in found, sorted(found)
