@@ -755,14 +755,17 @@ def _inline_messages(value: tree_sitter.Node) -> list[AngularMessage]:
     return template_messages(decode_escapes(raw))
 
 
-_KEPT_WHITESPACE = re.compile(
+_OTHER_IDS = re.compile(
     rb"""["']?(?:preserveWhitespaces["']?\s*:\s*true"""
-    rb"""|i18nPreserveWhitespaceForLegacyExtraction["']?\s*:\s*false)"""
+    rb"""|i18nPreserveWhitespaceForLegacyExtraction["']?\s*:\s*false"""
+    rb"""|interpolation["']?\s*:\s*\[)"""
 )
 
 
-def whitespace_settings(text: bytes) -> list[int]:
-    """Offsets of the settings under which Angular keeps white space in messages that this
-    reader collapses (`preserveWhitespaces: true` in a component or `angularCompilerOptions`,
-    `i18nPreserveWhitespaceForLegacyExtraction: false`): where they apply, ids differ."""
-    return [match.start() for match in _KEPT_WHITESPACE.finditer(text)]
+def id_settings(text: bytes) -> list[int]:
+    """Offsets of the settings under which Angular's message ids differ from the ones this
+    reader derives: white space kept in messages (`preserveWhitespaces: true` in a component
+    or `angularCompilerOptions`, `i18nPreserveWhitespaceForLegacyExtraction: false`), and a
+    component's own interpolation delimiters (`interpolation: ['[[', ']]']`), under which
+    `{{ }}` is text and another pair is a placeholder."""
+    return [match.start() for match in _OTHER_IDS.finditer(text)]

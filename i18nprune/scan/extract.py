@@ -17,10 +17,10 @@ import tree_sitter
 from i18nprune.scan.angular import OffsetMap, template_document
 from i18nprune.scan.angular_i18n import (
     AngularMessage,
+    id_settings,
     inline_templates,
     localize_messages,
     template_messages,
-    whitespace_settings,
 )
 from i18nprune.scan.callees import (
     EXTRACTING_FACTORIES,
@@ -550,8 +550,9 @@ class _Extraction:
                 )
         angular = LOCALIZE in self._names.bare
         inline = self._inline_template_messages() if angular and b"i18n" in self._document else []
-        # A component keeping its white space: its template's ids are not the ones read here.
-        kept_whitespace = whitespace_settings(self._document) if angular else []
+        # A component keeping its white space or with delimiters of its own: its template's ids
+        # are not the ones read here.
+        other_ids = id_settings(self._document) if angular else []
         for pair in translation_vnode_keys(self._root, self._document):
             self._vnode_site(pair)
         if may_hold_messages(self._document):
@@ -577,9 +578,9 @@ class _Extraction:
                     if message.id is None
                 ),
                 *((message.line, message.column) for message in inline if message.id is None),
-                *(self._positions.line_column(self._source_offset(at)) for at in kept_whitespace),
+                *(self._positions.line_column(self._source_offset(at)) for at in other_ids),
             ]
-            if localized or inline or kept_whitespace
+            if localized or inline or other_ids
             else None,
             lingui=None
             if self._lingui is None

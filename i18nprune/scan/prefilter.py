@@ -91,7 +91,8 @@ class SiteTrigger:
         # holds messages that answer keys (`FileFacts.answers`).
         # Lingui's macros and runtime are named by their imports (`@lingui/core/macro`).
         # Angular's own i18n: `i18n`/`i18n-<name>` attributes, `$localize` templates, and a
-        # component keeping white space (its messages' ids are not the ones read).
+        # component keeping white space or with delimiters of its own (its messages' ids are not
+        # the ones read).
         return (
             may_hold_messages(content)
             or b"refix=" in content
@@ -99,5 +100,6 @@ class SiteTrigger:
             or b"@lingui/" in content
             or b"$localize`" in content
             or b"preserveWhitespaces" in content
+            or b"interpolation" in content
             or _ANGULAR_I18N_ATTRIBUTE.search(content) is not None
         )

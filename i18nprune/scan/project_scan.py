@@ -22,7 +22,7 @@ import msgspec
 
 from i18nprune.envelope import Code, Issue, warning
 from i18nprune.scan.aliases import ImportAliases, is_relative_module
-from i18nprune.scan.angular_i18n import whitespace_settings
+from i18nprune.scan.angular_i18n import id_settings
 from i18nprune.scan.cache import (
     FACTS_VERSION,
     CachedFile,
@@ -376,12 +376,12 @@ class _ProjectScan:
                 unread.append(f"{relpath}:{error[0]}:{error[1]}")
         if not files:
             return None
-        return AngularReading(files, [*unread, *self._whitespace_settings()])
+        return AngularReading(files, [*unread, *self._id_settings()])
 
-    def _whitespace_settings(self) -> list[str]:
+    def _id_settings(self) -> list[str]:
         """Places in the `tsconfig*.json` files beside the scanned files (and above them, up
         to the root) that make Angular keep white space in messages
-        (`angular_i18n.whitespace_settings`)."""
+        (`angular_i18n.id_settings`)."""
         folders = {""}
         for relpath in self.discovered:
             folder = posixpath.dirname(relpath)
@@ -403,7 +403,7 @@ class _ProjectScan:
                     continue
                 relpath = posixpath.join(folder, entry.name)
                 positions = Positions(content)
-                for offset in whitespace_settings(content):
+                for offset in id_settings(content):
                     line, column = positions.line_column(offset)
                     places.append(f"{relpath}:{line}:{column}")
         return places

@@ -131,6 +131,18 @@ def test_cleanup_refuses_where_angular_keeps_white_space_in_messages(tmp_path, r
     assert "src/app/cart.component.ts:3:3" in message and "tsconfig.json:3:5" in message
 
 
+def test_cleanup_refuses_where_a_component_has_its_own_interpolation_delimiters(tmp_path, run_cli):
+    # `{{ }}` is text there and `[[ ]]` a placeholder: Angular's ids differ from the ones read
+    root = app_with_stale_unit(tmp_path / "shop")
+    (root / "src/app/cart.component.ts").write_text(
+        "@Component({\n  templateUrl: './cart.component.html',\n"
+        "  interpolation: ['[[', ']]'],\n})\nexport class Cart {}\n"
+    )
+    result = run_cli("cleanup", "--dry-run", "--json", cwd=root)
+    assert result.code == 1, result.stdout
+    assert "src/app/cart.component.ts:3:3" in refusal(result)
+
+
 def test_missing_gives_the_source_a_unit_with_the_message_text(tmp_path, run_cli):
     root = angular_app(tmp_path / "shop")
     page = root / "src/app/app.component.html"
