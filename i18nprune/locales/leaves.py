@@ -66,6 +66,18 @@ LINGUI_ENTRY_FIELDS = frozenset(
 )
 
 
+def is_text(leaf: Leaf) -> bool:
+    """Whether `leaf` holds a text: a plain string or a structured message's `value` (not a
+    missing-placeholder leaf, nor a number, boolean or null)."""
+    return leaf.kind in ("string", "structured") and isinstance(leaf.value, str)
+
+
+def is_translation(leaf: Leaf) -> bool:
+    """Whether `leaf` is a text that stands as a translation: `is_text`, and not queued for
+    translation again (`needsTranslationAgain`, such as `sync --metadata` writes)."""
+    return is_text(leaf) and not leaf.needs_translation_again
+
+
 def is_lingui_catalog(keys: object) -> bool:
     """True when the object `keys` (where a file's keys start) is a Lingui catalog of the
     `lingui` style: it has entries, and every top-level value but that of the key `""` is an

@@ -25,7 +25,7 @@ from i18nprune.envelope import (
 from i18nprune.keys import KeySyntax
 from i18nprune.locale_codes import language_of
 from i18nprune.locales.catalog import PLURAL_CATEGORIES, ordinal_categories, plural_categories
-from i18nprune.locales.leaves import Leaf
+from i18nprune.locales.leaves import is_text, is_translation
 from i18nprune.locales.positions import locate_paths
 from i18nprune.locales.view import LocaleView
 from i18nprune.ops.engine.events import EventSink
@@ -213,9 +213,11 @@ class _Comparison:
         found: list[tuple[QualityFinding, str]] = []
         for path, ours in self.target.leaves.items():
             theirs = self.source.leaves.get(path)
-            if theirs is None or not _is_translated(ours) or not _is_text(theirs):
+            # a placeholder leaf or one queued for translation is missing's and generate's
+            # business, not quality's
+            if theirs is None or not is_translation(ours) or not is_text(theirs):
                 continue
-            assert isinstance(theirs.value, str) and isinstance(ours.value, str)  # _is_text
+            assert isinstance(theirs.value, str) and isinstance(ours.value, str)  # is_text
             self.checked += 1
             problems = _leaf_problems(
                 theirs.value,
@@ -252,17 +254,6 @@ class _Comparison:
             file=self.target.leaf_segment.get(holder),
         )
         return finding, holder
-
-
-def _is_text(leaf: Leaf) -> bool:
-    return leaf.kind in ("string", "structured") and isinstance(leaf.value, str)
-
-
-def _is_translated(leaf: Leaf) -> bool:
-    """A text that stands as a translation: not a placeholder leaf nor a leaf queued for
-    translation (`needsTranslationAgain`, such as `sync --metadata` writes) — those are
-    `missing`'s and `generate`'s business, not quality's."""
-    return _is_text(leaf) and not leaf.needs_translation_again
 
 
 def _leaf_problems(

@@ -19,7 +19,8 @@ import msgspec
 
 from i18nprune import __version__
 from i18nprune.envelope import Code, Envelope, Issue, Severity, error, make_envelope
-from i18nprune.locales.leaves import Leaf
+from i18nprune.locales.leaves import is_text, is_translation
+from i18nprune.locales.view import LocaleView
 from i18nprune.ops.engine.events import EventSink
 from i18nprune.ops.engine.offload import run_blocking
 from i18nprune.project import Project, ProjectHandle
@@ -241,9 +242,10 @@ def _compose(
                 f"used in {len(places)} place(s), absent from the source locale",
             )
         )
+    sources = project.load_namespaces(checked.source_locale)
     refused = not isinstance(judged, CleanupData) or not envelopes["cleanup"].ok
     if isinstance(judged, CleanupData):
-        texts = _source_texts(project)
+        texts = _source_texts(sources)
         for key in judged.keys:
             where = judged.key_locations.get(key) or []
             place = where[0] if where else None
@@ -280,7 +282,7 @@ def _compose(
                     f"{finding.severity}: {finding.message}",
                 )
             )
-    stale = _stale_keys(project)
+    stale = _stale_keys(project, sources)
     for locale, paths in stale.items():
         for path in paths:
             keys.append(KeyRow(path, "stale", locale, None, None, "source text changed since"))
@@ -288,7 +290,8 @@ def _compose(
     if isinstance(marked, ReviewData):
         for mark in marked.marks:
             review_counts[mark.target] = review_counts.get(mark.target, 0) + 1
-    locales = _coverage(project, checked.stale_translations, review_counts, quality_by_locale)
+    stale_counts = {code: len(paths) for code, paths in stale.items()}
+    locales = _coverage(project, sources, stale_counts, review_counts, quality_by_locale)
     dynamic = (
         [
             DynamicRow(site.file, site.line, site.kind, site.preview, site.prefix)
@@ -351,12 +354,12 @@ def changes_since(baseline: _Baseline, now: ReportData) -> Changes:
     return Changes(baseline.generated_at, newly, resolved, coverage)
 
 
-def _source_texts(project: Project) -> dict[str, str]:
-    """The source locale's text of each key, as cleanup names keys without namespaces (a key
-    like Lingui's `VHOVEJ` says nothing to a reader without its text)."""
-    views = project.load_namespaces(project.source_locale())
-    view = views.get(None)
-    if view is None or len(views) != 1:
+def _source_texts(sources: dict[str | None, LocaleView]) -> dict[str, str]:
+    """The source locale's text of each key (`sources`: its view of each namespace), as
+    cleanup names keys without namespaces (a key like Lingui's `VHOVEJ` says nothing to a
+    reader without its text)."""
+    view = sources.get(None)
+    if view is None or len(sources) != 1:
         return {}
     return {path: leaf.value for path, leaf in view.leaves.items() if isinstance(leaf.value, str)}
 
@@ -367,27 +370,23 @@ def _shortened(text: str, limit: int = 80) -> str:
     return repr(line if len(line) <= limit else line[: limit - 1] + "…")
 
 
-def _is_text(leaf: Leaf) -> bool:
-    return leaf.kind in ("string", "structured") and isinstance(leaf.value, str)
-
-
 def _coverage(
     project: Project,
+    sources: dict[str | None, LocaleView],
     stale: dict[str, int],
     review_counts: dict[str, int],
     quality: dict[str, list[int]],
 ) -> list[LocaleRow]:
-    """Each locale's row: the source's text leaves, and how many of them it translates (a text
-    that is neither empty, nor the missing placeholder, nor queued for translation again)."""
+    """Each locale's row: the source's text leaves (`sources`: its view of each namespace),
+    and how many of them it translates (a translation, `is_translation`, that is not empty)."""
     source = project.source_locale()
     inventory, _ = project.inventory()
     codes = [source, *sorted(code for code in inventory.segments if code != source)]
-    sources = project.load_namespaces(source)
     wanted = {
         (namespace, path)
         for namespace, view in sources.items()
         for path, leaf in view.leaves.items()
-        if _is_text(leaf)
+        if is_text(leaf)
     }
     rows: list[LocaleRow] = []
     for code in codes:
@@ -396,15 +395,14 @@ def _coverage(
             1
             for namespace, path in wanted
             if (leaf := views[namespace].leaves.get(path)) is not None
-            and _is_text(leaf)
+            and is_translation(leaf)
             and leaf.value != ""
-            and not leaf.needs_translation_again
         )
         errors, warnings = quality.get(code, [0, 0])
         rows.append(
             LocaleRow(
                 locale=code,
-                name=_locale_name(project, code),
+                name=_locale_name(code),
                 source=code == source,
                 leaves=len(wanted),
                 translated=translated,
@@ -418,20 +416,19 @@ def _coverage(
     return rows
 
 
-def _locale_name(project: Project, code: str) -> str:
-    """The project's name for `code` (`localeNames`), else the catalog's English name."""
+def _locale_name(code: str) -> str:
+    """The catalog's English name of `code` (`pt-br`: `Portuguese (Brazil)`), else the code:
+    the table's first column already spells the code."""
     from i18nprune.locales.catalog import find_language
 
-    named = project.locale_name(code)
-    if named != code:
-        return named
     row = find_language(code)
     return row.english if row is not None else code
 
 
-def _stale_keys(project: Project) -> dict[str, list[str]]:
-    """Each target the lock file tracks → its stale paths, as `validate` counts them (none
-    without a usable lock: `validate`'s note says why)."""
+def _stale_keys(project: Project, sources: dict[str | None, LocaleView]) -> dict[str, list[str]]:
+    """Each target the lock file tracks → its stale paths, judged as `validate` counts them
+    against `sources` (the source's view of each namespace); none without a usable lock:
+    `validate`'s note says why."""
     from i18nprune.translate.lock import LockFileError, read_lock, read_pending, stale_leaves
 
     try:
@@ -440,7 +437,6 @@ def _stale_keys(project: Project) -> dict[str, list[str]]:
         return {}
     if lock is None:
         return {}
-    sources = project.load_namespaces(project.source_locale())
     found = stale_leaves(lock, sources, project.load, project.editor, read_pending(project.root))
     stale: dict[str, list[str]] = {}
     for (code, _), (_, paths) in found.items():
