@@ -4,32 +4,35 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterable
 
-from i18nprune.ops.report import ReportData
+from i18nprune.ops.report import KeyRow, ReportData
 
 COLUMNS = ("status", "key", "locale", "file", "line", "detail")
 
 
 def render_csv(data: ReportData) -> str:
     """A header row, then every key of the report in the document's order."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(COLUMNS)
-    for row in data.keys:
-        writer.writerow(
-            [row.status, row.key, row.locale or "", row.file or "", row.line or "", row.detail]
-        )
-    return buffer.getvalue()
+    return _table(COLUMNS, (_cells(row) for row in data.keys))
 
 
 def render_workspace_csv(projects: list[tuple[str, ReportData | None, list[str]]]) -> str:
     """Every project's keys, each row led by the project's folder (a failed project has
     none)."""
+    rows = (
+        [rel, *_cells(row)] for rel, data, _ in projects if data is not None for row in data.keys
+    )
+    return _table(("project", *COLUMNS), rows)
+
+
+def _cells(row: KeyRow) -> list[object]:
+    """`row` in the order of `COLUMNS` (an absent locale, file or line: empty)."""
+    return [row.status, row.key, row.locale or "", row.file or "", row.line or "", row.detail]
+
+
+def _table(header: Iterable[str], rows: Iterable[list[object]]) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(("project", *COLUMNS))
-    for rel, data, _ in projects:
-        for row in data.keys if data is not None else []:
-            place = [row.locale or "", row.file or "", row.line or ""]
-            writer.writerow([rel, row.status, row.key, *place, row.detail])
+    writer.writerow(header)
+    writer.writerows(rows)
     return buffer.getvalue()
