@@ -237,3 +237,27 @@ def test_a_workspace_gets_one_page_with_a_section_per_project(tmp_path, run_cli)
     run_cli("report", "--workspace", "--out", "out/report.txt", cwd=repo)
     cleanup = run_cli("cleanup", "--dry-run", "--json", cwd=web)
     assert cleanup.envelope["data"]["keys"] == ["home.old"]
+
+
+def test_stale_translations_are_listed_and_counted_and_locales_named_by_the_catalog(
+    tmp_path, run_cli
+):
+    root = write_tree(
+        tmp_path / "app",
+        {
+            "i18nprune.config.json": CONFIG,
+            "src/app.ts": "t('home.title');\nt('home.body');\n",
+            "locales/en.json": {"home": {"title": "Welcome", "body": "Read on"}},
+        },
+    )
+    made = run_cli("generate", "--target", "pt_BR", "--provider", "pseudo", "--yes", cwd=root)
+    assert made.code == 0, made.stderr
+    # the source text changes after it was translated: the translation is stale
+    (root / "locales/en.json").write_text('{"home": {"title": "Welcome back", "body": "Read on"}}')
+
+    document = run_cli("report", "--json", cwd=root).envelope["data"]
+
+    assert statuses(document)["stale"] == [("home.title", "pt-br", None, None)]
+    row = next(row for row in document["locales"] if row["locale"] == "pt-br")
+    assert (row["stale"], row["name"]) == (1, "Portuguese (Brazil)")
+    assert document["counts"]["stale"] == 1
