@@ -27,10 +27,19 @@ class SetupNamespaces(NamedTuple):
     origin: str
 
 
+# How deep below the root a folder with a `package.json` is still taken for an app or a package
+# with an i18n set-up of its own: `apps/web` is 2, a shared package that holds the locale files
+# and declares their namespace (`shared-module/packages/common`, rage/secret-project-331) is 3.
+_MANIFEST_DEPTH = 3
+# Folders never searched for such manifests: installed and built copies, and hidden folders.
+_NOT_APPS = frozenset({"node_modules", "bower_components", "vendor", "dist", "build", "out"})
+
+
 def app_folders(root: Path, src_dirs: list[str]) -> list[str]:
     """The folders (relative to `root`, POSIX) that may be apps with a set-up of their own: the
     root, each source folder and the nearest folder above it with a `package.json`, and every
-    folder with a `package.json` one or two levels below the root (`apps/web`, `packages/x`)."""
+    folder with a `package.json` one to three levels below the root (`apps/web`, `packages/x`,
+    `shared/packages/common`), outside installed, built and hidden folders."""
     found: dict[str, None] = {".": None}
     for src in src_dirs:
         folder = Path(os.path.normpath(root / src))
@@ -43,10 +52,36 @@ def app_folders(root: Path, src_dirs: list[str]) -> list[str]:
                 found[candidate.relative_to(root).as_posix()] = None
                 break
         found[folder.relative_to(root).as_posix() if folder != root else "."] = None
-    for manifest in (*root.glob("*/package.json"), *root.glob("*/*/package.json")):
-        if "node_modules" not in manifest.parts:
-            found[manifest.parent.relative_to(root).as_posix()] = None
+    found.update(dict.fromkeys(_manifest_folders(root)))
     return list(found)
+
+
+def _manifest_folders(root: Path) -> list[str]:
+    """The folders one to `_MANIFEST_DEPTH` levels below `root` that hold a `package.json`,
+    breadth first, each level in name order; unreadable folders are passed over."""
+    found: list[str] = []
+    level = [""]
+    for _ in range(_MANIFEST_DEPTH):
+        below: list[str] = []
+        for parent in level:
+            try:
+                with os.scandir(root / parent) as entries:
+                    names = sorted(
+                        entry.name
+                        for entry in entries
+                        if entry.is_dir(follow_symlinks=False)
+                        and not entry.name.startswith(".")
+                        and entry.name not in _NOT_APPS
+                    )
+            except OSError:
+                continue
+            for name in names:
+                folder = f"{parent}/{name}" if parent else name
+                below.append(folder)
+                if (root / folder / "package.json").is_file():
+                    found.append(folder)
+        level = below
+    return found
 
 
 def read_setup(root: Path, folder: str) -> SetupNamespaces | None:

@@ -378,8 +378,9 @@ class _LinkHead(msgspec.Struct, frozen=True, array_like=True):
     """`Linker.finish_reads` of the whole linking."""
     syntax_errors: dict[str, tuple[int, int]]
     """The syntax errors linking noted (files with key sites, and files it read)."""
-    message_ids: bytes
-    """A digest of the Babel options message ids were derived with (see `MessageIds`)."""
+    options: bytes
+    """`link_options_digest` of the options linking read (message ids' Babel options, the
+    namespace scopes)."""
 
 
 class _LinkSnapshot(_LinkHead, frozen=True, array_like=True):
@@ -412,6 +413,13 @@ def paths_digest(relpaths: Iterable[str]) -> bytes:
     return digest.digest()
 
 
+def link_options_digest(*options: object) -> bytes:
+    """A digest of the scan options linking reads besides the key syntax (msgspec-encodable
+    values, in a fixed order: the Babel options message ids are derived with, the namespace
+    scopes): equal digests, the same linking of the same files."""
+    return blake2b(_encoder.encode(options), digest_size=16).digest()
+
+
 def record_checksum(record: object) -> int:
     """The checksum of one scan record's bytes (see `records_checksum`)."""
     return zlib.crc32(record)  # type: ignore[arg-type]
@@ -430,7 +438,7 @@ def records_checksum(checksums: Iterable[int | None]) -> int:
 
 def snapshot_link(
     syntax: KeySyntax,
-    message_ids: bytes,
+    options: bytes,
     paths: bytes,
     records: Callable[[], int],
     reads: list[list[str]],
@@ -448,7 +456,7 @@ def snapshot_link(
         + _encoder.encode(records())
         + _encoder.encode(reads)
         + _encoder.encode(syntax_errors)
-        + _encoder.encode(message_ids)
+        + _encoder.encode(options)
     )
     for items in (observations, dynamic):
         yield b"\xdd" + len(items).to_bytes(4, "big")  # array 32
@@ -466,7 +474,7 @@ def _array_header_size(length: int) -> int:
 def recall_link(
     encoded: msgspec.Raw,
     syntax: KeySyntax,
-    message_ids: bytes,
+    options: bytes,
     paths: bytes,
     facts_of: FactsOf,
     resolve_module: ResolveModule,
@@ -474,8 +482,8 @@ def recall_link(
     records: Callable[[Iterable[str]], int],
 ) -> RecalledLink | None:
     """The output a saved linking (`snapshot_link`) gives, when linking now would read the same:
-    the same key syntax, message-id options and files (`paths`), and, in the order linking
-    read them, each import resolving to the same module and each file read still
+    the same key syntax, options (`link_options_digest`) and files (`paths`), and, in the order
+    linking read them, each import resolving to the same module and each file read still
     `unchanged(file)` once `facts_of` has read it (as linking would), and `records(files
     read)` (the `records_checksum` of the linked files' records and then of the files read)
     equal to the saved one. None otherwise, or when the snapshot is damaged."""
@@ -483,7 +491,7 @@ def recall_link(
         head = _head_decoder.decode(encoded)
     except (msgspec.DecodeError, msgspec.ValidationError):
         return None
-    if head.paths != paths or head.syntax != syntax or head.message_ids != message_ids:
+    if head.paths != paths or head.syntax != syntax or head.options != options:
         return None
     for read in head.reads:
         if len(read) == 1:

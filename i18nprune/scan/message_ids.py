@@ -16,7 +16,6 @@ import msgspec
 
 from i18nprune.scan.content_ids import formatjs_content, interpolate_id
 from i18nprune.scan.expressions import OPAQUE, AutoId, Expr, Text
-from i18nprune.system.digests import blake2b
 
 PLUGIN = "babel-plugin-react-intl-auto"
 DEFAULT_MODULE = "react-intl"
@@ -180,11 +179,6 @@ def _extracted_id(auto: AutoId, pattern: str, preserve_whitespace: bool) -> Expr
         return OPAQUE
     content = formatjs_content(auto.text, auto.description, preserve_whitespace=preserve_whitespace)
     return Text(interpolate_id(pattern, content))
-
-
-def message_ids_digest(scopes: list[MessageIdScope]) -> bytes:
-    """A digest of `scopes`: equal digests, the same ids derived."""
-    return blake2b(msgspec.msgpack.encode(scopes), digest_size=16).digest()
 
 
 def check_options(options: PluginOptions) -> str | None:
@@ -363,6 +357,5 @@ __all__ = [
     "UnsupportedPattern",
     "check_options",
     "message_hash",
-    "message_ids_digest",
     "murmur3_32",
 ]

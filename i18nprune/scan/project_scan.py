@@ -54,6 +54,7 @@ from i18nprune.scan.link import (
     LinkedFile,
     Linker,
     LinkMemo,
+    link_options_digest,
     paths_digest,
     recall_link,
     record_checksum,
@@ -61,7 +62,7 @@ from i18nprune.scan.link import (
     snapshot_link,
 )
 from i18nprune.scan.literals import LiteralIndex, text_hash
-from i18nprune.scan.message_ids import MessageIds, message_ids_digest
+from i18nprune.scan.message_ids import MessageIds
 from i18nprune.scan.messages import IMPORTED_READ
 from i18nprune.scan.positions import Positions
 from i18nprune.scan.records import (
@@ -211,7 +212,9 @@ class _ProjectScan:
             [str(FACTS_VERSION), self.root, ",".join(self.functions), grammar_versions()]
         )
         self.message_ids = MessageIds(self.root, options.message_ids)
-        self.message_ids_digest = message_ids_digest(options.message_ids)
+        self.link_options = link_options_digest(options.message_ids, options.scopes)
+        """What linking reads from the options besides the key syntax: saved or kept linked
+        output computed under other Babel options or namespace scopes is not reused."""
         self.issues: list[Issue] = []
         self.files = SourceFiles()
         """Every file to scan, with the stat it was found with, sorted by `relpath`."""
@@ -859,7 +862,7 @@ class _ProjectScan:
             read_files = [read[0] for read in reads if len(read) == 1]
             self.link_snapshot = snapshot_link(
                 self.options.syntax,
-                self.message_ids_digest,
+                self.link_options,
                 paths_digest(self.discovered),
                 lambda: self._records_checksum(read_files),
                 reads,
@@ -911,7 +914,7 @@ class _ProjectScan:
         recalled = recall_link(
             self.previous_link,
             self.options.syntax,
-            self.message_ids_digest,
+            self.link_options,
             paths_digest(self.discovered),
             self._facts_of,
             self._resolve_module,
@@ -950,7 +953,7 @@ class _ProjectScan:
         """Link every file, reusing `memo`'s output of the files whose linking would read the
         same as when it was kept, and update `memo`. False when output was reused and this
         linking was not pure (the caller then links everything afresh)."""
-        memo.begin((self.identity, self.options.syntax, self.message_ids_digest))
+        memo.begin((self.identity, self.options.syntax, self.link_options))
         files: dict[str, LinkedFile] = {}
         reused = False
         for relpath in self.discovered:

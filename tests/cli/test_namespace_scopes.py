@@ -264,3 +264,80 @@ def test_an_apps_typescript_declaration_names_its_namespace(tmp_path, run_cli):
     scopes = {scope["src"]: scope for scope in shown["data"]["config"]["locales"]["scopes"]}
     assert scopes["services/cms"]["defaultNamespace"] == "cms"
     assert scopes["services/main-frontend"]["fallbackNamespaces"] == ["shared-module"]
+
+
+# rage/secret-project-331's layout: the package that holds the locale tree is three levels down
+# (`shared-module/packages/common`) and declares its own namespace, which its components use.
+SHARED_PACKAGE = {
+    ".git/HEAD": "ref: refs/heads/main\n",
+    "i18nprune.config.json": {
+        "src": ["services", "shared-module"],
+        "locales": {
+            "directory": "shared-module/packages/common/src/locales",
+            "mode": "locale_directory",
+            "structure": "locale_per_dir",
+            "namespaces": "file",
+        },
+    },
+    "package.json": {"name": "root", "private": True},
+    "shared-module/package.json": {"name": "shared-module-root", "private": True},
+    "shared-module/packages/common/package.json": {"dependencies": {"react-i18next": "15"}},
+    "shared-module/packages/common/types/i18next.d.ts": (
+        'declare module "i18next" {\n  interface CustomTypeOptions {\n'
+        '    defaultNS: "shared-module"\n  }\n}\n'
+    ),
+    "shared-module/packages/common/src/ErrorBoundary.tsx": HOOK
+    + "export const Boundary = () => { const { t } = useTranslation(); "
+    "return [t('error-title'), t('reload')]; };\n",
+    "services/tmc/package.json": {"name": "tmc"},
+    "services/tmc/types/i18next.d.ts": (
+        'declare module "i18next" {\n  interface CustomTypeOptions {\n'
+        '    defaultNS: "tmc"\n    fallbackNS: "shared-module"\n  }\n}\n'
+    ),
+    "services/tmc/src/Run.tsx": (
+        HOOK + "export const Run = () => { const { t } = useTranslation(); "
+        "return [t('run'), t('reload')]; };\n"
+    ),
+    "shared-module/packages/common/src/locales/en/tmc.json": {"run": "Run", "old": "Old"},
+    "shared-module/packages/common/src/locales/en/shared-module.json": {
+        "error-title": "Something went wrong",
+        "reload": "Reload",
+        "unused": "Unused",
+    },
+}
+
+
+@pytest.mark.slow
+def test_a_shared_package_three_levels_down_gets_the_namespace_it_declares(tmp_path, run_cli):
+    root = write_tree(tmp_path, SHARED_PACKAGE)
+
+    cleanup = run_cli("cleanup", "--dry-run", "--json", cwd=root).envelope
+    validate = run_cli("validate", "--json", cwd=root).envelope
+
+    assert validate["data"]["missing"] == []
+    assert cleanup["ok"] is True, cleanup["issues"]
+    assert cleanup["data"]["keys"] == ["shared-module:unused", "tmc:old"]
+
+
+@pytest.mark.slow
+def test_a_scope_added_to_the_config_is_applied_by_the_next_cached_run(tmp_path, run_cli):
+    # The saved linking (the cached scan's output) was computed without the scope: reusing it
+    # would leave the shared package's keys in the project's default namespace.
+    tree = json.loads(json.dumps(SHARED_PACKAGE))
+    tree["shared-module/packages/common/types/i18next.d.ts"] = "export {};\n"
+    tree["services/tmc/types/i18next.d.ts"] = "export {};\n"
+    root = write_tree(tmp_path, tree)
+    before = run_cli("validate", "--json", cwd=root).envelope
+    config = root / "i18nprune.config.json"
+    settings = json.loads(config.read_text())
+    settings["locales"]["scopes"] = [
+        {"src": "shared-module/packages/common", "defaultNamespace": "shared-module"},
+        {"src": "services/tmc", "defaultNamespace": "tmc", "fallbackNamespaces": ["shared-module"]},
+    ]
+    config.write_text(json.dumps(settings))
+
+    after = run_cli("validate", "--json", cwd=root).envelope
+    fresh = run_cli("validate", "--json", "--no-cache", cwd=root).envelope
+
+    assert "translation:reload" in before["data"]["missing"]
+    assert after["data"]["missing"] == fresh["data"]["missing"] == []
