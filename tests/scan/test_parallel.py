@@ -12,9 +12,15 @@ from i18nprune.scan import ScanResult, scan_project
 from i18nprune.scan.discovery import SourceFile
 from i18nprune.scan.examine import Examined, examine_path
 from i18nprune.scan.parallel import ParseWorkers, _Queue, examine_in_processes
+from i18nprune.scan.project_scan import _PARALLEL_MIN_BYTES, _PARALLEL_MIN_FILES
 from tests.scan.conftest import ScanProject
 
 FILES = 40
+CALLS = 120
+# A scan uses worker processes past 2 MB of source (`project_scan._PARALLEL_MIN_BYTES`): each
+# file is padded to its share with a block comment, which costs the parser one token, so the
+# tests pay for the sites they compare and not for 36,000 of them.
+PADDING = "/*\n" + "A comment with no key site in it, only words to fill the file.\n" * 800 + "*/\n"
 
 
 def make_large_app(project: ScanProject) -> None:
@@ -22,10 +28,10 @@ def make_large_app(project: ScanProject) -> None:
     for index in range(FILES):
         body = "".join(
             f"export function f{line}() {{ return t('file{index}.key{line}', {{ count }}); }}\n"
-            for line in range(900)
+            for line in range(CALLS)
         )
         extra = f"t(`dynamic{index}.${{x}}`);\n// t('commented{index}')\n"
-        project.write(f"src/part{index % 4}/file{index}.ts", body + extra)
+        project.write(f"src/part{index % 4}/file{index}.ts", body + PADDING + extra)
     project.write("src/broken.ts", "const = ;\nt('after.error');\n")
 
 
@@ -46,6 +52,9 @@ def large_app(tmp_path_factory: pytest.TempPathFactory) -> ScanProject:
     """The large app, shared read-only by the module's tests."""
     project = ScanProject(tmp_path_factory.mktemp("large-app").resolve())
     make_large_app(project)
+    sizes = [path.stat().st_size for path in (project.root / "src").rglob("*.ts")]
+    # Past both thresholds, a scan with jobs > 1 takes the worker processes' path.
+    assert sum(sizes) >= _PARALLEL_MIN_BYTES and len(sizes) >= _PARALLEL_MIN_FILES
     return project
 
 
@@ -79,7 +88,7 @@ def test_parallel_scan_equals_serial_scan(large_app: ScanProject, serial: ScanRe
     assert parallel.dynamic == serial.dynamic
     assert parallel.issues == serial.issues
     assert parallel.parsed == serial.parsed == FILES + 1
-    assert len(serial.observations) == FILES * 900 + 1
+    assert len(serial.observations) == FILES * CALLS + 1
 
 
 @pytest.mark.slow
