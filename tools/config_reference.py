@@ -632,7 +632,9 @@ _DISCOVERY_READS = (
     "read, `defaultNS: name` gives nothing; a spread of an imported object is skipped, one of a "
     "local `const` object is read). An app folder is the root, each `src` folder and the "
     "nearest folder above it with a `package.json`, and every folder with a `package.json` one "
-    "or two levels down. For each it reads:",
+    "to three levels down (`apps/web`, `packages/ui`, `shared-module/packages/common`), outside "
+    "`node_modules`, `bower_components`, `vendor`, `dist`, `build`, `out` and hidden folders. "
+    "For each it reads:",
     "",
     "- **`package.json`**: the nearest at or above the folder (inside the root) that names one "
     "gives the library (`next-i18next`, `@nuxtjs/i18n`, `next-intl`, `svelte-i18n`, "
