@@ -61,7 +61,7 @@ from i18nprune.scan.link import (
     records_checksum,
     snapshot_link,
 )
-from i18nprune.scan.literals import LiteralIndex, text_hash
+from i18nprune.scan.literals import LiteralIndex
 from i18nprune.scan.message_ids import MessageIds
 from i18nprune.scan.messages import IMPORTED_READ
 from i18nprune.scan.positions import Positions
@@ -227,6 +227,8 @@ class _ProjectScan:
         """Decoded facts of the files linking looked up (their exports), by relpath."""
         self.syntax_errors: dict[str, tuple[int, int]] = {}
         self.wanted = options.literal_texts or {}
+        self.interned: dict[str, str] | None = None
+        """Each text of `wanted`, by itself (see `_shared`), made when first needed."""
         self.literal_hits: dict[str, list[tuple[str, int, int]]] = {}
         self.outside: dict[str, SourceFile | None] = {}
         self.located: dict[str, str | None] = {}
@@ -288,6 +290,7 @@ class _ProjectScan:
         child.issues = []
         child.syntax_errors = {}
         child.wanted = {}
+        child.interned = None
         child.literal_hits = {}
         child.cache_hits = set()
         child.stream_refused = True
@@ -1092,6 +1095,8 @@ class _ProjectScan:
                 for reach in meaning.reaches:
                     slot = (reach.namespace, reach.prefix, reach.suffix)
                     reaches.setdefault(slot, meaning.dynamic_kind)
+        if not reaches:
+            return
         dynamic.extend(
             DynamicSite(
                 relpath,
@@ -1218,8 +1223,9 @@ class _ProjectScan:
         observations (~60 bytes a site in a 100k-site scan)."""
         if not self.wanted:
             return key
-        known = self.wanted.get(text_hash(key))
-        return known if known == key else key
+        if self.interned is None:  # the texts by themselves: a lookup costs no hashing of ours
+            self.interned = {text: text for text in self.wanted.values()}
+        return self.interned.get(key, key)
 
     def _literal_sites(self, repository: RepositoryReading | None) -> list[LiteralSite]:
         """The first quoted occurrence, per scanned file (and per file of the repository read

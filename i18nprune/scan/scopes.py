@@ -126,7 +126,24 @@ class NamedImport(NamedTuple):
 
 
 def named_imports(root: tree_sitter.Node) -> list[NamedImport]:
-    """The named imports of the file's top-level import statements, in order."""
+    """The named imports of the file's top-level import statements, in order (a new list;
+    the extraction of one file asks for them several times, so the last file's are kept)."""
+    global _last_imports
+    last = _last_imports
+    if last is not None and last[0] == root:
+        return list(last[1])
+    found = _named_imports(root)
+    _last_imports = (root, tuple(found))
+    return found
+
+
+# The root whose imports were read last, with them. Holding the root keeps its tree alive,
+# so no other tree can reuse its address (a node equals another by address and tree); a
+# thread that reads another tree meanwhile only replaces it.
+_last_imports: tuple[tree_sitter.Node, tuple[NamedImport, ...]] | None = None
+
+
+def _named_imports(root: tree_sitter.Node) -> list[NamedImport]:
     found = []
     for statement in root.named_children:
         if statement.type != "import_statement":
