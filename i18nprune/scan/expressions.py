@@ -202,12 +202,19 @@ def concatenate(parts: list[Expr], *, template: bool) -> Expr:
     return Join(flat, template)
 
 
+_PLAIN = frozenset({Text, Opaque, Messages})
+_REFERENCES = frozenset({Imported, Member, Called, Computed, AutoId})
+
+
 def needs_linking(value: Expr | None) -> bool:
     """Whether only linking knows `value`: it depends on another file (an `Imported`,
     `Member` or `Called` node) or on the file's path (an `AutoId`)."""
     if value is None:
         return False
-    if isinstance(value, Imported | Member | Called | Computed | AutoId):
+    kind = type(value)  # by exact type first: asked of most values of every site
+    if kind in _PLAIN:
+        return False
+    if kind in _REFERENCES or isinstance(value, Imported | Member | Called | Computed | AutoId):
         return True
     if isinstance(value, Returns):
         return needs_linking(value.value)

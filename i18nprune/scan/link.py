@@ -32,6 +32,7 @@ from i18nprune.scan.expressions import (
     Record,
     Returns,
     Selector,
+    Text,
     computed_member,
     concatenate,
     needs_linking,
@@ -203,6 +204,8 @@ class Linker:
             self.pure = False
         if steps > _MAX_STEPS:
             return OPAQUE
+        if type(value) is Text:  # most keys: written out in the call
+            return value
         if isinstance(value, Branches):
             return Branches([self.resolve_key(o, file, steps + 1) for o in value.options])
         if isinstance(value, Imported | Member | Called):
