@@ -294,11 +294,19 @@ class Evaluator:
         if body is None:
             return OPAQUE
         returned: tree_sitter.Node | None = body
+        last = None
         if body.type == "statement_block":
-            returned = _sole_return(function, body)
+            last = _last_statement(body)
+            if last is None or last.type != "return_statement":
+                return OPAQUE
+            returned = named_child(last, 0)
         while returned is not None and returned.type in _OBJECT_WRAPPERS:
             returned = named_child(returned, 0)
         if returned is None or returned.type != "object":
+            return OPAQUE
+        # Only now the search of the body for another `return` (most functions, components
+        # returning JSX among them, were settled above without it).
+        if last is not None and _returns_elsewhere(function, body, last):
             return OPAQUE
         value = self.value_of(returned)
         if not isinstance(value, Record) or not value.fields:
@@ -644,13 +652,22 @@ def writes_property(node: tree_sitter.Node, name: str) -> bool:
     return False
 
 
-def _sole_return(function: tree_sitter.Node, body: tree_sitter.Node) -> tree_sitter.Node | None:
-    """The value of the last statement of `body` when it is a `return` and the function has no
-    other (returns of nested functions are theirs)."""
-    statements = [child for child in body.named_children if child.type != "comment"]
-    last = statements[-1] if statements else None
-    if last is None or last.type != "return_statement":
-        return None
+def _last_statement(body: tree_sitter.Node) -> tree_sitter.Node | None:
+    """The last statement of the block `body` (comments are not statements)."""
+    index = body.named_child_count - 1
+    while index >= 0:
+        child = body.named_child(index)
+        if child is not None and child.type != "comment":
+            return child
+        index -= 1
+    return None
+
+
+def _returns_elsewhere(
+    function: tree_sitter.Node, body: tree_sitter.Node, last: tree_sitter.Node
+) -> bool:
+    """Whether `function` has a `return` in `body` other than `last` (returns of nested
+    functions are theirs)."""
     for match in _RETURN.finditer(body.text or b""):
         start = body.start_byte + match.start()
         word = body.descendant_for_byte_range(start, start + len("return"))
@@ -661,8 +678,8 @@ def _sole_return(function: tree_sitter.Node, body: tree_sitter.Node) -> tree_sit
         while owner is not None and owner.type not in FUNCTIONS:
             owner = owner.parent
         if owner == function:
-            return None
-    return named_child(last, 0)
+            return True
+    return False
 
 
 def _enclosing_export(node: tree_sitter.Node) -> tuple[str | None, bool]:

@@ -164,3 +164,26 @@ def test_import_from_unscannable_file_is_reported_once(project: ScanProject) -> 
         ("i18nprune.scan.binary_file", "src/keys.ts")
     ]
     assert [(d.kind, d.prefix) for d in result.dynamic] == [("concatenation", None)]
+
+
+def test_a_function_is_read_by_its_only_return_of_an_object(project: ScanProject) -> None:
+    # Only a function whose last statement is its one `return` of an object literal is read;
+    # a `return` of a function nested in it is that function's, and comments are no statements.
+    project.write(
+        "src/labels.tsx",
+        "export function labels() {\n  const pick = (x) => { return x; };\n"
+        "  return { title: 'page.title' };\n  // the end\n}\n"
+        "export function twice(flag) {\n  if (flag) return { title: 'page.other' };\n"
+        "  return { title: 'page.title2' };\n}\n"
+        "export function jsx() {\n  return <p/>;\n}\n",
+    )
+    project.write(
+        "src/app.ts",
+        "import { labels, twice, jsx } from './labels';\n"
+        "t(labels().title); t(twice(true).title); t(jsx().title);\n",
+    )
+
+    result = project.scan()
+
+    assert keys_of(result) == ["page.title"]
+    assert len(result.dynamic) == 2
