@@ -82,6 +82,8 @@ class CalleeNames:
             sorted({*TRANS_ELEMENTS, *_marked(named, _TRANS)})
         )
         self._ignored = _Paths(_marked(named, _IGNORED))
+        self.ignores: bool = bool(self._ignored.bare or self._ignored.dotted)
+        """Whether any function is to be ignored (`is_ignored` can be true)."""
         self.pipes: frozenset[str] = frozenset(
             name[1:].strip() for name in named if name.startswith("|") and len(name) > 1
         )

@@ -497,7 +497,7 @@ class _Extraction:
                 continue
             seen.add(call.id)
             name = _last_name(callee)
-            if self._names.is_ignored(_dotted_path(callee) or name):
+            if self._names.ignores and self._names.is_ignored(_dotted_path(callee) or name):
                 continue
             if formatjs and name in FORMATJS_CALLEES:
                 self._descriptor_call(call, name)

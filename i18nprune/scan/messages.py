@@ -12,6 +12,7 @@ its messages to its i18n library, and uses no key by itself.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
@@ -122,11 +123,10 @@ def imported_chains(
             imported.update([node_text(default)] if default.type == "identifier" else [])
     if not imported:
         return []
-    # One search for every imported name followed by a member access (`name.`, `name?.`).
-    names = b"|".join(re.escape(name.encode()) for name in sorted(imported, key=len, reverse=True))
-    accessed = re.compile(rb"(?<![\w$.])(?:" + names + rb")(?=\s*\??\.[^.])")
     reads: list[MessagesRead] = []
-    for match in accessed.finditer(document):
+    for match in _member_accesses(tuple(sorted(imported))).finditer(document):
+        if match.start() and document[match.start() - 1] in _NAME_BYTES:
+            continue  # the end of a longer name, or a member of something else (`x.name`)
         reference = root.descendant_for_byte_range(match.start(), match.end())
         if reference is None or reference.type != "identifier" or _declares(reference):
             continue
@@ -136,6 +136,20 @@ def imported_chains(
         if read is not None:
             reads.append(read)
     return reads
+
+
+# The bytes that may come before a name in a longer one, or make it a member (`x.name`).
+_NAME_BYTES = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$.")
+
+
+@functools.lru_cache(maxsize=256)
+def _member_accesses(names: tuple[str, ...]) -> re.Pattern[bytes]:
+    """One search for every name of `names` followed by a member access (`name.`, `name?.`);
+    what comes before a match is checked by the caller (a look-behind before the names would
+    make the search try it at every byte, five times slower). Files of one app import the
+    same few sets of names: each set's pattern is made once."""
+    listed = b"|".join(re.escape(name.encode()) for name in sorted(names, key=len, reverse=True))
+    return re.compile(rb"(?:" + listed + rb")(?=\s*\??\.[^.])")
 
 
 def _chain_read(

@@ -690,6 +690,18 @@ MESSAGES_CASES = [
         [Dynamic("concatenation", "pwa.webmanifest.")],
     ),
     Case(
+        "an_imported_helper_read_without_t_reads_its_chain_and_no_other_name",
+        {
+            "keys.ts": "import en from '../messages/en.json';\n"
+            "export const transKeys = buildPaths(en);\n",
+            "b.ts": "import { transKeys } from './keys';\n"
+            "export const a = transKeys.pwa.title;\n"
+            "export const b = [other.transKeys.not.this, $transKeys.nor.that];\n"
+            "export const c = [mytransKeys.nor.these, t('page.title')];\n",
+        },
+        [Key("page.title"), Key("pwa.title", subtree=True)],
+    ),
+    Case(
         "a_chain_that_stops_early_keeps_its_subtree",
         {
             "a.ts": "const messages = i18n.getResourceBundle('en', 'translation');\n"
