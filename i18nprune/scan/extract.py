@@ -708,9 +708,12 @@ class _Extraction:
         found = len(uses.factories)
         for function, value in candidates:
             hook = named_function(function)
-            if hook is None or hook.name in self._hooks or returned(function) is None:
+            if hook is None or hook.name in self._hooks:
                 continue
-            made = self._hook_result(returned(function), value)
+            result = returned(function)
+            if result is None:
+                continue
+            made = self._hook_result(result, value)
             if made is not None:
                 self._hooks[hook.name] = made
                 if hook.exported:

@@ -34,7 +34,11 @@ def forwarding_wrapper(call: tree_sitter.Node) -> Wrapper | None:
     """The named function around `call` whose first parameter `call` passes as its first
     argument, unchanged (`t(key)` in `(key) => t(key)`), if there is one."""
     arguments = call.child_by_field_name("arguments")
-    first_argument = named_child(arguments, 0) if arguments is not None else None
+    first_argument = (
+        arguments.named_child(0) if arguments is not None and arguments.named_child_count else None
+    )
+    if arguments is not None and first_argument is not None and first_argument.type == "comment":
+        first_argument = named_child(arguments, 0)  # `t(/* … */ key)`: past the comments
     if first_argument is None or first_argument.type != "identifier":
         return None
     function = call.parent

@@ -187,3 +187,15 @@ def test_a_function_is_read_by_its_only_return_of_an_object(project: ScanProject
 
     assert keys_of(result) == ["page.title"]
     assert len(result.dynamic) == 2
+
+
+def test_a_wrapper_passing_its_key_on_past_a_comment_is_followed(project: ScanProject) -> None:
+    project.write(
+        "src/app.tsx",
+        "import { useTranslation } from 'react-i18next';\nexport function App() {\n"
+        "  const { t } = useTranslation();\n"
+        "  const tr = (key: string) => t(/* passed on */ key);\n"
+        "  return [tr('home.title'), tr('home.text')];\n}\n",
+    )
+
+    assert keys_of(project.scan()) == ["home.text", "home.title"]
