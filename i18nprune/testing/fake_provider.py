@@ -15,6 +15,7 @@ from types import TracebackType
 from typing import Any, Literal
 
 import msgspec
+import trio
 
 from i18nprune.testing.loopback import Client, HttpReply, HttpRequest, LoopbackServer
 from i18nprune.testing.wire_formats import WIRE_FORMATS, WireCall, WireError
@@ -167,6 +168,10 @@ class _Plan:
     """The request holds a place under the hard limit's concurrency until it departs."""
 
 
+GATHER_TIMEOUT = 30.0
+"""The longest a `FakeProvider(gather=…)` holds an answer for the requests to gather."""
+
+
 class FakeProvider:
     """A fake of provider `provider_id` ("google", "google-cloud", "deepl", "libre", "azure",
     "llm", "mymemory") serving on 127.0.0.1 at a random port while inside `with`.
@@ -176,9 +181,13 @@ class FakeProvider:
     error), `limit` (a `HardLimit` over every client: past it, a 429 at once), then the next
     armed fault applies, else every text is answered with `fake_translation`. Faults are decided
     when a request arrives; `latency` seconds then pass before the answer, and a client that
-    disconnects meanwhile is recorded as aborted. The fake stops on `__exit__` (promptly, even
-    with hanging requests) or after `max_lifetime` seconds. Raises ValueError for an unknown
-    provider id, or an `api_key` for a provider that takes none.
+    disconnects meanwhile is recorded as aborted. With `gather`, the answers of the first
+    requests are held until `gather` requests are in flight together (once; at most
+    `GATHER_TIMEOUT` seconds), before their latency: a test that a client reaches a concurrency
+    then does not depend on how fast the machine runs it. The fake stops on `__exit__`
+    (promptly, even with hanging requests) or after `max_lifetime` seconds. Raises ValueError
+    for an unknown provider id, a `gather` below 2, or an `api_key` for a provider that takes
+    none.
     """
 
     def __init__(
@@ -191,7 +200,10 @@ class FakeProvider:
         api_key: str | None = None,
         limit: HardLimit | None = None,
         max_lifetime: float = 600.0,
+        gather: int | None = None,
     ) -> None:
+        if gather is not None and gather < 2:
+            raise ValueError(f"gather must be 2 or more, not {gather}")
         if provider_id not in WIRE_FORMATS:
             known = ", ".join(WIRE_FORMATS)
             raise ValueError(f"no fake for provider {provider_id!r}; fakes exist for {known}")
@@ -209,6 +221,9 @@ class FakeProvider:
         self._limit = limit
         self._admitted_at: deque[float] = deque()
         self._admitted_in_flight = 0
+        self._gather = gather
+        self._gathered: trio.Event | None = None
+        """Set once `gather` requests were in flight together (made in the server's loop)."""
         for fault in faults:
             self.add_fault(fault)
         self._server = LoopbackServer(
@@ -267,13 +282,15 @@ class FakeProvider:
     async def _handle(self, request: HttpRequest, client: Client) -> HttpReply | None:
         started = time.monotonic()
         plan = self._plan(request, started)
-        index = self._arrive(request, plan, started)
+        index, together = self._arrive(request, plan, started)
         status: int | None = None
         aborted = False
         try:
             if plan.limited is not None and plan.reply is not None:
                 status = plan.reply.status
                 return plan.reply
+            if self._gather is not None:
+                await self._wait_gathered(together)
             if plan.fault is not None and plan.fault.kind == "hang":
                 aborted = await client.wait_gone(math.inf)
                 return None
@@ -285,6 +302,17 @@ class FakeProvider:
             return plan.reply
         finally:
             self._depart(index, status, aborted, plan.admitted)
+
+    async def _wait_gathered(self, together: int) -> None:
+        """Hold the request until `gather` requests were in flight together (`together`: how
+        many were, this one included, when it arrived), or `GATHER_TIMEOUT` seconds pass."""
+        if self._gathered is None:
+            self._gathered = trio.Event()
+        assert self._gather is not None
+        if together >= self._gather:
+            self._gathered.set()
+        with trio.move_on_after(GATHER_TIMEOUT):
+            await self._gathered.wait()
 
     def _plan(self, request: HttpRequest, now: float) -> _Plan:
         wire = self._wire
@@ -369,7 +397,8 @@ class FakeProvider:
             reply = msgspec.structs.replace(reply, status=fault.status)
         return reply
 
-    def _arrive(self, request: HttpRequest, plan: _Plan, started: float) -> int:
+    def _arrive(self, request: HttpRequest, plan: _Plan, started: float) -> tuple[int, int]:
+        """Record the request: (its index, the requests in flight with it)."""
         call = plan.call
         record = RecordedRequest(
             method=request.method,
@@ -392,7 +421,7 @@ class FakeProvider:
             self._in_flight += 1
             self._max_concurrency = max(self._max_concurrency, self._in_flight)
             self._changed.notify_all()
-            return len(self._records) - 1
+            return len(self._records) - 1, self._in_flight
 
     def _depart(self, index: int, status: int | None, aborted: bool, admitted: bool) -> None:
         with self._changed:

@@ -94,7 +94,8 @@ def gaps(requests: list[RecordedRequest]) -> list[float]:
 def test_requests_in_flight_across_the_fleet_never_exceed_max_concurrency(
     redis_server: RedisServer,
 ) -> None:
-    with FakeProvider("libre", latency=0.05) as fake:
+    # `gather`: the first answers wait for two requests in flight, however slow the machine.
+    with FakeProvider("libre", latency=0.05, gather=2) as fake:
         settings = settings_for("libre", fake.base_url, batch_size=1, max_concurrency=2)
 
         async def main() -> list[JobOutcome]:

@@ -56,7 +56,9 @@ def _paced_starts(settings: ProviderSettings, count: int) -> list[float]:
 
 
 def test_requests_in_flight_never_exceed_max_concurrency() -> None:
-    with FakeProvider("libre", latency=0.03) as fake:
+    # The fake holds the first answers until three requests are in flight (`gather`): reaching
+    # the limit does not depend on how loaded the machine is.
+    with FakeProvider("libre", latency=0.03, gather=3) as fake:
         settings = settings_for("libre", fake.base_url, batch_size=2, max_concurrency=3)
         outcome = with_pool(lambda pool: pool.translate(job_for(texts(24), settings)))
         stats = fake.stats()
@@ -67,7 +69,7 @@ def test_requests_in_flight_never_exceed_max_concurrency() -> None:
 
 
 def test_max_concurrency_is_shared_by_concurrent_jobs() -> None:
-    with FakeProvider("libre", latency=0.03) as fake:
+    with FakeProvider("libre", latency=0.03, gather=3) as fake:
         settings = settings_for("libre", fake.base_url, batch_size=2, max_concurrency=3)
         jobs = [job_for(texts(12), settings), job_for(texts(12), settings)]
         outcomes = with_pool(lambda pool: _run_concurrently(pool, jobs))

@@ -520,27 +520,41 @@ def test_stats_record_batch_sizes_and_texts() -> None:
 
 
 def test_max_concurrency_counts_requests_in_flight_together() -> None:
-    # Hanging requests overlap for certain, however slow the machine: a latency would let a
-    # loaded runner answer one before the next arrives (CI once saw 3 of 5 together).
-    async def fire(fake: FakeProvider) -> None:
-        async with httpx.AsyncClient(base_url=fake.base_url) as client, trio.open_nursery() as n:
+    # `gather` holds the answers until all five are in flight: with a latency alone, a loaded
+    # runner answered some before the rest arrived (CI once saw 3 of 5 together).
+    async def fire(base_url: str) -> None:
+        async with httpx.AsyncClient(base_url=base_url) as client, trio.open_nursery() as nursery:
             for index in range(5):
                 body = {"q": [f"t{index}"], "source": "en", "target": "fr"}
-                n.start_soon(partial(client.post, "/translate", json=body))
-            with trio.fail_after(30):
-                while fake.stats().in_flight < 5:
-                    await trio.sleep(0.01)
-            n.cancel_scope.cancel()
-        with trio.fail_after(30):
-            while fake.stats().in_flight:
-                await trio.sleep(0.01)
+                nursery.start_soon(partial(client.post, "/translate", json=body))
 
-    with FakeProvider("libre", faults=[Fault(kind="hang", times=5)]) as fake:
-        trio.run(fire, fake)
+    with FakeProvider("libre", gather=5) as fake:
+        trio.run(fire, fake.base_url)
 
     stats = fake.stats()
     assert (stats.max_concurrency, stats.requests, stats.in_flight) == (5, 5, 0)
-    assert stats.aborted == 5
+    assert all(record.status == 200 for record in fake.requests)
+
+
+def test_gather_holds_the_first_answer_until_the_second_request_arrives() -> None:
+    with FakeProvider("libre", gather=2) as fake, httpx.Client(base_url=fake.base_url) as c1:
+        first = threading.Thread(target=send, args=(c1, "libre", ["a"]))
+        first.start()
+        assert fake.wait_for_requests(1)
+        with httpx.Client(base_url=fake.base_url) as c2:
+            send(c2, "libre", ["b"])
+            first.join()
+            send(c2, "libre", ["c"])  # once gathered, never again: alone, it is answered
+        held, second, alone = fake.requests
+
+    assert held.finished is not None and held.finished >= second.started
+    assert [record.status for record in (held, second, alone)] == [200, 200, 200]
+    assert fake.stats().max_concurrency == 2
+
+
+def test_gather_below_two_is_refused() -> None:
+    with pytest.raises(ValueError, match="gather must be 2 or more"):
+        FakeProvider("libre", gather=1)
 
 
 def test_request_cancelled_mid_latency_is_recorded_as_aborted() -> None:
