@@ -17,9 +17,10 @@ import pytest
 from i18nprune.fleet.connection import connect
 from i18nprune.testing import FakeProvider, Fault, HardLimit
 from i18nprune.testing.redis_server import RedisServer
-from tests.conftest import CliResult, write_tree
+from tests.conftest import CLI_TIMEOUT, CliResult, cli_environment, worker_zygote, write_tree
 from tests.fleet.conftest import require_redis
 from tests.generate.conftest import code_using, provider_config, start_cli, wait_until
+from tests.zygote import run_fresh
 
 pytestmark = pytest.mark.slow
 
@@ -54,9 +55,17 @@ class Member:
         )  # fmt: skip
 
     def run(self, *args: str, url: str | None, env: dict[str, str] | None = None) -> CliResult:
-        process = self.start(*args, url=url, env=env)
-        stdout, stderr = process.communicate(timeout=120)
-        return CliResult(process.returncode, stdout, stderr)
+        """The member's `generate`, run to its end: forked from the test worker's fork server
+        as `run_cli` runs the CLI (a fresh interpreter when it cannot be)."""
+        extra = dict(env or {})
+        if url is not None:
+            extra["I18NPRUNE_CACHE_URL"] = url
+        argv = ("generate", "--target", ",".join(TARGETS), "--json", *args)
+        environ = cli_environment(self.home, **extra)
+        zygote = worker_zygote()
+        if zygote is not None and zygote.serves(argv, self.root, environ):
+            return CliResult(*zygote.run(argv, self.root, environ, CLI_TIMEOUT))
+        return CliResult(*run_fresh(argv, self.root, environ, CLI_TIMEOUT))
 
     def locale_files(self) -> dict[str, bytes]:
         folder = self.root / "locales"
