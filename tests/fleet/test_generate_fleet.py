@@ -46,22 +46,13 @@ class Member:
         self.home = base / name / "home"
 
     def start(self, *args: str, url: str | None, env: dict[str, str] | None = None) -> Any:
-        extra = dict(env or {})
-        if url is not None:
-            extra["I18NPRUNE_CACHE_URL"] = url
-        return start_cli(
-            "generate", "--target", ",".join(TARGETS), "--json", *args,
-            cwd=self.root, home=self.home, env=extra,
-        )  # fmt: skip
+        return start_cli(*_generate(args), cwd=self.root, home=self.home, env=_extra(url, env))
 
     def run(self, *args: str, url: str | None, env: dict[str, str] | None = None) -> CliResult:
         """The member's `generate`, run to its end: forked from the test worker's fork server
         as `run_cli` runs the CLI (a fresh interpreter when it cannot be)."""
-        extra = dict(env or {})
-        if url is not None:
-            extra["I18NPRUNE_CACHE_URL"] = url
-        argv = ("generate", "--target", ",".join(TARGETS), "--json", *args)
-        environ = cli_environment(self.home, **extra)
+        argv = _generate(args)
+        environ = cli_environment(self.home, **_extra(url, env))
         zygote = worker_zygote()
         if zygote is not None and zygote.serves(argv, self.root, environ):
             return CliResult(*zygote.run(argv, self.root, environ, CLI_TIMEOUT))
@@ -70,6 +61,19 @@ class Member:
     def locale_files(self) -> dict[str, bytes]:
         folder = self.root / "locales"
         return {path.name: path.read_bytes() for path in sorted(folder.iterdir())}
+
+
+def _generate(args: tuple[str, ...]) -> tuple[str, ...]:
+    """A member's command line: `generate` of every target, with `args`."""
+    return ("generate", "--target", ",".join(TARGETS), "--json", *args)
+
+
+def _extra(url: str | None, env: dict[str, str] | None) -> dict[str, str]:
+    """A member's environment beside its home: `env`, and the shared memory at `url`."""
+    extra = dict(env or {})
+    if url is not None:
+        extra["I18NPRUNE_CACHE_URL"] = url
+    return extra
 
 
 def sent(fake: FakeProvider, since: int = 0) -> Counter[tuple[str | None, str]]:
