@@ -39,6 +39,10 @@ class TextNote(msgspec.Struct, frozen=True, array_like=True, omit_defaults=True)
         return TextNote(keys, self.description or other.description)
 
 
+DEFAULT_LLM_MODEL = "gpt-4o-mini"
+"""The `llm` provider's chat model when neither the row nor the environment names one."""
+
+
 class ProviderSettings(msgspec.Struct, frozen=True, kw_only=True):
     """Everything a worker needs to call one provider; crosses the pipe to workers.
 
@@ -79,6 +83,10 @@ class ProviderSettings(msgspec.Struct, frozen=True, kw_only=True):
         instructions = per_locale(self.instructions, target)
         if instructions:
             options["instructions"] = instructions
+        if self.model is not None and self.model != DEFAULT_LLM_MODEL:
+            # Another model words it otherwise. The default stays out of the fingerprint, so
+            # the translations cached before the model counted stay valid for it.
+            options["model"] = self.model
         return options
 
     def cache_provider(self, target: str) -> str:

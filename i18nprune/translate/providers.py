@@ -15,12 +15,11 @@ from i18nprune.config.environment import provider_env, provider_variable_prefix
 from i18nprune.config.schema import FORMALITY_VALUES, ProviderRow, TranslateConfig
 from i18nprune.envelope import Code, Issue, ProblemError, error
 from i18nprune.locale_codes import ANY_LOCALE, normalize_code
-from i18nprune.pool.messages import ProviderSettings
+from i18nprune.pool.messages import DEFAULT_LLM_MODEL, ProviderSettings
 
 ProviderKind = Literal["offline", "public", "api_key", "self_hosted", "llm"]
 
 DEEPL_FREE_URL = "https://api-free.deepl.com"
-DEFAULT_LLM_MODEL = "gpt-4o-mini"
 
 
 class ProviderOption(msgspec.Struct, frozen=True, kw_only=True):

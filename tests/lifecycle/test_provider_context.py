@@ -186,6 +186,22 @@ def test_changing_one_targets_instructions_keeps_the_others_cached(
     assert llm_messages(fake.requests[-1].json())[0].endswith("\nUse Sie.")
 
 
+@pytest.mark.slow
+def test_a_translation_by_another_llm_model_is_not_taken_from_the_cache(
+    make_project: MakeProject, run_cli: RunCli
+) -> None:
+    with FakeProvider("llm") as fake:
+        root = llm_project(make_project, fake)  # no model named: the default one
+        generate(run_cli, root, "de")
+        for model, asked in (("gpt-4o-mini", 1), ("gpt-4.1", 2), (None, 2), ("gpt-4.1", 2)):
+            set_row(root, model=model)
+            (root / "locales/de.json").unlink()
+            generate(run_cli, root, "de")
+            assert len(fake.requests) == asked, model
+    # The default named or not is one model; another is asked once, then found in the cache.
+    assert [request.json()["model"] for request in fake.requests] == ["gpt-4o-mini", "gpt-4.1"]
+
+
 def test_validate_lists_the_described_keys(make_project: MakeProject, run_cli: RunCli) -> None:
     with FakeProvider("llm") as fake:
         root = llm_project(make_project, fake)
