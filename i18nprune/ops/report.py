@@ -158,7 +158,10 @@ async def run(handle: ProjectHandle, options: ReportOptions, emit: EventSink) ->
     baseline: _Baseline | None = None
     if options.baseline is not None:
         try:
-            baseline = await run_blocking(read_baseline, Path(options.baseline))
+            # Relative to where the request comes from: the shell's folder for the command
+            # line, the project's root for a `serve` or `lsp` request.
+            where = Path(handle.request.cwd, options.baseline)
+            baseline = await run_blocking(read_baseline, where, options.baseline)
         except _BaselineError as exc:
             return make_envelope(KIND, None, [exc.issue], started=started)
     checked = await validate.run(handle, validate.ValidateOptions(), emit)
@@ -187,14 +190,16 @@ class _BaselineError(Exception):
         self.issue = issue
 
 
-def read_baseline(path: Path) -> _Baseline:
+def read_baseline(path: Path, named: str | None = None) -> _Baseline:
     """The report saved at `path` (a bare document or a `--format json` envelope). Raises
-    `_BaselineError` naming the file and what to do when it cannot be read as one."""
+    `_BaselineError` naming the file (as `named`, when the caller spelled it otherwise) and
+    what to do when it cannot be read as one."""
+    shown = named if named is not None else str(path)
     try:
         raw = path.read_bytes()
     except OSError as exc:
         raise _BaselineError(
-            error(Code.BASELINE_INVALID, f"{path}: cannot read the baseline ({exc.strerror})")
+            error(Code.BASELINE_INVALID, f"{shown}: cannot read the baseline ({exc.strerror})")
         ) from exc
     try:
         document = msgspec.json.decode(raw)
@@ -207,7 +212,7 @@ def read_baseline(path: Path) -> _Baseline:
         raise _BaselineError(
             error(
                 Code.BASELINE_INVALID,
-                f"{path}: not a saved report ({exc}); save one with "
+                f"{shown}: not a saved report ({exc}); save one with "
                 "`i18nprune report --format json --out FILE`",
             )
         ) from exc
