@@ -15,13 +15,19 @@ from pathlib import Path
 
 from tests.conftest import write_tree
 
-CONFIG = (
-    "import { defineConfig } from '@lingui/cli'\n"
-    "import { formatter } from '@lingui/format-json'\n"
-    "export default defineConfig({ locales: ['en', 'de'], sourceLocale: 'en',\n"
-    "  format: formatter({ style: 'minimal' }),\n"
-    "  catalogs: [{ path: 'src/locales/{locale}/messages', include: ['src'] }] })\n"
-)
+
+def lingui_config(style: str) -> str:
+    """A Lingui config with one catalog per locale in `@lingui/format-json`'s `style`."""
+    return (
+        "import { defineConfig } from '@lingui/cli'\n"
+        "import { formatter } from '@lingui/format-json'\n"
+        "export default defineConfig({ locales: ['en', 'de'], sourceLocale: 'en',\n"
+        f"  format: formatter({{ style: '{style}' }}),\n"
+        "  catalogs: [{ path: 'src/locales/{locale}/messages', include: ['src'] }] })\n"
+    )
+
+
+CONFIG = lingui_config("minimal")
 APP = (
     "import { Trans, useLingui } from '@lingui/react/macro';\n"
     "import { msg } from '@lingui/core/macro';\n"

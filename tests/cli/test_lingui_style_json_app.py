@@ -12,27 +12,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from tests.cli.test_lingui_json_app import APP, lingui_config
 from tests.conftest import write_tree
 
-CONFIG = (
-    "import { defineConfig } from '@lingui/cli'\n"
-    "import { formatter } from '@lingui/format-json'\n"
-    "export default defineConfig({ locales: ['en', 'de'], sourceLocale: 'en',\n"
-    "  format: formatter({ style: 'lingui' }),\n"
-    "  catalogs: [{ path: 'src/locales/{locale}/messages', include: ['src'] }] })\n"
-)
-APP = (
-    "import { Trans, useLingui } from '@lingui/react/macro';\n"
-    "import { msg } from '@lingui/core/macro';\n"
-    "const connect = msg`Connect wallet`;\n"
-    "export function Wallet({ connected }) {\n"
-    "  const { t, _ } = useLingui();\n"
-    "  return <div title={t({ message: 'my message', context: 'custom context' })}>\n"
-    "    {connected ? <Trans>Disconnect</Trans> : _(connect)}\n"
-    "    <h1>{t({ id: 'wallet.title', message: 'Wallet' })}</h1>\n"
-    "    <p>{t`Rocket`}</p>\n"
-    "  </div>;\n}\n"
-)
+CONFIG = lingui_config("lingui")
 
 
 def entry(message: str, translation: str, line: int | None, **more: object) -> dict[str, object]:
