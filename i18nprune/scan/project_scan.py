@@ -350,39 +350,55 @@ class _ProjectScan:
         self._save_cache()
         repository = self._read_repository()
         self._progress(force=True)
+        issues = sorted(self.issues, key=lambda i: (i.path or "", i.code, i.message))
+        literals = self._literal_sites(repository)
+        shared_messages = self._shared_messages()
+        lingui, angular = self._message_readings()
         return ScanResult(
             files=len(self.discovered),
             parsed=self.parsed,
             cache_hits=len(self.cache_hits),
             observations=observations,
             dynamic=dynamic,
-            issues=sorted(self.issues, key=lambda i: (i.path or "", i.code, i.message)),
-            literals=self._literal_sites(repository),
+            issues=issues,
+            literals=literals,
             excluded=excluded,
             foreign=repository.foreign if repository is not None else [],
-            shared_messages=self._shared_messages(),
-            lingui=self._lingui_reading(),
-            angular=self._angular_reading(),
+            shared_messages=shared_messages,
+            lingui=lingui,
+            angular=angular,
         )
 
-    def _angular_reading(self) -> AngularReading | None:
-        """Which files hold Angular i18n messages and where those could not be read (a message
-        whose id is not derived; a code file that does not parse, where a `$localize` may hide;
-        a template's own markup errors are not: its messages are read by `scan.angular_i18n`)."""
-        files = 0
-        unread: list[str] = []
+    def _message_readings(self) -> tuple[LinguiReading | None, AngularReading | None]:
+        """Which files import Lingui, and which hold Angular i18n messages, with where their
+        messages could not be read: a site or message whose id is not derived, a syntax
+        error (for Angular, in a code file, where a `$localize` may hide; a template's own
+        markup errors are not: its messages are read by `scan.angular_i18n`). One pass over
+        the files' facts for both: each decoding costs a record."""
+        lingui_files = angular_files = 0
+        lingui_unread: list[str] = []
+        angular_unread: list[str] = []
         for relpath in self.discovered:
             facts = self._triggered_facts(relpath)
-            if facts is None or facts.angular is None:
+            if facts is None or (facts.lingui is None and facts.angular is None):
                 continue
-            files += 1
-            unread.extend(f"{relpath}:{line}:{column}" for line, column in facts.angular)
             error = self.syntax_errors.get(relpath)
-            if error is not None and not relpath.endswith(TEMPLATE_SUFFIX):
-                unread.append(f"{relpath}:{error[0]}:{error[1]}")
-        if not files:
-            return None
-        return AngularReading(files, [*unread, *self._id_settings()])
+            if facts.lingui is not None:
+                lingui_files += 1
+                lingui_unread.extend(f"{relpath}:{line}:{column}" for line, column in facts.lingui)
+                if error is not None:
+                    lingui_unread.append(f"{relpath}:{error[0]}:{error[1]}")
+            if facts.angular is not None:
+                angular_files += 1
+                angular_unread.extend(
+                    f"{relpath}:{line}:{column}" for line, column in facts.angular
+                )
+                if error is not None and not relpath.endswith(TEMPLATE_SUFFIX):
+                    angular_unread.append(f"{relpath}:{error[0]}:{error[1]}")
+        lingui = LinguiReading(lingui_files, lingui_unread) if lingui_files else None
+        if not angular_files:
+            return lingui, None
+        return lingui, AngularReading(angular_files, [*angular_unread, *self._id_settings()])
 
     def _id_settings(self) -> list[str]:
         """Places in the `tsconfig*.json` files beside the scanned files (and above them, up
@@ -413,22 +429,6 @@ class _ProjectScan:
                     line, column = positions.line_column(offset)
                     places.append(f"{relpath}:{line}:{column}")
         return places
-
-    def _lingui_reading(self) -> LinguiReading | None:
-        """Which files import Lingui and where their messages could not be read (a site whose
-        id is not derived, a syntax error)."""
-        files = 0
-        unread: list[str] = []
-        for relpath in self.discovered:
-            facts = self._triggered_facts(relpath)
-            if facts is None or facts.lingui is None:
-                continue
-            files += 1
-            unread.extend(f"{relpath}:{line}:{column}" for line, column in facts.lingui)
-            error = self.syntax_errors.get(relpath)
-            if error is not None:
-                unread.append(f"{relpath}:{error[0]}:{error[1]}")
-        return LinguiReading(files, unread) if files else None
 
     def _shared_messages(self) -> list[tuple[str, str]]:
         """The (locale, path) pairs of every `<i18n global>` block of the project's
