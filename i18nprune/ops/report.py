@@ -23,6 +23,7 @@ from i18nprune.locales.leaves import is_text, is_translation
 from i18nprune.locales.view import LocaleView
 from i18nprune.ops.engine.events import EventSink
 from i18nprune.ops.engine.offload import run_blocking
+from i18nprune.ops.engine.scanning import one_scan_per_options
 from i18nprune.project import Project, ProjectHandle
 
 KIND = "report"
@@ -164,14 +165,15 @@ async def run(handle: ProjectHandle, options: ReportOptions, emit: EventSink) ->
             baseline = await run_blocking(read_baseline, where, options.baseline)
         except _BaselineError as exc:
             return make_envelope(KIND, None, [exc.issue], started=started)
-    checked = await validate.run(handle, validate.ValidateOptions(), emit)
-    if checked.data is None:
-        # The project could not be read: nothing to report but why.
-        return make_envelope(KIND, None, checked.issues, started=started)
-    judged = await cleanup.run(handle, cleanup.CleanupOptions(dry_run=True), emit)
-    found = await quality.run(handle, quality.QualityOptions(), emit)
-    marked = await review.run(handle, review.ReviewOptions(dry_run=True), emit)
-    sites = await locales_dynamic.run(handle, locales_dynamic.LocalesDynamicOptions(), emit)
+    with one_scan_per_options():  # nothing is written between the ops: one scan serves them
+        checked = await validate.run(handle, validate.ValidateOptions(), emit)
+        if checked.data is None:
+            # The project could not be read: nothing to report but why.
+            return make_envelope(KIND, None, checked.issues, started=started)
+        judged = await cleanup.run(handle, cleanup.CleanupOptions(dry_run=True), emit)
+        found = await quality.run(handle, quality.QualityOptions(), emit)
+        marked = await review.run(handle, review.ReviewOptions(dry_run=True), emit)
+        sites = await locales_dynamic.run(handle, locales_dynamic.LocalesDynamicOptions(), emit)
     envelopes = {
         "validate": checked,
         "cleanup": judged,

@@ -56,6 +56,9 @@ BufferReader = Callable[[ScanOptions, str, bytes], BufferSites]
 _scanner: ContextVar[Scanner | None] = ContextVar("i18nprune_scanner", default=None)
 _buffers: ContextVar[BufferReader | None] = ContextVar("i18nprune_buffers", default=None)
 _snapshots: ContextVar[Snapshots | None] = ContextVar("i18nprune_snapshots", default=None)
+_shared_scans: ContextVar[list[tuple[ScanOptions, ScanResult]] | None] = ContextVar(
+    "i18nprune_shared_scans", default=None
+)
 
 
 @contextmanager
@@ -74,6 +77,18 @@ def scanning_with(
         _buffers.reset(buffers_token)
         _snapshots.reset(snapshots_token)
         _scanner.reset(scanner_token)
+
+
+@contextmanager
+def one_scan_per_options() -> Iterator[None]:
+    """Within the block, `scan_code` scans once for each set of scan options and hands the
+    same result to every op that asks with equal options: for ops run one after another on
+    files nothing writes meanwhile (`report` reads through five ops, three of which scan)."""
+    token = _shared_scans.set([])
+    try:
+        yield
+    finally:
+        _shared_scans.reset(token)
 
 
 async def remembered_run(
@@ -169,6 +184,20 @@ async def scan_code(
     options = project.scan_options(literal_texts)
     if overlay:
         options = msgspec.structs.replace(options, overlay=overlay)
+    shared = _shared_scans.get()
+    result = next((kept for asked, kept in shared or () if asked == options), None)
+    if result is None:
+        result = await _scan(options, report, literal_texts)
+        if shared is not None:
+            shared.append((options, result))
+    return Evidence(result, options.syntax, project.source_locale())
+
+
+async def _scan(
+    options: ScanOptions, report: Callable[[int, int], None], literal_texts: dict[int, str] | None
+) -> ScanResult:
+    """One scan with `options`, by the host's scanner or `scan_project`, with the repository's
+    evidence outside the root when literal texts are asked for."""
     scanner = _scanner.get()
     if scanner is None:
         # A command's own scan: its thread parses beside the workers (one process fewer). A host
@@ -178,7 +207,7 @@ async def scan_code(
     result = await run_blocking(scanner, options, report)
     if options.repository is not None and literal_texts:
         result = await run_blocking(with_outside_evidence, result, options)
-    return Evidence(result, options.syntax, project.source_locale())
+    return result
 
 
 async def scan_buffer(
