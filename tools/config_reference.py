@@ -633,7 +633,8 @@ _DISCOVERY_READS = (
     "local `const` object is read). An app folder is the root, each `src` folder and the "
     "nearest folder above it with a `package.json`, and every folder with a `package.json` one "
     "to three levels down (`apps/web`, `packages/ui`, `shared-module/packages/common`), outside "
-    "`node_modules`, `bower_components`, `vendor`, `dist`, `build`, `out` and hidden folders. "
+    "`node_modules`, `bower_components`, `vendor`, `dist`, `build`, `out`, `coverage` and hidden "
+    "folders. "
     "For each it reads:",
     "",
     "- **`package.json`**: the nearest at or above the folder (inside the root) that names one "

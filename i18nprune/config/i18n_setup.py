@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from i18nprune.config.detect.setup import read_app_setup
+from i18nprune.scan.discovery import DEFAULT_SKIP_DIRS
 
 
 class SetupNamespaces(NamedTuple):
@@ -31,8 +32,9 @@ class SetupNamespaces(NamedTuple):
 # with an i18n set-up of its own: `apps/web` is 2, a shared package that holds the locale files
 # and declares their namespace (`shared-module/packages/common`, rage/secret-project-331) is 3.
 _MANIFEST_DEPTH = 3
-# Folders never searched for such manifests: installed and built copies, and hidden folders.
-_NOT_APPS = frozenset({"node_modules", "bower_components", "vendor", "dist", "build", "out"})
+# Folders never searched for such manifests, besides hidden ones: those no scan enters
+# (installed and built copies), and vendored packages.
+_NOT_APPS = DEFAULT_SKIP_DIRS | {"bower_components", "vendor"}
 
 
 def app_folders(root: Path, src_dirs: list[str]) -> list[str]:
