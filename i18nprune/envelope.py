@@ -128,7 +128,10 @@ class Code(StrEnum):
 
     # doctor
     DOCTOR_UNKNOWN_AREA = "i18nprune.doctor.unknown_area"
+
+    # report
     BASELINE_INVALID = "i18nprune.report.baseline_invalid"
+    BASELINE_MISMATCH = "i18nprune.report.baseline_mismatch"
 
     # --check (CI gates)
     CHECK_WOULD_CHANGE = "i18nprune.check.would_change"

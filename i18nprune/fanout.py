@@ -35,11 +35,14 @@ class ProjectOutcome(msgspec.Struct, frozen=True, rename="camel"):
     issues: list[Issue]
 
 
-class WorkspaceRun(msgspec.Struct, frozen=True, rename="camel"):
+class WorkspaceRun(msgspec.Struct, frozen=True, rename="camel", omit_defaults=True):
     """`data` of an op run over a workspace."""
 
     workspace_file: str | None
     projects: list[ProjectOutcome]
+    changes: Any = None
+    """What changed across the workspace since a baseline, for an op that compares with one
+    (`OpSpec.workspace_changes`: `report --baseline`); absent otherwise."""
 
 
 async def run_workspace(
@@ -56,6 +59,14 @@ async def run_workspace(
     on for runs that go one project at a time. `keep`: which projects' outcomes the answer
     holds (default: all); one left out does not count as failed."""
     started = time.perf_counter()
+    changes: Any = None
+    found: list[Issue] = []
+    if spec.workspace_changes:
+        changes, found = await trio.to_thread.run_sync(
+            spec.load().workspace_changes, handle.request, workspace, options
+        )
+        if has_errors(found):  # e.g. a baseline none of the projects can be compared with
+            return make_envelope(spec.name, None, [*workspace.issues, *found], started=started)
     members = workspace.projects
     outcomes: list[ProjectOutcome | None] = [None] * len(members)
 
@@ -82,7 +93,7 @@ async def run_workspace(
     projects = [
         outcome for outcome in outcomes if outcome is not None and (keep is None or keep(outcome))
     ]
-    issues = list(workspace.issues)
+    issues = [*workspace.issues, *found]
     failed = [outcome.root for outcome in projects if not outcome.ok]
     if failed:
         issues.append(
@@ -92,5 +103,5 @@ async def run_workspace(
             )
         )
     file = workspace.file.name if workspace.file is not None else None
-    data = WorkspaceRun(workspace_file=file, projects=projects)
+    data = WorkspaceRun(workspace_file=file, projects=projects, changes=changes)
     return make_envelope(spec.name, data, issues, started=started, ok=not has_errors(issues))

@@ -44,6 +44,10 @@ class ProjectRequest(msgspec.Struct, frozen=True, kw_only=True):
     overrides: ConfigOverrides = ConfigOverrides()
     no_cache: bool = False
     read_only: bool = False
+    workspace_folder: str | None = None
+    """The project's folder relative to the workspace root, POSIX-style, when the host opened it
+    as one project of a workspace (`--workspace`, a server at a workspace root): its name there
+    (`report` matches a saved workspace report's projects by it)."""
 
 
 def user_home(env: Mapping[str, str]) -> Path:

@@ -92,8 +92,9 @@ def _workspace_text(
 ) -> str:
     """A workspace run's reports (`fanout.WorkspaceRun`) as one page, CSV or text: every
     project's document, a failed project by its errors."""
-    from i18nprune.ops.report import ReportData
+    from i18nprune.ops.report import ReportData, WorkspaceChanges
 
+    changes = run.changes if isinstance(run.changes, WorkspaceChanges) else None
     projects = [
         (
             outcome.root,
@@ -106,15 +107,17 @@ def _workspace_text(
     if chosen == "html":
         from i18nprune.reports.page import render_workspace_page
 
-        return render_workspace_page(name, projects, _link_base(out, root))
+        return render_workspace_page(name, projects, _link_base(out, root), changes)
     if chosen == "csv":
         from i18nprune.reports.table import render_workspace_csv
 
-        return render_workspace_csv(projects)
-    from i18nprune.reports.text import render_text
+        return render_workspace_csv(projects, changes)
+    from i18nprune.reports.text import render_text, render_workspace_changes
 
     limit = None if (options.full or out is not None) else options.top
     parts = [f"{name}: {len(projects)} project(s) \u2014 i18nprune report\n"]
+    if changes is not None:
+        parts.append(render_workspace_changes(changes, [rel for rel, _, _ in projects]))
     for rel, data, errors in projects:
         parts.append(f"── {rel}\n")
         parts.append(

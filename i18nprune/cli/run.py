@@ -47,6 +47,7 @@ _USAGE_CODES = frozenset(
         Code.PROJECT_NOT_FOUND,
         Code.CONFIG_NOT_FOUND,
         Code.DOCTOR_UNKNOWN_AREA,
+        Code.BASELINE_MISMATCH,
     }
 )
 
@@ -147,6 +148,8 @@ def _emit_report(
         emit_report(envelope, options, op_options.out, root, consoles)
     except ReportOutputError as exc:
         return report_usage(str(exc), options.json, "report")
+    if any(_is_usage_error(issue, {}) for issue in envelope.issues):
+        return EXIT_USAGE  # a baseline that names none of the projects
     return EXIT_OK if envelope.ok else EXIT_FAILED
 
 

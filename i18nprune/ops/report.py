@@ -18,13 +18,15 @@ from typing import Annotated, Literal
 import msgspec
 
 from i18nprune import __version__
+from i18nprune.config.detect.packages import repository_root
 from i18nprune.envelope import Code, Envelope, Issue, Severity, error, make_envelope
 from i18nprune.locales.leaves import is_text, is_translation
 from i18nprune.locales.view import LocaleView
 from i18nprune.ops.engine.events import EventSink
 from i18nprune.ops.engine.offload import run_blocking
 from i18nprune.ops.engine.scanning import one_scan_per_options
-from i18nprune.project import Project, ProjectHandle
+from i18nprune.project import Project, ProjectHandle, ProjectRequest
+from i18nprune.workspace import Workspace
 
 KIND = "report"
 SCHEMA = 1
@@ -117,7 +119,7 @@ class CoverageChange(msgspec.Struct, frozen=True):
     after: float | None
 
 
-class Changes(msgspec.Struct, frozen=True, rename="camel"):
+class Changes(msgspec.Struct, frozen=True, rename="camel", omit_defaults=True):
     """What changed since the baseline: keys by status, and coverage per locale."""
 
     baseline_generated_at: str
@@ -126,6 +128,9 @@ class Changes(msgspec.Struct, frozen=True, rename="camel"):
     resolved: dict[str, list[str]]
     """Status → keys that had it then and do not now."""
     coverage: list[CoverageChange]
+    new_project: bool = False
+    """The baseline is a workspace's without this project: each of its keys is new in its
+    status, each locale's coverage new."""
 
 
 class ReportData(msgspec.Struct, frozen=True, rename="camel"):
@@ -133,6 +138,9 @@ class ReportData(msgspec.Struct, frozen=True, rename="camel"):
     tool: str
     generated_at: str
     project: str
+    folder: str
+    """The project's folder relative to the repository that holds it (`.`: its root): which
+    project a saved report is, whether it was run alone or at a workspace root."""
     source_locale: str
     counts: Counts
     locales: list[LocaleRow]
@@ -142,13 +150,49 @@ class ReportData(msgspec.Struct, frozen=True, rename="camel"):
     changes: Changes | None = None
 
 
+class WorkspaceChanges(msgspec.Struct, frozen=True, rename="camel"):
+    """What changed across a workspace since its baseline (each project's own changes are in
+    its document): the projects compared with an earlier report of theirs, those new since
+    and those gone, each named by its folder relative to the workspace root."""
+
+    baseline_generated_at: str
+    compared: list[str]
+    new_projects: list[str]
+    removed_projects: list[str]
+
+
 class _Baseline(msgspec.Struct):
-    """What a baseline must hold: the document, or the `--format json` envelope around it."""
+    """What a baseline of one project must hold: the document, or the `--format json`
+    envelope around it."""
 
     schema: int
     generated_at: str = msgspec.field(name="generatedAt")
     locales: list[LocaleRow]
     keys: list[KeyRow]
+    folder: str | None = None
+
+
+class _SavedProject(msgspec.Struct):
+    root: str
+    data: _Baseline | None = None
+    """None: the project's run failed then."""
+
+
+class _WorkspaceBaseline(msgspec.Struct):
+    """A workspace's saved report: each project's document by its folder relative to the
+    workspace root."""
+
+    projects: list[_SavedProject]
+
+    @property
+    def by_root(self) -> dict[str, _Baseline | None]:
+        return {project.root: project.data for project in self.projects}
+
+    @property
+    def generated_at(self) -> str:
+        """When it was made: its projects' earliest time (they were made in one run)."""
+        times = [project.data.generated_at for project in self.projects if project.data]
+        return min(times, default="")
 
 
 async def run(handle: ProjectHandle, options: ReportOptions, emit: EventSink) -> Envelope:
@@ -156,13 +200,10 @@ async def run(handle: ProjectHandle, options: ReportOptions, emit: EventSink) ->
     from i18nprune.ops import cleanup, locales_dynamic, quality, review, validate
 
     started = time.perf_counter()
-    baseline: _Baseline | None = None
+    baseline: _Comparison | None = None
     if options.baseline is not None:
         try:
-            # Relative to where the request comes from: the shell's folder for the command
-            # line, the project's root for a `serve` or `lsp` request.
-            where = Path(handle.request.cwd, options.baseline)
-            baseline = await run_blocking(read_baseline, where, options.baseline)
+            baseline = await run_blocking(_comparison, handle, options.baseline)
         except _BaselineError as exc:
             return make_envelope(KIND, None, [exc.issue], started=started)
     with one_scan_per_options():  # nothing is written between the ops: one scan serves them
@@ -192,10 +233,115 @@ class _BaselineError(Exception):
         self.issue = issue
 
 
-def read_baseline(path: Path, named: str | None = None) -> _Baseline:
-    """The report saved at `path` (a bare document or a `--format json` envelope). Raises
-    `_BaselineError` naming the file (as `named`, when the caller spelled it otherwise) and
-    what to do when it cannot be read as one."""
+class _Comparison(msgspec.Struct, frozen=True):
+    """What a project is compared with: its earlier document (None: nothing, see `notes`)."""
+
+    document: _Baseline | None
+    new_project: bool = False
+    notes: list[Note] = []
+
+
+def _comparison(handle: ProjectHandle, named: str) -> _Comparison:
+    """What the project of `handle` is compared with, given the baseline `named` (relative
+    to where the request comes from: the shell's folder for the command line, the project's
+    root for a `serve` or `lsp` request, the workspace root for one at a workspace root).
+
+    A workspace's saved report is matched by the project's folder relative to the workspace
+    root at a workspace run, by its folder in the repository when the project runs alone; a
+    one project's report, in a workspace run, applies to the project whose folder it
+    records (`workspace_changes` checked that one does). Raises `_BaselineError`."""
+    saved = read_baseline(Path(handle.request.cwd, named), named)
+    member = handle.request.workspace_folder
+    if isinstance(saved, _Baseline):
+        folder = repository_folder(handle.open().root)
+        if member is not None and saved.folder != folder:
+            return _Comparison(None)  # the baseline of another project of the workspace
+        if saved.folder in (None, folder):
+            return _Comparison(saved)
+        # Named explicitly, and a project may have moved: compared, with a word of warning.
+        message = f"{named} is the report of `{saved.folder}`, not of this project (`{folder}`)"
+        return _Comparison(saved, notes=[Note(KIND, "warning", Code.BASELINE_MISMATCH, message)])
+    earlier = saved.by_root
+    if member is not None:
+        if member not in earlier:
+            blank = _Baseline(SCHEMA, saved.generated_at, [], [])
+            return _Comparison(blank, new_project=True)
+        document = earlier[member]
+        if document is None:
+            message = f"{named} holds no report of this project (its run failed then)"
+            note = Note(KIND, "warning", Code.BASELINE_MISMATCH, message)
+            return _Comparison(None, notes=[note])
+        return _Comparison(document)
+    folder = repository_folder(handle.open().root)
+    matching = [doc for doc in earlier.values() if doc is not None and doc.folder == folder]
+    if len(matching) == 1:
+        return _Comparison(matching[0])
+    listed = ", ".join(earlier) or "none"
+    raise _BaselineError(
+        error(
+            Code.BASELINE_MISMATCH,
+            f"{named}: a workspace's report, and none of its projects ({listed}) is this "
+            f"one (`{folder}` in its repository); run `report` at the workspace root, or "
+            "pass a report saved in this project (`i18nprune report --format json --out FILE`)",
+        )
+    )
+
+
+def workspace_changes(
+    request: ProjectRequest, workspace: Workspace, options: ReportOptions
+) -> tuple[WorkspaceChanges | None, list[Issue]]:
+    """What changed across `workspace` since `options.baseline` (read relative to
+    `request.cwd`): with a workspace's saved report, the projects compared, new and gone,
+    matched by their folder relative to the workspace root; with one project's, the project
+    whose folder in the repository it records — an error when none (or several) is."""
+    if options.baseline is None:
+        return None, []
+    named = options.baseline
+    try:
+        saved = read_baseline(Path(request.cwd, named), named)
+    except _BaselineError as exc:
+        return None, [exc.issue]
+    roots = [member.rel for member in workspace.projects]
+    if isinstance(saved, _WorkspaceBaseline):
+        earlier = saved.by_root
+        changes = WorkspaceChanges(
+            baseline_generated_at=saved.generated_at,
+            compared=[root for root in roots if earlier.get(root) is not None],
+            new_projects=[root for root in roots if root not in earlier],
+            removed_projects=sorted(earlier.keys() - set(roots)),
+        )
+        return changes, []
+    matching = [
+        member.rel
+        for member in workspace.projects
+        if saved.folder is not None and repository_folder(member.root) == saved.folder
+    ]
+    if len(matching) == 1:
+        return WorkspaceChanges(saved.generated_at, matching, [], []), []
+    if saved.folder is None:
+        which = "which does not record its folder"
+    elif matching:
+        which = f"`{saved.folder}` in its repository, as several of this workspace's are"
+    else:
+        which = f"`{saved.folder}` in its repository, none of this workspace's projects"
+    message = (
+        f"{named}: the report of one project ({which}: {', '.join(roots)}); pass a report "
+        "saved at the workspace root (`i18nprune report --format json --out FILE` there), "
+        "or run `report` in the project (`-C <project>`)"
+    )
+    return None, [error(Code.BASELINE_MISMATCH, message)]
+
+
+def repository_folder(root: Path) -> str:
+    """`root` relative to the repository that holds it (`repository_root`), POSIX-style;
+    `.` at the repository's root."""
+    return root.relative_to(repository_root(root)).as_posix()
+
+
+def read_baseline(path: Path, named: str | None = None) -> _Baseline | _WorkspaceBaseline:
+    """The report saved at `path` (a bare document or a `--format json` envelope), of one
+    project or of a workspace. Raises `_BaselineError` naming the file (as `named`, when the
+    caller spelled it otherwise) and what to do when it cannot be read as one."""
     shown = named if named is not None else str(path)
     try:
         raw = path.read_bytes()
@@ -207,6 +353,12 @@ def read_baseline(path: Path, named: str | None = None) -> _Baseline:
         document = msgspec.json.decode(raw)
         if isinstance(document, dict) and document.get("kind") == KIND:
             document = document.get("data")
+        if isinstance(document, dict) and "projects" in document and "schema" not in document:
+            saved = msgspec.convert(document, _WorkspaceBaseline)
+            found = [project.data for project in saved.projects if project.data is not None]
+            if any(data.schema != SCHEMA for data in found):
+                raise msgspec.ValidationError(f"a workspace's, not of reports of schema {SCHEMA}")
+            return saved
         if not isinstance(document, dict) or document.get("schema") != SCHEMA:
             raise msgspec.ValidationError(f"not a report of schema {SCHEMA}")
         return msgspec.convert(document, _Baseline)
@@ -221,7 +373,7 @@ def read_baseline(path: Path, named: str | None = None) -> _Baseline:
 
 
 def _compose(
-    project: Project, envelopes: dict[str, Envelope], baseline: _Baseline | None
+    project: Project, envelopes: dict[str, Envelope], baseline: _Comparison | None
 ) -> ReportData:
     from i18nprune.ops.cleanup import CleanupData
     from i18nprune.ops.locales_dynamic import LocalesDynamicData
@@ -308,7 +460,7 @@ def _compose(
         if isinstance(sites, LocalesDynamicData)
         else []
     )
-    notes = _notes(envelopes)
+    notes = _notes(envelopes) + (baseline.notes if baseline is not None else [])
     counts = Counts(
         files_scanned=checked.files_scanned,
         source_keys=next((row.leaves for row in locales if row.source), 0),
@@ -328,6 +480,7 @@ def _compose(
         tool=f"i18nprune {__version__}",
         generated_at=generated,
         project=project.root.name,
+        folder=repository_folder(project.root),
         source_locale=checked.source_locale,
         counts=counts,
         locales=locales,
@@ -335,9 +488,12 @@ def _compose(
         dynamic=dynamic,
         notes=notes,
     )
-    if baseline is None:
+    if baseline is None or baseline.document is None:
         return data
-    return msgspec.structs.replace(data, changes=changes_since(baseline, data))
+    changes = changes_since(baseline.document, data)
+    if baseline.new_project:
+        changes = msgspec.structs.replace(changes, new_project=True)
+    return msgspec.structs.replace(data, changes=changes)
 
 
 def changes_since(baseline: _Baseline, now: ReportData) -> Changes:

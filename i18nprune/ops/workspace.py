@@ -63,7 +63,9 @@ def workspace_root(request: ProjectRequest) -> Path:
 def project_handle(handle: ProjectHandle, project: WorkspaceProject) -> ProjectHandle:
     """A handle on one project of a workspace, with the host's overrides, environment and
     lifetime."""
-    request = msgspec.structs.replace(handle.request, project=project.root, config_file=None)
+    request = msgspec.structs.replace(
+        handle.request, project=project.root, config_file=None, workspace_folder=project.rel
+    )
     return ProjectHandle(request, handle.env, long_lived=handle.long_lived)
 
 

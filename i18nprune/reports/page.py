@@ -10,8 +10,8 @@ from __future__ import annotations
 import html
 import posixpath
 
-from i18nprune.ops.report import STATUSES, ReportData
-from i18nprune.reports.text import percent
+from i18nprune.ops.report import STATUSES, ReportData, WorkspaceChanges
+from i18nprune.reports.text import change_summary, coverage_move, percent
 
 _STATUS_NAMES = {
     "missing": "missing",
@@ -108,11 +108,12 @@ def render_workspace_page(
     name: str,
     projects: list[tuple[str, ReportData | None, list[str]]],
     link_base: str | None = "",
+    changes: WorkspaceChanges | None = None,
 ) -> str:
-    """The page of a workspace: a table of its projects, then each project's sections.
-    `projects`: (folder relative to the workspace root, its document or None when its run
-    failed, the errors that say why); `link_base`: from the page's folder to the workspace
-    root."""
+    """The page of a workspace: what changed since its baseline (`changes`, when compared
+    with one), a table of its projects, then each project's sections. `projects`: (folder
+    relative to the workspace root, its document or None when its run failed, the errors
+    that say why); `link_base`: from the page's folder to the workspace root."""
     esc = html.escape
     rows = []
     sections = []
@@ -158,7 +159,40 @@ def render_workspace_page(
         f"</thead><tbody>{''.join(rows)}</tbody></table></div></section>"
     )
     meta = f"{len(projects)} project(s)"
-    return _document(f"Translations of {name}", meta, table + "".join(sections))
+    top = _workspace_changes(changes, projects) if changes is not None else ""
+    return _document(f"Translations of {name}", meta, top + table + "".join(sections))
+
+
+def _workspace_changes(
+    changes: WorkspaceChanges, projects: list[tuple[str, ReportData | None, list[str]]]
+) -> str:
+    """The workspace's changes since its baseline, a line a project, each linked to the
+    project's own changes."""
+    esc = html.escape
+    items = [
+        f"<li>Removed project: <code>{esc(rel)}</code></li>" for rel in changes.removed_projects
+    ]
+    for index, (rel, data, _) in enumerate(projects):
+        name = f"<code>{esc(rel)}</code>"
+        if data is None or data.changes is None:
+            if rel in changes.new_projects:  # its run failed: no document to list its keys
+                items.append(f"<li>New project: {name}</li>")
+            continue
+        link = f'<a href="#p{index}-changes">{name}</a>'
+        label = "New project " if data.changes.new_project else ""
+        items.append(f"<li>{label}{link}: {esc(change_summary(data.changes))}</li>")
+    uncompared = [
+        rel
+        for rel, _, _ in projects
+        if rel not in changes.compared and rel not in changes.new_projects
+    ]
+    if uncompared:
+        shown = ", ".join(f"<code>{esc(rel)}</code>" for rel in uncompared)
+        items.append(f"<li>Not compared (the baseline has no report of them): {shown}</li>")
+    return (
+        _heading("changes", f"Since {esc(changes.baseline_generated_at)}", 2)
+        + f"<ul>{''.join(items)}</ul></section>"
+    )
 
 
 def _document(title: str, meta: str, main: str) -> str:
@@ -361,6 +395,8 @@ def _changes(data: ReportData, ids: str, level: int) -> str:
     changes = data.changes
     assert changes is not None
     items = []
+    if changes.new_project:
+        items.append("<li>New project: the baseline has no report of it, every key is new.</li>")
     for status, keys in changes.newly.items():
         shown = ", ".join(f"<code>{esc(key)}</code>" for key in keys[:20])
         more = f" and {len(keys) - 20} more" if len(keys) > 20 else ""
@@ -368,13 +404,8 @@ def _changes(data: ReportData, ids: str, level: int) -> str:
     for status, keys in changes.resolved.items():
         items.append(f"<li>No longer {_STATUS_NAMES[status]}: {len(keys)}</li>")
     for change in changes.coverage:
-        before = "—" if change.before is None else percent(change.before)
-        after = "—" if change.after is None else percent(change.after)
-        then, now = change.before or 0, change.after or 0
-        direction = "up" if now > then else "down" if now < then else "changed"
         items.append(
-            f"<li>Coverage of <code>{esc(change.locale)}</code> {direction}: "
-            f"{esc(before)} → {esc(after)}</li>"
+            f"<li>Coverage of <code>{esc(change.locale)}</code> {esc(coverage_move(change))}</li>"
         )
     listed = "".join(items) or "<li>Nothing changed.</li>"
     return (

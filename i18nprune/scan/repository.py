@@ -204,7 +204,7 @@ _REPORT_HEADS = re.compile(
     rb'\A(?:\{\s*"ok":\s*(?:true|false),\s*"kind":\s*"report"'
     rb'|<!doctype html>\n<html lang="en"><head><meta charset="utf-8">\n'
     rb'<meta name="generator" content="i18nprune report">'
-    rb"|(?:project,)?status,key,locale,file,line,detail\r?\n"
+    rb"|(?:project,)?status,key,locale,file,line,detail(?:,change)?\r?\n"
     rb"|[^\n]*: \d+ project\(s\) \xe2\x80\x94 i18nprune report\n"
     rb"|[^\n]*: \d+ source keys \([^)\n]*\), \d+ files scanned \xe2\x80\x94 i18nprune )"
 )

@@ -139,6 +139,19 @@ def test_a_baseline_shows_what_changed(tmp_path, run_cli):
     assert changes["coverage"] == [{"locale": "fr", "before": 0.6, "after": 0.8}]
     page = run_cli("report", "--baseline", "before.json", "--format", "html", cwd=root).stdout
     assert "Newly missing: 1" in page and "Coverage of <code>fr</code> up: 60 % → 80 %" in page
+    text = run_cli("report", "--baseline", "before.json", cwd=root).stdout
+    assert "  newly missing: 1 (home.new)\n" in text
+    assert "  coverage fr up: 60 % → 80 %\n" in text
+    table = run_cli("report", "--baseline", "before.json", "--format", "csv", cwd=root).stdout
+    changed = {
+        (row["status"], row["key"]): row["change"] for row in csv.DictReader(io.StringIO(table))
+    }
+    assert changed[("missing", "home.new")] == "new" and changed[("missing", "home.absent")] == ""
+    assert (
+        changed[("needsReview", "home.title")]
+        == changed[("quality", "home.greeting")]
+        == ("resolved")
+    )
 
 
 def test_reports_saved_in_the_repository_are_never_evidence(tmp_path, run_cli):

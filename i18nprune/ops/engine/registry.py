@@ -73,6 +73,11 @@ class OpSpec(Generic[Opts]):
     inline: bool = False
     """Awaits nothing but `offload.run_blocking`, so a command runs it without an event loop
     (`offload.run_inline`) and without importing trio."""
+    workspace_changes: bool = False
+    """Its module defines `workspace_changes(request, workspace, options)`, which a workspace
+    run calls once, off the loop, before any project runs: what changed across the workspace
+    (`report --baseline`: the projects new and gone since the baseline) for
+    `WorkspaceRun.changes`, and issues; an error among them stops the run there."""
 
     @property
     def options(self) -> type[Opts]:
@@ -187,6 +192,7 @@ REPORT: OpSpec[ReportOptions] = OpSpec(
     "ReportOptions",
     "One document of the translations' state: coverage, keys to act on, changes since a "
     "baseline (a page with --out report.html).",
+    workspace_changes=True,
 )
 WORKSPACE: OpSpec[WorkspaceOptions] = OpSpec(
     "workspace",
