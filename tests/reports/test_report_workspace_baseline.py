@@ -164,3 +164,21 @@ def test_a_workspace_baseline_in_one_project_compares_it_with_its_own_part(tmp_p
         "main.json: a workspace's report, and none of its projects (apps/admin, packages/web) "
         "is this one (`apps/docs` in its repository)"
     )
+
+
+def test_another_project_s_report_is_compared_with_a_warning_that_it_is_another_s(
+    tmp_path, run_cli
+):
+    repo = monorepo(tmp_path / "repo")
+    assert run_cli("report", "--out", "../../web.json", cwd=repo / "packages/web").code == 0
+
+    result = run_cli("report", "--json", "--baseline", "../../web.json", cwd=repo / "apps/admin")
+
+    assert result.code == 0, result.stderr
+    document = result.envelope["data"]
+    assert document["changes"]["resolved"] == {"unused": ["home.old"]}
+    [note] = [note for note in document["notes"] if note["op"] == "report"]
+    assert note["severity"] == "warning"
+    assert note["message"] == (
+        "../../web.json is the report of `packages/web`, not of this project (`apps/admin`)"
+    )
