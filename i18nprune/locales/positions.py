@@ -67,7 +67,8 @@ def path_positions(text: str) -> PathPositions:
                 expect_key = False
                 continue
             if token.startswith('"'):
-                key = json.loads(token)
+                # Without a backslash the text between the quotes is the key itself.
+                key = token[1:-1] if "\\" not in token else json.loads(token)
                 top.next_path = f"{top.path}.{key}" if top.path else key
                 offsets.setdefault(top.next_path, match.start())
             expect_key = False

@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 from typing import Annotated
 
 import msgspec
-import trio
 
 from i18nprune.envelope import (
     Code,
@@ -28,6 +27,7 @@ from i18nprune.locales.paths import array_items
 from i18nprune.locales.positions import KeyLocation, locate_paths
 from i18nprune.locales.view import LocaleView, translatable_paths
 from i18nprune.ops.engine.events import EventSink
+from i18nprune.ops.engine.offload import run_blocking
 from i18nprune.ops.engine.scanning import scan_code
 from i18nprune.ops.shared.evidence_report import (
     NamedKey,
@@ -316,11 +316,11 @@ async def run(handle: ProjectHandle, options: CleanupOptions, emit: EventSink) -
     Opening the project, reading the locales, scanning and writing all run off the event loop.
     """
     started = time.perf_counter()
-    loaded = await trio.to_thread.run_sync(_load, handle, options, started)
+    loaded = await run_blocking(_load, handle, options, started)
     if isinstance(loaded, Envelope):
         return loaded
     evidence = await scan_code(loaded.project, KIND, emit, loaded.literals)
-    return await trio.to_thread.run_sync(_clean, loaded, evidence, options, started)
+    return await run_blocking(_clean, loaded, evidence, options, started)
 
 
 def _load(handle: ProjectHandle, options: CleanupOptions, started: float) -> _Loaded | Envelope:

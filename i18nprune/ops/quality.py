@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import re
 import time
-import unicodedata
 from collections.abc import Iterator
 from typing import Annotated, Literal
+from unicodedata import east_asian_width
 
 import msgspec
-import trio
 
 from i18nprune.envelope import (
     Code,
@@ -29,6 +28,7 @@ from i18nprune.locales.leaves import is_text, is_translation
 from i18nprune.locales.positions import locate_paths
 from i18nprune.locales.view import LocaleView
 from i18nprune.ops.engine.events import EventSink
+from i18nprune.ops.engine.offload import run_blocking
 from i18nprune.ops.review import find_marks
 from i18nprune.ops.shared.targets import select_targets
 from i18nprune.placeholders import (
@@ -55,6 +55,8 @@ _MAX_RATIO = 3.0
 _CATEGORY_SELECTORS = frozenset(PLURAL_CATEGORIES) - {"other"}
 _CHOICE_PLURAL_KINDS = frozenset({"plural", "selectordinal"})
 _LINE_BREAKS = re.compile(r"[ \t]*(?:\r\n|\r|\n)+[ \t]*")
+_NOT_ASCII = re.compile("[^\x00-\x7f]")
+"""Characters that may be East Asian wide or full-width (no ASCII one is)."""
 # Summary issues name this many paths and count the rest.
 _NAMED_PATHS = 5
 # Findings are listed worst first.
@@ -130,7 +132,7 @@ async def run(handle: ProjectHandle, options: QualityOptions, emit: EventSink) -
     Read-only. `ok` is false when a finding is an error (placeholders that differ) or a locale
     file cannot be read. Opening the project, reading and comparing run off the event loop.
     """
-    return await trio.to_thread.run_sync(_check, handle, options, time.perf_counter())
+    return await run_blocking(_check, handle, options, time.perf_counter())
 
 
 def _check(handle: ProjectHandle, options: QualityOptions, started: float) -> Envelope:
@@ -398,7 +400,10 @@ def _listed(names: list[str]) -> str:
 def _width(text: str) -> int:
     """Display columns: East Asian wide and full-width characters count two, so that a CJK
     translation is not taken for a truncated one."""
-    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
+    # Only characters beyond ASCII can be wide: asking `east_asian_width` of every
+    # character was most of the length check.
+    wide = sum(1 for char in _NOT_ASCII.findall(text) if east_asian_width(char) in "WF")
+    return len(text) + wide
 
 
 def _length_problem(source: str, target: str) -> str | None:
@@ -415,7 +420,10 @@ def _length_problem(source: str, target: str) -> str | None:
 
 
 def _one_line(text: str) -> str:
-    return _LINE_BREAKS.sub(" ", text.strip())
+    text = text.strip()
+    if "\n" not in text and "\r" not in text:  # most texts: no need to search
+        return text
+    return _LINE_BREAKS.sub(" ", text)
 
 
 def _whitespace_problem(source: str, target: str) -> str | None:

@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from typing import Annotated
 
 import msgspec
-import trio
 
 from i18nprune.envelope import (
     Code,
@@ -23,6 +22,7 @@ from i18nprune.locales.editor import FileChange, LocaleEditor
 from i18nprune.locales.leaves import NEEDS_REVIEW, marked_for_review
 from i18nprune.locales.view import LocaleView
 from i18nprune.ops.engine.events import EventSink
+from i18nprune.ops.engine.offload import run_blocking
 from i18nprune.ops.shared.targets import select_targets
 from i18nprune.project import Project, ProjectHandle
 
@@ -97,7 +97,7 @@ async def run(handle: ProjectHandle, options: ReviewOptions, emit: EventSink) ->
     Opening the project, reading and writing run off the event loop. Each file is written
     atomically; a file that cannot be written stays as it was and is reported.
     """
-    return await trio.to_thread.run_sync(_review, handle, options, time.perf_counter())
+    return await run_blocking(_review, handle, options, time.perf_counter())
 
 
 @dataclass

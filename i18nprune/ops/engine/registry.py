@@ -134,6 +134,7 @@ LOCALES_DYNAMIC: OpSpec[LocalesDynamicOptions] = OpSpec(
     "locales_dynamic",
     "LocalesDynamicOptions",
     "List dynamic key sites and the prefixes they protect.",
+    inline=True,
 )
 MISSING: OpSpec[MissingOptions] = OpSpec(
     "missing",
@@ -178,6 +179,7 @@ QUALITY: OpSpec[QualityOptions] = OpSpec(
     "quality",
     "QualityOptions",
     "Find problems in existing translations (placeholders, plurals, untranslated text).",
+    inline=True,
 )
 REVIEW: OpSpec[ReviewOptions] = OpSpec(
     "review",
@@ -192,6 +194,7 @@ REPORT: OpSpec[ReportOptions] = OpSpec(
     "ReportOptions",
     "One document of the translations' state: coverage, keys to act on, changes since a "
     "baseline (a page with --out report.html).",
+    inline=True,
     workspace_changes=True,
 )
 WORKSPACE: OpSpec[WorkspaceOptions] = OpSpec(
