@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from i18nprune.reports.page import FIRST_ROWS
 from tests.conftest import require_tool, write_tree
 from tests.reports.chromium import CHROMIUM, Chromium
 from tests.reports.test_report_command import APP
@@ -125,6 +126,52 @@ def test_the_page_loads_alone_and_filters_and_sorts_from_the_keyboard(browser, p
     )
     assert visible_keys(browser) == ["home.old"]
     assert problems(browser, first, page) == []
+
+
+def test_thousands_of_keys_show_the_first_rows_until_asked_and_filter_all_of_them(
+    browser, tmp_path, run_cli
+):
+    calls = "".join(f"t('bulk.key{index:04d}');\n" for index in range(FIRST_ROWS + 100))
+    root = write_tree(tmp_path / "bulk", {**APP, "src/bulk.ts": calls})
+    assert run_cli("report", "--out", "report.html", cwd=root).code == 0
+    page = root / "report.html"
+    first = load(browser, page)
+    total = FIRST_ROWS + 100 + 4  # and home.absent, home.old, home.title, home.greeting
+
+    assert problems(browser, first, page) == []
+    assert len(visible_keys(browser)) == FIRST_ROWS
+    shown = "document.getElementById('shown').textContent"
+    assert browser.evaluate(shown) == f"{FIRST_ROWS} of {total} shown"
+    # a key past the first rows is found by the filter
+    browser.evaluate("document.getElementById('filter-text').focus()")
+    browser.page("Input.insertText", text="bulk.key0550")
+    assert visible_keys(browser) == ["bulk.key0550"]
+    browser.evaluate(
+        "const f = document.getElementById('filter-text'); f.value = 'bulk.';"
+        "f.dispatchEvent(new Event('input'))"
+    )
+    assert (
+        browser.evaluate(shown)
+        == f"{FIRST_ROWS} of {FIRST_ROWS + 100} matching shown ({total} in all)"
+    )
+    # the button that shows the rest is the next stop of Tab, and Enter presses it
+    browser.press("Tab", "Tab", 9)  # the status select
+    browser.press("Tab", "Tab", 9)
+    assert browser.evaluate("document.activeElement.textContent") == f"Show all {FIRST_ROWS + 100}"
+    browser.press("Enter", "Enter", 13, text="\r")
+    assert len(visible_keys(browser)) == FIRST_ROWS + 100
+    assert problems(browser, first, page) == []
+    # without scripts, every row is there to read
+    browser.page("Emulation.setScriptExecutionDisabled", value=True)
+    try:
+        load(browser, page)
+        displayed = browser.evaluate(
+            "Array.from(document.querySelectorAll('#key-table tbody tr'))"
+            ".filter(row => getComputedStyle(row).display !== 'none').length"
+        )
+    finally:
+        browser.page("Emulation.setScriptExecutionDisabled", value=False)
+    assert displayed == total
 
 
 def test_the_page_fits_a_phone_and_reads_without_colour(browser, page, tmp_path):
