@@ -531,6 +531,62 @@ def write_namespaced(root: Path, shape: NamespacedShape) -> NamespacedWritten:
     )
 
 
+@dataclass(frozen=True)
+class WithFindings:
+    """A copy of a fixture with something on every line of `report`: `unused` source leaves no
+    code calls, target locales translating a share of the leaves each (`targets`), one
+    translation in 40 with its placeholders lost and one in 50 marked `needsReview`, and
+    `missing` keys one new file calls that the source lacks."""
+
+    root: Path
+    written: Written
+    unused: int
+    targets: dict[str, float]
+    missing: int
+
+
+def with_findings(
+    written: Written,
+    root: Path,
+    *,
+    unused: int = 5_000,
+    targets: dict[str, float] | None = None,
+    missing: int = 200,
+) -> WithFindings:
+    """Copy the fixture `written` to the empty or missing folder `root` and add findings (see
+    `WithFindings`); deterministic, as every fixture is."""
+    shares = targets if targets is not None else {"fr": 0.9, "de": 0.6}
+    if root.exists():
+        shutil.rmtree(root)
+    shutil.copytree(written.root, root)
+    source_path = root / "locales" / f"{SOURCE}.json"
+    source = json.loads(source_path.read_text())
+    source["retired"] = {f"k{index}": f"Retired text {index}" for index in range(unused)}
+    source_path.write_text(json.dumps(source, indent=2, ensure_ascii=False) + "\n")
+    texts = [(head, tail, text) for head, leaves in source.items() for tail, text in leaves.items()]
+    rng = random.Random(SEED + 3)
+    for code, share in shares.items():
+        document: dict[str, dict[str, object]] = {}
+        for index, (head, tail, text) in enumerate(texts):
+            if rng.random() >= share:
+                continue
+            value = f"[{code}] {text}"
+            if index % 40 == 1:  # placeholders lost: a quality error where the source has one
+                value = value.replace("{{name}}", "").replace("{{count}}", "")
+            leaf: object = {"value": value, "needsReview": True} if index % 50 == 3 else value
+            document.setdefault(head, {})[tail] = leaf
+        text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+        (root / "locales" / f"{code}.json").write_text(text)
+    calls = "".join(f"    t('absent.k{index}'),\n" for index in range(missing))
+    (root / "src" / "missing").mkdir()
+    (root / "src" / "missing" / "Missing.tsx").write_text(
+        "import { useTranslation } from 'react-i18next';\n\n"
+        "export function Missing() {\n  const { t } = useTranslation();\n"
+        f"  return [\n{calls}  ];\n}}\n"
+    )
+    return WithFindings(root, written, unused, dict(shares), missing)
+
+
 class FixtureStore:
     """Fixtures written once per session under `folder` and reused by every benchmark that asks
     for the same shape (benchmarks that write into a fixture call `Written.reset_targets`)."""
@@ -539,6 +595,7 @@ class FixtureStore:
         self.folder = folder
         self._written: dict[Shape, Written] = {}
         self._namespaced: dict[NamespacedShape, NamespacedWritten] = {}
+        self._findings: dict[Shape, WithFindings] = {}
 
     def get(self, shape: Shape) -> Written:
         """The fixture of `shape`, written on first use."""
@@ -551,6 +608,17 @@ class FixtureStore:
         written.reset_targets()
         write_config(written.root)
         return written
+
+    def findings(self, shape: Shape) -> WithFindings:
+        """The fixture of `shape` with findings added (`with_findings`: half as many unused
+        keys as it has leaves, a missing key for every 50 files), copied on first use
+        (benchmarks only read it)."""
+        if shape not in self._findings:
+            root = self.folder / f"{shape.key()}-findings"
+            self._findings[shape] = with_findings(
+                self.get(shape), root, unused=shape.leaves // 2, missing=max(1, shape.files // 50)
+            )
+        return self._findings[shape]
 
     def namespaced(self, shape: NamespacedShape) -> NamespacedWritten:
         """The namespaced app of `shape`, written on first use (benchmarks only read it)."""

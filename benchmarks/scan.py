@@ -18,6 +18,11 @@ target locales × 78 namespace files in `public/locales/<locale>/`, also with a 
 read against the same app with only its source locale in the same session.
 Step `validate_zero_config`: cold and warm CPU of the main fixture with its config file and of
 a copy without one (discovery reads the layout, source and source folders), run after run.
+Step `report_command`: `report --out report.html` and `report --format json --out report.json`,
+cold and warm, of the main fixture as written (nothing to act on) and of a copy with findings
+(`fixtures.with_findings`; at 10k files: 5,000 unused keys, two partly translated targets with
+review marks and lost placeholders, 200 missing keys): wall, CPU and the file's bytes, each read
+against `validate` of the same tree in the same run (cold, and warm).
 Saves `scan.json` in `--out` (default benchmarks/results/).
 """
 
@@ -495,6 +500,69 @@ class Benchmark:
                 runs[("zero", kind)],
             )
 
+    def report_command(self) -> None:
+        """`report` of the main-size fixture, as written and with findings, in each format:
+        a cold run in a fresh home and a warm one, each read against `validate` of the same
+        tree in the same run (cold in a fresh home, warm in the report's): the report runs it
+        and four more read ops on the same scan."""
+        files = self.sizes.files
+        shape = validate_shape(files)
+        written = self.store.get(shape)
+        trees = {"clean": written.root, "findings": self.store.findings(shape).root}
+        runs: dict[tuple[str, str, str], list[Run]] = {}
+        for _ in range(self.args.runs):
+            for tree, root in trees.items():
+                validate_cold = self.validator.once(root, self.homes.new()).cpu_s
+                for kind in ("html", "json"):
+                    home = self.homes.new()
+                    target = home / f"report.{kind}"
+                    before = loadavg()
+                    cold = self._report_once(root, home, target)
+                    size = target.stat().st_size
+                    warm = self._report_once(root, home, target)
+                    validate_warm = self.validator.once(root, home).cpu_s
+                    after = loadavg()
+                    for when, measured, validate in (
+                        ("cold", cold, validate_cold),
+                        ("warm", warm, validate_warm),
+                    ):
+                        seen = {**details(measured, written), "bytes": size}
+                        seen["validate_cpu_s"] = round(validate, 3)
+                        runs.setdefault((tree, kind, when), []).append(
+                            Run(measured.cpu_s, before, after, seen)
+                        )
+                    runs.setdefault((tree, kind, "bytes"), []).append(
+                        Run(size, before, after, {"bytes": size})
+                    )
+        for (tree, kind, when), tree_runs in runs.items():
+            what = "as written" if tree == "clean" else "with findings"
+            if when == "bytes":
+                title = f"report --format {kind} of the {files:,}-file fixture {what}: bytes"
+                self.report.add(Spec(f"report_{tree}_{kind}_bytes", title, "B", "lower"), tree_runs)
+                continue
+            validate = statistics.median(run.details["validate_cpu_s"] for run in tree_runs)
+            note = f"{when} validate of the same tree, median CPU in this session"
+            self.report.add(
+                Spec(
+                    f"report_{tree}_{kind}_{when}_cpu",
+                    f"{when} report --format {kind}, {files:,} files {what}, CPU summed over "
+                    "the process tree",
+                    "s",
+                    "lower",
+                    None,
+                    {"validate": Limit(validate, note)},
+                ),
+                tree_runs,
+            )
+
+    def _report_once(self, root: Path, home: Path, target: Path) -> Measured:
+        """One measured `report --out target` of the project at `root` in `home`."""
+        argv = cli(root, "report", "--out", str(target))
+        measured = run_measured(argv, env=cli_environment(home), timeout=self.sizes.timeout)
+        if not target.is_file():
+            raise RuntimeError(f"report wrote nothing: {measured.stderr[-2000:]}")
+        return measured
+
     def _scale(self) -> list[tuple[int, SizeRuns]]:
         return [(n, self.measured[n]) for n in self.sizes.scale if n in self.measured]
 
@@ -569,6 +637,7 @@ FIGURES = (
     "validate_namespaced_warm",
     "validate_repository",
     "validate_zero_config",
+    "report_command",
 )
 
 

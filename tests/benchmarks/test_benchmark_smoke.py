@@ -15,7 +15,8 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 STEPS = (
-    "scan:validate,scan:validate_namespaced_warm,translate_pool:generate_sites_cold,"
+    "scan:validate,scan:validate_namespaced_warm,scan:report_command,"
+    "translate_pool:generate_sites_cold,"
     "translate_pool:pseudo_2000"
 )
 
@@ -109,11 +110,28 @@ def test_cold_validate_is_read_against_a_bare_parse_of_the_same_files_in_the_sam
     assert warm["references"]["cold"]["value"] == pytest.approx(cold_wall["median"], rel=0.01)
 
 
+def test_report_figures_give_each_format_s_bytes_and_read_against_validate(
+    suite: tuple[dict[str, Any], Path],
+) -> None:
+    document, _ = suite
+    for kind in ("html", "json"):
+        clean = _figure(document, "scan", f"report_clean_{kind}_bytes")["median"]
+        found = _figure(document, "scan", f"report_findings_{kind}_bytes")["median"]
+        assert 0 < clean < found  # the findings are listed
+        for when in ("cold", "warm"):
+            figure = _figure(document, "scan", f"report_findings_{kind}_{when}_cpu")
+            validate = figure["references"]["validate"]
+            assert validate["value"] == pytest.approx(figure["details"][0]["validate_cpu_s"])
+            assert figure["details"][0]["bytes"] == found
+
+
 def test_no_figure_is_compared_with_a_figure_stated_elsewhere(
     suite: tuple[dict[str, Any], Path],
 ) -> None:
     document, _ = suite
-    measured_here = {"bare_parse", "cold", "fake_ceiling", "cli_start", "source_only", "off"}
+    measured_here = {
+        *("bare_parse", "cold", "fake_ceiling", "cli_start", "source_only", "off", "validate")
+    }
     for report in document["reports"].values():
         for name, figure in report["figures"].items():
             assert set(figure.get("references", {})) <= measured_here | {"provider_limit"}, name
