@@ -56,6 +56,7 @@ svg text{fill:var(--fg);font:12px system-ui,sans-serif}
 svg .bar{fill:var(--bar)}svg .low{fill:var(--low)}svg .track{fill:var(--card);stroke:var(--line)}
 .status{font-weight:600}
 .note{margin:.2rem 0}
+li,p{overflow-wrap:anywhere}
 @media (max-width:40rem){body{padding:.6rem}.cards li{min-width:45%}
 td.detail,th.detail{display:none}}
 """

@@ -174,7 +174,13 @@ def test_thousands_of_keys_show_the_first_rows_until_asked_and_filter_all_of_the
     assert displayed == total
 
 
-def test_the_page_fits_a_phone_and_reads_without_colour(browser, page, tmp_path):
+def test_the_page_fits_a_phone_and_reads_without_colour(browser, tmp_path, run_cli):
+    # a key name longer than the screen is wide, in the key table and in the notes
+    long_key = "account." + "very_long_key_name_" * 5
+    root = write_tree(tmp_path / "app", {**MANY, "src/long.ts": f"t('{long_key}');\n"})
+    assert run_cli("report", "--out", "report.html", cwd=root).code == 0
+    page = root / "report.html"
+    assert long_key in page.read_text()
     browser.page(
         "Emulation.setDeviceMetricsOverride",
         width=375,
