@@ -30,6 +30,8 @@ _STYLE = """
 body{margin:0 auto;max-width:72rem;padding:1rem;font:15px/1.45 system-ui,sans-serif;
 color:var(--fg);background:var(--bg)}
 h1{font-size:1.4rem;margin:.2rem 0}h2{font-size:1.1rem;margin:1.6rem 0 .5rem}
+h3{font-size:1rem;margin:1.2rem 0 .4rem}h2 code{font-size:1em}
+main>section[id]{border-top:2px solid var(--line);margin-top:2rem}
 .meta{color:var(--muted);margin:0}
 .cards{display:flex;flex-wrap:wrap;gap:.5rem;margin:1rem 0;padding:0;list-style:none}
 .cards li{background:var(--card);border:1px solid var(--line);border-radius:6px;
@@ -40,7 +42,7 @@ table{border-collapse:collapse;width:100%}
 th,td{text-align:left;padding:.3rem .5rem;border-bottom:1px solid var(--line);
 vertical-align:top}
 td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
-th button{font:inherit;font-weight:600;background:none;border:0;color:inherit;padding:0;
+th button{font:inherit;font-weight:600;background:none;border:0;color:inherit;padding:0;white-space:nowrap;
 cursor:pointer}
 th button::after{content:" ↕";color:var(--muted)}
 th[aria-sort=ascending] button::after{content:" ↑"}
