@@ -607,13 +607,32 @@ def _stale_keys(project: Project, sources: dict[str | None, LocaleView]) -> dict
     return {code: sorted(paths) for code, paths in stale.items() if paths}
 
 
+# Issues that sum up, per locale and kind, findings the key table lists one by one and the
+# coverage table counts: on elk they were 124 of 127 notes, burying a refusal or a file that
+# did not parse.
+_LISTED_ONE_BY_ONE = frozenset(
+    {
+        Code.QUALITY_PLACEHOLDERS,
+        Code.QUALITY_PLURAL_FORMS,
+        Code.QUALITY_IDENTICAL,
+        Code.QUALITY_LENGTH,
+        Code.QUALITY_WHITESPACE,
+        Code.QUALITY_GLOSSARY,
+        Code.REVIEW_PENDING,
+    }
+)
+
+
 def _notes(envelopes: dict[str, Envelope]) -> list[Note]:
-    """The errors and warnings of every read op, each once (the scan's are raised by all)."""
+    """The errors and warnings of every read op, each once (the scan's are raised by all),
+    but for the summaries of findings the key table lists (`_LISTED_ONE_BY_ONE`)."""
     seen: set[tuple[str, str]] = set()
     notes: list[Note] = []
     for op, envelope in envelopes.items():
         for issue in envelope.issues:
-            if issue.severity == "info" or (issue.code, issue.message) in seen:
+            if issue.severity == "info" or issue.code in _LISTED_ONE_BY_ONE:
+                continue
+            if (issue.code, issue.message) in seen:
                 continue
             seen.add((issue.code, issue.message))
             notes.append(Note(op, issue.severity, issue.code, issue.message, issue.path))

@@ -69,6 +69,8 @@ def test_the_document_counts_coverage_and_lists_each_key_to_act_on(tmp_path, run
     assert (counts["missing"], counts["unused"], counts["dynamic"]) == (1, 1, 1)
     assert counts["cleanupRefused"] is False
     assert any(note["op"] == "validate" for note in document["notes"])
+    # the lost placeholder is a row; its per-locale summary is no note besides
+    assert [note["op"] for note in document["notes"]].count("quality") == 0
 
 
 def test_a_page_is_one_self_contained_file_with_links_from_where_it_is(tmp_path, run_cli):
