@@ -42,8 +42,8 @@ table{border-collapse:collapse;width:100%}
 th,td{text-align:left;padding:.3rem .5rem;border-bottom:1px solid var(--line);
 vertical-align:top}
 td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
-th button{font:inherit;font-weight:600;background:none;border:0;color:inherit;padding:0;white-space:nowrap;
-cursor:pointer}
+th button{font:inherit;font-weight:600;background:none;border:0;color:inherit;padding:0;
+white-space:nowrap;cursor:pointer}
 th button::after{content:" ↕";color:var(--muted)}
 th[aria-sort=ascending] button::after{content:" ↑"}
 th[aria-sort=descending] button::after{content:" ↓"}
