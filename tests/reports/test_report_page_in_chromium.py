@@ -7,6 +7,7 @@ the screenshot the docs show."""
 
 from __future__ import annotations
 
+import json
 import os
 import struct
 from collections.abc import Iterator
@@ -207,7 +208,18 @@ def test_the_page_fits_a_phone_and_reads_without_colour(browser, tmp_path, run_c
     assert png_size(shot)[0] == 750
 
 
-def test_a_screenshot_of_the_page(browser, page, tmp_path):
+def test_a_screenshot_of_the_page(browser, tmp_path, run_cli):
+    # the page of a pull request, compared with the report of its base branch
+    root = write_tree(tmp_path / "app", MANY)
+    assert run_cli("report", "--format", "json", "--out", "../main.json", cwd=root).code == 0
+    (root / "src/app.ts").write_text((root / "src/app.ts").read_text() + "t('home.new');\n")
+    translated = {"title": "Bienvenue", "greeting": "Bonjour {name}"}
+    (root / "locales/fr.json").write_text(
+        json.dumps({"home": translated, "menu": {"file": "Fichier", "edit": "Édition"}})
+    )
+    made = run_cli("report", "--baseline", "../main.json", "--out", "report.html", cwd=root)
+    assert made.code == 0, made.stderr
+    page = root / "report.html"
     browser.page(
         "Emulation.setDeviceMetricsOverride",
         width=1100,
@@ -221,6 +233,7 @@ def test_a_screenshot_of_the_page(browser, page, tmp_path):
     browser.screenshot(shot)
 
     assert problems(browser, first, page) == []
+    assert browser.evaluate("document.querySelector('main h2').textContent").startswith("Since ")
     width, height = png_size(shot)
     assert 1000 < width <= 1100 and height >= 900  # less a scroll bar, when the page has one
 
