@@ -1,8 +1,12 @@
 """The ids Angular's `$localize` gives a message: the 63-bit fingerprint of its message text
-(and meaning) in decimal, as `@angular/localize` computes it, unless a custom `@@id` is given.
+(and meaning) in decimal, as `@angular/localize` computes it, unless a custom `@@id` is given;
+and the legacy ids `enableI18nLegacyMessageIdFormat` adds, by which `$localize` also looks a
+translation up.
 """
 
 from __future__ import annotations
+
+import hashlib
 
 _MASK32 = 0xFFFFFFFF
 _MASK64 = (1 << 64) - 1
@@ -18,6 +22,15 @@ def message_id(text: str, meaning: str = "") -> str:
         rotated = ((value << 1) | (value >> 63)) & _MASK64
         value = (rotated + fingerprint(meaning)) & _MASK64
     return str(value & (_MASK64 >> 1))
+
+
+def legacy_ids(serialized: str, without_switches: str, meaning: str = "") -> tuple[str, str]:
+    """The two legacy ids of a message: the SHA-1 in hexadecimal of its legacy serialisation
+    `serialized` followed by `[meaning]` (the id of XLIFF 1.2 units), and the decimal id of the
+    same serialisation without ICU switch expressions, `without_switches`, with `meaning` folded
+    in as `message_id` does (the id of XLIFF 2 units and XMB messages)."""
+    digest = hashlib.sha1(f"{serialized}[{meaning}]".encode("utf-8", "surrogatepass"))
+    return digest.hexdigest(), message_id(without_switches, meaning)
 
 
 def fingerprint(text: str) -> int:
