@@ -286,3 +286,12 @@ def test_localize_takes_the_legacy_ids_its_metadata_block_lists():
     assert first.id == message_id("Hello i18n!", "site header")
     assert first.legacy == ("d99b4d5e47ac1961d5d666875cc14d309e95ed0a",)
     assert second.legacy == ()
+
+
+def test_icu_cases_past_their_blanks_and_in_object_order_give_the_modern_id_too():
+    (ordered,) = template_messages(
+        "<p i18n>{n, select, 1 {one} 0 {zero} a {A} 10 {ten} a {A2}}</p>"
+    )
+    assert ordered.id == "6005553483211524606"  # `{VAR_SELECT, select, 0 {zero} 1 {one} …}`
+    (spaced,) = template_messages("<p i18n>{n, select, a {  A } other {\n B}}</p>")
+    assert spaced.id == message_id("{VAR_SELECT, select, a {A } other {B}}")
