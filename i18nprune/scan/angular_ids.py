@@ -6,7 +6,9 @@ translation up.
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import struct
 
 _MASK32 = 0xFFFFFFFF
 _MASK64 = (1 << 64) - 1
@@ -14,9 +16,11 @@ _GOLDEN = 0x9E3779B9
 _LOW_SEED = 102072
 
 
+@functools.lru_cache(maxsize=4096)
 def message_id(text: str, meaning: str = "") -> str:
     """The decimal id of the message whose `$localize` text is `text` (placeholders written
-    `{$NAME}`), with `meaning` folded in when given."""
+    `{$NAME}`), with `meaning` folded in when given. Remembered: a plain message's text is
+    also its decimal legacy id's."""
     value = fingerprint(text)
     if meaning:
         rotated = ((value << 1) | (value >> 63)) & _MASK64
@@ -37,35 +41,27 @@ def fingerprint(text: str) -> int:
     """The 64-bit fingerprint of `text`'s UTF-8 bytes: two Bob Jenkins hashes of 32 bits
     (seeds 0 and 102072), the first the high word, with the pair (0, 0 or 1) remapped."""
     data = text.encode("utf-8", "surrogatepass")
-    high = _hash32(data, 0)
-    low = _hash32(data, _LOW_SEED)
+    # Little-endian words, three to a block; the last block is the tail, padded with zeros.
+    blocks = list(_BLOCKS.iter_unpack(data + bytes(12 - len(data) % 12)))
+    high = _hash32(blocks, len(data), 0)
+    low = _hash32(blocks, len(data), _LOW_SEED)
     if high == 0 and low in (0, 1):
         high ^= 0x130F9BEF
         low ^= -0x6B5F56D8 & _MASK32
     return (high << 32) | low
 
 
-def _hash32(data: bytes, c: int) -> int:
+_BLOCKS = struct.Struct("<3I")
+
+
+def _hash32(blocks: list[tuple[int, int, int]], size: int, c: int) -> int:
     a = b = _GOLDEN
-    size = len(data)
-    padded = data + bytes(12)
-    i = 0
-    while i + 12 <= size:
-        a = (a + _word(padded, i)) & _MASK32
-        b = (b + _word(padded, i + 4)) & _MASK32
-        c = (c + _word(padded, i + 8)) & _MASK32
-        a, b, c = _mix(a, b, c)
-        i += 12
-    a = (a + _word(padded, i)) & _MASK32
-    b = (b + _word(padded, i + 4)) & _MASK32
+    for index in range(len(blocks) - 1):
+        x, y, z = blocks[index]
+        a, b, c = _mix((a + x) & _MASK32, (b + y) & _MASK32, (c + z) & _MASK32)
+    x, y, z = blocks[-1]
     # The low byte of the last word is the length; the tail's fourth byte falls off.
-    c = (c + size) & _MASK32
-    c = (c + (_word(padded, i + 8) << 8)) & _MASK32
-    return _mix(a, b, c)[2]
-
-
-def _word(data: bytes, at: int) -> int:
-    return int.from_bytes(data[at : at + 4], "little")
+    return _mix((a + x) & _MASK32, (b + y) & _MASK32, (c + size + (z << 8)) & _MASK32)[2]
 
 
 def _mix(a: int, b: int, c: int) -> tuple[int, int, int]:
