@@ -382,9 +382,10 @@ class Evidence:
 
     def _keyed_by_generated_ids(self, present: Callable[[KeyObservation], bool]) -> bool:
         """Whether the locale `present` judges is keyed by the ids Lingui generates of messages
-        (a JSON catalog of Lingui 4 or later) rather than by the messages (a PO catalog): more
-        of the code's generated ids than of its messages are there. Then a message it lacks is
-        reported by its generated id, which is what the catalog would hold."""
+        (a JSON catalog of Lingui 4 or later) rather than by the messages (a PO catalog), or
+        by Angular's legacy ids rather than its modern ones: more of the code's generated ids
+        than of its written ones are there. Then a message it lacks is reported by its
+        generated id (of Angular's, the SHA-1 one), which is what the catalog would hold."""
         generated = written = 0
         sites = {(o.file, o.line, o.column) for o in self.scan.observations if o.generated}
         for observation in self.scan.observations:
