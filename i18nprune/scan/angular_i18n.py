@@ -590,10 +590,11 @@ _Case = TypeVar("_Case")
 class _LegacyWriter:
     """Serialises a message's nodes as written — Angular computes legacy ids on its first pass
     over a template, before white space is removed — the way its legacy digests do: a text as it
-    is, a text with `{{ }}` as `[text, <ph name="NAME">expression</ph>, …]`, an element or block
-    as `<ph tag name="START">children</ph name="CLOSE">`, an ICU as
-    `{switch, type, key {[children]}, …}`, children joined by `, `. Placeholder names come from a
-    registry of their own, filled in Angular's order (the content of an ICU case too)."""
+    is, a text with `{{ }}` as `[text, <ph name="NAME">expression</ph>, …]`, an element as
+    `<ph tag name="START">children</ph name="CLOSE">` (a block as `<ph block …>`, `@switch` as
+    `[children]`), an ICU as `{switch, type, key {[children]}, …}`, children joined by `, `.
+    Placeholder names come from a registry of their own, filled in Angular's order (the content
+    of an ICU case too)."""
 
     def __init__(self, is_icu: bool) -> None:
         self.registry = _Registry()
@@ -724,9 +725,7 @@ def _in_object_order(cases: list[tuple[str, _Case]]) -> list[tuple[str, _Case]]:
     that are array indices first, ascending, then the others as first written; a repeated key
     takes the place of its first and the content of its last."""
     latest = dict(cases)
-    indices = sorted(
-        (key for key in latest if _ARRAY_INDEX.fullmatch(key) and int(key) < 2**32 - 1), key=int
-    )
+    indices = sorted((key for key in latest if _is_array_index(key)), key=int)
     listed = set(indices)
     return [(key, latest[key]) for key in indices] + [
         (key, parts) for key, parts in latest.items() if key not in listed
