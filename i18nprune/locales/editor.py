@@ -8,7 +8,7 @@ from pathlib import Path
 import msgspec
 
 from i18nprune.locales.documents import FileStyle, load_document, new_document
-from i18nprune.locales.formats import catalog_parts, counterpart_name
+from i18nprune.locales.formats import catalog_parts, counterpart_name, format_of
 from i18nprune.locales.jsondoc import LinguiCatalogDocument, LocaleDocument, as_counterpart
 from i18nprune.locales.layout import LocaleInventory, Segment, is_gettext_template
 from i18nprune.locales.paths import array_items
@@ -153,6 +153,30 @@ class LocaleEditor:
         edited = self._file(file)
         removed = [edited.document.delete(item) for item in reversed(items)]
         if not any(removed):
+            return False
+        edited.removed += 1
+        return True
+
+    def untranslated(self) -> dict[str, Path]:
+        """The keys the locale's XLIFF files hold with no translation (units without a
+        target: no leaves of the view) → the file that holds each. Raises LocaleFileError as
+        `document` does."""
+        found: dict[str, Path] = {}
+        for segment in self.view.segments:
+            if format_of(segment.path.name) != "xliff":
+                continue
+            document = self.document(segment.path)
+            if isinstance(document, XliffDocument):
+                for key in document.untranslated():
+                    found.setdefault(key, segment.path)
+        return found
+
+    def delete_untranslated(self, key: str, file: Path) -> bool:
+        """Remove the unit of `key` that `file` holds with no translation (see
+        `untranslated`); False when it holds none."""
+        edited = self._file(file)
+        document = edited.document
+        if not isinstance(document, XliffDocument) or not document.drop_untranslated(key):
             return False
         edited.removed += 1
         return True
