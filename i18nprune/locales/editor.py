@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -14,7 +15,7 @@ from i18nprune.locales.layout import LocaleInventory, Segment, is_gettext_templa
 from i18nprune.locales.paths import array_items
 from i18nprune.locales.podoc import PoDocument
 from i18nprune.locales.view import LocaleView
-from i18nprune.locales.xliffdoc import XliffDocument
+from i18nprune.locales.xliffdoc import XliffDocument, may_hold_untranslated
 
 # Documents whose new entries are made after the source's (`adopt`): a file loaded before the
 # style of its counterpart was known takes it when the first leaf is set.
@@ -75,6 +76,8 @@ class LocaleEditor:
         self._files: dict[Path, _EditedFile] = {}
         self._segment_paths = {segment.rel: segment.path for segment in view.segments}
         self._arrays: dict[str, list[str]] | None = None  # see `delete_key`
+        self._peeked: dict[Path, LocaleDocument] = {}
+        """Documents `untranslated` read, not edited yet (`_file` takes them when they are)."""
 
     def document(self, path: Path, style: FileStyle | None = None) -> LocaleDocument:
         """The document at `path`, loaded once; a new empty one when the file does not exist.
@@ -159,13 +162,23 @@ class LocaleEditor:
 
     def untranslated(self) -> dict[str, Path]:
         """The keys the locale's XLIFF files hold with no translation (units without a
-        target: no leaves of the view) → the file that holds each. Raises LocaleFileError as
-        `document` does."""
+        target: no leaves of the view) → the file that holds each. A file is parsed only when
+        it may hold one (`may_hold_untranslated`), and is no edited file until a unit of it is
+        dropped. Raises LocaleFileError as `document` does."""
+        leaves = Counter(self.view.leaf_segment.values())
         found: dict[str, Path] = {}
         for segment in self.view.segments:
             if format_of(segment.path.name) != "xliff":
                 continue
-            document = self.document(segment.path)
+            edited = self._files.get(segment.path)
+            if edited is not None:
+                document = edited.document
+            elif may_hold_untranslated(segment.path, leaves[segment.rel]):
+                peeked = self._peeked.get(segment.path)
+                document = peeked if peeked is not None else self._load(segment.path)
+                self._peeked[segment.path] = document
+            else:
+                continue
             if isinstance(document, XliffDocument):
                 for key in document.untranslated():
                     found.setdefault(key, segment.path)
@@ -208,10 +221,9 @@ class LocaleEditor:
         edited = self._files.get(path)
         if edited is None:
             key_root = self.view.key_root
-            if path.exists():
-                document = load_document(
-                    path, self._display(path), literal_keys=self.literal_keys, key_root=key_root
-                )
+            peeked = self._peeked.pop(path, None)
+            if peeked is not None or path.exists():
+                document = peeked if peeked is not None else self._load(path)
                 if style is not None:
                     document.adopt(style)
                     document = as_counterpart(document, style)
@@ -221,6 +233,14 @@ class LocaleEditor:
                 )
             edited = self._files[path] = _EditedFile(document)
         return edited
+
+    def _load(self, path: Path) -> LocaleDocument:
+        return load_document(
+            path,
+            self._display(path),
+            literal_keys=self.literal_keys,
+            key_root=self.view.key_root,
+        )
 
     def _display(self, path: Path) -> str:
         try:

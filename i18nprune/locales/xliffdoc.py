@@ -20,9 +20,15 @@ copied from the source file's (`XliffStyle.template`: notes and context kept), a
 file, its target language. Guarantees: a file that is not well-formed XML, declares a DOCTYPE
 or entities, has a unit id twice or a unit without one, or is not UTF-8, raises
 `LocaleFileError` (`Code.LOCALE_INVALID_SYNTAX`, `file:line:column`) and is never written. A
-change to a unit whose text cannot be spelled back exactly (several segments, a comment or a
-foreign element inside, text that spells an inline tag) is refused (`ProblemError`,
-`Code.LOCALE_NOT_EDITABLE`). What is written always reads back as exactly the edited leaves.
+2.0 unit of several segments (and ignorables) reads as its targets joined in their `order`, and
+takes a new text only where the split is exact (`_part_contents`: a review mark, its source
+text, a text around its one segment's ignorables). A change to a unit whose text cannot be
+spelled back exactly (any other text of several segments, a comment or a foreign element
+inside, text that spells an inline tag) is refused (`ProblemError`,
+`Code.LOCALE_NOT_EDITABLE`, naming the file, line, unit and what to do). What is written
+always reads back as exactly the edited leaves. A target's units without a translation are no
+leaves; `untranslated` lists them and `drop_untranslated` removes one (`sync`, when the source
+lost its key).
 """
 
 from __future__ import annotations
@@ -497,6 +503,23 @@ def xliff_source_language(path: Path) -> str | None:
         return None
     found = re.search(rb"""\s(?:source-language|srcLang)\s*=\s*["']([^"']+)["']""", head)
     return found.group(1).decode("utf-8", "replace") if found else None
+
+
+# Any unit's start tag, with a namespace prefix or none; also matches in comments and texts,
+# so that counting them never gives fewer than the file's units.
+_UNIT_START = re.compile(rb"<(?:[\w.-]+:)?(?:trans-unit|unit)[\s/>]")
+
+
+def may_hold_untranslated(path: Path, leaves: int) -> bool:
+    """Whether the XLIFF file at `path`, read as `leaves` leaves, may hold a unit without a
+    translation: it spells more unit start tags than that (a byte count, no parse: it never
+    misses such a unit, and a comment that spells a tag only costs a parse). True when the
+    file cannot be read (reading it reports why)."""
+    try:
+        raw = path.read_bytes()
+    except OSError:
+        return True
+    return len(_UNIT_START.findall(raw)) > leaves
 
 
 def xliff_positions(text: str) -> dict[str, int]:

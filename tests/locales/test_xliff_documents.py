@@ -23,6 +23,7 @@ from i18nprune.locales.formats import counterpart_name, locale_stem, unlocalised
 from i18nprune.locales.jsonfile import LocaleFileError
 from i18nprune.locales.layout import discover_locales
 from i18nprune.locales.positions import file_positions
+from i18nprune.locales.xliffdoc import may_hold_untranslated
 from i18nprune.placeholders import protect_placeholders, verify_placeholders
 from i18nprune.translate.pseudo import pseudo_localize
 
@@ -553,3 +554,16 @@ def test_a_unit_without_a_translation_is_dropped_only_when_asked(tmp_path):
     ]
     source = load_document(write(tmp_path / "messages.xlf", SOURCE_12), "messages.xlf")
     assert source.untranslated() == []
+
+
+def test_a_file_may_hold_an_untranslated_unit_only_with_more_unit_tags_than_leaves(tmp_path):
+    assert not may_hold_untranslated(write(tmp_path / "de.xlf", TARGET_20), 2)
+    assert may_hold_untranslated(write(tmp_path / "fr.xlf", TARGET_12), 3)
+    prefixed = (
+        '<x:xliff version="1.2" xmlns:x="urn:oasis:names:tc:xliff:document:1.2">'
+        '<x:file target-language="fr"><x:body><x:trans-unit id="a"><x:source>A</x:source>'
+        "</x:trans-unit></x:body></x:file></x:xliff>"
+    )
+    path = write(tmp_path / "prefixed.xlf", prefixed)
+    assert load_document(path, "prefixed.xlf").untranslated() == ["a"]
+    assert may_hold_untranslated(path, 0)
