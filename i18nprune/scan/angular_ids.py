@@ -7,8 +7,9 @@ translation up.
 from __future__ import annotations
 
 import functools
-import hashlib
 import struct
+
+from i18nprune.system.digests import sha1
 
 _MASK32 = 0xFFFFFFFF
 _MASK64 = (1 << 64) - 1
@@ -33,7 +34,7 @@ def legacy_ids(serialized: str, without_switches: str, meaning: str = "") -> tup
     `serialized` followed by `[meaning]` (the id of XLIFF 1.2 units), and the decimal id of the
     same serialisation without ICU switch expressions, `without_switches`, with `meaning` folded
     in as `message_id` does (the id of XLIFF 2 units and XMB messages)."""
-    digest = hashlib.sha1(f"{serialized}[{meaning}]".encode("utf-8", "surrogatepass"))
+    digest = sha1(f"{serialized}[{meaning}]".encode("utf-8", "surrogatepass"))
     return digest.hexdigest(), message_id(without_switches, meaning)
 
 
