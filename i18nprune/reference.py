@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import bisect
 import functools
-import re
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
@@ -383,9 +382,10 @@ class Evidence:
 
     def _keyed_by_generated_ids(self, present: Callable[[KeyObservation], bool]) -> bool:
         """Whether the locale `present` judges is keyed by the ids Lingui generates of messages
-        (a JSON catalog of Lingui 4 or later) rather than by the messages (a PO catalog): more
-        of the code's generated ids than of its messages are there. Then a message it lacks is
-        reported by its generated id, which is what the catalog would hold."""
+        (a JSON catalog of Lingui 4 or later) rather than by the messages (a PO catalog), or
+        by Angular's legacy ids rather than its modern ones: more of the code's generated ids
+        than of its written ones are there. Then a message it lacks is reported by its
+        generated id (of Angular's, the SHA-1 one), which is what the catalog would hold."""
         generated = written = 0
         sites = {(o.file, o.line, o.column) for o in self.scan.observations if o.generated}
         for observation in self.scan.observations:
@@ -1175,11 +1175,6 @@ def unread_code_gate(
             f"read ({_first_places(lingui.unread)}: an id that is not a literal, or a file "
             "that does not parse)"
         )
-    elif what == "XLIFF" and _legacy_ids(source):
-        used = (
-            "hold Angular's legacy message ids (40 hexadecimal digits, "
-            "`enableI18nLegacyMessageIdFormat`), which i18nprune does not compute"
-        )
     elif what == "XLIFF" and angular is not None:
         used = (
             f"the project's Angular templates and `$localize` name, where {len(angular.unread)} "
@@ -1215,9 +1210,10 @@ def unread_code_format(
     uses Lingui are unread code while some Lingui message of it is not read: they are keyed by
     the ids Lingui generates of messages, which an unread message may be. XLIFF catalogs are
     read code when the project has Angular i18n messages, every one of them read (`angular`
-    has no unread place), and the catalog's ids are not Angular's legacy ones: Angular's
-    extractor writes exactly those messages, under the ids the scan derives
-    (`scan.angular_i18n`)."""
+    has no unread place): Angular's extractor writes exactly those messages, under the ids the
+    scan derives (`scan.angular_i18n`) — the modern one, a custom `@@id`, or a legacy one
+    (`enableI18nLegacyMessageIdFormat`; a message whose legacy ids are not derived is
+    unread)."""
     for segment in source.segments:
         name = format_of(segment.rel) or ""
         if name == "po" and lingui is not None and not lingui.unread:
@@ -1227,12 +1223,7 @@ def unread_code_format(
                 return segment.rel, _LINGUI_JSON
             if _lingui_style(source, segment.rel):
                 return segment.rel, _LINGUI_STYLE
-        if (
-            name == "xliff"
-            and angular is not None
-            and not angular.unread
-            and not _legacy_ids(source)
-        ):
+        if name == "xliff" and angular is not None and not angular.unread:
             continue
         why = _UNREAD_CODE.get(name)
         if why is not None:
@@ -1264,15 +1255,6 @@ def _lingui_style(source: LocaleView, rel: str) -> bool:
         segment == rel and path.endswith(".translation")
         for path, segment in source.leaf_segment.items()
     )
-
-
-_LEGACY_ID = re.compile(r"[0-9a-f]{40}")
-
-
-def _legacy_ids(source: LocaleView) -> bool:
-    """Whether the source's keys include Angular's legacy message ids (the SHA-1 of the message
-    `enableI18nLegacyMessageIdFormat` gives XLIFF 1.2 units)."""
-    return any(_LEGACY_ID.fullmatch(path) for path in source.leaves)
 
 
 # Locale formats whose messages are used by code i18nprune does not read: (what they are,

@@ -594,6 +594,12 @@ _DISCOVERY = (
     "namespace separator); else the source locale's keys: flat files whose keys contain `.` "
     "→ `keySeparator: false`, keys containing `:` with namespaces off → `nsSeparator: false` "
     "(guesses) |",
+    "| `locales.root` | the object of the locale files the set-up of the scanned code's app "
+    "gives i18next: `resources: { en_US: { translation: en_US.ui } }` with `import en_US from "
+    "'@i18n/en_US.yaml'` (apache/answer, whose files hold the Go server's `backend:` texts "
+    "beside the UI's `ui:`) is `ui`. Only when every resource of such a set-up that reads a "
+    "file of the locale folder names the same object and each of those files holds one there; "
+    "else (a resource built at run time, resources that disagree) none: the file's top level |",
     "| `locales.format` | the set-up's catalog format (a Lingui config's `format`, "
     "[below](#what-discovery-reads)); else none: every format's files are locale files |",
     "| `src` | every top-level folder whose code imports an i18n library, calls one of its "
@@ -667,7 +673,10 @@ _DISCOVERY_READS = (
     "`keySeparator`, `nsSeparator`, `contextSeparator`, `pluralSeparator`, `returnObjects`; "
     "`backend.loadPath` (the folder before "
     "`{{lng}}`: a leading `/` is the app's `public/` or `static/` folder, "
-    "`path.join(__dirname, …)` is read) |",
+    "`path.join(__dirname, …)` is read); `resources` whose namespaces are a locale file's "
+    "default import or a member of one (`en`, `en.ui`, `en['ui']`, `require('./en.json').ui`, "
+    "through top-level `const`s; the import relative, or through the app's "
+    "`tsconfig.json`/`jsconfig.json` `paths`: `@i18n/en_US.yaml`) → `locales.root` |",
     "| `next-i18next.config.*` | `i18n.defaultLocale` (else `fallbackLng`), the i18next options "
     "above, `localePath` (a string, `path.resolve('./…')`, either branch of `typeof window "
     "=== … ? … : …`); without `defaultNS`: `common`, without `localePath`: `./public/locales` "
@@ -700,6 +709,11 @@ _DISCOVERY_READS = (
     "`require('./lang/en.json')`, ``import(`../messages/${locale}.json`)`` (next-intl's "
     "`getRequestConfig`, svelte-i18n's `register`), `import.meta.glob('./lang/*.json')` | the "
     "folder holding the locale files (or the per-locale folders) |",
+    "",
+    "`locales.root` is read from the root's app and the apps of the discovered `src` "
+    "folders (for apache/answer, `ui`: `ui/src/i18n/init.ts`), not from other packages of a "
+    "monorepo; a resource whose file lies outside the locale folder (a plugin's own `en.json`) "
+    "does not count.",
     "",
     "Discovery fills `locales.defaultNamespace` and `locales.fallbackNamespaces` from the "
     "root app's `defaultNS`/`fallbackNS`, and `locales.scopes` from the other apps' (a set-up "

@@ -36,13 +36,15 @@ from i18nprune.config.detect.manifest import Libraries, libraries
 from i18nprune.config.detect.packages import repository_root
 from i18nprune.config.detect.setup import AppSetup, read_app_setup
 from i18nprune.config.detect.sources import folders_with_calls
-from i18nprune.config.i18n_setup import discovered_setups
+from i18nprune.config.i18n_setup import discovered_setups, source_app_folders
 from i18nprune.config.layers import deep_merge, nested
 from i18nprune.config.presets import preset_functions
 from i18nprune.config.schema import Config
 from i18nprune.envelope import Code, Issue, warning
 from i18nprune.locale_codes import normalize_code
 from i18nprune.locales.formats import format_of
+from i18nprune.locales.jsonfile import LocaleFileError
+from i18nprune.locales.keyroot import keys_object, parse_key_root
 
 __all__ = ["FEATURE_BUNDLE", "FLAT_FILE", "LOCALE_PER_DIR", "Discovery", "discover", "infer_layout"]
 
@@ -117,6 +119,8 @@ def discover(
             found.record("locales.format", setup.locale_format)
         _extractor_names(root, config, setup, found)
     src_dirs = _source_folders(root, config, directory, found, every=not config_file)
+    if layout is not None and not config_file:
+        _key_root(root, directory, src_dirs, app_setup, found)
     if layout is not None and namespaced:
         _discover_setups(root, src_dirs, app_setup(), found)
         if not config_file:
@@ -453,6 +457,45 @@ def _source_folders(
         Finding(".", "no folder with translation calls was found; the whole project", False),
     )
     return ["."]
+
+
+def _key_root(
+    root: Path,
+    directory: str,
+    src_dirs: list[str],
+    own: Callable[[], AppSetup],
+    found: _Recorder,
+) -> None:
+    """Where keys start in the locale files (`locales.root`), as the set-up of the scanned
+    code's app gives i18next its resources: `translation: en_US.ui` of an imported
+    `en_US.yaml` of the locale folder says keys start at `ui` (a file shared with a server's
+    `backend:` texts). Recorded only when every such resource of the folder's files names the
+    same object and each of those files holds it; anything else says nothing."""
+    if not found.open("locales.root"):
+        return
+    folders = source_app_folders(root, src_dirs)
+    setups = [own(), *(read_app_setup(root, folder) for folder in folders if folder != ".")]
+    resources = [
+        resource
+        for setup in setups
+        for resource in setup.resource_roots
+        if directory == "." or Path(resource.file).is_relative_to(directory)
+    ]
+    roots = {resource.root for resource in resources}
+    if len(roots) != 1 or "" in roots:
+        return
+    text = roots.pop()
+    for resource in resources:
+        document = read_locale_object(root / resource.file)
+        try:
+            held = keys_object(document, parse_key_root(text), resource.file) if document else None
+        except LocaleFileError:
+            return
+        if not held:
+            return
+    first = resources[0]
+    why = f"{first.origin} (the `{text}` object of {first.file})"
+    found.record("locales.root", Finding(text, why, read=True))
 
 
 def _discover_setups(root: Path, src_dirs: list[str], own: AppSetup, found: _Recorder) -> None:

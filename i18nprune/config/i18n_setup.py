@@ -42,6 +42,15 @@ def app_folders(root: Path, src_dirs: list[str]) -> list[str]:
     root, each source folder and the nearest folder above it with a `package.json`, and every
     folder with a `package.json` one to three levels below the root (`apps/web`, `packages/x`,
     `shared/packages/common`), outside installed, built and hidden folders."""
+    found = dict.fromkeys(source_app_folders(root, src_dirs))
+    found.update(dict.fromkeys(_manifest_folders(root)))
+    return list(found)
+
+
+def source_app_folders(root: Path, src_dirs: list[str]) -> list[str]:
+    """The app folders (relative to `root`, POSIX) of the code `src_dirs` hold: the root, and
+    for each source folder inside it the nearest folder above it with a `package.json` (the
+    app, `ui` of `ui/src`) and the folder itself."""
     found: dict[str, None] = {".": None}
     for src in src_dirs:
         folder = Path(os.path.normpath(root / src))
@@ -54,7 +63,6 @@ def app_folders(root: Path, src_dirs: list[str]) -> list[str]:
                 found[candidate.relative_to(root).as_posix()] = None
                 break
         found[folder.relative_to(root).as_posix() if folder != root else "."] = None
-    found.update(dict.fromkeys(_manifest_folders(root)))
     return list(found)
 
 

@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
 import msgspec
 
 from i18nprune.locales.documents import FileStyle, load_document, new_document
-from i18nprune.locales.formats import catalog_parts, counterpart_name
+from i18nprune.locales.formats import catalog_parts, counterpart_name, format_of
 from i18nprune.locales.jsondoc import LinguiCatalogDocument, LocaleDocument, as_counterpart
 from i18nprune.locales.layout import LocaleInventory, Segment, is_gettext_template
 from i18nprune.locales.paths import array_items
 from i18nprune.locales.podoc import PoDocument
 from i18nprune.locales.view import LocaleView
-from i18nprune.locales.xliffdoc import XliffDocument
+from i18nprune.locales.xliffdoc import XliffDocument, may_hold_untranslated
 
 # Documents whose new entries are made after the source's (`adopt`): a file loaded before the
 # style of its counterpart was known takes it when the first leaf is set.
@@ -75,6 +76,8 @@ class LocaleEditor:
         self._files: dict[Path, _EditedFile] = {}
         self._segment_paths = {segment.rel: segment.path for segment in view.segments}
         self._arrays: dict[str, list[str]] | None = None  # see `delete_key`
+        self._peeked: dict[Path, LocaleDocument] = {}
+        """Documents `untranslated` read, not edited yet (`_file` takes them when they are)."""
 
     def document(self, path: Path, style: FileStyle | None = None) -> LocaleDocument:
         """The document at `path`, loaded once; a new empty one when the file does not exist.
@@ -157,6 +160,40 @@ class LocaleEditor:
         edited.removed += 1
         return True
 
+    def untranslated(self) -> dict[str, Path]:
+        """The keys the locale's XLIFF files hold with no translation (units without a
+        target: no leaves of the view) → the file that holds each. A file is parsed only when
+        it may hold one (`may_hold_untranslated`), and is no edited file until a unit of it is
+        dropped. Raises LocaleFileError as `document` does."""
+        leaves = Counter(self.view.leaf_segment.values())
+        found: dict[str, Path] = {}
+        for segment in self.view.segments:
+            if format_of(segment.path.name) != "xliff":
+                continue
+            edited = self._files.get(segment.path)
+            if edited is not None:
+                document = edited.document
+            elif may_hold_untranslated(segment.path, leaves[segment.rel]):
+                peeked = self._peeked.get(segment.path)
+                document = peeked if peeked is not None else self._load(segment.path)
+                self._peeked[segment.path] = document
+            else:
+                continue
+            if isinstance(document, XliffDocument):
+                for key in document.untranslated():
+                    found.setdefault(key, segment.path)
+        return found
+
+    def delete_untranslated(self, key: str, file: Path) -> bool:
+        """Remove the unit of `key` that `file` holds with no translation (see
+        `untranslated`); False when it holds none."""
+        edited = self._file(file)
+        document = edited.document
+        if not isinstance(document, XliffDocument) or not document.drop_untranslated(key):
+            return False
+        edited.removed += 1
+        return True
+
     def changes(self) -> list[FileChange]:
         """Every touched file and whether its bytes would change, sorted by path."""
         changes = []
@@ -184,10 +221,9 @@ class LocaleEditor:
         edited = self._files.get(path)
         if edited is None:
             key_root = self.view.key_root
-            if path.exists():
-                document = load_document(
-                    path, self._display(path), literal_keys=self.literal_keys, key_root=key_root
-                )
+            peeked = self._peeked.pop(path, None)
+            if peeked is not None or path.exists():
+                document = peeked if peeked is not None else self._load(path)
                 if style is not None:
                     document.adopt(style)
                     document = as_counterpart(document, style)
@@ -197,6 +233,14 @@ class LocaleEditor:
                 )
             edited = self._files[path] = _EditedFile(document)
         return edited
+
+    def _load(self, path: Path) -> LocaleDocument:
+        return load_document(
+            path,
+            self._display(path),
+            literal_keys=self.literal_keys,
+            key_root=self.view.key_root,
+        )
 
     def _display(self, path: Path) -> str:
         try:

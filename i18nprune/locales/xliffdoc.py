@@ -20,9 +20,15 @@ copied from the source file's (`XliffStyle.template`: notes and context kept), a
 file, its target language. Guarantees: a file that is not well-formed XML, declares a DOCTYPE
 or entities, has a unit id twice or a unit without one, or is not UTF-8, raises
 `LocaleFileError` (`Code.LOCALE_INVALID_SYNTAX`, `file:line:column`) and is never written. A
-change to a unit whose text cannot be spelled back exactly (several segments, a comment or a
-foreign element inside, text that spells an inline tag) is refused (`ProblemError`,
-`Code.LOCALE_NOT_EDITABLE`). What is written always reads back as exactly the edited leaves.
+2.0 unit of several segments (and ignorables) reads as its targets joined in their `order`, and
+takes a new text only where the split is exact (`_part_contents`: a review mark, its source
+text, a text around its one segment's ignorables). A change to a unit whose text cannot be
+spelled back exactly (any other text of several segments, a comment or a foreign element
+inside, text that spells an inline tag) is refused (`ProblemError`,
+`Code.LOCALE_NOT_EDITABLE`, naming the file, line, unit and what to do). What is written
+always reads back as exactly the edited leaves. A target's units without a translation are no
+leaves; `untranslated` lists them and `drop_untranslated` removes one (`sync`, when the source
+lost its key).
 """
 
 from __future__ import annotations
@@ -114,7 +120,7 @@ class _Element:
 class _Part:
     """A 1.2 trans-unit's source and target, or one 2.0 segment (or ignorable) of a unit."""
 
-    __slots__ = ("element", "ignorable", "source", "target")
+    __slots__ = ("element", "ignorable", "order", "source", "target")
 
     def __init__(self, element: _Element | None, ignorable: bool = False) -> None:
         self.element = element
@@ -122,6 +128,9 @@ class _Part:
         self.ignorable = ignorable
         self.source: _Element | None = None
         self.target: _Element | None = None
+        self.order: int | None = None
+        """Where the target's text goes among the unit's parts (2.0 `order`, 1-based), when
+        the target says; else at its own part's place."""
 
 
 class _Unit:
@@ -168,17 +177,24 @@ class _Parsed:
         if not self.is_target:
             texts = [self.text(part.source) for part in unit.parts if part.source is not None]
             return "".join(texts) if texts else None
-        texts = []
-        for part in unit.parts:
-            element = part.target or (part.source if part.ignorable else None)
-            if element is None:
-                return None
-            texts.append(self.text(element))
-        text = "".join(texts)
+        text = self.target_text(unit)
         if not text:
             return None
         marks = self.marks(unit)
         return {"value": text, **marks} if marks else text
+
+    def target_text(self, unit: _Unit) -> str | None:
+        """A target unit's text: its parts' targets (an ignorable's source when it has none)
+        in the order their `order` says, else as the parts stand; None when a segment has no
+        target."""
+        texts: list[tuple[int, str]] = []
+        for position, part in enumerate(unit.parts, 1):
+            element = part.target or (part.source if part.ignorable else None)
+            if element is None:
+                return None
+            at = part.order if part.target is not None and part.order is not None else position
+            texts.append((at, self.text(element)))
+        return "".join(text for _, text in sorted(texts, key=lambda item: item[0]))
 
     def marks(self, unit: _Unit) -> dict[str, object]:
         """The structured leaf's marks a unit's target state says."""
@@ -198,11 +214,9 @@ class _Parsed:
     def text(self, element: _Element) -> str:
         return _text(self.raw[element.tag_end : element.content_end].decode("utf-8"))
 
-    def unwritable(self, unit: _Unit) -> str | None:
-        """Why a unit's text cannot be written back exactly, or None."""
-        if len(unit.parts) != 1 or unit.parts[0].ignorable:
-            return "has several segments"
-        part = unit.parts[0]
+    def unwritable(self, part: _Part) -> str | None:
+        """Why the text of a unit's part (a 1.2 unit, a 2.0 segment) cannot be written back
+        exactly, or None."""
         if part.source is None:
             return "has no source"
         for element in (part.source, part.target):
@@ -405,6 +419,8 @@ class _Reader:
             self.unit.parts.append(self.part)
             return element
         if parent in ("segment", "ignorable") and local in ("source", "target") and self.part:
+            if local == "target" and attributes.get("order", "").isdigit():
+                self.part.order = int(attributes["order"])
             return self._text_element(local, name, start)
         return None
 
@@ -489,6 +505,23 @@ def xliff_source_language(path: Path) -> str | None:
     return found.group(1).decode("utf-8", "replace") if found else None
 
 
+# Any unit's start tag, with a namespace prefix or none; also matches in comments and texts,
+# so that counting them never gives fewer than the file's units.
+_UNIT_START = re.compile(rb"<(?:[\w.-]+:)?(?:trans-unit|unit)[\s/>]")
+
+
+def may_hold_untranslated(path: Path, leaves: int) -> bool:
+    """Whether the XLIFF file at `path`, read as `leaves` leaves, may hold a unit without a
+    translation: it spells more unit start tags than that (a byte count, no parse: it never
+    misses such a unit, and a comment that spells a tag only costs a parse). True when the
+    file cannot be read (reading it reports why)."""
+    try:
+        raw = path.read_bytes()
+    except OSError:
+        return True
+    return len(_UNIT_START.findall(raw)) > leaves
+
+
 def xliff_positions(text: str) -> dict[str, int]:
     """The character offset of each unit id's value (its opening quote) in `text`; empty when
     it does not parse."""
@@ -532,6 +565,8 @@ class XliffDocument(LocaleDocument):
         self.display_path = display
         self._loaded = dict(leaves)
         self._template = template
+        self._dropped: set[str] = set()
+        """Units without a translation to remove (`drop_untranslated`)."""
 
     @classmethod
     def load(
@@ -582,6 +617,28 @@ class XliffDocument(LocaleDocument):
         file lacks when they are added."""
         if isinstance(style, XliffStyle) and style.template is not None:
             self._template = style.template
+
+    def untranslated(self) -> list[str]:
+        """The ids of the units a target file holds with no translation (no target, an empty
+        one, or a segment without one): no keys of the file, but units a translator has yet
+        to fill. None in a source file, whose units all hold their text."""
+        if not self._parsed.is_target:
+            return []
+        tree = self._tree.root
+        return [
+            unit.id
+            for unit in self._parsed.units
+            if unit.id not in self._loaded and unit.id not in tree and unit.id not in self._dropped
+        ]
+
+    def drop_untranslated(self, key: str) -> bool:
+        """Remove the unit `key` holds no translation in (see `untranslated`) when the file is
+        written; False when the file has no such unit. A translated unit goes with `delete`."""
+        if key not in self.untranslated():
+            return False
+        self._dropped.add(key)
+        self._edited = True
+        return True
 
     def set(self, path: str, value: object, *, order: Sequence[str] | None = None) -> bool:
         """`LocaleDocument.set`, with a structured leaf reduced to what a target's state can
@@ -637,8 +694,8 @@ class XliffDocument(LocaleDocument):
                     try:
                         edits.extend(_target_edits(parsed, unit, tree[unit.id]))
                     except _Unwritable as exc:
-                        self._refuse(unit, exc.why)
-            elif unit.id in self._loaded:
+                        self._refuse(unit, exc.why, exc.fix)
+            elif unit.id in self._loaded or unit.id in self._dropped:
                 edits.append(_removal(raw, unit.element))
         edits.extend(self._new_units(tree, present))
         edits.sort(key=lambda edit: (edit[0], edit[1]))
@@ -671,6 +728,7 @@ class XliffDocument(LocaleDocument):
         if self._saved is not None and self._saved is not self._parsed.raw:
             self._parsed = _parse(self._saved, self.display_path)
             self._loaded = dict(self._tree.root)
+            self._dropped = set()
         return written
 
     def _new_units(
@@ -753,7 +811,7 @@ class XliffDocument(LocaleDocument):
         try:
             filled = _apply(alone.raw, _target_edits(alone, alone.units[0], value))
         except _Unwritable as exc:
-            self._refuse(unit, exc.why)
+            self._refuse(unit, exc.why, exc.fix)
         element = _parse(filled, "the source file").units[0].element
         body = filled[element.start : element.end]
         old_indent = _line_indent(template.raw, unit.element.start)
@@ -762,46 +820,146 @@ class XliffDocument(LocaleDocument):
             body = body.replace(b"\n" + old_indent, b"\n" + new_indent)
         return indent + body
 
-    def _refuse(self, unit: _Unit | None, why: str) -> None:
+    def _refuse(self, unit: _Unit | None, why: str, fix: str | None = None) -> None:
         where = f"{self.display_path}:{unit.line}" if unit is not None else self.display_path
         what = f'the unit "{unit.id}" ' if unit is not None else "the file "
         raise ProblemError(
             error(
                 Code.LOCALE_NOT_EDITABLE,
-                f"{where}: {what}{why}, which i18nprune does not write — make the change in "
-                "your XLIFF tool; the file was not changed",
+                f"{where}: {what}{why}, which i18nprune does not write — "
+                f"{fix or 'make the change in your XLIFF tool'}; the file was not changed",
                 self.display_path,
             )
         )
 
 
 class _Unwritable(Exception):
-    def __init__(self, why: str) -> None:
+    """A unit whose new text cannot be spelled back: why, and what the user can do instead."""
+
+    def __init__(self, why: str, fix: str | None = None) -> None:
         super().__init__(why)
         self.why = why
+        self.fix = fix
+
+
+_SEGMENTS_FIX = (
+    "translate it in your XLIFF tool, or merge its segments into one <segment> "
+    "(i18nprune writes a unit of several segments only its own source text, a review mark, "
+    "or a text that differs from it in its one segment)"
+)
 
 
 def _target_edits(parsed: _Parsed, unit: _Unit, value: object) -> list[tuple[int, int, bytes]]:
     """The edits that make `value` the text of `unit` (its target in a target file, with the
-    state its marks say; its source in a source file). Raises `_Unwritable`."""
-    why = parsed.unwritable(unit)
-    if why is not None:
-        raise _Unwritable(why)
-    part = unit.parts[0]
-    raw = parsed.raw
+    state its marks say on each segment; its source in a source file). A unit of several parts
+    (2.0 segments and ignorables) takes a text only as `_part_contents` splits it. Raises
+    `_Unwritable`."""
     text = value["value"] if isinstance(value, dict) else value
     assert isinstance(text, str)
-    content = _xml(text).encode("utf-8")
+    marks = value if isinstance(value, dict) else {}
+    if len(unit.parts) == 1 and not unit.parts[0].ignorable:
+        contents: list[bytes | None] = [_xml(text).encode("utf-8")]
+    else:
+        contents = _part_contents(parsed, unit, text)
+    edits: list[tuple[int, int, bytes]] = []
+    for part, content in zip(unit.parts, contents, strict=True):
+        if content is not None:
+            why = parsed.unwritable(part)
+            if why is not None:
+                raise _Unwritable(why)
+        edits += _part_edits(parsed, part, content, marks)
+    return edits
+
+
+def _part_contents(parsed: _Parsed, unit: _Unit, text: str) -> list[bytes | None]:
+    """The raw content each part of a unit of several parts (2.0 segments and ignorables)
+    gets for the text `text` (None: as it is), when it can be told exactly:
+
+    - the text it has: nothing changes (only the segments' states may);
+    - in a target, its source text (what `sync` copies): each part's target its own source;
+    - with one segment: the ignorables' texts stay, the segment takes what `text` has between
+      them (a trailing space an XLIFF tool moved into an ignorable stays there).
+
+    Raises `_Unwritable` for any other text: it cannot be split among several segments."""
+    parts = unit.parts
+    segments = [index for index, part in enumerate(parts) if not part.ignorable]
+    if not segments:
+        raise _Unwritable("has no segment")
+    current = _part_texts(parsed, parts)
+    if parsed.is_target:
+        now = parsed.target_text(unit)
+    else:
+        now = "".join(piece for piece in current if piece is not None)
+    if text == now:
+        return [None] * len(parts)
+    if any(part.order is not None for part in parts):
+        raise _Unwritable("orders its targets (`order`) apart from its segments", _SEGMENTS_FIX)
+    sources: list[_Element] = []
+    for part in parts:
+        if part.source is None:
+            raise _Unwritable("has a segment without a source")
+        sources.append(part.source)
+    if parsed.is_target and text == "".join(parsed.text(source) for source in sources):
+        raw = parsed.raw
+        return [
+            None if piece == parsed.text(source) else raw[source.tag_end : source.content_end]
+            for piece, source in zip(current, sources, strict=True)
+        ]
+    if len(segments) == 1:
+        index = segments[0]  # the ignorables' texts are there (their source without a target)
+        before = "".join(str(piece) for piece in current[:index])
+        after = "".join(str(piece) for piece in current[index + 1 :])
+        if text.startswith(before) and text.endswith(after) and len(text) >= len(before + after):
+            contents: list[bytes | None] = [None] * len(parts)
+            contents[index] = _xml(text[len(before) : len(text) - len(after)]).encode("utf-8")
+            return contents
+        raise _Unwritable(
+            "keeps text outside its segment (in an <ignorable>) that the new text does not "
+            "have around it",
+            _SEGMENTS_FIX,
+        )
+    raise _Unwritable(
+        "has several segments, and the new text is neither its text, its source text, nor one "
+        "that splits among them exactly",
+        _SEGMENTS_FIX,
+    )
+
+
+def _part_texts(parsed: _Parsed, parts: list[_Part]) -> list[str | None]:
+    """Each part's text as the file reads it: its target in a target file (an ignorable's
+    source when it has none; None for a segment without one), its source in a source file."""
+    texts: list[str | None] = []
+    for part in parts:
+        if parsed.is_target:
+            element = part.target or (part.source if part.ignorable else None)
+        else:
+            element = part.source
+        texts.append(parsed.text(element) if element is not None else None)
+    return texts
+
+
+def _part_edits(
+    parsed: _Parsed, part: _Part, content: bytes | None, marks: dict[str, object]
+) -> list[tuple[int, int, bytes]]:
+    """The edits that give one part the raw text `content` (None: its text stays) as its
+    target (its source in a source file), and its segment or target the state `marks` say."""
+    raw = parsed.raw
     if not parsed.is_target:
+        if content is None:
+            return []
         assert part.source is not None
         return [_replace_content(raw, part.source, b"source", content)]
-    state = _state_for(parsed, value if isinstance(value, dict) else {}, part)
+    state = None if part.ignorable else _state_for(parsed, marks, part)  # segments only
     edits: list[tuple[int, int, bytes]] = []
     if parsed.version == "2.0":
         if part.element is not None and state is not None:
             edits.append(_set_attribute(raw, part.element, b"state", state))
         state = None
     target = part.target
+    if content is None:
+        if target is not None and state is not None:
+            edits.append(_set_attribute(raw, target, b"state", state))
+        return edits
     if target is not None:
         tag = raw[target.start : target.tag_end]
         if state is not None:

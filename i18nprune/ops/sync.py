@@ -167,6 +167,11 @@ def align_target(
     pruned = [path for path in translatable_paths(editor.view) if not kept.holds(path)]
     for key in reversed(list(dict.fromkeys(array_key(path) or path for path in pruned))):
         editor.delete_key(key)  # last first: an array item never moves before it goes
+    # An XLIFF unit with no translation is no leaf, but goes as one would: it holds nothing a
+    # translator wrote, and a later sync copies it back from the source if the key returns.
+    for key, file in editor.untranslated().items():
+        if key not in wanted and not kept.holds(key) and not template.keeps_extra(key):
+            editor.delete_untranslated(key, file)
     return gaps
 
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 import html
 import re
 from bisect import bisect_right
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 import tree_sitter
 
-from i18nprune.scan.angular_ids import message_id
+from i18nprune.scan.angular_ids import legacy_ids, message_id
 from i18nprune.scan.callees import LOCALIZE
 from i18nprune.scan.evaluate import decode_escapes
 from i18nprune.syntax_tree import node_text
@@ -36,6 +36,9 @@ class AngularMessage(NamedTuple):
     text: str | None = None
     """The message's text when it has no placeholder: the unit's source as Angular's
     extractor writes it (`missing` gives it to the source locale)."""
+    legacy: tuple[str, ...] = ()
+    """Its legacy ids (`angular_ids.legacy_ids`), which `$localize` also looks a translation up
+    by when the template was compiled with `enableI18nLegacyMessageIdFormat`."""
 
 
 class Unreadable(Exception):
@@ -97,6 +100,13 @@ _TAG_NAMES = {
 }
 """The placeholder names Angular gives these elements' tags (others are `TAG_<NAME>`)."""
 _FOREIGN = frozenset({"svg", "math"})
+_RAW_CONTENT = frozenset({"textarea", "title", "script", "style"})
+"""Elements whose content Angular reads as text: no tags, no `{{ }}`, no ICU."""
+_ESCAPABLE_RAW_CONTENT = frozenset({"textarea", "title"})
+_FIRST_LINE_FEED = frozenset({"pre", "textarea", "listing"})
+"""Elements whose content loses a line feed it starts with (the HTML parser drops it)."""
+_ANGULAR_BLANK = "".join(chr(code) for code in range(9, 33)) + "\u00a0"
+"""What Angular's lexer passes over as blank (between ICU parts)."""
 _KEEP_WHITESPACE = frozenset({"pre", "template", "textarea", "script", "style"})
 _WS = " \f\n\r\t\v\u1680\u180e\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
 _BLANK = re.compile(f"[{_WS}]*")
@@ -268,9 +278,29 @@ class _Parser:
             at = match.end()
         if name.lower() in _VOID:
             return _Element(name, attributes, [], position, (at, at)), at
-        children, after = self.nodes(at, end, name)
-        content_end = source.rfind("<", 0, after)
+        if name.lower() in _RAW_CONTENT:
+            children, content_end, after = self._raw_content(at, end, name)
+        else:
+            children, after = self.nodes(at, end, name)
+            content_end = source.rfind("<", 0, after)
+        if name.lower() in _FIRST_LINE_FEED and children and isinstance(children[0], _Text):
+            first = children[0]
+            feed = 2 if first.value.startswith("\r\n") else 1 if first.value[:1] == "\n" else 0
+            if feed and first.value[feed:]:
+                children[0] = _Text(first.value[feed:], first.start + feed)
+            elif feed:
+                del children[0]
         return _Element(name, attributes, children, position, (at, content_end)), after
+
+    def _raw_content(self, at: int, end: int, name: str) -> tuple[list[_Node], int, int]:
+        """The content of a `<textarea>`, `<title>`, `<script>` or `<style>` up to its close
+        tag, as Angular's lexer reads it: one text, entities read in the first two only."""
+        close = re.compile(f"</{re.escape(name)}\\s*>", re.IGNORECASE).search(self.source, at, end)
+        if close is None:
+            raise Unreadable(f"an unclosed `<{name}>`")
+        raw = self.source[at : close.start()]
+        text = html.unescape(raw) if name.lower() in _ESCAPABLE_RAW_CONTENT else raw
+        return ([_Text(text, at)] if text else []), close.start(), close.end()
 
     def _block(self, position: int, end: int) -> tuple[_Block, int]:
         source = self.source
@@ -308,7 +338,11 @@ class _Parser:
                     at += 1
                     break
                 raise Unreadable("an ICU expression this reader does not follow")
-            nodes, at = self.nodes(case.end(), end, "}")
+            # Angular's lexer passes over the blanks that open a case.
+            content = case.end()
+            while content < end and source[content] in _ANGULAR_BLANK:
+                content += 1
+            nodes, at = self.nodes(content, end, "}")
             cases.append((case.group(1), nodes))
         return _Icu(head.group(1), head.group(2), cases, position, source[position:at]), at
 
@@ -431,6 +465,11 @@ class _Registry:
     def close_tag(self, name: str) -> str:
         return self.named(f"</{name}></{'/' + name}>", f"CLOSE_{_tag_base(name)}")
 
+    def interpolation(self, expression: str) -> str:
+        parts = _CUSTOM_PLACEHOLDER.split(expression)
+        base = parts[2] if len(parts) > 2 and parts[2] else "INTERPOLATION"
+        return self.named(f"PH: {base.upper()}={expression}", base.upper())
+
 
 def _tag_base(name: str) -> str:
     upper = name.upper()
@@ -441,10 +480,20 @@ def _public_name(name: str) -> str:
     return re.sub(r"[^A-Z0-9_]", "_", name.upper())
 
 
+class _SubMessage(NamedTuple):
+    """An ICU message inside another (Angular extracts it as a message of its own)."""
+
+    text: str
+    start: int
+    end: int
+    plain: bool
+    legacy: tuple[str, str]
+
+
 class _Writer:
     """Writes one message's `$localize` text (and finds the ICU messages it holds)."""
 
-    def __init__(self, sub_messages: list[tuple[str, int, int, bool]]) -> None:
+    def __init__(self, sub_messages: list[_SubMessage]) -> None:
         self.registry = _Registry()
         self.sub_messages = sub_messages
         self.depth = 0
@@ -477,11 +526,18 @@ class _Writer:
             return start + inner + self._placeholder(self.registry.close_tag(node.name))
         if self.depth > 0:
             return self._icu(node)
+        # Angular names what the cases hold in this message's registry too, before the ICU.
+        self.depth += 1
+        for _, nodes in node.cases:
+            for child in nodes:
+                self._part(child)
+        self.depth -= 1
         name = self.registry.named(f"PH: ICU={node.source}", "ICU")
         writer = _Writer(self.sub_messages)
         text = writer.message([node])
         plain = writer.placeholders == 0
-        self.sub_messages.append((text, node.start, node.start + len(node.source), plain))
+        end = node.start + len(node.source)
+        self.sub_messages.append(_SubMessage(text, node.start, end, plain, _legacy_ids([node], "")))
         return self._placeholder(name)
 
     def _block(self, block: _Block) -> str:
@@ -495,9 +551,7 @@ class _Writer:
         return self._placeholder(start) + inner + self._placeholder(close)
 
     def _interpolation(self, node: _Interpolation) -> str:
-        parts = _CUSTOM_PLACEHOLDER.split(node.expression)
-        base = parts[2] if len(parts) > 2 and parts[2] else "INTERPOLATION"
-        return self.registry.named(f"PH: {base.upper()}={node.expression}", base.upper())
+        return self.registry.interpolation(node.expression)
 
     def _placeholder(self, name: str) -> str:
         self.placeholders += 1
@@ -510,12 +564,172 @@ class _Writer:
     def _icu(self, icu: _Icu) -> str:
         # The cases first: a nested ICU takes its `VAR_` name before the one around it.
         self.depth += 1
-        cases = " ".join(
-            f"{key} {{{''.join(self._part(child) for child in nodes)}}}" for key, nodes in icu.cases
-        )
+        written = [(key, "".join(self._part(child) for child in nodes)) for key, nodes in icu.cases]
+        cases = " ".join(f"{key} {{{text}}}" for key, text in _in_object_order(written))
         self.depth -= 1
         variable = self.registry.unique(f"VAR_{icu.type.upper()}")
         return f"{{{variable}, {icu.type}, {cases}}}"
+
+
+# --- legacy ids: the message as written, before white space goes ------------------------------
+
+
+class _Legacy(NamedTuple):
+    """A part of a message as Angular's legacy digests serialise it: in full (`computeDigest`,
+    XLIFF 1.2's id) and without ICU switch expressions (`computeDecimalDigest`, XLIFF 2's and
+    XMB's)."""
+
+    full: str
+    bare: str
+
+
+_ARRAY_INDEX = re.compile(r"0|[1-9][0-9]{0,9}")
+_Case = TypeVar("_Case")
+
+
+class _LegacyWriter:
+    """Serialises a message's nodes as written — Angular computes legacy ids on its first pass
+    over a template, before white space is removed — the way its legacy digests do: a text as it
+    is, a text with `{{ }}` as `[text, <ph name="NAME">expression</ph>, …]`, an element as
+    `<ph tag name="START">children</ph name="CLOSE">` (a block as `<ph block …>`, `@switch` as
+    `[children]`), an ICU as `{switch, type, key {[children]}, …}`, children joined by `, `.
+    Placeholder names come from a registry of their own, filled in Angular's order (the content
+    of an ICU case too)."""
+
+    def __init__(self, is_icu: bool) -> None:
+        self.registry = _Registry()
+        self.is_icu = is_icu
+        self.depth = 0
+
+    def message(self, nodes: list[_Node]) -> _Legacy:
+        parts = self._children(nodes)
+        return _Legacy("".join(part.full for part in parts), "".join(part.bare for part in parts))
+
+    def _children(self, nodes: list[_Node], *, in_case: bool = False) -> list[_Legacy]:
+        parts: list[_Legacy] = []
+        index = 0
+        while index < len(nodes):
+            node = nodes[index]
+            if isinstance(node, _Text | _Interpolation):
+                end = index + 1
+                while end < len(nodes) and isinstance(nodes[end], _Text | _Interpolation):
+                    end += 1
+                parts.append(self._text(nodes[index:end]))
+                index = end
+                continue
+            index += 1
+            if isinstance(node, _Comment) or (isinstance(node, _Block) and node.name == "let"):
+                if in_case:  # Angular's compiler fails on it: an ICU case keeps every node
+                    raise Unreadable("a comment or `@let` inside an ICU case")
+                continue
+            parts.append(self._node(node))
+        return parts
+
+    def _text(self, run: list[_Node]) -> _Legacy:
+        pieces: list[str] = []
+        after_text = False
+        for part in run:
+            if isinstance(part, _Text):
+                value = _line_feeds(part.value)
+                if after_text:
+                    pieces[-1] += value
+                elif value:
+                    pieces.append(value)
+                    after_text = True
+                continue
+            assert isinstance(part, _Interpolation)
+            name = self.registry.interpolation(part.expression)
+            expression = _line_feeds(part.expression)
+            pieces.append(
+                f'<ph name="{name}">{expression}</ph>' if expression else f'<ph name="{name}"/>'
+            )
+            after_text = False
+        if all(isinstance(part, _Text) for part in run):
+            return _Legacy("".join(pieces), "".join(pieces))
+        text = f"[{', '.join(pieces)}]"
+        return _Legacy(text, text)
+
+    def _node(self, node: _Node) -> _Legacy:
+        if isinstance(node, _Element):
+            name = node.name.lower()
+            if name in _FOREIGN:
+                raise Unreadable(f"a `<{node.name}>` inside a message")
+            children = self._children(node.children)
+            void = name in _VOID
+            start = self.registry.start_tag(node, void)
+            if void:
+                tag = f'<ph tag name="{start}"/>'
+                return _Legacy(tag, tag)
+            close = self.registry.close_tag(node.name)
+            return _wrapped(f'<ph tag name="{start}">', children, f'</ph name="{close}">')
+        if isinstance(node, _Block):
+            children = self._children(node.children)
+            if node.name == "switch":  # Angular's one container block
+                return _wrapped("[", children, "]")
+            start = self.registry.block(node.name, node.parameters)
+            close = self.registry.block(f"close_{node.name}", [], base=f"CLOSE_BLOCK_{node.name}")
+            return _wrapped(f'<ph block name="{start}">', children, f'</ph name="{close}">')
+        assert isinstance(node, _Icu)
+        return self._icu(node)
+
+    def _icu(self, icu: _Icu) -> _Legacy:
+        self.depth += 1
+        cases = [(key, self._children(nodes, in_case=True)) for key, nodes in icu.cases]
+        self.depth -= 1
+        switch, kind = _icu_head(icu.source)
+        ordered = _in_object_order(cases)
+        full = ", ".join(f"{key} {{{_wrapped('[', parts, ']').full}}}" for key, parts in ordered)
+        bare = ", ".join(f"{key} {{{_wrapped('[', parts, ']').bare}}}" for key, parts in ordered)
+        icu_full, icu_bare = f"{{{switch}, {kind}, {full}}}", f"{{{kind}, {bare}}}"
+        if self.is_icu or self.depth > 0:
+            self.registry.unique(f"VAR_{kind.upper()}")
+            return _Legacy(icu_full, icu_bare)
+        name = self.registry.named(f"PH: ICU={icu.source}", "ICU")
+        head = f'<ph icu name="{name}">'
+        return _Legacy(f"{head}{icu_full}</ph>", f"{head}{icu_bare}</ph>")
+
+
+def _legacy_ids(nodes: list[_Node], meaning: str) -> tuple[str, str]:
+    """The legacy ids of the message whose nodes, as written, are `nodes`."""
+    is_icu = len(nodes) == 1 and isinstance(nodes[0], _Icu)
+    serialized = _LegacyWriter(is_icu).message(nodes)
+    return legacy_ids(serialized.full, serialized.bare, meaning)
+
+
+def _wrapped(head: str, children: list[_Legacy], tail: str) -> _Legacy:
+    return _Legacy(
+        head + ", ".join(child.full for child in children) + tail,
+        head + ", ".join(child.bare for child in children) + tail,
+    )
+
+
+def _line_feeds(text: str) -> str:
+    """`text` with its line ends as Angular's lexer gives them (`\\r\\n` and `\\r` as `\\n`)."""
+    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
+
+
+def _icu_head(source: str) -> tuple[str, str]:
+    """An ICU expression's switch and type as Angular's lexer reads them: the switch up to the
+    first comma as written, the type past the blanks after it, up to the next comma."""
+    comma = source.index(",")
+    rest = source[comma + 1 :].lstrip(_ANGULAR_BLANK)
+    return source[1:comma], rest[: rest.index(",")]
+
+
+def _is_array_index(key: str) -> bool:
+    return _ARRAY_INDEX.fullmatch(key) is not None and int(key) < 2**32 - 1
+
+
+def _in_object_order(cases: list[tuple[str, _Case]]) -> list[tuple[str, _Case]]:
+    """ICU cases in the order a JavaScript object keeps them (Angular holds them in one): keys
+    that are array indices first, ascending, then the others as first written; a repeated key
+    takes the place of its first and the content of its last."""
+    latest = dict(cases)
+    indices = sorted((key for key in latest if _is_array_index(key)), key=int)
+    listed = set(indices)
+    return [(key, latest[key]) for key in indices] + [
+        (key, parts) for key, parts in latest.items() if key not in listed
+    ]
 
 
 # --- the messages of a template --------------------------------------------------------------
@@ -567,36 +781,49 @@ def _attribute_message(
     element: _Element, target: str, meta: str, lines: _LineIndex
 ) -> list[AngularMessage]:
     for name, value, value_at, value_end in element.attributes:
-        if name != target:
-            continue
+        if name != target or not value:
+            continue  # Angular makes no message of an empty value
         meaning, custom = parse_i18n_meta(meta)
+        raw = lines.source[value_at:value_end]
         try:
-            parsed, _ = _Parser(value).nodes(0, len(value), None)
+            # A value is text and `{{ }}` only: entities are read in the text, not in `{{ }}`.
+            parsed, _ = _Parser(raw).nodes(0, len(raw), None)
+            if not all(isinstance(node, _Text | _Interpolation) for node in parsed):
+                raise Unreadable("markup in an attribute's value")
             writer = _Writer([])
             text = writer.message(parsed)
+            legacy = _legacy_ids(parsed, meaning)
         except Unreadable:
             return [lines.message(None, value_at, value_end)]
         plain = text if writer.placeholders == 0 else None
-        return [lines.message(custom or message_id(text, meaning), value_at, value_end, plain)]
+        id = custom or message_id(text, meaning)
+        return [lines.message(id, value_at, value_end, plain, legacy)]
     return []
 
 
 def _element_messages(element: _Element, meta: str, lines: _LineIndex) -> list[AngularMessage]:
     nodes = _collapsed(element.children)
+    if not nodes:
+        return []  # Angular drops a message left empty once white space is removed
     first = lines.past_blanks(next((node.start for node in nodes), element.content[0]))
     end = max(element.content[1], first)
     meaning, custom = parse_i18n_meta(meta)
-    sub_messages: list[tuple[str, int, int, bool]] = []
+    sub_messages: list[_SubMessage] = []
     writer = _Writer(sub_messages)
     try:
         text = writer.message(nodes)
+        # Legacy ids are of the children as written: Angular computes them before white space
+        # is removed.
+        legacy = _legacy_ids(element.children, meaning)
     except Unreadable:
         return [lines.message(custom, first, end)]
     plain = text if writer.placeholders == 0 else None
-    found = [lines.message(custom or message_id(text, meaning), first, end, plain)]
+    found = [lines.message(custom or message_id(text, meaning), first, end, plain, legacy)]
     found.extend(
-        lines.message(message_id(icu), start, stop, icu if icu_plain else None)
-        for icu, start, stop, icu_plain in sub_messages
+        lines.message(
+            message_id(icu.text), icu.start, icu.end, icu.text if icu.plain else None, icu.legacy
+        )
+        for icu in sub_messages
     )
     return found
 
@@ -612,7 +839,7 @@ class _LineIndex:
     """Lines and columns (1-based, in characters) of offsets into a template's text."""
 
     def __init__(self, source: str) -> None:
-        self._source = source
+        self.source = source
         self._starts = [0] + [m.end() for m in re.finditer("\n", source)]
 
     def at(self, offset: int) -> tuple[int, int]:
@@ -621,17 +848,22 @@ class _LineIndex:
 
     def past_blanks(self, offset: int) -> int:
         """`offset` moved past spaces, tabs and line ends (where Angular locates a message)."""
-        while offset < len(self._source) and self._source[offset] in " \t\r\n":
+        while offset < len(self.source) and self.source[offset] in " \t\r\n":
             offset += 1
         return offset
 
     def message(
-        self, id: str | None, start: int, end: int, text: str | None = None
+        self,
+        id: str | None,
+        start: int,
+        end: int,
+        text: str | None = None,
+        legacy: tuple[str, ...] = (),
     ) -> AngularMessage:
-        preview = " ".join(self._source[start : min(end, start + 480)].split())
+        preview = " ".join(self.source[start : min(end, start + 480)].split())
         if len(preview) > 60:
             preview = preview[:59] + "…"
-        return AngularMessage(id, *self.at(start), *self.at(end), preview, text)
+        return AngularMessage(id, *self.at(start), *self.at(end), preview, text, legacy)
 
 
 # --- `$localize` in code ---------------------------------------------------------------------
@@ -642,11 +874,14 @@ _LEGACY_ID_SEPARATOR = "\u241f"
 
 class LocalizeMessage(NamedTuple):
     """A `$localize` call: its message id (`None` when not derived), its text when it has no
-    placeholder (as `AngularMessage.text`), and the call."""
+    placeholder (as `AngularMessage.text`), the call, and the legacy ids its metadata block
+    lists (after `␟`: the compiler writes them there for template messages; `$localize` looks a
+    translation up by them too)."""
 
     id: str | None
     text: str | None
     node: tree_sitter.Node
+    legacy: tuple[str, ...] = ()
 
 
 def localize_messages(root: tree_sitter.Node) -> list[LocalizeMessage]:
@@ -663,18 +898,19 @@ def localize_messages(root: tree_sitter.Node) -> list[LocalizeMessage]:
                 and function.type == "identifier"
                 and (node_text(function) == LOCALIZE_TAG)
             ):
-                found.append(LocalizeMessage(*_localize_message(node), node))
+                id, text, legacy = _localize_message(node)
+                found.append(LocalizeMessage(id, text, node, legacy))
         stack.extend(reversed(node.children))
     return found
 
 
-def _localize_message(call: tree_sitter.Node) -> tuple[str | None, str | None]:
+def _localize_message(call: tree_sitter.Node) -> tuple[str | None, str | None, tuple[str, ...]]:
     """The id `@angular/localize` gives the tagged template `call` — its metadata block's
-    `@@id`, else the fingerprint of its text (placeholders `{$NAME}`) and meaning — and its
-    text when it has no placeholder."""
+    `@@id`, else the fingerprint of its text (placeholders `{$NAME}`) and meaning —, its text
+    when it has no placeholder, and the legacy ids its metadata block lists."""
     template = call.child_by_field_name("arguments")
     if template is None or template.type != "template_string":
-        return None, None  # `$localize(parts, …)` called by hand: its parts are not read here
+        return None, None, ()  # `$localize(parts, …)` called by hand: its parts are not read here
     parts: list[str] = [""]
     for child in template.named_children:
         if child.type == "template_substitution":
@@ -684,11 +920,12 @@ def _localize_message(call: tree_sitter.Node) -> tuple[str | None, str | None]:
     text = ""
     meaning = ""
     custom = ""
+    legacy: list[str] = []
     for index, raw in enumerate(parts):
         block, rest = _metadata_block(raw)
         if index == 0:
             if block is not None:
-                head = block.split(_LEGACY_ID_SEPARATOR)[0]
+                head, *legacy = block.split(_LEGACY_ID_SEPARATOR)
                 meaning_and_description, _, custom = head.partition("@@")
                 if "|" in meaning_and_description:
                     meaning = meaning_and_description.split("|", 1)[0]
@@ -696,7 +933,9 @@ def _localize_message(call: tree_sitter.Node) -> tuple[str | None, str | None]:
             continue
         name = block.split("@@")[0] if block else ("PH" if index == 1 else f"PH_{index - 1}")
         text += f"{{${name}}}" + decode_escapes(rest)
-    return custom or message_id(text, meaning), text if len(parts) == 1 else None
+    id = custom or message_id(text, meaning)
+    found = tuple(dict.fromkeys(spelled for spelled in legacy if spelled and spelled != id))
+    return id, text if len(parts) == 1 else None, found
 
 
 def _metadata_block(raw: str) -> tuple[str | None, str]:

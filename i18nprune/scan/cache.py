@@ -25,7 +25,7 @@ CACHE_FILE_NAME = "scan-v3.msgpack"
 MEMORY_IDENTITIES = 8
 """How many scan identities (roots × functions) the in-memory cache keeps, most recent first."""
 # Bump when extraction changes what it records, so that old facts are never reused.
-FACTS_VERSION = 25
+FACTS_VERSION = 26
 
 EncodedFile = bytes | msgspec.Raw
 """A `CachedFile` as msgpack: bytes a scan encoded, or a slice of the cache file it loaded."""

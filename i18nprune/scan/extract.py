@@ -235,7 +235,8 @@ def _template_file(content: bytes, names: CalleeNames) -> tuple[FileFacts, froze
 
 
 def _angular_site(message: AngularMessage) -> SiteFact:
-    """The key site of an Angular template message whose id is known."""
+    """The key site of an Angular template message whose id is known; its legacy ids are
+    spellings of its key that a catalog extracted with them holds instead."""
     assert message.id is not None
     return SiteFact(
         line=message.line,
@@ -247,6 +248,7 @@ def _angular_site(message: AngularMessage) -> SiteFact:
         key=Text(message.id),
         translator=_EMPTY,
         default=None if message.text is None else Text(message.text),
+        generated=list(message.legacy),
     )
 
 
@@ -539,7 +541,10 @@ class _Extraction:
             self._site(site.node.start_byte, site.node.end_byte, "key", site.key, _EMPTY, options)
         for message in localized:
             if message.id is not None:
-                options = _CallOptions(default=None if message.text is None else Text(message.text))
+                options = _CallOptions(
+                    default=None if message.text is None else Text(message.text),
+                    generated=message.legacy,
+                )
                 self._site(
                     message.node.start_byte,
                     message.node.end_byte,

@@ -103,7 +103,8 @@ class SiteFact(msgspec.Struct, frozen=True, array_like=True):
     }}>`, which react-i18next passes over and extractors write the key to."""
     generated: list[str] = []
     """The ids Lingui generates of the message (`scan.lingui.generated_id`), when it has no
-    explicit id: spellings of the key that a catalog keyed by generated ids holds instead."""
+    explicit id, or an Angular message's legacy ids (`scan.angular_ids.legacy_ids`): spellings
+    of the key that a catalog keyed by such ids holds instead."""
 
 
 class ComponentMessages(msgspec.Struct, frozen=True, array_like=True):

@@ -117,7 +117,9 @@ class KeyObservation(msgspec.Struct, frozen=True, omit_defaults=True, gc=False):
     scope): it is missing from none of them."""
     generated: bool = False
     """The key is the id Lingui generated of the message (`default`), a spelling that a
-    catalog keyed by generated ids (JSON) holds instead of the message itself."""
+    catalog keyed by generated ids (JSON) holds instead of the message itself; or a legacy id
+    of an Angular message, which a catalog extracted with legacy ids holds instead of its
+    modern one."""
 
 
 class DynamicSite(msgspec.Struct, frozen=True, gc=False):

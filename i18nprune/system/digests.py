@@ -1,4 +1,4 @@
-"""BLAKE2b, SHA-256 and SHA-512 without importing `hashlib`, which loads OpenSSL's libcrypto
+"""BLAKE2b, SHA-1, SHA-256 and SHA-512 without importing `hashlib`, which loads OpenSSL's libcrypto
 (~3.4 MB resident in each process that imports it) for algorithms these never need. The classes are
 CPython's own implementations, as `hashlib` falls back to them: digests are identical."""
 
@@ -38,10 +38,23 @@ def _sha2_class(name: str) -> Callable[[bytes], Digest]:
     return fallback
 
 
+def _sha1_class() -> Callable[[bytes], Digest]:
+    try:
+        found: Callable[[bytes], Digest] = importlib.import_module("_sha1").sha1
+    except (ImportError, AttributeError):
+        import hashlib
+
+        return hashlib.sha1
+    return found
+
+
+sha1 = _sha1_class()
+"""`hashlib.sha1`'s algorithm (Angular's legacy message ids)."""
+
 sha256 = _sha2_class("sha256")
 """`hashlib.sha256`'s algorithm: `sha256(data).hexdigest()`."""
 
 sha512 = _sha2_class("sha512")
 """`hashlib.sha512`'s algorithm (content-hashed message ids)."""
 
-__all__ = ["blake2b", "sha256", "sha512"]
+__all__ = ["blake2b", "sha1", "sha256", "sha512"]

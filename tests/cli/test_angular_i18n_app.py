@@ -96,14 +96,54 @@ def test_cleanup_refuses_a_localize_that_is_not_a_tagged_template(tmp_path, run_
     assert "src/app/labels.ts:1:22" in refusal(result)
 
 
-def test_cleanup_refuses_a_catalog_with_legacy_ids_and_says_why(tmp_path, run_cli):
-    root = app_with_stale_unit(tmp_path / "shop")
-    legacy = "5d3d7c1b2f0e9c1a4b6a8e0f2d4c6b8a0e2f4d6c"
-    source = root / LOCALE / "messages.xlf"
-    source.write_text(source.read_text().replace(STALE_ID, legacy))
+# The same app's catalogs as `ng extract-i18n` writes them with legacy ids on (Angular's
+# default before the application builder): a template message's unit is keyed by its SHA-1
+# legacy id, as Angular's compiler gives these templates; custom ids and `$localize` in code
+# keep theirs. The stale unit is keyed like its neighbours.
+LEGACY_IDS = {
+    "3547957582396154513": "0d800be3486fe4dfbc5663677d6ebcc9689b3fe1",
+    "6707105828259657669": "593df3588f45ee3ba298e95c2ff94cc095bac5a6",
+    STALE_ID: "5d3d7c1b2f0e9c1a4b6a8e0f2d4c6b8a0e2f4d6c",
+}
+
+
+def legacy_keyed(text: str) -> str:
+    for modern, legacy in LEGACY_IDS.items():
+        text = text.replace(f'id="{modern}"', f'id="{legacy}"')
+    return text
+
+
+def legacy_app(root: Path) -> Path:
+    root = angular_app(root, french=legacy_keyed(STALE_FRENCH))
+    (root / LOCALE / "messages.xlf").write_text(legacy_keyed(with_stale_unit(SOURCE)))
+    return root
+
+
+def test_a_catalog_keyed_by_legacy_ids_lacks_nothing_and_cleanup_offers_its_stale_unit(
+    tmp_path, run_cli
+):
+    root = legacy_app(tmp_path / "shop")
+    validated = run_cli("validate", "--json", cwd=root)
+    assert validated.envelope["data"]["missing"] == [], validated.stdout
     result = run_cli("cleanup", "--dry-run", "--json", cwd=root)
-    assert result.code == 1, result.stdout
-    assert "legacy message ids" in refusal(result)
+    assert result.code == 0, result.stdout
+    assert result.envelope["data"]["keys"] == [LEGACY_IDS[STALE_ID]]
+
+
+def test_cleanup_removes_the_stale_legacy_unit_keeping_every_other_byte(tmp_path, run_cli):
+    root = legacy_app(tmp_path / "shop")
+    result = run_cli("cleanup", "--yes", "--json", cwd=root)
+    assert result.code == 0, result.stdout
+    assert (root / LOCALE / "messages.xlf").read_text() == legacy_keyed(SOURCE)
+
+
+def test_a_message_a_legacy_catalog_lacks_is_reported_by_its_legacy_id(tmp_path, run_cli):
+    root = legacy_app(tmp_path / "shop")
+    page = root / "src/app/app.component.html"
+    page.write_text(page.read_text() + "<button i18n>Pay</button>\n")
+    result = run_cli("validate", "--json", cwd=root)
+    # the SHA-1 of `Pay[]`: the message's text, then its (empty) meaning in brackets
+    assert result.envelope["data"]["missing"] == ["506a8569098f2412ee410abf96f805a1eb097987"]
 
 
 def test_without_localize_among_the_functions_templates_stay_unread(tmp_path, run_cli):

@@ -317,3 +317,162 @@ def test_plain_locale_files_with_dotted_ids_work_with_missing_and_sync(tmp_path,
     assert synced.code == 0, synced.stdout
     french = (root / "locales/fr.xlf").read_text()
     assert '<unit id="nav.cart">' in french and "<target>Accueil</target>" in french
+
+
+def test_sync_drops_a_unit_the_source_lost_that_was_never_translated(tmp_path, run_cli):
+    draft = (
+        '      <trans-unit id="draftBanner" datatype="html">\n'
+        "        <source>Draft</source>\n"
+        "        <target/>\n"
+        "      </trans-unit>\n"
+    )
+    french = FRENCH.replace("    </body>", draft + "    </body>")
+    root = angular_app(tmp_path / "shop", french)
+    planned = run_cli("sync", "--dry-run", "--json", cwd=root)
+    assert planned.code == 0, planned.stdout
+    assert planned.envelope["data"]["files"] == [
+        {"path": f"{LOCALE}/messages.fr.xlf", "changed": True, "added": 1, "removed": 2}
+    ]
+    result = run_cli("sync", "--yes", "--json", cwd=root)
+    assert result.code == 0, result.stdout
+    after = (root / LOCALE / "messages.fr.xlf").read_text()
+    assert "draftBanner" not in after and "removedLong" not in after
+    synced = angular_app(tmp_path / "plain")
+    assert run_cli("sync", "--yes", "--json", cwd=synced).code == 0
+    assert after == (synced / LOCALE / "messages.fr.xlf").read_text()
+
+
+# An i18next app whose French file came back from an agency's translation tool, which split
+# units into sentences (`<segment>`s, the space between them an `<ignorable>`) and moved a
+# trailing space out of its segment.
+SEGMENTED_EN = """<?xml version="1.0" encoding="UTF-8"?>
+<xliff version="2.0" xmlns="urn:oasis:names:tc:xliff:document:2.0" srcLang="en">
+  <file id="app">
+    <unit id="intro">
+      <segment>
+        <source>Welcome. Read the guide.</source>
+      </segment>
+    </unit>
+    <unit id="hello">
+      <segment>
+        <source>Hello </source>
+      </segment>
+    </unit>
+    <unit id="steps">
+      <segment>
+        <source>One. Two.</source>
+      </segment>
+    </unit>
+  </file>
+</xliff>
+"""
+
+SEGMENTED_FR = """<?xml version="1.0" encoding="UTF-8"?>
+<!-- Segmented by the agency's tool; keep this comment. -->
+<xliff version="2.0" xmlns="urn:oasis:names:tc:xliff:document:2.0" srcLang="en" trgLang="fr">
+  <file id="app">
+    <unit id="intro">
+      <segment id="1" state="initial">
+        <source>Welcome.</source>
+        <target>Bienvenue.</target>
+      </segment>
+      <ignorable>
+        <source> </source>
+      </ignorable>
+      <segment id="2" state="initial">
+        <source>Read the guide.</source>
+        <target>Lisez le guide.</target>
+      </segment>
+    </unit>
+    <unit id="hello">
+      <segment id="1">
+        <source>Hello</source>
+      </segment>
+      <ignorable>
+        <source xml:space="preserve"> </source>
+      </ignorable>
+    </unit>
+    <unit id="steps">
+      <segment id="1">
+        <source>One.</source>
+      </segment>
+      <ignorable>
+        <source> </source>
+      </ignorable>
+      <segment id="2">
+        <source>Two.</source>
+      </segment>
+    </unit>
+    <unit id="retired">
+      <segment id="1">
+        <source>Gone.</source>
+      </segment>
+    </unit>
+  </file>
+</xliff>
+"""
+
+
+def segmented_app(root: Path) -> Path:
+    return write_tree(
+        root,
+        {
+            "i18nprune.config.json": {"src": ["src"], "locales": {"directory": "locales"}},
+            "src/page.ts": "import i18next from 'i18next';\n"
+            "export const texts = () => [t('intro'), t('hello'), t('steps')];\n"
+            "const t = (key: string) => i18next.t(key);\n",
+            "locales/en.xlf": SEGMENTED_EN,
+            "locales/fr.xlf": SEGMENTED_FR,
+        },
+    )
+
+
+def test_sync_fills_each_segment_with_its_source_and_drops_the_lost_unit(tmp_path, run_cli):
+    root = segmented_app(tmp_path / "app")
+    result = run_cli("sync", "--yes", "--json", cwd=root)
+    assert result.code == 0, result.stdout
+    after = (root / "locales/fr.xlf").read_text()
+    expected = (
+        SEGMENTED_FR.replace(
+            "<source>Hello</source>\n", "<source>Hello</source>\n        <target>Hello</target>\n"
+        )
+        .replace(
+            "<source>One.</source>\n", "<source>One.</source>\n        <target>One.</target>\n"
+        )
+        .replace(
+            "<source>Two.</source>\n", "<source>Two.</source>\n        <target>Two.</target>\n"
+        )
+    )
+    retired = expected.index('    <unit id="retired">')
+    expected = expected[:retired] + expected[expected.index("  </file>") :]
+    assert after == expected
+    listed = run_cli("locales", "list", "--json", cwd=root).envelope["data"]["locales"]
+    assert next(locale for locale in listed if locale["code"] == "fr")["keys"] == 3
+
+
+def test_review_accepts_every_segment_of_a_unit(tmp_path, run_cli):
+    root = segmented_app(tmp_path / "app")
+    result = run_cli("review", "--target", "fr", "--accept", "all", "--yes", "--json", cwd=root)
+    assert result.code == 0, result.stdout
+    assert (root / "locales/fr.xlf").read_text() == SEGMENTED_FR.replace(
+        'state="initial"', 'state="translated"'
+    )
+
+
+def test_generate_names_the_unit_whose_segments_cannot_take_a_translation(tmp_path, run_cli):
+    root = segmented_app(tmp_path / "app")
+    result = run_cli("generate", "--target", "fr", "--provider", "pseudo", "--json", cwd=root)
+    assert result.code == 1, result.stdout
+    [refusal] = [
+        issue
+        for issue in result.envelope["issues"]
+        if issue["code"] == "i18nprune.locale.not_editable"
+    ]
+    assert refusal["message"].startswith(
+        'locales/fr.xlf:26: the unit "steps" has several segments, and the new text is neither'
+    )
+    assert (
+        "translate it in your XLIFF tool, or merge its segments into one <segment>"
+        in (refusal["message"])
+    )
+    assert (root / "locales/fr.xlf").read_text() == SEGMENTED_FR

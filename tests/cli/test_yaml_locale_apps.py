@@ -3,6 +3,7 @@ under its locale) read by i18next code, and a vue-i18n app with YAML files and n
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from i18nprune.locales.yamldoc import read_yaml_file
@@ -170,3 +171,141 @@ def test_a_vue_app_with_yaml_locales_works_without_a_config(tmp_path, run_cli):
     synced = run_cli("sync", "--yes", "--json", cwd=root)
     assert synced.code == 0, synced.stdout
     assert (root / "src/locales/de.yaml").read_text() == "hello: Hallo\nmenu:\n  home: Home\n"
+
+
+# apache/answer's layout: one YAML file per language holds the Go server's texts (`backend:`)
+# and the UI's (`ui:`); the UI's i18next set-up loads only `en_US.ui`, through an alias.
+SHARED_SOURCE = """\
+# The English texts of the server and the UI.
+backend:
+  base:
+    success: Success.
+    unknown: Unknown error.
+  email_tpl:
+    subject: "[{{.SiteName}}] Welcome"
+ui:
+  how_to_format:
+    title: How to format
+    desc: Use Markdown.
+  question:
+    title: Title
+    unused_hint: Never shown
+"""
+
+SHARED_TARGET = """\
+backend:
+  base:
+    success: Erfolg.
+    unknown: Unbekannter Fehler.
+  retired_server_text: Nur der Server kennt das.
+ui:
+  how_to_format:
+    title: Formatieren
+  retired: Alt
+"""
+
+ANSWER_UI_INIT = """\
+import { initReactI18next } from 'react-i18next';
+import i18next from 'i18next';
+import en_US from '@i18n/en_US.yaml';
+
+import { DEFAULT_LANG } from '@/common/constants';
+
+const initResources = {
+  en_US: {
+    translation: en_US.ui,
+  },
+};
+
+i18next.use(initReactI18next).init({
+  resources: initResources,
+  lng: DEFAULT_LANG,
+  fallbackLng: DEFAULT_LANG,
+});
+
+export default i18next;
+"""
+
+ANSWER_UI_PAGE = """\
+import { useTranslation } from 'react-i18next';
+
+export const Help = () => {
+  const { t } = useTranslation('translation', { keyPrefix: 'how_to_format' });
+  return [t('title'), t('desc')];
+};
+
+export const Ask = () => {
+  const { t } = useTranslation();
+  return [t('question.title'), t('question.body')];
+};
+"""
+
+
+def answer_shaped(root: Path) -> Path:
+    return write_tree(
+        root,
+        {
+            "go.mod": "module github.com/apache/answer\n",
+            "internal/base/reason/reason.go": 'package reason\n\nconst Success = "base.success"\n',
+            "i18n/en_US.yaml": SHARED_SOURCE,
+            "i18n/de_DE.yaml": SHARED_TARGET,
+            "ui/package.json": {
+                "dependencies": {"i18next": "^23.0.0", "react": "^18.0.0", "react-i18next": "^13"}
+            },
+            "ui/tsconfig.json": (
+                '{\n  "compilerOptions": {\n    "baseUrl": "./",\n'
+                '    "paths": { "@/*": ["src/*"], "@i18n/*": ["../i18n/*"] }\n  }\n}\n'
+            ),
+            "ui/src/common/constants.ts": "export const DEFAULT_LANG = 'en_US';\n",
+            "ui/src/i18n/init.ts": ANSWER_UI_INIT,
+            "ui/src/pages/Help.tsx": ANSWER_UI_PAGE,
+        },
+    )
+
+
+def test_a_ui_that_loads_one_object_of_shared_files_is_read_there_without_a_config(
+    tmp_path, run_cli
+):
+    root = answer_shaped(tmp_path / "answer")
+    validated = run_cli("validate", "--json", cwd=root)
+    assert validated.code == 1, validated.stdout
+    assert validated.envelope["data"]["missing"] == ["question.body"]
+    cleaned = run_cli("cleanup", "--dry-run", "--json", cwd=root)
+    assert cleaned.code == 0, cleaned.stdout
+    assert cleaned.envelope["data"]["keys"] == ["question.unused_hint"]
+    written = run_cli("init", "--yes", "--json", cwd=root)
+    assert written.code == 0, written.stdout
+    config = json.loads((root / "i18nprune.config.json").read_text())
+    assert config["locales"]["root"] == "ui"
+
+
+def test_writes_of_a_ui_rooted_run_never_touch_the_servers_texts(tmp_path, run_cli):
+    root = answer_shaped(tmp_path / "answer")
+    synced = run_cli("sync", "--yes", "--json", cwd=root)
+    assert synced.code == 0, synced.stdout
+    assert (root / "i18n/de_DE.yaml").read_text() == (
+        "backend:\n"
+        "  base:\n"
+        "    success: Erfolg.\n"
+        "    unknown: Unbekannter Fehler.\n"
+        "  retired_server_text: Nur der Server kennt das.\n"
+        "ui:\n"
+        "  how_to_format:\n"
+        "    title: Formatieren\n"
+        "    desc: Use Markdown.\n"
+        "  question:\n"
+        "    title: Title\n"
+    )
+    cleaned = run_cli("cleanup", "--yes", "--json", cwd=root)
+    assert cleaned.code == 0, cleaned.stdout
+    assert (root / "i18n/en_US.yaml").read_text() == SHARED_SOURCE.replace(
+        "    unused_hint: Never shown\n", ""
+    )
+    (root / "i18n/de_DE.yaml").write_text(SHARED_TARGET)
+    generated = run_cli("generate", "--target", "de_DE", "--provider", "pseudo", "--json", cwd=root)
+    assert generated.code == 0, generated.stdout
+    text = (root / "i18n/de_DE.yaml").read_text()
+    assert text.startswith(SHARED_TARGET.split("ui:\n")[0] + "ui:\n  how_to_format:\n")
+    german = read_yaml_file(root / "i18n/de_DE.yaml", "de_DE.yaml")
+    assert set(german["ui"]) == {"how_to_format", "retired", "question"}
+    assert set(german["ui"]["how_to_format"]) == {"title", "desc"}

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from i18nprune.config.detect.setup import AppSetup, read_app_setup, read_setups
+from i18nprune.config.detect.setup import AppSetup, ResourceRoot, read_app_setup, read_setups
 from i18nprune.config.i18n_setup import discovered_setups
 from tests.conftest import write_tree
 
@@ -658,3 +658,95 @@ def test_discovery_takes_the_separators_the_set_up_sets(tmp_path: Path):
     )
     assert (locales.ns_separator, locales.key_separator) == ("|", False)
     assert loaded.findings["locales.source"].origin == "src/i18n/config.ts:2: fallbackLng"
+
+
+# --- the locale files i18next's `resources` read -----------------------------------------------
+
+ANSWER_INIT = (
+    "import i18next from 'i18next';\n"
+    "import en_US from '@i18n/en_US.yaml';\n"
+    "const initResources = {\n"
+    "  en_US: {\n"
+    "    translation: en_US.ui,\n"
+    "  },\n"
+    "};\n"
+    "i18next.init({ resources: initResources, fallbackLng: DEFAULT_LANG });\n"
+)
+
+
+def test_resources_read_through_a_tsconfig_alias_name_the_file_and_its_object(tmp_path: Path):
+    write_tree(
+        tmp_path,
+        {
+            "i18n/en_US.yaml": "backend:\n  x: X\nui:\n  y: Y\n",
+            "ui/package.json": {"dependencies": {"i18next": "23"}},
+            "ui/tsconfig.json": (
+                '{\n  // as apache/answer spells it\n  "compilerOptions": {\n'
+                '    "baseUrl": "./",\n    "paths": { "@i18n/*": ["../i18n/*"] },\n  },\n}\n'
+            ),
+            "ui/src/i18n/init.ts": ANSWER_INIT,
+        },
+    )
+
+    setup = read_app_setup(tmp_path, "ui")
+
+    assert setup.resource_roots == [
+        ResourceRoot("i18n/en_US.yaml", "ui", "ui/src/i18n/init.ts:5: resources.en_US.translation")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("imports", "resource", "root"),
+    [
+        ("import en from '../locales/en.json';", "en", ""),
+        ("import en from '../locales/en.json';", "en.app.web", "app.web"),
+        ("import en from '../locales/en.json';", "en['app']", "app"),
+        ("const en = require('../locales/en.json');", "en.app", "app"),
+        ("import en from '../locales/en.json';\nconst app = en.app;", "app", "app"),
+        ("", "require('../locales/en.json').app", "app"),
+    ],
+)
+def test_a_resource_is_an_imported_file_or_a_member_of_one(
+    tmp_path: Path, imports: str, resource: str, root: str
+):
+    write_tree(
+        tmp_path,
+        {
+            "locales/en.json": JSON,
+            "src/i18n.ts": (
+                f"{imports}\ni18next.init({{ resources: {{ en: {{ ns: {resource} }} }} }});\n"
+            ),
+        },
+    )
+
+    [read] = read_app_setup(tmp_path, ".").resource_roots
+
+    assert (read.file, read.root) == ("locales/en.json", root)
+
+
+READ_APP = "i18next.init({ resources: { en: { ns: en.app } } });\n"
+
+
+@pytest.mark.parametrize(
+    "setup",
+    [
+        # a named or namespace import is no default export of the file
+        "import { app } from '../locales/en.json';\n"
+        "i18next.init({ resources: { en: { ns: app } } });\n",
+        "import * as en from '../locales/en.json';\n"
+        "i18next.init({ resources: { en: { ns: en.app } } });\n",
+        # a computed member, a call, a file that is no locale file, a file that does not exist
+        "import en from '../locales/en.json';\n"
+        "i18next.init({ resources: { en: { ns: en[part] } } });\n",
+        "import en from '../locales/en.json';\n"
+        "i18next.init({ resources: { en: { ns: pick(en) } } });\n",
+        "import en from './messages';\n" + READ_APP,
+        "import en from '../locales/fr.json';\n" + READ_APP,
+        # an alias no tsconfig declares
+        "import en from '@locales/en.json';\n" + READ_APP,
+    ],
+)
+def test_resources_built_any_other_way_name_no_file(tmp_path: Path, setup: str):
+    write_tree(tmp_path, {"locales/en.json": JSON, "src/messages.ts": "", "src/i18n.ts": setup})
+
+    assert read_app_setup(tmp_path, ".").resource_roots == []

@@ -23,6 +23,7 @@ from i18nprune.locales.formats import counterpart_name, locale_stem, unlocalised
 from i18nprune.locales.jsonfile import LocaleFileError
 from i18nprune.locales.layout import discover_locales
 from i18nprune.locales.positions import file_positions
+from i18nprune.locales.xliffdoc import may_hold_untranslated
 from i18nprune.placeholders import protect_placeholders, verify_placeholders
 from i18nprune.translate.pseudo import pseudo_localize
 
@@ -366,3 +367,203 @@ def test_an_inline_element_is_the_same_placeholder_whatever_its_display_text():
     assert verify_placeholders(HELLO, renamed) is not None
     assert verify_placeholders(f"{HI}{PC_OPEN}a</pc>", f"{PC_OPEN}b</pc> {HI}") is None
     assert verify_placeholders("<b disp='1'>a</b>", "<b disp='2'>b</b>") is None
+
+
+# A target made by an XLIFF tool that splits units into sentences (`intro`, `first`) and moves
+# a trailing space out of the segment (`hello`, as SDL Trados does), and one whose targets
+# `order` puts in the other order.
+SEGMENTED_20 = """<?xml version="1.0" encoding="UTF-8"?>
+<xliff version="2.0" xmlns="urn:oasis:names:tc:xliff:document:2.0" srcLang="en" trgLang="de">
+  <file id="f">
+    <unit id="intro">
+      <segment id="s1" state="initial">
+        <source>Welcome.</source>
+        <target>Willkommen.</target>
+      </segment>
+      <ignorable>
+        <source> </source>
+      </ignorable>
+      <segment id="s2" state="initial">
+        <source>Read the <pc id="1">guide</pc>.</source>
+        <target>Lies die <pc id="1">Anleitung</pc>.</target>
+      </segment>
+    </unit>
+    <unit id="first">
+      <segment>
+        <source>First.</source>
+      </segment>
+      <ignorable>
+        <source> </source>
+      </ignorable>
+      <segment>
+        <source>Second.</source>
+        <target>Zweitens.</target>
+      </segment>
+    </unit>
+    <unit id="hello">
+      <segment>
+        <source>Hello</source>
+      </segment>
+      <ignorable>
+        <source xml:space="preserve"> </source>
+      </ignorable>
+    </unit>
+    <unit id="swapped">
+      <segment>
+        <source>A.</source>
+        <target order="3">B-de.</target>
+      </segment>
+      <ignorable>
+        <source> </source>
+      </ignorable>
+      <segment>
+        <source>B.</source>
+        <target order="1">A-de.</target>
+      </segment>
+    </unit>
+  </file>
+</xliff>
+"""
+
+
+def changed_lines(before: str, after: str) -> list[str]:
+    diff = difflib.unified_diff(before.splitlines(), after.splitlines(), n=0, lineterm="")
+    return [line for line in diff if line[:1] in "+-" and not line.startswith(("+++", "---"))]
+
+
+def test_a_unit_of_several_segments_reads_its_targets_in_their_order(tmp_path):
+    tree = read_locale_tree(write(tmp_path / "messages.de.xlf", SEGMENTED_20), "m")
+    assert tree == {
+        "intro": {
+            "value": 'Willkommen. Lies die <pc id="1">Anleitung</pc>.',
+            "needsReview": True,
+        },
+        "swapped": "A-de. B-de.",
+    }
+
+
+def test_accepting_a_unit_of_several_segments_marks_each_segment(tmp_path):
+    path = write(tmp_path / "messages.de.xlf", SEGMENTED_20)
+    document = load_document(path, "messages.de.xlf")
+    document.set("intro", 'Willkommen. Lies die <pc id="1">Anleitung</pc>.')
+    assert document.save(root=tmp_path)
+    assert changed_lines(SEGMENTED_20, path.read_text()) == [
+        '-      <segment id="s1" state="initial">',
+        '+      <segment id="s1" state="translated">',
+        '-      <segment id="s2" state="initial">',
+        '+      <segment id="s2" state="translated">',
+    ]
+
+
+def test_the_source_text_of_a_unit_of_several_segments_goes_to_each_segment(tmp_path):
+    path = write(tmp_path / "messages.de.xlf", SEGMENTED_20)
+    document = load_document(path, "messages.de.xlf")
+    document.set("first", "First. Second.")
+    document.set("intro", 'Welcome. Read the <pc id="1">guide</pc>.')
+    assert document.save(root=tmp_path)
+    assert changed_lines(SEGMENTED_20, path.read_text()) == [
+        '-      <segment id="s1" state="initial">',
+        '+      <segment id="s1" state="translated">',
+        "-        <target>Willkommen.</target>",
+        "+        <target>Welcome.</target>",
+        '-      <segment id="s2" state="initial">',
+        '+      <segment id="s2" state="translated">',
+        '-        <target>Lies die <pc id="1">Anleitung</pc>.</target>',
+        '+        <target>Read the <pc id="1">guide</pc>.</target>',
+        "+        <target>First.</target>",
+        "-        <target>Zweitens.</target>",
+        "+        <target>Second.</target>",
+    ]
+
+
+def test_one_segment_takes_the_text_between_the_ignorables_around_it(tmp_path):
+    path = write(tmp_path / "messages.de.xlf", SEGMENTED_20)
+    document = load_document(path, "messages.de.xlf")
+    document.set("hello", {"value": "Hallo ", "needsReview": True})
+    assert document.save(root=tmp_path)
+    assert changed_lines(SEGMENTED_20, path.read_text()) == [
+        "-      <segment>",
+        '+      <segment state="initial">',
+        "+        <target>Hallo</target>",
+    ]
+    assert read_locale_tree(path, "m")["hello"] == {"value": "Hallo ", "needsReview": True}
+
+
+@pytest.mark.parametrize(
+    ("key", "text", "line", "why"),
+    [
+        ("intro", "Hallo. Lies.", 4, "has several segments, and the new text is neither"),
+        ("first", "Erstens. Zweitens.", 17, "has several segments"),
+        ("hello", "Hallo", 29, "keeps text outside its segment (in an <ignorable>)"),
+        ("swapped", "A-de! B-de!", 37, "orders its targets (`order`)"),
+    ],
+)
+def test_a_text_that_does_not_split_among_segments_is_refused_with_its_place(
+    tmp_path, key, text, line, why
+):
+    path = write(tmp_path / "messages.de.xlf", SEGMENTED_20)
+    document = load_document(path, "src/locale/messages.de.xlf")
+    document.set(key, text)
+    with pytest.raises(ProblemError) as raised:
+        document.save(root=tmp_path)
+    issue = raised.value.issues[0]
+    assert issue.code == Code.LOCALE_NOT_EDITABLE
+    assert issue.message.startswith(f'src/locale/messages.de.xlf:{line}: the unit "{key}" {why}')
+    assert "merge its segments into one <segment>" in issue.message
+    assert issue.message.endswith("; the file was not changed")
+    assert path.read_text() == SEGMENTED_20
+
+
+def test_a_new_target_copies_a_unit_of_several_segments_with_its_source_text(tmp_path):
+    source_text = re.sub(r"\s*<target[^>]*>.*?</target>", "", SEGMENTED_20)
+    source_text = source_text.replace(' trgLang="de"', "").replace(' state="initial"', "")
+    origin = load_document(write(tmp_path / "messages.xlf", source_text), "messages.xlf")
+    assert origin.get("first") == "First. Second."
+    target = new_document(tmp_path / "messages.fr.xlf", counterpart_style(origin, "fr"))
+    target.set("first", "First. Second.")
+    target.set("hello", "Bonjour ")
+    assert target.save(root=tmp_path)
+    written = (tmp_path / "messages.fr.xlf").read_text()
+    assert "<source>First.</source>\n        <target>First.</target>" in written
+    assert "<source>Second.</source>\n        <target>Second.</target>" in written
+    assert "<source>Hello</source>\n        <target>Bonjour</target>" in written
+    assert read_locale_tree(tmp_path / "messages.fr.xlf", "f") == {
+        "first": "First. Second.",
+        "hello": "Bonjour ",
+    }
+    refused = new_document(tmp_path / "messages.it.xlf", counterpart_style(origin, "it"))
+    refused.set("first", "Primo. Secondo.")
+    with pytest.raises(ProblemError) as raised:
+        refused.save(root=tmp_path)
+    assert 'the unit "first" has several segments' in raised.value.issues[0].message
+    assert not (tmp_path / "messages.it.xlf").exists()
+
+
+def test_a_unit_without_a_translation_is_dropped_only_when_asked(tmp_path):
+    path = write(tmp_path / "messages.fr.xlf", TARGET_12)
+    document = load_document(path, "messages.fr.xlf")
+    assert document.untranslated() == ["1541521390115871091"]
+    assert not document.drop_untranslated("nav.home")  # translated: `delete` removes it
+    assert document.drop_untranslated("1541521390115871091")
+    assert document.save(root=tmp_path)
+    assert changed_lines(TARGET_12, path.read_text()) == [
+        '-      <trans-unit id="1541521390115871091" datatype="html">',
+        f"-        <source>{BOOKS}</source>",
+        "-        <target/>",
+        "-      </trans-unit>",
+    ]
+    source = load_document(write(tmp_path / "messages.xlf", SOURCE_12), "messages.xlf")
+    assert source.untranslated() == []
+
+
+def test_a_file_may_hold_an_untranslated_unit_only_with_more_unit_tags_than_leaves(tmp_path):
+    assert not may_hold_untranslated(write(tmp_path / "de.xlf", TARGET_20), 2)
+    assert may_hold_untranslated(write(tmp_path / "fr.xlf", TARGET_12), 3)
+    prefixed = (
+        '<x:xliff version="1.2" xmlns:x="urn:oasis:names:tc:xliff:document:1.2">'
+        '<x:file target-language="fr"><x:body><x:trans-unit id="a"><x:source>A</x:source>'
+        "</x:trans-unit></x:body></x:file></x:xliff>"
+    )
+    path = write(tmp_path / "prefixed.xlf", prefixed)
+    assert load_document(path, "prefixed.xlf").untranslated() == ["a"]
+    assert may_hold_untranslated(path, 0)

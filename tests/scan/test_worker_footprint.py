@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 
 from i18nprune.scan.examine import content_digest
-from i18nprune.system.digests import blake2b, sha256, sha512
+from i18nprune.system.digests import blake2b, sha1, sha256, sha512
 from tests.conftest import modules_after
 
 
@@ -27,6 +27,7 @@ def test_digests_without_hashlib_equal_hashlib_s() -> None:
         assert (
             blake2b(data, digest_size=16).digest() == hashlib.blake2b(data, digest_size=16).digest()
         )
+        assert sha1(data).hexdigest() == hashlib.sha1(data).hexdigest()
         assert sha256(data).hexdigest() == hashlib.sha256(data).hexdigest()
         assert sha512(data).hexdigest() == hashlib.sha512(data).hexdigest()
     content = b"t('home.title');\n"

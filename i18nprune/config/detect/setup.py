@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from tree_sitter import Node
 
@@ -25,6 +25,7 @@ from i18nprune.config.js_literal import LiteralReader, NotStatic, line_of
 from i18nprune.config.static_reader import module_exports_value, top_level_names
 from i18nprune.locale_codes import looks_like_locale_code
 from i18nprune.locales.formats import format_of, locale_stem
+from i18nprune.scan.aliases import ImportAliases, is_relative_module
 from i18nprune.scan.discovery import DEFAULT_SKIP_DIRS
 from i18nprune.syntax_tree import GrammarName, node_text, parse
 
@@ -102,6 +103,18 @@ _NEXT_I18NEXT_LOCALE_PATH = "./public/locales"
 """next-i18next's own `localePath` when the config sets none."""
 
 
+class ResourceRoot(NamedTuple):
+    """A resource an i18next set-up gives a namespace from a locale file it imports: the object
+    at `root` of `file` (`translation: en_US.ui` with `import en_US from '@i18n/en_US.yaml'`)."""
+
+    file: str
+    """The imported locale file, relative to the project root, POSIX."""
+    root: str
+    """The key path inside it, dotted as `locales.root` spells it (`""`: the whole file)."""
+    origin: str
+    """`file:line: resources.<lng>.<ns>` of the set-up that names it."""
+
+
 @dataclass(frozen=True)
 class AppSetup:
     """What one app folder's own i18n set-up says, each value with where it was read."""
@@ -142,6 +155,8 @@ class AppSetup:
     locale_format: Finding | None = None
     """The format of the app's catalogs, when its set-up names one (a Lingui config's
     `format`): `json` or `po`."""
+    resource_roots: list[ResourceRoot] = field(default_factory=list)
+    """The locale files (and the object in each) the set-up's i18next `resources` read."""
 
 
 def read_setups(root: Path, folders: list[str]) -> list[AppSetup]:
@@ -196,6 +211,7 @@ def read_app_setup(root: Path, folder: str) -> AppSetup:
         return_objects=found.fields.get("return_objects"),
         origins=list(found.origins),
         locale_format=found.fields.get("locale_format"),
+        resource_roots=found.resource_roots,
     )
 
 
@@ -288,6 +304,7 @@ class _Collected:
     locale_paths: dict[str, Finding] = field(default_factory=dict)
     libraries: set[str] = field(default_factory=set)
     origins: dict[str, None] = field(default_factory=dict)
+    resource_roots: list[ResourceRoot] = field(default_factory=list)
 
 
 def _read_file(file: Path, root: Path, base: Path, found: _Collected) -> None:
@@ -372,6 +389,8 @@ class _FileReading:
         self.found = found
         self.relative = file.relative_to(root).as_posix()
         self.bindings, self.imports = top_level_names(program)
+        self.default_imports = _default_imports(program)
+        self._aliases: ImportAliases | None = None
         self.is_setup = False
         self.libraries: set[str] = set()
         """The libraries this file imports or sets up (counted when it is a set-up file)."""
@@ -579,6 +598,81 @@ class _FileReading:
         if backend is not None and "loadPath" in backend:
             key, value_node = backend["loadPath"]
             self.record_path(self._load_folder(value_node), key, prefix + "backend.loadPath")
+        if "resources" in options:
+            self._read_resources(options["resources"][1], prefix + "resources")
+
+    def _read_resources(self, resources: Node, what: str) -> None:
+        """The locale files i18next's `resources` (language → namespace → object) read, and the
+        object of each: a default import of the file (`import en from './en.yaml'`, or
+        `require(…)`), or a member of one (`en.ui`, `en['ui']`). Resources built any other way
+        give nothing."""
+        for language, (_, bundle) in (self.members(resources) or {}).items():
+            for namespace, (key, value) in (self.members(bundle) or {}).items():
+                read = self._imported_object(value)
+                if read is None:
+                    continue
+                module, path = read
+                file = self._module_file(module)
+                if file is not None:
+                    origin = f"{self.relative}:{line_of(key)}: {what}.{language}.{namespace}"
+                    relative = file.relative_to(self.root).as_posix()
+                    self.found.resource_roots.append(ResourceRoot(relative, ".".join(path), origin))
+                    self.found.origins[self.relative] = None
+
+    def _imported_object(self, node: Node) -> tuple[str, list[str]] | None:
+        """The module an expression reads a default export of, and the keys it reads in it:
+        `en_US.ui` → (`'@i18n/en_US.yaml'`, [`ui`]), through top-level `const`s."""
+        path: list[str] = []
+        for _ in range(16):
+            while node.type in _TRANSPARENT and node.named_children:
+                node = node.named_children[-1 if node.type == "type_assertion" else 0]
+            if node.type in ("member_expression", "subscript_expression"):
+                target = node.child_by_field_name("object")
+                step = self._member_name(node)
+                if target is None or step is None:
+                    return None
+                path.insert(0, step)
+                node = target
+            elif node.type == "identifier":
+                name = node_text(node)
+                if name in self.default_imports:
+                    return self.default_imports[name], path
+                bound = self.bindings.get(name)
+                if bound is None:
+                    return None
+                node = bound
+            elif node.type == "call_expression":
+                module = _required_module(node)
+                return (module, path) if module is not None else None
+            else:
+                return None
+        return None
+
+    def _member_name(self, node: Node) -> str | None:
+        """The key a member access reads: `x.ui`'s `ui`, `x['ui']`'s; None when computed."""
+        if node.type == "member_expression":
+            member = node.child_by_field_name("property")
+            if member is None or member.type != "property_identifier":
+                return None
+            return node_text(member)
+        index = node.child_by_field_name("index")
+        value = self.literal(index) if index is not None and index.type == "string" else None
+        return value if isinstance(value, str) and value else None
+
+    def _module_file(self, module: str) -> Path | None:
+        """The locale file inside the project an import specifier names: relative to this
+        file, or through the app's `tsconfig.json`/`jsconfig.json` paths (`@i18n/en.yaml`)."""
+        if is_relative_module(module):
+            candidates = [self.file.parent / module]
+        else:
+            if self._aliases is None:
+                self._aliases = ImportAliases(str(self.base))
+            candidates = [self.base / target for target in self._aliases.expand(module)]
+        for candidate in candidates:
+            file = Path(os.path.normpath(candidate))
+            if format_of(file.name) and file.is_relative_to(self.root) and file.is_file():
+                return file
+        return None
 
     def _read_locale_option(
         self, options: dict[str, tuple[Node, Node]], *names: str, prefix: str = ""
@@ -891,6 +985,32 @@ def _exported(program: Node) -> Node | None:
         elif statement.type == "expression_statement":
             exported = module_exports_value(statement) or exported
     return exported
+
+
+def _default_imports(program: Node) -> dict[str, str]:
+    """The names a module's top-level imports bind to another module's default export
+    (`import en from './en.json'` → `en`), with the module."""
+    found: dict[str, str] = {}
+    for statement in program.named_children:
+        source = statement.child_by_field_name("source")
+        if statement.type != "import_statement" or source is None:
+            continue
+        for clause in statement.named_children:
+            if clause.type == "import_clause":
+                for child in clause.named_children:
+                    if child.type == "identifier":
+                        found[node_text(child)] = node_text(source)[1:-1]
+    return found
+
+
+def _required_module(call: Node) -> str | None:
+    """The module `require('…')` names."""
+    callee = call.child_by_field_name("function")
+    arguments = call.child_by_field_name("arguments")
+    if callee is None or node_text(callee) != "require" or arguments is None:
+        return None
+    named = arguments.named_children
+    return node_text(named[0])[1:-1] if len(named) == 1 and named[0].type == "string" else None
 
 
 def _first_locale(value: Any) -> str | None:
