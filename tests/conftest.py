@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, settings
 
-from tests.zygote import FRESH_VARIABLE, Zygote, run_fresh
+from tests.zygote import FRESH_VARIABLE, FRESH_WORKERS_VARIABLE, Zygote, run_fresh
 
 # Property tests run on a shared, loaded machine: Hypothesis's per-example deadline and its
 # "input generation is slow" check are wall-clock thresholds, which the house keeps out of
@@ -150,7 +150,8 @@ def worker_zygote() -> Zygote | None:
     if os.environ.get(FRESH_VARIABLE) == "1":
         return None
     if not _worker_zygote:
-        _worker_zygote.append(Zygote(_WORKER_ENVIRON, REPO))
+        fork_workers = os.environ.get(FRESH_WORKERS_VARIABLE) != "1"
+        _worker_zygote.append(Zygote(_WORKER_ENVIRON, REPO, fork_workers=fork_workers))
     return _worker_zygote[0]
 
 

@@ -47,6 +47,20 @@ What the pre-imported modules read when imported is the server's, not the test's
   every child (a fresh interpreter draws one per run), and a module already imported cannot be
   shadowed by a file of the same name in the cwd.
 
+Translate workers: the server also listens on a Unix socket, and the pools of its children
+start `tests/worker_launcher.py` in place of `python -m i18nprune_workers` (the server sets
+`i18nprune.pool.handle.WORKER_COMMAND` before it forks anything). A launcher passes its stdin,
+stdout and stderr with a request; the server forks a child that becomes `python -m
+i18nprune_workers` on them as it becomes a command above (the worker's entry, imported first
+so httpx leaves its command-line client out, as the worker's own entry arranges), answers the
+worker's pid, and later its exit status, which the launcher ends with. A launcher's connection
+that closes first gets its worker killed. The worker's modules read nothing at import (`trust`
+reads `SSL_*` when its context is made); the malloc thresholds a command sets for the
+processes it starts (`system.memory`), which glibc reads at start-up, the forked worker sets
+itself. A worker whose environment differs otherwise, or that asks with
+`I18NPRUNE_TEST_FRESH_WORKERS=1`, is told to start fresh, and its launcher `exec`s the real
+command. `tests/pool`, which opens pools in the test's own process, starts the real command.
+
 Not forked: a run whose environment differs as above (the suite's start-up hooks come in
 through `PYTHONPATH`, so the tests that kill a run from one run fresh), a `serve` or `lsp`
 through `run_cli`, and what the tests about the process itself start on their own (what a fresh
@@ -66,10 +80,12 @@ import os
 import queue
 import select
 import selectors
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import types
 from collections.abc import Mapping, Sequence
@@ -78,6 +94,9 @@ from typing import Any, BinaryIO, NoReturn
 
 FRESH_VARIABLE = "I18NPRUNE_TEST_FRESH"
 """Set to 1 to run every CLI run of the suite in a fresh interpreter."""
+FRESH_WORKERS_VARIABLE = "I18NPRUNE_TEST_FRESH_WORKERS"
+"""Set to 1 (in the suite's environment, or in one run's) to start every translate worker as
+`python -m i18nprune_workers`, not forked (`tests/worker_launcher.py` reads it too)."""
 
 PRELOADED = (
     "i18nprune.cli.app",
@@ -99,12 +118,14 @@ project, the scan and its tree-sitter grammars, the consoles, trio), and `serve`
 every op and renderer module is added from the table (`_op_modules`)."""
 
 _STARTUP_PREFIXES = ("PYTHON", "LC_", "MALLOC_", "LD_", "TYPER_", "_TYPER_")
+_MALLOC_VARIABLES = ("MALLOC_MMAP_THRESHOLD_", "MALLOC_TRIM_THRESHOLD_")
 _STARTUP_NAMES = frozenset({"LANG", "LANGUAGE", "TZ", "GLIBC_TUNABLES", "TMPDIR"})
 _REQUEST_LIMIT = 1 << 20
 _START_TIMEOUT = 120.0
-_SERVER = (
-    "import sys; from tests.zygote import serve; serve(int(sys.argv[1]))"  # cwd: the repository
-)
+# Run with the repository as its cwd.
+_SERVER = "import sys; from tests.zygote import serve; serve(int(sys.argv[1]), sys.argv[2])"
+LAUNCHER = Path(__file__).with_name("worker_launcher.py")
+"""What the pools of the server's children run in place of `python -m i18nprune_workers`."""
 
 
 def starts_differently(environ: Mapping[str, str], server: Mapping[str, str]) -> bool:
@@ -150,10 +171,18 @@ class Zygote:
     """
 
     def __init__(
-        self, environ: Mapping[str, str], repository: Path, module: str = "i18nprune"
+        self,
+        environ: Mapping[str, str],
+        repository: Path,
+        module: str = "i18nprune",
+        *,
+        fork_workers: bool = True,
     ) -> None:
         self.environ = dict(environ)
         self.module = module
+        self.fork_workers = fork_workers
+        """Whether the pools of the children start their translate workers through the server
+        (`tests/worker_launcher.py`) rather than as `python -m i18nprune_workers`."""
         """What the children run as `python -m MODULE` (another only in the server's tests)."""
         self._repository = repository
         self._process: subprocess.Popen[bytes] | None = None
@@ -164,6 +193,7 @@ class Zygote:
         self._exits: dict[int, int] = {}
         self._failure: str | None = None
         self._closing = False
+        self._socket_folder: str | None = None
 
     def serves(self, args: Sequence[str], cwd: Path, environ: Mapping[str, str]) -> bool:
         """Whether a child of the server is this CLI run exactly: not a server's start-up
@@ -232,6 +262,21 @@ class Zygote:
         streams = (os.fdopen(in_write, "wb"), os.fdopen(out_read, "rb"), os.fdopen(err_read, "rb"))
         return Forked(self, pid, command, *streams)
 
+    def worker_command(self) -> list[str]:
+        """The command the pools of the server's children start a translate worker with (the
+        server started if it was not): `tests/worker_launcher.py` and the server's socket."""
+        assert self.fork_workers, "this server forks no workers"
+        with self._sending:
+            self._started()
+        assert self._socket_folder is not None
+        path = os.path.join(self._socket_folder, "workers")
+        return [sys.executable, "-I", "-S", str(LAUNCHER), path]
+
+    @property
+    def pid(self) -> int | None:
+        """The server's process id once it started."""
+        return None if self._process is None else self._process.pid
+
     def wait(self, pid: int, timeout: float | None) -> int | None:
         """The exit status of child `pid` once it ended (as `subprocess` reports it), None if it
         still runs after `timeout` seconds."""
@@ -262,6 +307,17 @@ class Zygote:
             for stream in (self._process.stdout, self._process.stderr):
                 if stream is not None:
                     stream.close()
+        if self._socket_folder is not None:
+            shutil.rmtree(self._socket_folder, ignore_errors=True)
+
+    def _workers_path(self) -> str:
+        """Where the server listens for translate workers (a new folder of its own: a Unix
+        socket's path must be short, so not below the tests' temp folders); "" when it forks
+        none."""
+        if not self.fork_workers:
+            return ""
+        self._socket_folder = tempfile.mkdtemp(prefix="i18nprune-zygote-")
+        return os.path.join(self._socket_folder, "workers")
 
     def _fork(
         self,
@@ -292,7 +348,7 @@ class Zygote:
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         with theirs:
             self._process = subprocess.Popen(
-                [sys.executable, "-c", _SERVER, str(theirs.fileno())],
+                [sys.executable, "-c", _SERVER, str(theirs.fileno()), self._workers_path()],
                 cwd=self._repository,
                 env=self.environ,
                 stdin=subprocess.DEVNULL,
@@ -429,12 +485,31 @@ def _as_text(data: bytes) -> str:
 # The server's side, run in its own interpreter by `_SERVER`.
 
 
-def serve(control_fd: int) -> None:
+def serve(control_fd: int, workers_path: str) -> None:
     """Import what a command imports, say ready, then fork a child per request and report
     each child's exit, until the client closes its end of `control_fd` (children still
-    running are then killed)."""
-    for name in (*PRELOADED, *_op_modules()):
+    running are then killed).
+
+    Translate workers are asked for on a socket at `workers_path` by `tests/worker_launcher.py`,
+    which the pools of the commands forked here start in place of `python -m i18nprune_workers`:
+    each launcher's connection gets its worker's pid, then its exit status; a connection that
+    closes first (its launcher was killed) gets its worker killed."""
+    # The worker's entry first: it keeps httpx from importing its command-line client.
+    workers = ["i18nprune_workers.__main__"] if workers_path else []
+    for name in (*workers, *PRELOADED, *_op_modules()):
         importlib.import_module(name)
+    from i18nprune.pool import handle
+
+    startup = dict(os.environ)
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    listening = [listener.fileno()] if workers_path else []
+    if workers_path:
+        handle.WORKER_COMMAND = (sys.executable, "-I", "-S", str(LAUNCHER), workers_path)
+        listener.bind(workers_path)
+        listener.listen(64)
+    launchers: dict[int, socket.socket] = {}  # by descriptor: connections of live launchers
+    worker_of: dict[int, int] = {}  # a launcher's descriptor: the pid of its worker
+    launcher_of: dict[int, socket.socket] = {}  # a worker's pid: its launcher's connection
     control = socket.socket(fileno=control_fd)
     exit_handlers = atexit._ncallbacks()
     children: set[int] = set()  # forked and not yet reaped: a pid here is still that child's
@@ -443,11 +518,58 @@ def serve(control_fd: int) -> None:
     signal.signal(signal.SIGCHLD, _note_exit)
     control.send(b'{"ready": true}')
     while True:
-        ready, _, _ = select.select([control.fileno(), woken], [], [])
+        watched = [control.fileno(), woken, *listening, *launchers]
+        ready, _, _ = select.select(watched, [], [])
         if woken in ready:
             _drain(woken)
         for pid, code in _reaped(children):
-            control.send(json.dumps({"exited": pid, "code": code}).encode())
+            connection = launcher_of.pop(pid, None)
+            if connection is None:
+                control.send(json.dumps({"exited": pid, "code": code}).encode())
+                continue
+            _tell(connection, {"exited": pid, "code": code})
+        if listener.fileno() in ready:
+            connection, _ = listener.accept()
+            launchers[connection.fileno()] = connection
+        for fd in set(ready) & set(launchers):
+            connection = launchers[fd]
+            try:
+                message, fds, _, _ = socket.recv_fds(connection, _REQUEST_LIMIT, 3)
+            except OSError:  # reset: the launcher is gone
+                message, fds = b"", []
+            worker = worker_of.get(fd)
+            if not message:  # the launcher ended: its worker goes with it
+                if worker in children:
+                    os.kill(worker, signal.SIGKILL)
+                del launchers[fd]
+                worker_of.pop(fd, None)
+                connection.close()
+                continue
+            request = json.loads(message)
+            if "signal" in request:
+                if worker in children:
+                    os.kill(worker, request["signal"])
+                continue
+            problem = _not_forkable(exit_handlers)
+            tune_malloc = _tunes_malloc(request["env"], startup)
+            environ = {
+                name: value
+                for name, value in request["env"].items()
+                if not (tune_malloc and name in _MALLOC_VARIABLES)
+            }
+            if starts_differently(environ, startup):
+                problem = "its start-up environment differs from the server's"
+            if problem:
+                for passed in fds:
+                    os.close(passed)
+                _tell(connection, {"fresh": problem})
+                continue
+            worker = {"module": handle.WORKER_PACKAGE, "args": [], "session": False}
+            pid = _fork_child({**request, **worker, "tune_malloc": tune_malloc}, fds, control)
+            children.add(pid)
+            worker_of[fd] = pid
+            launcher_of[pid] = connection
+            _tell(connection, {"pid": pid})  # a launcher gone meanwhile: its EOF kills it
         if control.fileno() not in ready:
             continue
         message, fds, _, _ = socket.recv_fds(control, _REQUEST_LIMIT, 3)
@@ -466,15 +588,39 @@ def serve(control_fd: int) -> None:
                 os.close(fd)
             control.send(json.dumps({"error": problem}).encode())
             continue
-        sys.stdout.flush()
-        sys.stderr.flush()
-        pid = os.fork()
-        if pid == 0:
-            _become_command(request, fds, control)
-        for fd in fds:
-            os.close(fd)
+        pid = _fork_child(request, fds, control)
         children.add(pid)
         control.send(json.dumps({"pid": pid}).encode())
+
+
+def _tell(launcher: socket.socket, message: dict[str, Any]) -> None:
+    """Send `message` to a launcher, unless it is gone (killed: its end is closed)."""
+    with contextlib.suppress(OSError):
+        launcher.send(json.dumps(message).encode())
+
+
+def _tunes_malloc(environ: Mapping[str, str], startup: Mapping[str, str]) -> bool:
+    """Whether `environ` names the malloc thresholds a command sets for the processes it starts
+    (`system.memory.return_freed_memory`) and the server's start-up did not: a child forked to
+    run in it then sets them itself, as glibc would have at its start."""
+    from i18nprune.system.memory import THRESHOLD_BYTES
+
+    return not any(name in startup for name in _MALLOC_VARIABLES) and all(
+        environ.get(name) == str(THRESHOLD_BYTES) for name in _MALLOC_VARIABLES
+    )
+
+
+def _fork_child(request: dict[str, Any], fds: list[int], control: socket.socket) -> int:
+    """Fork a child that becomes the command `request` describes; close the passed `fds` here:
+    the child's pid."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    pid = os.fork()
+    if pid == 0:
+        _become_command(request, fds, control)
+    for fd in fds:
+        os.close(fd)
+    return pid
 
 
 def _note_exit(signum: int, frame: object) -> None:
@@ -529,6 +675,11 @@ def _become_command(request: dict[str, object], fds: list[int], control: socket.
         signal.signal(signal.SIGCHLD, signal.SIG_DFL)
         if request["session"]:
             os.setsid()
+        if request.get("tune_malloc"):
+            from i18nprune.system.memory import return_freed_memory
+
+            os.environ.clear()  # it sets the thresholds only where the environment names none
+            return_freed_memory()
         stdin = fds[0] if len(fds) == 3 else os.open(os.devnull, os.O_RDONLY)
         for source, target in ((stdin, 0), (fds[-2], 1), (fds[-1], 2)):
             os.dup2(source, target)

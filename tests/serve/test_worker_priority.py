@@ -12,6 +12,7 @@ import pytest
 from i18nprune.serve.shared_pool import WORKER_NICENESS
 from i18nprune.testing import FakeProvider
 from tests.serve.conftest import ServeFactory, start_generate, translating_project
+from tests.zygote import FRESH_WORKERS_VARIABLE
 
 
 @pytest.mark.slow
@@ -19,9 +20,9 @@ from tests.serve.conftest import ServeFactory, start_generate, translating_proje
 def test_a_servers_workers_run_below_the_servers_priority(
     serve: ServeFactory, hanging: FakeProvider, tmp_path: Path
 ) -> None:
-    server = serve(
-        "--project", str(translating_project(tmp_path / "app", hanging)), "--allow-writes"
-    )
+    root = translating_project(tmp_path / "app", hanging)
+    # The real worker command, not the suite's launcher: the priority asked of is the worker's.
+    server = serve("--project", str(root), "--allow-writes", env={FRESH_WORKERS_VARIABLE: "1"})
     pid = server.process.pid
     ours = os.getpriority(os.PRIO_PROCESS, pid)
     if ours + WORKER_NICENESS > 19:
@@ -33,6 +34,10 @@ def test_a_servers_workers_run_below_the_servers_priority(
         for child in Path(f"/proc/{pid}/task/{task}/children").read_text().split()
     ]
     assert workers
+    assert all(
+        Path(f"/proc/{worker}/cmdline").read_bytes().endswith(b"i18nprune_workers\0")
+        for worker in workers
+    )
     assert {os.getpriority(os.PRIO_PROCESS, worker) for worker in workers} == {
         ours + WORKER_NICENESS
     }
