@@ -62,6 +62,14 @@ def pytest_configure(config: pytest.Config) -> None:
         compileall.compile_dir(package, quiet=1)
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every Hypothesis test `property` (`-m property` selects the property runs that
+    `.ci/run` repeats at their thorough example counts: `tests/properties.py`)."""
+    for item in items:
+        if getattr(getattr(item, "obj", None), "is_hypothesis_test", False):
+            item.add_marker(pytest.mark.property)
+
+
 def require_tool(found: bool, what: str, how: str, skipped: str) -> None:
     """Skip (locally) or fail (in CI, `CI` set) when a tool the tests drive is not installed:
     `.ci/run` installs every one, so a CI run never passes by skipping `skipped`."""

@@ -20,6 +20,7 @@ from i18nprune.translate.lock import (
     split_lock_key,
     text_hash,
 )
+from tests.properties import examples
 
 GENERATED = LockEntry(text_hash("Hello"), text_hash("Bonjour"))
 
@@ -175,7 +176,7 @@ def _rendered_by_hand(lock: dict[str, dict[str, LockEntry]]) -> bytes:
 
 
 @pytest.mark.slow
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(st.dictionaries(_LOCK_TEXT, st.dictionaries(_LOCK_TEXT, _ENTRIES, max_size=5), max_size=3))
 def test_a_lock_renders_one_entry_a_line_escaping_what_json_escapes(
     lock: dict[str, dict[str, LockEntry]],

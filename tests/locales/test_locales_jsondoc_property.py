@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from i18nprune.locales.jsondoc import LocaleDocument
 from i18nprune.locales.leaves import list_leaves
+from tests.properties import examples
 
 pytestmark = pytest.mark.slow
 
@@ -61,7 +62,7 @@ def _fingerprint(path: Path) -> tuple[int, int, bytes]:
     return status.st_ino, status.st_mtime_ns, path.read_bytes()
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(_files())
 def test_canonical_files_render_back_byte_for_byte_and_are_not_rewritten(raw: bytes) -> None:
     with tempfile.TemporaryDirectory() as folder:

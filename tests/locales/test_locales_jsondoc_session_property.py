@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from i18nprune.locales.jsondoc import JsonStyle, LocaleDocument
+from tests.properties import examples
 
 # Keys that spell one part, keys that spell several or an index, and the fields that make an
 # object a structured leaf or a message, so that edits can turn namespaces into leaves.
@@ -65,7 +66,7 @@ def _edit(document: LocaleDocument, edit: tuple[str, str, object], order: list[s
 
 
 @pytest.mark.slow
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     st.dictionaries(_KEYS, _TREES, max_size=5),
     _EDITS,
@@ -145,7 +146,7 @@ _PLAIN_PATHS = st.lists(st.sampled_from(["a", "b", "c", "d"]), min_size=1, max_s
 
 
 @pytest.mark.slow
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(
     st.just({}) | st.dictionaries(_KEYS, _TREES, max_size=3),
     st.lists(_PLAIN_PATHS | _PLAIN_PATHS | _paths(), min_size=1, max_size=20, unique=True),

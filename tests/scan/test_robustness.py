@@ -10,6 +10,7 @@ from i18nprune.scan.callees import CalleeNames
 from i18nprune.scan.expressions import Text
 from i18nprune.scan.extract import extract_facts
 from i18nprune.scan.markup import svelte_document, vue_document
+from tests.properties import examples
 from tests.scan.conftest import ScanProject
 
 NAMES = CalleeNames(["t"])
@@ -68,7 +69,7 @@ SOURCES = st.lists(FRAGMENTS, max_size=60).map("".join)
 
 
 @pytest.mark.slow
-@settings(max_examples=200, deadline=None, database=None)
+@settings(max_examples=examples(200), deadline=None, database=None)
 @given(source=SOURCES, suffix=st.sampled_from([".vue", ".svelte", ".ts", ".tsx", ".js"]))
 def test_any_source_is_extracted_without_error(source: str, suffix: str) -> None:
     facts = extract_facts(source.encode(), suffix, NAMES)
@@ -77,7 +78,7 @@ def test_any_source_is_extracted_without_error(source: str, suffix: str) -> None
         assert site.line >= 1 and site.column >= 1
 
 
-@settings(max_examples=200, deadline=None, database=None)
+@settings(max_examples=examples(200), deadline=None, database=None)
 @given(source=SOURCES)
 def test_markup_documents_keep_every_byte_offset(source: str) -> None:
     content = source.encode()

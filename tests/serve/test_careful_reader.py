@@ -19,6 +19,7 @@ from i18nprune.serve.careful_reader import (
     NotJson,
     read_members,
 )
+from tests.properties import examples
 
 fast = msgspec.json.Decoder(dict[str, msgspec.Raw])
 values = st.recursive(
@@ -64,7 +65,7 @@ def mutated_lines(draw: st.DrawFn) -> bytes:
 
 
 @pytest.mark.slow
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(object_lines())
 def test_members_are_the_raw_tokens_the_fast_parser_finds(line: bytes) -> None:
     read = read_members(line)
@@ -73,7 +74,7 @@ def test_members_are_the_raw_tokens_the_fast_parser_finds(line: bytes) -> None:
 
 
 @pytest.mark.slow
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(mutated_lines())
 def test_a_line_is_json_for_the_reader_exactly_when_it_is_for_the_fast_parser(line: bytes) -> None:
     try:

@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from i18nprune.testing import ServeClient
+from tests.properties import examples
 from tests.serve.conftest import ServeFactory, lines_before_ping
 
 NULL = b"null"
@@ -284,7 +285,7 @@ def test_random_and_mutated_lines_never_break_the_session(
     client = serve("--project", str(example_project))
 
     @settings(
-        max_examples=200,
+        max_examples=examples(200),
         deadline=None,
         derandomize=True,
         database=None,

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from i18nprune.serve.nesting import cut_too_deep
 from i18nprune.serve.protocol import Rejected, Request, parse_request
+from tests.properties import examples
 
 HEAD = b'{"jsonrpc":"2.0","id":7,"method":"ping","params":{"x":'
 SHAPES: dict[str, Callable[[int], bytes]] = {
@@ -94,7 +95,7 @@ TOO_DEEP = b'"\\u0000too deep"'
 
 
 @pytest.mark.slow
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.dictionaries(st.sampled_from(["id", "params", "note", "x"]), values, min_size=1))
 def test_the_cut_is_taken_exactly_when_the_line_nests_past_the_limit(
     request: dict[str, Any],

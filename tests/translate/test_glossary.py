@@ -22,6 +22,7 @@ from i18nprune.translate.glossary import (
     TargetTerms,
     load_glossary,
 )
+from tests.properties import examples
 
 TOKEN = re.compile(r'<x id="\d+"/>')
 
@@ -384,7 +385,7 @@ _FINDER = terms(("Acme Cloud", {}, True), ("acme", {}, False), ("云", {}, True)
 
 
 @pytest.mark.slow
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(_TEXTS)
 def test_terms_kept_verbatim_restore_the_source_exactly(text: str) -> None:
     assert identity(text, _FINDER) == text
@@ -402,7 +403,7 @@ def shout(masked: str) -> str:
 
 
 @pytest.mark.slow
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(_TEXTS)
 def test_a_translation_keeps_every_term_as_the_source_spells_it(text: str) -> None:
     protected = protect_placeholders(text, _FINDER)

@@ -19,6 +19,7 @@ from i18nprune.placeholders import (
     protect_placeholders,
     verify_placeholders,
 )
+from tests.properties import examples
 
 TOKEN = re.compile(r'<x id="(\d+)"/>')
 PLURAL = "{count, plural, one {# item} other {# items}}"
@@ -418,14 +419,14 @@ _texts = _structured | _syntax_soup | st.text(max_size=40)
 
 
 @pytest.mark.slow
-@settings(max_examples=400)
+@settings(max_examples=examples(400))
 @given(_texts)
 def test_restoring_the_masked_texts_gives_back_the_source(text: str) -> None:
     assert identity(protect_placeholders(text)) == text
 
 
 @pytest.mark.slow
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(_structured | _syntax_soup)
 def test_a_translation_that_only_changes_letters_passes_verification(text: str) -> None:
     protected = protect_placeholders(text)
@@ -487,7 +488,7 @@ def test_verify_catches_a_placeholder_the_translation_adds(text: str, added: str
 
 
 @pytest.mark.slow
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(_texts, _texts)
 def test_a_texts_own_verify_says_what_verify_placeholders_says(text: str, other: str) -> None:
     protected = protect_placeholders(text)
@@ -496,7 +497,7 @@ def test_a_texts_own_verify_says_what_verify_placeholders_says(text: str, other:
 
 
 @pytest.mark.slow
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(_texts, st.data())
 def test_verify_of_a_restored_translation_says_what_verify_placeholders_says(
     text: str, data: st.DataObject
@@ -564,7 +565,7 @@ _MANGLED = st.sampled_from(["drop", "repeat", "rename", "invent", "edges"])
 
 
 @pytest.mark.slow
-@settings(max_examples=400)
+@settings(max_examples=examples(400))
 @given(_texts, st.data())
 def test_a_translation_is_what_restoring_then_verifying_gives(
     text: str, data: st.DataObject
