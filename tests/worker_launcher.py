@@ -35,6 +35,8 @@ _PASSED_ON = (signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT, signal.SIGUSR1, sig
 def become_fresh_worker() -> None:
     """`exec` the command the pool runs outside the suite (`handle.WORKER_COMMAND`)."""
     command = [sys.executable, "-m", "i18nprune_workers"]
+    # As the pool starts its child; the worker then ignores SIGINT itself.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
     os.execv(sys.executable, command)
 
 

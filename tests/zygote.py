@@ -184,10 +184,10 @@ class Zygote:
     ) -> None:
         self.environ = dict(environ)
         self.module = module
+        """What the children run as `python -m MODULE` (another only in the server's tests)."""
         self.fork_workers = fork_workers
         """Whether the pools of the children start their translate workers through the server
         (`tests/worker_launcher.py`) rather than as `python -m i18nprune_workers`."""
-        """What the children run as `python -m MODULE` (another only in the server's tests)."""
         self._repository = repository
         self._process: subprocess.Popen[bytes] | None = None
         self._control: socket.socket | None = None
@@ -568,8 +568,8 @@ def serve(control_fd: int, workers_path: str) -> None:
                     os.close(passed)
                 _tell(connection, {"fresh": problem})
                 continue
-            worker = {"module": handle.WORKER_PACKAGE, "args": [], "session": False}
-            pid = _fork_child({**request, **worker, "tune_malloc": tune_malloc}, fds, control)
+            command = {"module": handle.WORKER_PACKAGE, "args": [], "session": False}
+            pid = _fork_child({**request, **command, "tune_malloc": tune_malloc}, fds, control)
             children.add(pid)
             worker_of[fd] = pid
             launcher_of[pid] = connection
