@@ -3,7 +3,7 @@
 The suite (the README's test command) tries a third of a test's thorough count, never fewer than
 Hypothesis's default of 100: the long property runs are stress, which the suite's time budget
 leaves to a run of their own. `.ci/run` makes that run after the suite, every property test at
-its thorough count: `I18NPRUNE_TEST_THOROUGH=1 python3 -m pytest -n 2 -m property`.
+its thorough count: `I18NPRUNE_TEST_THOROUGH=1 python3 -m pytest -n 3 -m property`.
 """
 
 from __future__ import annotations

@@ -127,6 +127,7 @@ def test_a_worker_that_could_start_differently_is_the_real_command(zygote, extra
     assert finish(process) == 0
 
 
+@pytest.mark.slow
 def test_generate_with_forked_workers_writes_what_fresh_workers_write(run_cli, tmp_path):
     en = {f"k{index}": f"Text number {index}" for index in range(12)}
     outputs = []

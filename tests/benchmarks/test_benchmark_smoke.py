@@ -13,6 +13,8 @@ from typing import Any
 
 import pytest
 
+pytestmark = pytest.mark.slow  # every test reads one run of the benchmarks (its fixture)
+
 REPO = Path(__file__).resolve().parents[2]
 STEPS = (
     "scan:validate,scan:validate_namespaced_warm,scan:report_command,"
@@ -40,7 +42,6 @@ def _figure(suite: dict[str, Any], report: str, figure: str) -> dict[str, Any]:
     return found[figure]
 
 
-@pytest.mark.slow
 def test_suite_records_the_machine_and_its_load(suite: tuple[dict[str, Any], Path]) -> None:
     document, _ = suite
     assert document["machine"]["cpu_count"] == os.cpu_count()

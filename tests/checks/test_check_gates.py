@@ -18,6 +18,7 @@ def snapshot(root: Path) -> dict[str, bytes]:
     }
 
 
+@pytest.mark.slow
 def test_sync_check_fails_naming_the_files_and_leaves_every_byte(example_project, run_cli):
     before = snapshot(example_project)
     result = run_cli("sync", "--check", "--json", cwd=example_project)

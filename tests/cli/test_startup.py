@@ -188,6 +188,7 @@ _COLLECTING = (
 )
 
 
+@pytest.mark.slow
 def test_what_a_command_imports_late_is_frozen_before_its_op_runs(home, tmp_path):
     # trio and generate's package are imported after start-up froze what it built; their
     # class-creation cycles (attrs' builders, cells, functions) must be frozen too, not left

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from i18nprune.locales.yamldoc import read_yaml_file
 from tests.conftest import write_tree
 
@@ -57,6 +59,7 @@ def shop(root: Path) -> Path:
     )
 
 
+@pytest.mark.slow
 def test_validate_reads_yaml_locales_under_their_locale_key(tmp_path, run_cli):
     root = shop(tmp_path / "shop")
     result = run_cli("validate", "--json", cwd=root)

@@ -70,6 +70,7 @@ def test_a_claim_not_renewed_expires_and_a_renewed_one_stays(redis_server: Redis
     assert other.claim(SCOPE, ["gone", "kept"]).mine == ["gone"]
 
 
+@pytest.mark.slow
 def test_a_lost_server_is_one_sentence_naming_it_without_the_password() -> None:
     require_redis()
     with RedisServer(password="hunter2") as server:

@@ -57,6 +57,7 @@ def _for_installed_babel() -> None:
         )
 
 
+@pytest.mark.slow
 def test_the_table_is_what_the_installed_babel_computes() -> None:
     _for_installed_babel()
     assert from_babel() == language_names.NAMES

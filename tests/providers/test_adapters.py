@@ -309,6 +309,7 @@ def test_rate_limit_without_retry_after(provider_id: str) -> None:
     assert (problem.kind, problem.retry_after) == ("rate_limited", None)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("provider_id", HTTP_PROVIDERS)
 def test_hang_past_the_timeout_is_transient_within_the_timeout(provider_id: str) -> None:
     with fake_for(provider_id, faults=[Fault(kind="hang")]) as fake:

@@ -20,6 +20,8 @@ from tests.conftest import require_tool, write_tree
 from tests.reports.chromium import CHROMIUM, Chromium
 from tests.reports.test_report_command import APP
 
+pytestmark = pytest.mark.slow  # every test drives a headless Chromium
+
 # More keys than a screen, so filtering and sorting have something to do.
 MANY = {
     **APP,

@@ -9,6 +9,8 @@ import io
 import json
 from pathlib import Path
 
+import pytest
+
 from i18nprune.scan.repository import is_report
 from tests.conftest import write_tree
 
@@ -76,6 +78,7 @@ def test_a_workspace_baseline_compares_each_project_with_its_own_earlier_report(
     assert docs["coverage"] == [{"locale": "en", "before": None, "after": 1.0}]
 
 
+@pytest.mark.slow
 def test_the_page_csv_and_text_show_a_workspace_s_changes(tmp_path, run_cli):
     repo = monorepo(tmp_path / "repo")
     assert run_cli("report", "--workspace", "--out", "main.json", cwd=repo).code == 0

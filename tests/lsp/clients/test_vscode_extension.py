@@ -17,6 +17,8 @@ import pytest
 from tests.conftest import REPO
 from tests.lsp.clients.conftest import CLIENT_SECONDS, require_tool
 
+pytestmark = pytest.mark.slow  # every test reads the packed extension (a build)
+
 EXTENSION = REPO / "editors" / "vscode"
 LANGUAGES = {
     "javascript",
@@ -66,7 +68,6 @@ def _manifest(unpacked: Path) -> dict[str, Any]:
     return manifest
 
 
-@pytest.mark.slow
 def test_vsix_targets_vscode_and_starts_on_every_served_language(unpacked: Path) -> None:
     manifest = _manifest(unpacked)
     assert manifest["engines"]["vscode"].startswith("^1.")
