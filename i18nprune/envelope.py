@@ -264,3 +264,15 @@ class ProblemError(Exception):
         super().__init__(issue.message)
         self.issue = issue
         self.issues = [issue, *more]
+
+
+class NotEditableError(ProblemError):
+    """A locale document refusing an edit it cannot spell back (`Code.LOCALE_NOT_EDITABLE`):
+    `key`, the leaf path (or the path of a subtree) the refused edit was to, None when the
+    refusal is the file's as a whole; `why`, the refusal's sentence (file:line, the key, why,
+    what to do) without what became of the file, which the one who catches it says."""
+
+    def __init__(self, issue: Issue, *, key: str | None, why: str) -> None:
+        super().__init__(issue)
+        self.key = key
+        self.why = why

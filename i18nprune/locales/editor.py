@@ -76,6 +76,8 @@ class LocaleEditor:
         self._files: dict[Path, _EditedFile] = {}
         self._segment_paths = {segment.rel: segment.path for segment in view.segments}
         self._arrays: dict[str, list[str]] | None = None  # see `delete_key`
+        self.saved: list[str] = []
+        """The files the last `save` wrote (so far, when it raised)."""
         self._peeked: dict[Path, LocaleDocument] = {}
         """Documents `untranslated` read, not edited yet (`_file` takes them when they are)."""
 
@@ -210,12 +212,14 @@ class LocaleEditor:
         return changes
 
     def save(self) -> list[str]:
-        """Write every changed file atomically; returns the files written."""
-        return [
-            self._display(path)
-            for path, edited in sorted(self._files.items())
-            if edited.document.save(root=self.root)
-        ]
+        """Write every changed file atomically, one after another; returns the files written.
+        Raises as the failing document's `save` does, the files before it written (`saved`
+        names them)."""
+        self.saved = []
+        for path, edited in sorted(self._files.items()):
+            if edited.document.save(root=self.root):
+                self.saved.append(self._display(path))
+        return list(self.saved)
 
     def _file(self, path: Path, style: FileStyle | None = None) -> _EditedFile:
         edited = self._files.get(path)

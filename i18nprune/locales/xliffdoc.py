@@ -43,7 +43,7 @@ from typing import Literal
 
 import msgspec
 
-from i18nprune.envelope import Code, ProblemError, error
+from i18nprune.envelope import Code, NotEditableError, ProblemError, error
 from i18nprune.locales.jsondoc import JsonStyle, LocaleDocument
 from i18nprune.locales.jsonfile import LocaleFileError, read_file_bytes
 from i18nprune.locales.keyroot import KeyRoot
@@ -823,13 +823,18 @@ class XliffDocument(LocaleDocument):
     def _refuse(self, unit: _Unit | None, why: str, fix: str | None = None) -> None:
         where = f"{self.display_path}:{unit.line}" if unit is not None else self.display_path
         what = f'the unit "{unit.id}" ' if unit is not None else "the file "
-        raise ProblemError(
+        sentence = (
+            f"{where}: {what}{why}, which i18nprune does not write — "
+            f"{fix or 'make the change in your XLIFF tool'}"
+        )
+        raise NotEditableError(
             error(
                 Code.LOCALE_NOT_EDITABLE,
-                f"{where}: {what}{why}, which i18nprune does not write — "
-                f"{fix or 'make the change in your XLIFF tool'}; the file was not changed",
+                f"{sentence}; the file was not changed",
                 self.display_path,
-            )
+            ),
+            key=unit.id if unit is not None else None,
+            why=sentence,
         )
 
 

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import msgspec
 
-from i18nprune.envelope import Code, ProblemError, error
+from i18nprune.envelope import Code, NotEditableError, ProblemError, error
 from i18nprune.locale_codes import looks_like_locale_code, normalize_code
 from i18nprune.locales.jsondoc import JsonStyle, LocaleDocument, stores_flat_keys
 from i18nprune.locales.jsonfile import LocaleFileError, decode_text, read_file_bytes
@@ -421,14 +421,15 @@ class _Sync:
     def _refuse(self, node: Any, path: str, why: str) -> None:
         line = getattr(getattr(node, "lc", None), "line", None)
         where = f"{self.display}:{line + 1}" if isinstance(line, int) else self.display
-        raise ProblemError(
-            error(
-                Code.LOCALE_NOT_EDITABLE,
-                f"{where}: `{path}` {why}, which i18nprune does not edit (every place that "
-                "shares it would change) — make the change by hand, or write the keys out "
-                "without the alias; the file was not changed",
-                self.display,
-            )
+        sentence = (
+            f"{where}: `{path}` {why}, which i18nprune does not edit (every place that "
+            "shares it would change) — make the change by hand, or write the keys out "
+            "without the alias"
+        )
+        raise NotEditableError(
+            error(Code.LOCALE_NOT_EDITABLE, f"{sentence}; the file was not changed", self.display),
+            key=path,
+            why=sentence,
         )
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import msgspec
 
-from i18nprune.envelope import Code, ProblemError, error
+from i18nprune.envelope import Code, Issue, NotEditableError, ProblemError, error
 from i18nprune.locales.documents import FileStyle
 from i18nprune.locales.editor import LocaleEditor
 from i18nprune.locales.leaves import NEEDS_REVIEW, is_message_object
@@ -42,8 +42,18 @@ def review_leaf(value: str, existing: object) -> dict[str, object]:
 class _PartPlacement:
     """Where the placing of one part's leaves into its editor has got to."""
 
-    def __init__(self, project: Project, part: TargetPart) -> None:
+    def __init__(
+        self, project: Project, part: TargetPart, refused: frozenset[str] = frozenset()
+    ) -> None:
         self.part = part
+        self.entries = dict(part.entries)
+        """The part's lock entries before any leaf was placed (a placing begun again after a
+        refusal starts from them)."""
+        self.refused = refused
+        """Leaves the target's document refused to take (`NotEditableError`): left out."""
+        self.count = 0
+        self.retranslated = 0
+        """The leaves placed, and the stale ones among them re-translated."""
         self.files = SourceFiles(project, part.source)
         self.editor = project.editor(part.view)
         self.new_files: dict[str, tuple[Path, FileStyle]] = {}
@@ -83,8 +93,11 @@ class TargetWriter:
         self._problem_at = 0
         """The index of the part whose placing met `_problem`."""
         self._working = 0
-        self.count = 0
-        self.retranslated = 0
+        self.refusals: list[Issue] = []
+        """An error for each leaf left out because its document refused the edit (see
+        `finish`)."""
+        self.refused = 0
+        """How many leaves those are."""
 
     def settled(self, translations: dict[str, str]) -> None:
         """`translations` (source text → verified translation) are final: place the leaves
@@ -103,9 +116,15 @@ class TargetWriter:
         `metadata`), save each part in turn, and record what was written in each part's lock
         entries.
 
+        A leaf whose document refuses its edit when saved (`NotEditableError`: one it cannot
+        spell back, such as a text for an XLIFF unit of several segments) is left out, as it
+        was, and the part placed and saved again without it: the file is written with every
+        other leaf, the refusal lands in `refusals`, and a later run translates the leaf
+        again (the lock keeps what it had for it).
+
         Returns (files written, leaves written, stale leaves re-translated). Raises
         ProblemError (as writing would, at the same point) when a file cannot be read or
-        written.
+        written, or refuses an edit no leaf of this run made.
         """
         translations = report.translations
         written: list[str] = []
@@ -131,10 +150,44 @@ class TargetWriter:
             # the files and the lock then leaves the next run knowing its own output.
             self._journal([placement.part for placement in placed])
             for placement in placed:
-                written.extend(placement.editor.save())
+                written.extend(self._save(placement, translations))
         if problem is not None:
             raise problem
-        return sorted(written), self.count, self.retranslated
+        count = sum(placement.count for placement in self._parts)
+        retranslated = sum(placement.retranslated for placement in self._parts)
+        return sorted(written), count, retranslated
+
+    def _save(self, placement: _PartPlacement, translations: dict[str, str]) -> list[str]:
+        """Save one part's files; a leaf its document refuses is left out and the part placed
+        anew without it, until the files take what is left (see `finish`)."""
+        written: list[str] = []
+        while True:
+            try:
+                return [*written, *placement.editor.save()]
+            except NotEditableError as exc:
+                refused = _refused_leaves(placement, exc.key)
+                if not refused:
+                    raise  # no leaf of this run made it: the file as a whole
+                # Files saved before the refusal stay saved; placed anew, they do not change.
+                written += placement.editor.saved
+                self.refused += len(refused)
+                self.refusals.append(
+                    error(
+                        Code.LOCALE_NOT_EDITABLE,
+                        f"{exc.why}; `{self.target.name}` keeps it untranslated (the rest of "
+                        "the file was written), and a later `generate` tries it again",
+                        exc.issue.path,
+                    )
+                )
+                index = self._parts.index(placement)
+                part = placement.part
+                part.entries.clear()
+                part.entries.update(placement.entries)
+                placement = _PartPlacement(self.project, part, placement.refused | refused)
+                self._parts[index] = placement
+                self._place_part(placement, translations.get, final=True)
+                if self.metadata:
+                    _mark_kept_stale(part, placement.editor)
 
     def _journal(self, parts: list[TargetPart]) -> None:
         """Record the entries of `parts` in the lock's journal (see `PENDING_FILE`). Raises
@@ -205,6 +258,7 @@ class TargetWriter:
                 new.clear()
 
         index = placement.next
+        refused = placement.refused
         try:
             while index < len(leaves):
                 if not index % YIELD_EVERY:
@@ -213,7 +267,7 @@ class TargetWriter:
                 leaf = leaves[index]
                 translated = leaf.action == "translate"
                 text = text_of(leaf.text) if translated else leaf.text
-                if text is None:
+                if text is None or (refused and leaf.target_path in refused):
                     if not final:
                         add_new()
                         return False
@@ -252,9 +306,9 @@ class TargetWriter:
                     if translated and wants_leaf and not is_message_object(existing):
                         value = machine_leaf(text, existing)
                     editor.set(leaf.target_path, value, placed[0], order=order, style=placed[1])
-                self.count += 1
+                placement.count += 1
                 if translated:
-                    self.retranslated += leaf.stale
+                    placement.retranslated += leaf.stale
                     part.entries[leaf.target_path] = entry_for(
                         leaf.source_path, leaf.target_path, leaf.text, text
                     )
@@ -263,6 +317,20 @@ class TargetWriter:
         finally:
             placement.next = index
         return True
+
+
+def _refused_leaves(placement: _PartPlacement, key: str | None) -> frozenset[str]:
+    """The leaves placed into `placement` that a refusal of `key` (a leaf, or a subtree: see
+    `NotEditableError`) is about; none when it names no key or none placed."""
+    if key is None:
+        return frozenset()
+    under = (key + ".", key + "[")
+    return frozenset(
+        leaf.target_path
+        for leaf in placement.part.plan.leaves[: placement.next]
+        if leaf.target_path not in placement.refused
+        and (leaf.target_path == key or leaf.target_path.startswith(under))
+    )
 
 
 def _mark_kept_stale(part: TargetPart, editor: LocaleEditor) -> None:

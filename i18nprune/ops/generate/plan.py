@@ -90,12 +90,15 @@ class TargetRun:
         written: list[str] | None = None,
         translated: int = 0,
         retranslated: int = 0,
+        refused: int = 0,
     ) -> TargetResult:
-        failed = 0
+        """`refused`: leaves translated but left out because their document refused the edit
+        (counted failed)."""
+        failed = refused
         cached = 0
         if report is not None:
             texts = self.texts_to_translate()
-            failed = sum(1 for text in texts if text in report.failures)
+            failed += sum(1 for text in texts if text in report.failures)
             cached = sum(1 for text in texts if text in report.cached)
         return TargetResult(
             target=self.target.code,

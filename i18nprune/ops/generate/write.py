@@ -155,10 +155,12 @@ def _write_target(
         command = run.project.command(f"generate --target {run.target.name} --resume")
         advice = f"`{command}` retries the failed ones; add any other to the target file"
         issues.append(array_gap_warning(run.target.name, run.writer.held_back, advice))
+    issues.extend(run.writer.refusals)
     status: TargetStatus = "written" if count else "failed"
     if not run.leaf_count:  # only marks to set
         status = "written" if written else "skipped"
-    return run.result(status, report, written, count, retranslated), issues
+    refused = run.writer.refused
+    return run.result(status, report, written, count, retranslated, refused), issues
 
 
 def _write_lock(
