@@ -459,7 +459,9 @@ def test_review_accepts_every_segment_of_a_unit(tmp_path, run_cli):
     )
 
 
-def test_generate_names_the_unit_whose_segments_cannot_take_a_translation(tmp_path, run_cli):
+def test_generate_writes_every_other_unit_and_names_the_one_whose_segments_cannot_take_it(
+    tmp_path, run_cli
+):
     root = segmented_app(tmp_path / "app")
     result = run_cli("generate", "--target", "fr", "--provider", "pseudo", "--json", cwd=root)
     assert result.code == 1, result.stdout
@@ -475,4 +477,24 @@ def test_generate_names_the_unit_whose_segments_cannot_take_a_translation(tmp_pa
         "translate it in your XLIFF tool, or merge its segments into one <segment>"
         in (refusal["message"])
     )
-    assert (root / "locales/fr.xlf").read_text() == SEGMENTED_FR
+    assert "`fr` keeps it untranslated" in refusal["message"]
+    [fr] = result.envelope["data"]["targetResults"]
+    assert (fr["status"], fr["partial"], fr["failedLeafCount"]) == ("written", True, 1)
+    assert fr["translatedLeafCount"] == 1
+    # "hello" took its translation; "steps" is as it was, every other byte too.
+    written = (root / "locales/fr.xlf").read_text()
+    hello = re.search(r'<unit id="hello">.*?<target>(.*?)</target>', written, re.DOTALL)
+    assert hello is not None and hello.group(1) not in ("", "Hello")
+    assert written == SEGMENTED_FR.replace(
+        "<source>Hello</source>\n",
+        f"<source>Hello</source>\n        <target>{hello.group(1)}</target>\n",
+    )
+    # A second run tries only "steps" again, its translation from the cache, nothing sent.
+    again = run_cli("generate", "--target", "fr", "--provider", "pseudo", "--json", cwd=root)
+    assert again.code == 1, again.stdout
+    [fr] = again.envelope["data"]["targetResults"]
+    assert (fr["cachedLeafCount"], fr["failedLeafCount"], fr["translatedLeafCount"]) == (1, 1, 0)
+    assert [issue["message"][:32] for issue in again.envelope["issues"]] == [
+        'locales/fr.xlf:27: the unit "ste'
+    ]
+    assert (root / "locales/fr.xlf").read_text() == written

@@ -174,8 +174,8 @@ class TargetWriter:
                 self.refusals.append(
                     error(
                         Code.LOCALE_NOT_EDITABLE,
-                        f"{exc.why}; `{self.target.name}` keeps it untranslated (the rest of "
-                        "the file was written), and a later `generate` tries it again",
+                        f"{exc.why}; `{self.target.name}` keeps it untranslated (its file takes "
+                        "every other translation), and a later `generate` tries it again",
                         exc.issue.path,
                     )
                 )
