@@ -36,6 +36,10 @@ from i18nprune.system.atomic import write_atomically
 MAX_FILE_BYTES = 64 << 20
 """Files larger than this are not read (as for the scan); an info issue names them."""
 
+VIRTUALENV_MARK = "pyvenv.cfg"
+"""A folder holding this file is a Python virtualenv (PEP 405), nobody's hand-written code
+whatever its name (`.venv-ci`, `env`): its installed scripts and packages are not read."""
+
 # Folders nobody writes by hand: dependencies, vendored code, build output, tool caches.
 SKIPPED_FOLDERS = frozenset(
     {
@@ -415,6 +419,9 @@ class _Reader:
         except OSError:
             self.unreadable.append((self._in_project(rel) or self._shown(directory)) + "/")
             return None
+        trusted = mtime_ns < self.started_ns - _RACY_WINDOW_NS
+        if any(entry.name == VIRTUALENV_MARK for entry in listed):
+            return _Folder(mtime_ns, trusted, [], [])  # a virtualenv, whatever its name
         exclude = self.scope.exclude
         folders: list[str] = []
         files: list[str] = []
@@ -436,7 +443,6 @@ class _Reader:
                     files.append(name)
             except OSError:
                 continue
-        trusted = mtime_ns < self.started_ns - _RACY_WINDOW_NS
         return _Folder(mtime_ns, trusted, folders, files)
 
     def _scanned(self, rel: str) -> bool:

@@ -70,6 +70,22 @@ def test_which_repository_files_are_read(tmp_path, rel, content, read):
     assert found == ([(f"../{rel}", KEY, 1)] if read else [])
 
 
+def test_a_virtualenv_is_not_read_whatever_its_name(tmp_path):
+    write_tree(
+        tmp_path,
+        {
+            ".venv-ci/pyvenv.cfg": "home = /usr/bin\n",
+            ".venv-ci/bin/tool.py": 'print("campaigns.noSubs")\n',
+            "env/pyvenv.cfg": "home = /usr/bin\n",
+            "env/lib/python3.11/x.py": 'print("campaigns.noSubs")\n',
+            "tools/bin/tool.py": 'print("campaigns.noSubs")\n',  # no pyvenv.cfg: read
+            "app/src/.keep": "",
+        },
+    )
+
+    assert _read(tmp_path) == [("../tools/bin/tool.py", KEY, 1)]
+
+
 def test_hits_inside_the_project_are_named_from_its_root_and_skip_scanned_files(tmp_path):
     write_tree(
         tmp_path,
