@@ -36,6 +36,10 @@ from i18nprune.system.atomic import write_atomically
 MAX_FILE_BYTES = 64 << 20
 """Files larger than this are not read (as for the scan); an info issue names them."""
 
+_LISTING_RULES = "2"
+"""Which rules a cached folder listing was made by: changed whenever what a listing leaves
+out changes (2: virtualenvs), so that a listing made by the older rules is not kept."""
+
 VIRTUALENV_MARK = "pyvenv.cfg"
 """A folder holding this file is a Python virtualenv (PEP 405), nobody's hand-written code
 whatever its name (`.venv-ci`, `env`): its installed scripts and packages are not read."""
@@ -333,7 +337,7 @@ class _Reader:
         self.cache_name = f"repository-{part}-v1.msgpack"
         self.started_ns = time.time_ns()
         key = f"{part}|{self.root}|{self.project}"
-        listing = "|".join([sources, *scope.exclude])
+        listing = "|".join([_LISTING_RULES, sources, *scope.exclude])
         self.previous = _load(scope.cache_dir, self.cache_name, key)
         self.previous_folders = self.previous.folders if self.previous.listing == listing else {}
         self.made = _Pass(key, listing, {}, {})
