@@ -3,7 +3,7 @@ i18nprune ARGS` instead of starting a fresh interpreter (and importing the CLI) 
 
 One server per pytest(-xdist) worker, started on first use from a fresh interpreter with the
 worker's environment for CLI runs (`cli_environment` without a home). It imports `PRELOADED`
-and nothing else of ours, stays single-threaded, and for each request forks a child that
+(and the worker's entry, and `system.memory`'s constants) and nothing else of ours, stays single-threaded, and for each request forks a child that
 becomes the command: stdin from /dev/null, stdout and stderr on the two pipes the test sent
 with the request (`socket.send_fds`), every other descriptor closed, the request's cwd, its
 complete environment (`os.environ` cleared and refilled in place, so the C environment the
@@ -92,6 +92,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, BinaryIO, NoReturn
 
+from i18nprune.system.memory import THRESHOLD_BYTES
+from i18nprune.system.memory import VARIABLES as MALLOC_VARIABLES
+
 FRESH_VARIABLE = "I18NPRUNE_TEST_FRESH"
 """Set to 1 to run every CLI run of the suite in a fresh interpreter."""
 FRESH_WORKERS_VARIABLE = "I18NPRUNE_TEST_FRESH_WORKERS"
@@ -122,7 +125,6 @@ project, the scan and its tree-sitter grammars, the consoles, trio), and `serve`
 every op and renderer module is added from the table (`_op_modules`)."""
 
 _STARTUP_PREFIXES = ("PYTHON", "LC_", "MALLOC_", "LD_", "TYPER_", "_TYPER_")
-_MALLOC_VARIABLES = ("MALLOC_MMAP_THRESHOLD_", "MALLOC_TRIM_THRESHOLD_")
 _STARTUP_NAMES = frozenset({"LANG", "LANGUAGE", "TZ", "GLIBC_TUNABLES", "TMPDIR"})
 _REQUEST_LIMIT = 1 << 20
 _START_TIMEOUT = 120.0
@@ -130,6 +132,12 @@ _START_TIMEOUT = 120.0
 _SERVER = "import sys; from tests.zygote import serve; serve(int(sys.argv[1]), sys.argv[2])"
 LAUNCHER = Path(__file__).with_name("worker_launcher.py")
 """What the pools of the server's children run in place of `python -m i18nprune_workers`."""
+
+
+def launcher_command(socket_path: str) -> tuple[str, ...]:
+    """The command that starts a translate worker through the server listening at
+    `socket_path` (isolated, without site: the launcher needs the standard library alone)."""
+    return (sys.executable, "-I", "-S", str(LAUNCHER), socket_path)
 
 
 def starts_differently(environ: Mapping[str, str], server: Mapping[str, str]) -> bool:
@@ -198,6 +206,7 @@ class Zygote:
         self._failure: str | None = None
         self._closing = False
         self._socket_folder: str | None = None
+        self._workers_socket = ""
 
     def serves(self, args: Sequence[str], cwd: Path, environ: Mapping[str, str]) -> bool:
         """Whether a child of the server is this CLI run exactly: not a server's start-up
@@ -272,9 +281,7 @@ class Zygote:
         assert self.fork_workers, "this server forks no workers"
         with self._sending:
             self._started()
-        assert self._socket_folder is not None
-        path = os.path.join(self._socket_folder, "workers")
-        return [sys.executable, "-I", "-S", str(LAUNCHER), path]
+        return list(launcher_command(self._workers_socket))
 
     @property
     def pid(self) -> int | None:
@@ -321,7 +328,8 @@ class Zygote:
         if not self.fork_workers:
             return ""
         self._socket_folder = tempfile.mkdtemp(prefix="i18nprune-zygote-")
-        return os.path.join(self._socket_folder, "workers")
+        self._workers_socket = os.path.join(self._socket_folder, "workers")
+        return self._workers_socket
 
     def _fork(
         self,
@@ -508,7 +516,7 @@ def serve(control_fd: int, workers_path: str) -> None:
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
     listening = [listener.fileno()] if workers_path else []
     if workers_path:
-        handle.WORKER_COMMAND = (sys.executable, "-I", "-S", str(LAUNCHER), workers_path)
+        handle.WORKER_COMMAND = launcher_command(workers_path)
         listener.bind(workers_path)
         listener.listen(64)
     launchers: dict[int, socket.socket] = {}  # by descriptor: connections of live launchers
@@ -559,7 +567,7 @@ def serve(control_fd: int, workers_path: str) -> None:
             environ = {
                 name: value
                 for name, value in request["env"].items()
-                if not (tune_malloc and name in _MALLOC_VARIABLES)
+                if not (tune_malloc and name in MALLOC_VARIABLES)
             }
             if starts_differently(environ, startup):
                 problem = "its start-up environment differs from the server's"
@@ -607,10 +615,8 @@ def _tunes_malloc(environ: Mapping[str, str], startup: Mapping[str, str]) -> boo
     """Whether `environ` names the malloc thresholds a command sets for the processes it starts
     (`system.memory.return_freed_memory`) and the server's start-up did not: a child forked to
     run in it then sets them itself, as glibc would have at its start."""
-    from i18nprune.system.memory import THRESHOLD_BYTES
-
-    return not any(name in startup for name in _MALLOC_VARIABLES) and all(
-        environ.get(name) == str(THRESHOLD_BYTES) for name in _MALLOC_VARIABLES
+    return not any(name in startup for name in MALLOC_VARIABLES) and all(
+        environ.get(name) == str(THRESHOLD_BYTES) for name in MALLOC_VARIABLES
     )
 
 

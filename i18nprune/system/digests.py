@@ -25,8 +25,10 @@ except ImportError:  # an interpreter built without it: hashlib's then
     from hashlib import blake2b
 
 
-def _sha2_class(name: str) -> Callable[[bytes], Digest]:
-    for module in ("_sha2", f"_{name}"):  # the module's name since 3.12, and before
+def _builtin_class(name: str, modules: tuple[str, ...]) -> Callable[[bytes], Digest]:
+    """CPython's own implementation of `name` from the first of `modules` that has it, else
+    `hashlib`'s."""
+    for module in modules:
         try:
             found: Callable[[bytes], Digest] = getattr(importlib.import_module(module), name)
         except (ImportError, AttributeError):
@@ -38,17 +40,11 @@ def _sha2_class(name: str) -> Callable[[bytes], Digest]:
     return fallback
 
 
-def _sha1_class() -> Callable[[bytes], Digest]:
-    try:
-        found: Callable[[bytes], Digest] = importlib.import_module("_sha1").sha1
-    except (ImportError, AttributeError):
-        import hashlib
-
-        return hashlib.sha1
-    return found
+def _sha2_class(name: str) -> Callable[[bytes], Digest]:
+    return _builtin_class(name, ("_sha2", f"_{name}"))  # the module's name since 3.12, and before
 
 
-sha1 = _sha1_class()
+sha1 = _builtin_class("sha1", ("_sha1",))
 """`hashlib.sha1`'s algorithm (Angular's legacy message ids)."""
 
 sha256 = _sha2_class("sha256")

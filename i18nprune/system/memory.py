@@ -17,7 +17,8 @@ import sys
 THRESHOLD_BYTES = 128 * 1024
 """glibc's starting mmap and trim thresholds, kept fixed."""
 
-_VARIABLES = ("MALLOC_MMAP_THRESHOLD_", "MALLOC_TRIM_THRESHOLD_")
+VARIABLES = ("MALLOC_MMAP_THRESHOLD_", "MALLOC_TRIM_THRESHOLD_")
+"""The environment variables glibc reads those thresholds from at start-up."""
 _M_TRIM_THRESHOLD = -1  # glibc's <malloc.h>
 _M_MMAP_THRESHOLD = -3
 
@@ -30,7 +31,7 @@ def return_freed_memory() -> bool:
 
     Call it before any thread starts: `mallopt` is not meant to race allocations.
     """
-    if sys.platform != "linux" or any(name in os.environ for name in _VARIABLES):
+    if sys.platform != "linux" or any(name in os.environ for name in VARIABLES):
         return False
     import ctypes  # only here: ~3 ms to import, for Linux alone
 
@@ -43,6 +44,6 @@ def return_freed_memory() -> bool:
         mallopt(option, THRESHOLD_BYTES) for option in (_M_MMAP_THRESHOLD, _M_TRIM_THRESHOLD)
     ):
         return False  # musl's mallopt does nothing and says so
-    for name in _VARIABLES:
+    for name in VARIABLES:
         os.environ[name] = str(THRESHOLD_BYTES)
     return True
