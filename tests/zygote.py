@@ -3,7 +3,8 @@ i18nprune ARGS` instead of starting a fresh interpreter (and importing the CLI) 
 
 One server per pytest(-xdist) worker, started on first use from a fresh interpreter with the
 worker's environment for CLI runs (`cli_environment` without a home). It imports `PRELOADED`
-(and the worker's entry, and `system.memory`'s constants) and nothing else of ours, stays single-threaded, and for each request forks a child that
+(and the worker's entry, and `system.memory`'s constants) and nothing else of ours, stays
+single-threaded, and for each request forks a child that
 becomes the command: stdin from /dev/null, stdout and stderr on the two pipes the test sent
 with the request (`socket.send_fds`), every other descriptor closed, the request's cwd, its
 complete environment (`os.environ` cleared and refilled in place, so the C environment the
